@@ -1,0 +1,58 @@
+# Two commands do everything on a fresh Debian machine:
+#   make demo   -> installs what is missing, renders the sample corpus, runs the batch flow on it
+#   make test   -> installs what is missing, runs the test suite
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+APT_PKGS := tesseract-ocr tesseract-ocr-por tesseract-ocr-script-latn poppler-utils
+OUT ?= out/sample
+
+.PHONY: demo test setup system venv sample eval eval-ocr bench lint schema clean
+
+demo: setup sample
+	$(BIN)/locleg run corpus/sample/manifest.jsonl --out $(OUT) --summary-json $(OUT)/summary.json
+
+test: setup
+	$(BIN)/pytest -q -n 2 --dist loadfile
+
+setup: system venv
+
+# System packages (Tesseract with Portuguese, poppler). Skipped when already there.
+system:
+	@if ! command -v tesseract >/dev/null 2>&1 || ! tesseract --list-langs 2>/dev/null | grep -qx por \
+	   || ! tesseract --list-langs 2>/dev/null | grep -qx Latin; then \
+	  echo "installing $(APT_PKGS)"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(APT_PKGS); \
+	fi
+
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	test -d $(VENV) || $(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $@
+
+sample: venv
+	$(BIN)/python -m corpus.sample.render
+
+# Scores `locleg structure` of every gold file in ../shared/gold (and the 1988 Constitution).
+eval: venv
+	$(BIN)/python bench/eval_structure.py
+
+eval-ocr: venv
+	$(BIN)/python bench/eval_ocr.py
+
+bench: venv
+	$(BIN)/python bench/structure_speed.py
+
+lint: venv
+	$(BIN)/ruff check models pipeline corpus flows locleg tests bench
+	$(BIN)/mypy models pipeline corpus flows locleg
+
+schema: venv
+	$(BIN)/locleg schema > models/schema.json
+
+clean:
+	rm -rf out .pytest_cache

@@ -1,0 +1,1 @@
+"""Prefect 3 orchestration only: thin tasks over ``pipeline/`` and ``corpus/``."""

@@ -1,0 +1,1 @@
+"""The ``locleg`` command line."""

@@ -1,0 +1,3 @@
+from locleg.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,190 @@
+"""``locleg``: the command line. The only place where errors become exit codes.
+
+Exit codes: 0 ok; 1 ``validate`` found the file invalid, or ``--strict`` and some document did
+not come out ``extracted``; 2 usage error; 65 unreadable input; 66 source not found or not
+fetched; 70 internal error; 71 OCR failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from pipeline.errors import LoclegError, UsageError
+
+os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
+
+
+def _write_json(payload: str, out: Path | None) -> None:
+    if out is None:
+        sys.stdout.write(payload + "\n")
+        return
+    from corpus.atomic import write_text_atomic
+
+    write_text_atomic(out, payload + "\n")
+
+
+def _load_meta(path: Path | None):
+    from models.norm import NormMeta
+
+    if path is None:
+        return None
+    try:
+        return NormMeta.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except FileNotFoundError as exc:
+        raise UsageError(f"metadata file not found: {path}") from exc
+    except (ValueError, json.JSONDecodeError) as exc:
+        raise UsageError(f"metadata file {path} is not a valid record: {exc}") from exc
+
+
+def _ocr_config(args: argparse.Namespace):
+    from pipeline.config import OcrConfig
+
+    kwargs = {}
+    for name in ("lang", "dpi", "psm"):
+        value = getattr(args, name, None)
+        if value is not None:
+            kwargs[name] = value
+    if getattr(args, "no_prepare", False):
+        kwargs["prepare"] = False
+    return OcrConfig(**kwargs)
+
+
+def cmd_structure(args: argparse.Namespace) -> int:
+    from pipeline.structure import structure_document
+    from pipeline.textpages import document_from_text
+
+    try:
+        text = args.text.read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError as exc:
+        raise UsageError(f"text file not found: {args.text}") from exc
+    doc = document_from_text(text, source=args.text.name)
+    result = structure_document(doc, _load_meta(args.meta))
+    _write_json(result.model_dump_json(indent=2, exclude_none=False), args.output)
+    return 0
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    from pipeline.ingest import ingest_file
+
+    result = ingest_file(args.doc, meta=_load_meta(args.meta), config=_ocr_config(args))
+    _write_json(result.model_dump_json(indent=2), args.output)
+    return 0
+
+
+def cmd_ocr(args: argparse.Namespace) -> int:
+    from pipeline.ingest import read_file
+
+    doc = read_file(args.doc, config=_ocr_config(args))
+    text = doc.plain_text()
+    if args.output is None:
+        sys.stdout.write(text + "\n")
+    else:
+        from corpus.atomic import write_text_atomic
+
+        write_text_atomic(args.output, text + "\n")
+    return 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from models.norm import json_schema
+
+    sys.stdout.write(json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n")
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    import jsonschema
+
+    from models.norm import json_schema
+
+    try:
+        data = json.loads(args.file.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise UsageError(f"file not found: {args.file}") from exc
+    except json.JSONDecodeError as exc:
+        print(f"{args.file}: not JSON: {exc}", file=sys.stderr)
+        return 1
+    error = jsonschema.exceptions.best_match(
+        jsonschema.Draft202012Validator(json_schema()).iter_errors(data)
+    )
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path) or "(root)"
+        print(f"{args.file}: invalid at {where}: {error.message}", file=sys.stderr)
+        return 1
+    print(f"{args.file}: valid")
+    return 0
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from flows.batch import run_manifest_cli
+
+    return run_manifest_cli(args)
+
+
+def _add_ocr_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--lang", help="Tesseract language set (default: por)")
+    p.add_argument("--dpi", type=int, help="render resolution for non-scan pages (default 300)")
+    p.add_argument("--psm", type=int, help="Tesseract page segmentation mode (default 3)")
+    p.add_argument("--no-prepare", action="store_true", help="skip page image preparation")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="locleg", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("ingest", help="full pipeline on one PDF or image")
+    p.add_argument("doc", type=Path)
+    p.add_argument("--meta", type=Path, help="upstream record of the norm (JSON)")
+    p.add_argument("-o", "--output", type=Path, help="output JSON (default: stdout)")
+    _add_ocr_options(p)
+    p.set_defaults(func=cmd_ingest)
+
+    p = sub.add_parser("structure", help="clean + segment + emit already-OCR'd text")
+    p.add_argument("text", type=Path)
+    p.add_argument("--meta", type=Path, help="upstream record of the norm (JSON)")
+    p.add_argument("-o", "--output", type=Path, help="output JSON (default: stdout)")
+    p.set_defaults(func=cmd_structure)
+
+    p = sub.add_parser("ocr", help="the OCR stage alone: text, pages separated by form feeds")
+    p.add_argument("doc", type=Path)
+    p.add_argument("-o", "--output", type=Path, help="output text (default: stdout)")
+    _add_ocr_options(p)
+    p.set_defaults(func=cmd_ocr)
+
+    p = sub.add_parser("schema", help="print the JSON Schema of the output")
+    p.set_defaults(func=cmd_schema)
+
+    p = sub.add_parser("validate", help="check an output JSON against the schema")
+    p.add_argument("file", type=Path)
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("run", help="batch ingestion flow (Prefect) over a JSON Lines manifest")
+    p.add_argument("manifest", type=Path)
+    p.add_argument("--out", type=Path, required=True, help="store directory")
+    p.add_argument("--summary-json", type=Path, help="also write the summary as JSON")
+    p.add_argument("--cache", type=Path, help="OCR cache directory (default: $LOCLEG_CACHE_DIR or ~/.cache/locleg)")
+    p.add_argument("--strict", action="store_true", help="exit 1 unless every document is extracted")
+    p.add_argument("--force", action="store_true", help="replace a stored good result even with a worse one")
+    _add_ocr_options(p)
+    p.set_defaults(func=cmd_run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except LoclegError as exc:
+        print(f"locleg: {exc.category} error ({exc.reason}): {exc.message}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

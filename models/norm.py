@@ -1,0 +1,171 @@
+"""The emitted JSON of one norm (``NormDocument``) and its parts.
+
+Domain words are Portuguese terms of art (artigo, inciso, fecho, signatários); machinery is
+English. Unit ids follow the LexML Brasil convention (``art5_par2_inc3_ali1``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SCHEMA_VERSION = "1.0.0"
+
+Status = Literal["extracted", "partial", "needs_review", "failed"]
+UnitType = Literal[
+    "parte", "livro", "titulo", "capitulo", "secao", "subsecao",
+    "artigo", "paragrafo", "inciso", "alinea", "item",
+]
+GROUP_TYPES: tuple[str, ...] = ("parte", "livro", "titulo", "capitulo", "secao", "subsecao")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NormMeta(_Model):
+    """The norm's identity: from the upstream record, completed from the text."""
+
+    tipo: str | None = Field(None, description="e.g. 'Lei Ordinária', 'Lei Complementar', 'Decreto'")
+    numero: str | None = Field(None, description="digits only, no separators ('1433' for '1.433')")
+    ano: int | None = None
+    data: dt.date | None = Field(None, description="date of the norm, ISO 8601")
+    municipio: str | None = None
+    uf: str | None = Field(None, description="two-letter state code")
+    ementa: str | None = None
+    native_id: str | None = Field(None, description="the upstream crawler's id")
+    ibge_code: int | None = Field(None, description="IBGE code of the municipality, when matched")
+    urn: str | None = Field(None, description="LexML URN of the norm")
+    sources: dict[str, Literal["metadata", "text"]] = Field(
+        default_factory=dict, description="for each field set, where its value came from"
+    )
+
+
+class NormRef(_Model):
+    tipo: str | None = None
+    numero: str | None = None
+    ano: int | None = None
+    jurisdicao: str | None = Field(None, description="'federal', 'estadual', 'municipal' when said")
+
+
+class Reference(_Model):
+    """A span of a unit's text that refers to something: another unit, another norm, an amount."""
+
+    kind: Literal["internal", "external", "revocation", "amount", "deadline"]
+    text: str
+    target: Union[str, NormRef, None] = Field(
+        None, description="unit id (internal) or the cited norm (external, revocation)"
+    )
+    value: float | None = None
+    unit: str | None = None
+
+
+class Unit(_Model):
+    """A node of the articulação: an agrupador (parte..subsecao) or a dispositivo."""
+
+    id: str
+    type: UnitType
+    number: str | None = Field(None, description="normalised: '5', 'único', 'III', 'c'")
+    label: str | None = Field(None, description="the label as printed ('ARTIGO 102:-', '8 1º')")
+    title: str | None = Field(None, description="agrupadores only: the heading's title")
+    text: str = Field("", description="the unit's own text, without its label and children")
+    pages: tuple[int, int] | None = Field(None, description="first and last page_no (1-based)")
+    confidence: float | None = Field(None, ge=0, le=1)
+    vetado: bool = False
+    table: bool = Field(False, description="holds a table kept as text (not split into units)")
+    references: list[Reference] = Field(default_factory=list)
+    children: list["Unit"] = Field(default_factory=list)
+
+
+class Signatario(_Model):
+    nome: str
+    cargo: str | None = None
+
+
+class Fecho(_Model):
+    text: str = ""
+    local: str | None = None
+    data: dt.date | None = None
+    signatarios: list[Signatario] = Field(default_factory=list)
+    pages: tuple[int, int] | None = None
+
+
+class Anexo(_Model):
+    label: str
+    text: str = ""
+    pages: tuple[int, int] | None = None
+
+
+class Neighbor(_Model):
+    """Another norm printed on the same pages (the end of the previous law, the next law)."""
+
+    epigrafe: str | None = None
+    tipo: str | None = None
+    numero: str | None = None
+    ano: int | None = None
+    pages: tuple[int, int] | None = None
+    articles: int = 0
+
+
+class WarningItem(_Model):
+    code: str = Field(description="stable machine code, e.g. 'article_renumbered'")
+    message: str
+    id: str | None = Field(None, description="the unit concerned, if any")
+    page_no: int | None = None
+
+
+class ErrorItem(_Model):
+    """A structured error: which component failed, of what category, on which page."""
+
+    component: str
+    category: str
+    message: str
+    page_no: int | None = None
+
+
+class DocumentInfo(_Model):
+    source: str
+    sha256: str | None = None
+    pages: int = 0
+    method: Literal["ocr", "text", "mixed", "given", "none"] = "none"
+    backend: str | None = Field(None, description="e.g. 'tesseract 5.3.0 (por)'")
+    confidence: float | None = Field(None, ge=0, le=1, description="mean OCR word confidence")
+    status: Status = "extracted"
+    reason: str = Field("ok", description="reason code for the status")
+    page_order: list[int] | None = Field(
+        None, description="page_no in reading order, when it differs from the source order"
+    )
+
+
+class PipelineInfo(_Model):
+    version: str
+    ruleset_version: str = Field(description="version of the cleaning and header rule set")
+    ocr: dict[str, str] = Field(default_factory=dict, description="OCR settings used")
+
+
+class NormDocument(_Model):
+    """One norm as emitted by the pipeline: the JSON downstream consumers rely on."""
+
+    schema_version: str = SCHEMA_VERSION
+    pipeline: PipelineInfo
+    norm: NormMeta
+    document: DocumentInfo
+    epigrafe: str | None = None
+    ementa: str | None = None
+    preambulo: str | None = None
+    articulacao: list[Unit] = Field(default_factory=list)
+    fecho: Fecho | None = None
+    anexos: list[Anexo] = Field(default_factory=list)
+    neighbors: list[Neighbor] = Field(default_factory=list)
+    warnings: list[WarningItem] = Field(default_factory=list)
+    errors: list[ErrorItem] = Field(default_factory=list)
+
+
+def json_schema() -> dict:
+    """The JSON Schema of :class:`NormDocument` (what ``locleg schema`` prints)."""
+    schema = NormDocument.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = f"https://br-locleg.example/schema/norm-{SCHEMA_VERSION}.json"
+    return schema

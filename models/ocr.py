@@ -1,0 +1,84 @@
+"""What the OCR stage produces: pages of lines of words, with boxes and confidences.
+
+These values are also what the OCR cache stores, so that cleaning and segmentation can be re-run
+(``reprocess``) without OCR. Coordinates are pixels of the image Tesseract read (or PDF points
+for a text-layer page), origin top-left.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+BBox = tuple[float, float, float, float]
+"""(x0, y0, x1, y1), origin top-left."""
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Word(_Frozen):
+    text: str
+    conf: float | None = Field(None, ge=0, le=1, description="Tesseract word confidence in [0, 1]")
+    bbox: BBox | None = None
+
+
+class Line(_Frozen):
+    text: str
+    bbox: BBox | None = None
+    conf: float | None = Field(None, ge=0, le=1, description="mean word confidence of the line")
+    words: tuple[Word, ...] = ()
+
+
+class PageText(_Frozen):
+    """One page as read: by Tesseract (``ocr``), from the PDF text layer (``text``), given as
+    plain text (``given``), or not read at all (``none``, with ``error``)."""
+
+    page_index: int = Field(ge=0, description="0-based position of the page in the source")
+    method: Literal["ocr", "text", "given", "none"]
+    width: float | None = None
+    height: float | None = None
+    dpi: float | None = None
+    rotation: int = Field(0, description="degrees the page image was rotated to be upright")
+    skew: float = Field(0.0, description="degrees of skew corrected before OCR")
+    lines: tuple[Line, ...] = ()
+    confidence: float | None = Field(None, ge=0, le=1, description="mean word confidence")
+    error: str | None = None
+
+    @property
+    def page_no(self) -> int:
+        return self.page_index + 1
+
+    @property
+    def text(self) -> str:
+        return "\n".join(line.text for line in self.lines)
+
+
+class DocumentText(_Frozen):
+    """All pages of one source document, in source order."""
+
+    source: str
+    sha256: str | None = None
+    backend: str | None = None
+    pages: tuple[PageText, ...] = ()
+
+    @property
+    def method(self) -> Literal["ocr", "text", "mixed", "given", "none"]:
+        kinds = {p.method for p in self.pages if p.method != "none"}
+        if not kinds:
+            return "none"
+        if len(kinds) == 1:
+            return kinds.pop()  # type: ignore[return-value]
+        return "mixed"
+
+    @property
+    def confidence(self) -> float | None:
+        """Mean word confidence over all OCR'd words (None when nothing was OCR'd)."""
+        confs = [w.conf for p in self.pages for ln in p.lines for w in ln.words if w.conf is not None]
+        return sum(confs) / len(confs) if confs else None
+
+    def plain_text(self) -> str:
+        """Pages separated by form feeds: what ``locleg structure`` reads back."""
+        return "\f".join(p.text for p in self.pages)

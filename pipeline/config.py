@@ -1,0 +1,36 @@
+"""Settings of the stages, as frozen values. Every OCR setting is part of the OCR cache key."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class OcrConfig:
+    """How pages are read.
+
+    lang: Tesseract language set (see README for the measured choice).
+    dpi: rendering resolution for pages that are not a single embedded scan.
+    native: read a page that is one embedded image at that image's own resolution.
+    psm: Tesseract page segmentation mode.
+    prepare: run page image preparation (orientation, deskew, binarisation) before Tesseract.
+    min_text_chars: a PDF page whose text layer has fewer characters is OCR'd.
+    """
+
+    lang: str = "por"
+    dpi: int = 300
+    native: bool = True
+    psm: int = 3
+    oem: int = 1
+    prepare: bool = True
+    min_text_chars: int = 40
+    timeout_s: float = 180.0
+
+    def key(self) -> str:
+        """Stable text of every setting, for cache keys and provenance."""
+        return json.dumps(dataclasses.asdict(self), sort_keys=True)
+
+    def as_dict(self) -> dict[str, str]:
+        return {k: str(v) for k, v in dataclasses.asdict(self).items()}
