@@ -1,0 +1,82 @@
+"""One file in, one norm out: the single-document path of ``locleg ingest`` and ``locleg ocr``.
+
+No Prefect here: a single document must not pay the flow engine's start-up. The batch flow calls
+the same two functions per document.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from models.norm import DocumentInfo, ErrorItem, NormDocument, NormMeta
+from models.ocr import DocumentText
+from pipeline.config import OcrConfig
+from pipeline.ocr import ocr_document
+from pipeline.textpages import document_from_text
+
+TEXT_SUFFIXES = {".txt"}
+
+
+def read_file(path: Path, *, config: OcrConfig) -> DocumentText:
+    """Read a PDF or image (:func:`pipeline.ocr.ocr_document`), or a ``.txt`` of already-OCR'd
+    text (pages separated by form feeds), into a :class:`DocumentText`."""
+    path = Path(path)
+    if path.suffix.lower() in TEXT_SUFFIXES:
+        from pipeline.errors import FetchError
+        from pipeline.ocr import file_sha256
+
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except FileNotFoundError as exc:
+            raise FetchError(f"file not found: {path}", reason="missing_file") from exc
+        doc = document_from_text(text, source=str(path))
+        return doc.model_copy(update={"sha256": file_sha256(path)})
+    return ocr_document(path, config=config)
+
+
+def ingest_file(path: Path, *, meta: NormMeta | None, config: OcrConfig) -> NormDocument:
+    """Read ``path`` and structure it into a :class:`NormDocument` (cleaning, segmentation).
+
+    The document block (source, sha256, pages, method, backend, confidence) comes from the read
+    when the structuring stage left it unset; unreadable pages become error items and make an
+    ``extracted`` result ``partial``.
+    """
+    from pipeline.structure import structure_document
+
+    doc = read_file(path, config=config)
+    result = structure_document(doc, meta)
+    return complete_document(result, doc, config=config)
+
+
+def complete_document(result: NormDocument, doc: DocumentText, *, config: OcrConfig) -> NormDocument:
+    """Fill what the reading stage knows into ``result`` where the structuring stage did not."""
+    info = result.document
+    updates: dict[str, object] = {}
+    if not info.source or info.source.startswith("<"):
+        updates["source"] = doc.source
+    if info.sha256 is None:
+        updates["sha256"] = doc.sha256
+    if not info.pages:
+        updates["pages"] = len(doc.pages)
+    if info.method == "none":
+        updates["method"] = doc.method
+    if info.backend is None:
+        updates["backend"] = doc.backend
+    if info.confidence is None and doc.confidence is not None:
+        updates["confidence"] = round(doc.confidence, 4)
+    unread = [p for p in doc.pages if p.method == "none"]
+    if unread and info.status == "extracted":
+        updates["status"] = "partial"
+        updates["reason"] = "pages_unreadable"
+    new_info = DocumentInfo.model_validate({**info.model_dump(), **updates})
+    errors = list(result.errors)
+    known = {(e.component, e.page_no) for e in errors}
+    for page in unread:
+        if ("ocr", page.page_no) not in known:
+            category = (page.error or "input:").split(":", 1)[0] or "input"
+            errors.append(ErrorItem(component="ocr", category=category, message=page.error or "unreadable",
+                                    page_no=page.page_no))
+    pipeline_info = result.pipeline
+    if not pipeline_info.ocr:
+        pipeline_info = pipeline_info.model_copy(update={"ocr": config.as_dict()})
+    return result.model_copy(update={"document": new_info, "errors": errors, "pipeline": pipeline_info})

@@ -1,0 +1,640 @@
+"""The OCR stage: a PDF or image file in, pages of lines of words (with boxes and confidences) out.
+
+Recipe, per document:
+
+1. :func:`plan_pages` sniffs the file (magic bytes, not the suffix), opens it, and decides for each
+   page how it will be read: ``text`` (the PDF page has a real text layer) or ``image`` (a scan, a
+   blank page, an image file). Unreadable files raise :class:`InputError` with a stable reason.
+2. :func:`read_page` reads one page: the text layer with pdfplumber, or the page image with
+   Tesseract (``tsv`` output: words, boxes, confidences). A page that is one embedded scan is
+   rendered at that scan's native resolution; other pages at ``config.dpi``.
+3. :func:`ocr_document` fans the pages out over a process pool (one Tesseract per core, each with
+   ``OMP_THREAD_LIMIT=1``); each worker renders, reads and drops its own page image, so a long
+   document never holds more than one image per worker in memory. Only the parent merges.
+
+The image goes to Tesseract as an uncompressed PGM in a temporary file: encoding a PNG for
+pytesseract cost more than Tesseract itself (docs/ocr.md has the figures).
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import hashlib
+import io
+import math
+import multiprocessing
+import os
+import subprocess
+import tempfile
+import threading
+import warnings
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from PIL import Image, ImageOps
+
+from models.ocr import DocumentText, Line, PageText, Word
+from pipeline.config import OcrConfig
+from pipeline.errors import FetchError, InputError, OcrError
+
+# Pages are rasterised to at most this many pixels (A4 at 600 dpi is 34.8 M): bigger pages (an A0
+# map) are read at a lower resolution instead of exhausting memory or Tesseract's limits.
+MAX_OCR_PIXELS = 36_000_000
+# Tesseract/Leptonica refuse images wider or taller than 32767 px; stay well below.
+MAX_OCR_SIDE = 20_000
+# An image file with more pixels than this is refused unread (a decompression bomb: a tiny file
+# that would decode to gigabytes). An A0 scan at 400 dpi (~250 M px) is still read.
+MAX_SOURCE_PIXELS = 400_000_000
+# A page that is one embedded scan is rendered at the scan's own resolution, within these bounds.
+NATIVE_DPI_RANGE = (150.0, 600.0)
+# An image object covering at least this fraction of the page makes it a "single scan" page.
+SCAN_COVERAGE = 0.85
+
+PDF_SUFFIXES = {".pdf"}
+IMAGE_FORMATS = {"PNG", "JPEG", "TIFF", "MPO", "GIF", "BMP", "WEBP", "PPM", "JPEG2000"}
+
+
+@dataclass(frozen=True)
+class PagePlan:
+    """How one page will be read. ``width``/``height`` are PDF points for a PDF page and pixels
+    for an image file; ``native_dpi`` is the resolution of the page's single embedded scan (PDF)
+    or the file's recorded resolution (image), when known."""
+
+    page_index: int
+    kind: Literal["text", "image"]
+    width: float
+    height: float
+    native_dpi: float | None = None
+
+
+# ---------------------------------------------------------------------------------------------
+# Tesseract
+
+
+@functools.lru_cache(maxsize=1)
+def tesseract_version() -> str:
+    """Version of the tesseract binary on PATH, e.g. ``"5.3.0"``."""
+    try:
+        out = subprocess.run(
+            ["tesseract", "--version"], capture_output=True, text=True, timeout=30, env=_tesseract_env()
+        )
+    except FileNotFoundError as exc:
+        raise OcrError("tesseract is not installed (apt install tesseract-ocr tesseract-ocr-por)",
+                       reason="tesseract_missing") from exc
+    first = (out.stdout or out.stderr).strip().splitlines()
+    if not first:
+        raise OcrError("tesseract --version printed nothing", reason="tesseract_missing")
+    return first[0].split()[-1].lstrip("v")
+
+
+def backend_name(config: OcrConfig) -> str:
+    """The OCR backend as recorded in the output, e.g. ``"tesseract 5.3.0 (por)"``."""
+    return f"tesseract {tesseract_version()} ({config.lang})"
+
+
+def text_backend_name() -> str:
+    import pdfplumber
+
+    return f"pdfplumber {pdfplumber.__version__} (text layer)"
+
+
+def _tesseract_env() -> dict[str, str]:
+    env = dict(os.environ)
+    # Without this each Tesseract starts one OpenMP thread per core and pages run 3-5x slower
+    # when several Tesseracts share the machine.
+    env["OMP_THREAD_LIMIT"] = "1"
+    return env
+
+
+def run_tesseract(image: Image.Image, *, config: OcrConfig, dpi: float | None,
+                  page_no: int | None = None) -> tuple[Line, ...]:
+    """Read one page image with the Tesseract CLI and return its lines (words with [0, 1] conf)."""
+    if image.mode not in ("L", "RGB"):
+        image = image.convert("L")
+    with tempfile.TemporaryDirectory(prefix="locleg-ocr-") as tmp:
+        src = Path(tmp) / ("page.pgm" if image.mode == "L" else "page.ppm")
+        image.save(src, format="PPM")  # uncompressed: writing costs ~nothing
+        cmd = ["tesseract", str(src), "stdout", "-l", config.lang, "--psm", str(config.psm),
+               "--oem", str(config.oem)]
+        if dpi:
+            cmd += ["--dpi", str(round(dpi))]
+        cmd.append("tsv")
+        try:
+            proc = subprocess.run(cmd, capture_output=True, timeout=config.timeout_s, env=_tesseract_env())
+        except FileNotFoundError as exc:
+            raise OcrError("tesseract is not installed", reason="tesseract_missing", page_no=page_no) from exc
+        except subprocess.TimeoutExpired as exc:
+            raise OcrError(f"tesseract took more than {config.timeout_s:g} s", reason="ocr_timeout",
+                           page_no=page_no) from exc
+    if proc.returncode != 0:
+        detail = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise OcrError(f"tesseract failed: {detail[-1] if detail else proc.returncode}",
+                       reason="tesseract_failed", page_no=page_no)
+    return parse_tsv(proc.stdout.decode("utf-8", "replace"))
+
+
+def parse_tsv(tsv: str) -> tuple[Line, ...]:
+    """Tesseract ``tsv`` output to lines: words grouped by (block, paragraph, line), in order."""
+    groups: dict[tuple[int, int, int, int], list[Word]] = {}
+    for row in csv.DictReader(io.StringIO(tsv), delimiter="\t", quoting=csv.QUOTE_NONE):
+        if row.get("level") != "5":
+            continue
+        text = (row.get("text") or "").strip()
+        if not text:
+            continue
+        try:
+            conf = float(row["conf"])
+            left, top, width, height = (int(row[k]) for k in ("left", "top", "width", "height"))
+            key = (int(row["page_num"]), int(row["block_num"]), int(row["par_num"]), int(row["line_num"]))
+        except (KeyError, TypeError, ValueError):
+            continue
+        word = Word(text=text, conf=min(1.0, max(0.0, conf / 100.0)) if conf >= 0 else None,
+                    bbox=(float(left), float(top), float(left + width), float(top + height)))
+        groups.setdefault(key, []).append(word)
+    return tuple(_line_of(words) for words in groups.values())
+
+
+def _line_of(words: Sequence[Word]) -> Line:
+    boxes = [w.bbox for w in words if w.bbox is not None]
+    bbox = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes)) if boxes else None
+    confs = [w.conf for w in words if w.conf is not None]
+    return Line(text=" ".join(w.text for w in words), bbox=bbox,
+                conf=sum(confs) / len(confs) if confs else None, words=tuple(words))
+
+
+# ---------------------------------------------------------------------------------------------
+# Sniffing and planning
+
+
+def sniff_format(head: bytes) -> str | None:
+    """"PDF", an image format name, or None, from the first bytes of a file."""
+    if b"%PDF-" in head[:1024]:
+        return "PDF"
+    if head.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "PNG"
+    if head.startswith(b"\xff\xd8\xff"):
+        return "JPEG"
+    if head[:4] in (b"II*\x00", b"MM\x00*", b"II+\x00", b"MM\x00+"):
+        return "TIFF"
+    if head[:6] in (b"GIF87a", b"GIF89a"):
+        return "GIF"
+    if head[:2] == b"BM":
+        return "BMP"
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "WEBP"
+    if head[:2] in (b"P4", b"P5", b"P6"):
+        return "PPM"
+    return None
+
+
+def _head(path: Path) -> bytes:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(2048)
+    except FileNotFoundError as exc:
+        raise FetchError(f"file not found: {path}", reason="missing_file") from exc
+    except IsADirectoryError as exc:
+        raise InputError(f"{path} is a directory", reason="unsupported_format") from exc
+    except PermissionError as exc:
+        raise FetchError(f"cannot read {path}: permission denied", reason="unreadable_file") from exc
+
+
+def plan_pages(path: Path, *, config: OcrConfig) -> list[PagePlan]:
+    """Open ``path`` (PDF or image) and decide how each page is read.
+
+    Raises :class:`InputError` with reason ``empty_file``, ``not_pdf`` (a ``.pdf`` that is not a
+    PDF, e.g. an HTML error page), ``unsupported_format``, ``truncated``, ``corrupt_pdf``,
+    ``encrypted`` (only when the empty user password does not open it), ``no_pages``,
+    ``corrupt_image`` or ``image_too_large``; :class:`FetchError` ``missing_file`` when absent.
+    """
+    path = Path(path)
+    head = _head(path)
+    if not head:
+        raise InputError(f"{path.name} is empty (0 bytes)", reason="empty_file")
+    fmt = sniff_format(head)
+    if fmt == "PDF":
+        return _plan_pdf(path, config=config)
+    if fmt is not None:
+        return _plan_image(path)
+    what = _describe(head)
+    if path.suffix.lower() in PDF_SUFFIXES:
+        raise InputError(f"{path.name} is not a PDF ({what})", reason="not_pdf")
+    raise InputError(f"{path.name}: unsupported format ({what}); expected PDF, PNG, JPEG or TIFF",
+                     reason="unsupported_format")
+
+
+def _describe(head: bytes) -> str:
+    text = head[:512].lstrip().lower()
+    if text.startswith((b"<!doctype html", b"<html")) or b"<html" in text:
+        return "an HTML page"
+    if text.startswith(b"<?xml"):
+        return "an XML file"
+    if head.startswith(b"PK\x03\x04"):
+        return "a ZIP archive"
+    try:
+        head.decode("utf-8")
+        return "plain text"
+    except UnicodeDecodeError:
+        return "unrecognised binary data"
+
+
+def _open_pdf(path: Path) -> Any:
+    """Open with pypdfium2 (which tries the empty user password itself); classify failures."""
+    import pypdfium2 as pdfium
+
+    try:
+        return pdfium.PdfDocument(str(path))
+    except pdfium.PdfiumError as exc:
+        code = getattr(exc, "err_code", None)
+        if code == 4:  # FPDF_ERR_PASSWORD: the empty user password did not open it
+            raise InputError(f"{path.name} is encrypted with a user password", reason="encrypted") from exc
+        if code == 5:  # FPDF_ERR_SECURITY: unsupported security handler
+            raise InputError(f"{path.name} uses an unsupported encryption", reason="encrypted") from exc
+        raise _classify_broken_pdf(path, exc) from exc
+
+
+def _classify_broken_pdf(path: Path, exc: Exception) -> InputError:
+    # PDFium refuses a document with an empty page tree; pdfminer opens it and says 0 pages.
+    import pdfplumber
+
+    try:
+        with pdfplumber.open(path) as pdf:
+            if len(pdf.pages) == 0:
+                return InputError(f"{path.name} has no pages", reason="no_pages")
+    except Exception:  # noqa: BLE001 - only used to choose the reason code
+        pass
+    with open(path, "rb") as fh:
+        fh.seek(0, os.SEEK_END)
+        size = fh.tell()
+        fh.seek(max(0, size - 1024))
+        tail = fh.read()
+    if b"%%EOF" not in tail:
+        return InputError(f"{path.name} is truncated (no end-of-file marker): {exc}", reason="truncated")
+    return InputError(f"{path.name} is a damaged PDF: {exc}", reason="corrupt_pdf")
+
+
+def _plan_pdf(path: Path, *, config: OcrConfig) -> list[PagePlan]:
+    import pypdfium2.raw as pdfium_c
+
+    pdf = _open_pdf(path)
+    try:
+        n = len(pdf)
+        if n == 0:
+            raise InputError(f"{path.name} has no pages", reason="no_pages")
+        plans = []
+        for index in range(n):
+            try:
+                page = pdf[index]
+            except Exception as exc:  # noqa: BLE001 - pdfium raises plain errors on broken pages
+                raise InputError(f"{path.name}: page {index + 1} cannot be opened: {exc}",
+                                 reason="corrupt_pdf", page_no=index + 1) from exc
+            try:
+                width, height = page.get_size()
+                textpage = page.get_textpage()
+                chars = sum(1 for ch in textpage.get_text_bounded() if not ch.isspace())
+                textpage.close()
+                native = None
+                area = width * height
+                images = list(page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE,), max_depth=3))
+                covering = []
+                for obj in images:
+                    left, bottom, right, top = obj.get_bounds()
+                    if area > 0 and (right - left) * (top - bottom) >= SCAN_COVERAGE * area:
+                        covering.append(obj)
+                if len(covering) == 1:
+                    left, bottom, right, top = covering[0].get_bounds()
+                    px_w, px_h = covering[0].get_px_size()
+                    if right > left and top > bottom and px_w and px_h:
+                        # width/height of the object may be swapped by a 90° placement matrix
+                        sides = sorted((right - left, top - bottom))
+                        pxs = sorted((px_w, px_h))
+                        native = round(72.0 * pxs[1] / sides[1], 1)
+            finally:
+                page.close()
+            kind: Literal["text", "image"] = "text" if chars >= config.min_text_chars else "image"
+            plans.append(PagePlan(index, kind, float(width), float(height), native))
+        return plans
+    finally:
+        pdf.close()
+
+
+def _open_image(path: Path) -> Image.Image:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        saved = Image.MAX_IMAGE_PIXELS
+        try:
+            Image.MAX_IMAGE_PIXELS = None  # we apply our own limit below, before decoding
+            img = Image.open(path)
+        except Image.DecompressionBombError as exc:
+            raise InputError(f"{path.name} is too large to read", reason="image_too_large") from exc
+        except (OSError, SyntaxError, ValueError) as exc:
+            raise InputError(f"{path.name} is not a readable image: {exc}", reason="corrupt_image") from exc
+        finally:
+            Image.MAX_IMAGE_PIXELS = saved
+    if img.width * img.height > MAX_SOURCE_PIXELS:
+        size = f"{img.width}x{img.height}"
+        img.close()
+        raise InputError(f"{path.name} is {size} pixels, above the limit of {MAX_SOURCE_PIXELS:,}",
+                         reason="image_too_large")
+    return img
+
+
+def _image_dpi(img: Image.Image) -> float | None:
+    dpi = img.info.get("dpi")
+    try:
+        value = float(dpi[0]) if dpi else None
+    except (TypeError, ValueError, IndexError):
+        value = None
+    # 72 (and 1) are the defaults writers put when they do not know: not a real scan resolution
+    if value is None or value < 50 or value == 72 or value > 2400:
+        return None
+    return value
+
+
+def _plan_image(path: Path) -> list[PagePlan]:
+    img = _open_image(path)
+    try:
+        if img.format not in IMAGE_FORMATS:
+            raise InputError(f"{path.name}: unsupported image format {img.format}", reason="unsupported_format")
+        n = getattr(img, "n_frames", 1) or 1
+        plans = []
+        for index in range(n):
+            try:
+                img.seek(index)
+            except EOFError as exc:
+                raise InputError(f"{path.name}: frame {index + 1} missing", reason="truncated") from exc
+            plans.append(PagePlan(index, "image", float(img.width), float(img.height), _image_dpi(img)))
+        return plans
+    finally:
+        img.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading one page
+
+
+def read_page(path: Path, plan: PagePlan, *, config: OcrConfig) -> PageText:
+    """Read one planned page: its text layer (pdfplumber) or its image (Tesseract).
+
+    A blank page comes back with no lines (not an error). Raises :class:`InputError` when the page
+    cannot be decoded and :class:`OcrError` when Tesseract fails.
+    """
+    path = Path(path)
+    fmt = sniff_format(_head(path))
+    if fmt == "PDF" and plan.kind == "text":
+        return read_text_layer(path, plan)
+    dpi: float | None
+    if fmt == "PDF":
+        image, dpi = render_pdf_page(path, plan, config=config)
+    else:
+        image, dpi = load_image_page(path, plan, config=config)
+    return ocr_image(image, page_index=plan.page_index, dpi=dpi, config=config)
+
+
+def ocr_image(image: Image.Image, *, page_index: int, dpi: float | None, config: OcrConfig) -> PageText:
+    """Prepare (when ``config.prepare`` and ``pipeline.imageprep`` is there) and OCR one image."""
+    image, rotation, skew = _prepare(image, config=config)
+    lines = run_tesseract(image, config=config, dpi=dpi, page_no=page_index + 1)
+    confs = [w.conf for ln in lines for w in ln.words if w.conf is not None]
+    return PageText(
+        page_index=page_index, method="ocr", width=float(image.width), height=float(image.height),
+        dpi=dpi, rotation=rotation, skew=skew, lines=lines,
+        confidence=sum(confs) / len(confs) if confs else None,
+    )
+
+
+def _prepare(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image, int, float]:
+    """Page image preparation (orientation, deskew, binarisation) from ``pipeline.imageprep``.
+
+    That module is written separately; while it is absent pages go to Tesseract as rendered.
+    """
+    if not config.prepare:
+        return image, 0, 0.0
+    try:
+        from pipeline.imageprep import prepare_page
+    except ModuleNotFoundError as exc:
+        if exc.name != "pipeline.imageprep":
+            raise
+        return image, 0, 0.0
+    prepared, info = prepare_page(image, config=config)
+    return prepared, int(getattr(info, "rotation", 0)), float(getattr(info, "skew", 0.0))
+
+
+def _scale_for(width: float, height: float, dpi: float) -> float:
+    """dpi lowered so that the page fits MAX_OCR_PIXELS and MAX_OCR_SIDE (width/height in pt)."""
+    px_w, px_h = width / 72 * dpi, height / 72 * dpi
+    factor = min(1.0, math.sqrt(MAX_OCR_PIXELS / max(1.0, px_w * px_h)), MAX_OCR_SIDE / max(px_w, px_h, 1.0))
+    return dpi * factor
+
+
+def page_dpi(plan: PagePlan, *, config: OcrConfig) -> float:
+    """The resolution a PDF image page is rendered at (before the size cap)."""
+    if config.native and plan.native_dpi:
+        low, high = NATIVE_DPI_RANGE
+        return min(high, max(low, plan.native_dpi))
+    return float(config.dpi)
+
+
+def render_pdf_page(path: Path, plan: PagePlan, *, config: OcrConfig) -> tuple[Image.Image, float]:
+    """Rasterise one PDF page (grey) with pypdfium2; returns the image and its resolution."""
+    dpi = _scale_for(plan.width, plan.height, page_dpi(plan, config=config))
+    pdf = _open_pdf(path)
+    try:
+        page = pdf[plan.page_index]
+        try:
+            bitmap = page.render(scale=dpi / 72.0, grayscale=True)
+            image = bitmap.to_pil()
+            image.load()
+            bitmap.close()
+        finally:
+            page.close()
+    except InputError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - pdfium raises plain errors on broken content
+        raise InputError(f"{path.name}: page {plan.page_index + 1} cannot be rendered: {exc}",
+                         reason="corrupt_pdf", page_no=plan.page_index + 1) from exc
+    finally:
+        pdf.close()
+    if image.mode != "L":
+        image = image.convert("L")
+    return image, round(dpi, 1)
+
+
+def load_image_page(path: Path, plan: PagePlan, *, config: OcrConfig) -> tuple[Image.Image, float | None]:
+    """One frame of an image file as a grey image (1-bit, palette, CMYK, alpha all handled),
+    reduced when above MAX_OCR_PIXELS; returns the image and its resolution (None if unknown)."""
+    img = _open_image(path)
+    try:
+        img.seek(plan.page_index)
+        factor = min(1.0, math.sqrt(MAX_OCR_PIXELS / max(1, img.width * img.height)),
+                     MAX_OCR_SIDE / max(img.width, img.height, 1))
+        if factor < 1.0 and img.format == "JPEG":
+            # decode at 1/2, 1/4 or 1/8 scale straight from the JPEG: cheap on huge scans
+            img.draft("L", (int(img.width * factor) + 1, int(img.height * factor) + 1))
+        img.load()
+        frame = _to_grey(img)
+    except InputError:
+        raise
+    except (OSError, EOFError, ValueError, SyntaxError) as exc:
+        raise InputError(f"{path.name}: image page {plan.page_index + 1} cannot be decoded: {exc}",
+                         reason="corrupt_image", page_no=plan.page_index + 1) from exc
+    finally:
+        img.close()
+    dpi = plan.native_dpi
+    scale = min(1.0, math.sqrt(MAX_OCR_PIXELS / max(1, frame.width * frame.height)),
+                MAX_OCR_SIDE / max(frame.width, frame.height, 1))
+    if dpi and frame.width != plan.width:
+        dpi = dpi * frame.width / plan.width
+    if scale < 1.0:
+        frame = frame.resize((max(1, int(frame.width * scale)), max(1, int(frame.height * scale))),
+                             Image.Resampling.LANCZOS)
+        dpi = dpi * scale if dpi else None
+    return frame, (round(dpi, 1) if dpi else None)
+
+
+def _to_grey(img: Image.Image) -> Image.Image:
+    if img.mode in ("RGBA", "LA", "PA") or (img.mode == "P" and "transparency" in img.info):
+        rgba = img.convert("RGBA")
+        canvas = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+        canvas.alpha_composite(rgba)
+        return canvas.convert("L")
+    if img.mode == "CMYK":
+        # Adobe CMYK JPEGs are often stored inverted; Pillow's conversion handles the common case
+        return img.convert("RGB").convert("L")
+    if img.mode.startswith("I;16") or img.mode in ("I", "F"):
+        return ImageOps.autocontrast(img.convert("I").point(lambda v: v / 256).convert("L"))
+    return img.convert("L") if img.mode != "L" else img.copy()
+
+
+def read_text_layer(path: Path, plan: PagePlan) -> PageText:
+    """The page's text layer with pdfplumber: words with boxes (PDF points), grouped into lines."""
+    import pdfplumber
+
+    try:
+        with pdfplumber.open(path) as pdf:
+            page = pdf.pages[plan.page_index]
+            words = page.extract_words(keep_blank_chars=False, use_text_flow=False, x_tolerance=1.5)
+            width, height = float(page.width), float(page.height)
+            page.close()
+    except Exception as exc:  # noqa: BLE001 - pdfminer raises many types on broken content
+        raise InputError(f"{path.name}: text layer of page {plan.page_index + 1} unreadable: {exc}",
+                         reason="corrupt_pdf", page_no=plan.page_index + 1) from exc
+    return PageText(page_index=plan.page_index, method="text", width=width, height=height,
+                    lines=group_words(words))
+
+
+def group_words(words: Iterable[dict[str, Any]], *, tolerance: float = 3.0) -> tuple[Line, ...]:
+    """pdfplumber words to lines: a word joins the line whose top is within ``tolerance`` points."""
+    rows: list[tuple[float, list[dict[str, Any]]]] = []
+    for w in sorted(words, key=lambda w: (round(float(w["top"]), 1), float(w["x0"]))):
+        top = float(w["top"])
+        if rows and abs(rows[-1][0] - top) <= tolerance:
+            rows[-1][1].append(w)
+        else:
+            rows.append((top, [w]))
+    lines = []
+    for _, row in rows:
+        row.sort(key=lambda w: float(w["x0"]))
+        lines.append(_line_of([
+            Word(text=str(w["text"]), conf=None,
+                 bbox=(float(w["x0"]), float(w["top"]), float(w["x1"]), float(w["bottom"])))
+            for w in row
+        ]))
+    return tuple(lines)
+
+
+# ---------------------------------------------------------------------------------------------
+# A whole document
+
+
+def file_sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+PageMapper = Callable[[Callable[[PagePlan], PageText], Sequence[PagePlan]], Iterable[PageText]]
+
+
+def _read_or_record(path: Path, plan: PagePlan, *, config: OcrConfig) -> PageText:
+    """read_page, with an unreadable page recorded (method "none", error) instead of raised."""
+    try:
+        return read_page(path, plan, config=config)
+    except (InputError, OcrError) as exc:
+        return PageText(page_index=plan.page_index, method="none", width=plan.width, height=plan.height,
+                        error=f"{exc.category}:{exc.reason}: {exc.message}")
+
+
+def default_workers() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def _pool_context() -> multiprocessing.context.BaseContext:
+    # fork is fastest, but forking a multi-threaded parent (Prefect, dask) can deadlock a child.
+    if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
+
+
+def ocr_document(
+    path: Path,
+    *,
+    config: OcrConfig,
+    map_pages: PageMapper | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    workers: int | None = None,
+) -> DocumentText:
+    """Read every page of ``path`` into a :class:`DocumentText` (sha256 and backend set).
+
+    Pages are read in parallel, one process (and one single-threaded Tesseract) per core, unless
+    ``map_pages(func, plans)`` is given (e.g. a flow's own executor). A page that cannot be read
+    is kept with ``method="none"`` and its error; when no page at all can be read the first
+    page's error is raised. ``progress(done, total)`` is called as pages complete.
+    """
+    path = Path(path)
+    plans = plan_pages(path, config=config)
+    digest = file_sha256(path)
+    func = functools.partial(_read_or_record, path, config=config)
+    total = len(plans)
+    n_ocr = sum(1 for p in plans if p.kind == "image")
+    if map_pages is not None:
+        results: Iterable[PageText] = map_pages(func, plans)
+        pages = _collect(results, total, progress)
+    else:
+        n_workers = min(workers or default_workers(), n_ocr)
+        if n_workers <= 1:
+            pages = _collect(map(func, plans), total, progress)
+        else:
+            with ProcessPoolExecutor(max_workers=n_workers, mp_context=_pool_context()) as pool:
+                pages = _collect(pool.map(func, plans), total, progress)
+    if pages and all(p.method == "none" for p in pages):
+        raise _error_of(pages[0])
+    pages.sort(key=lambda p: p.page_index)
+    backend = backend_name(config) if any(p.method == "ocr" for p in pages) else (
+        text_backend_name() if any(p.method == "text" for p in pages) else None)
+    return DocumentText(source=str(path), sha256=digest, backend=backend, pages=tuple(pages))
+
+
+def _collect(results: Iterable[PageText], total: int,
+             progress: Callable[[int, int], None] | None) -> list[PageText]:
+    pages = []
+    for done, page in enumerate(results, start=1):
+        pages.append(page)
+        if progress is not None:
+            progress(done, total)
+    return pages
+
+
+def _error_of(page: PageText) -> InputError | OcrError:
+    """Rebuild the error recorded on an unread page (``category:reason: message``)."""
+    head, _, message = (page.error or "input:unreadable: page unreadable").partition(": ")
+    category, _, reason = head.partition(":")
+    cls = OcrError if category == "ocr" else InputError
+    return cls(message, reason=reason or None, page_no=page.page_no)
