@@ -41,9 +41,9 @@ def ingest_file(path: Path, *, meta: NormMeta | None, config: OcrConfig) -> Norm
     when the structuring stage left it unset; unreadable pages become error items and make an
     ``extracted`` result ``partial``.
     """
+    doc = read_file(path, config=config)
     from pipeline.structure import structure_document
 
-    doc = read_file(path, config=config)
     result = structure_document(doc, meta)
     return complete_document(result, doc, config=config)
 

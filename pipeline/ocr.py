@@ -429,7 +429,8 @@ def _scale_for(width: float, height: float, dpi: float) -> float:
     """dpi lowered so that the page fits MAX_OCR_PIXELS and MAX_OCR_SIDE (width/height in pt)."""
     px_w, px_h = width / 72 * dpi, height / 72 * dpi
     factor = min(1.0, math.sqrt(MAX_OCR_PIXELS / max(1.0, px_w * px_h)), MAX_OCR_SIDE / max(px_w, px_h, 1.0))
-    return dpi * factor
+    # 1% below the cap: PDFium rounds bitmap sides up
+    return dpi * factor if factor == 1.0 else dpi * factor * 0.99
 
 
 def page_dpi(plan: PagePlan, *, config: OcrConfig) -> float:

@@ -1,0 +1,203 @@
+"""The OCR stage on PDFs and images made in code, read by the real Tesseract and pdfplumber."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+import pytest
+from scans import (
+    LETTERHEAD,
+    law_pages,
+    make_pdf,
+    make_scanned_pdf,
+    make_text_pdf,
+    make_tiff,
+    render_page,
+)
+
+from pipeline.config import OcrConfig
+from pipeline.errors import OcrError
+from pipeline.ocr import (
+    MAX_OCR_PIXELS,
+    PagePlan,
+    backend_name,
+    ocr_document,
+    parse_tsv,
+    plan_pages,
+    read_page,
+    render_pdf_page,
+    tesseract_version,
+)
+
+CONFIG = OcrConfig(prepare=False)
+PAGE = ["Art. 1º Os proprietários de terrenos baldios ficam",
+        "obrigados a mantê-los limpos e murados.",
+        "Art. 2º A notificação será feita pelo órgão de",
+        "fiscalização, que fixará prazo de trinta dias."]
+
+
+def _words(page_text) -> set[str]:
+    return {w.text.strip(".,;:") for line in page_text.lines for w in line.words}
+
+
+def test_tesseract_version_and_backend_name():
+    version = tesseract_version()
+    assert re.fullmatch(r"\d+\.\d+(\.\d+)?\S*", version), version
+    assert backend_name(OcrConfig(lang="por")) == f"tesseract {version} (por)"
+
+
+def test_scanned_page_is_planned_as_image_at_native_dpi_and_read_by_tesseract(tmp_path):
+    pdf = make_scanned_pdf(tmp_path / "scan.pdf", [PAGE], dpi=150, letterhead=LETTERHEAD, skew=0.4,
+                           noise=0.0005, blur=0.5)
+    [plan] = plan_pages(pdf, config=CONFIG)
+    assert plan.kind == "image"
+    assert plan.native_dpi == pytest.approx(150, abs=1)
+    page = read_page(pdf, plan, config=CONFIG)
+    assert page.method == "ocr"
+    assert page.dpi == pytest.approx(150, abs=1)  # native, not config.dpi (300)
+    words = _words(page)
+    assert {"proprietários", "terrenos", "notificação", "fiscalização"} <= words
+    confs = [w.conf for line in page.lines for w in line.words]
+    assert all(c is not None and 0.0 <= c <= 1.0 for c in confs)
+    assert page.confidence is not None and page.confidence > 0.6
+    for line in page.lines:
+        x0, y0, x1, y1 = line.bbox
+        assert 0 <= x0 < x1 <= page.width and 0 <= y0 < y1 <= page.height
+    # lines come in reading order: the letterhead before the first article
+    text = page.text
+    assert text.index("PREFEITURA") < text.index("Art") < text.index("fiscaliza")
+
+
+def test_native_resolution_can_be_turned_off(tmp_path):
+    pdf = make_scanned_pdf(tmp_path / "scan.pdf", [PAGE], dpi=150)
+    [plan] = plan_pages(pdf, config=CONFIG)
+    config = OcrConfig(prepare=False, native=False, dpi=200)
+    image, dpi = render_pdf_page(pdf, plan, config=config)
+    assert dpi == 200
+    assert image.width == pytest.approx(plan.width / 72 * 200, abs=2)
+
+
+def test_text_layer_page_is_read_without_tesseract(tmp_path, monkeypatch):
+    pdf = make_text_pdf(tmp_path / "born-digital.pdf", [PAGE])
+    [plan] = plan_pages(pdf, config=CONFIG)
+    assert plan.kind == "text" and plan.native_dpi is None
+    monkeypatch.setenv("PATH", str(tmp_path))  # no tesseract reachable
+    doc = ocr_document(pdf, config=CONFIG)
+    assert doc.method == "text"
+    assert doc.backend.startswith("pdfplumber ")
+    assert [ln.text for ln in doc.pages[0].lines] == PAGE
+    assert doc.confidence is None
+
+
+def test_page_with_too_little_text_is_ocrd(tmp_path):
+    pdf = make_text_pdf(tmp_path / "short.pdf", [["Fl. 3"]])
+    [plan] = plan_pages(pdf, config=CONFIG)
+    assert plan.kind == "image"
+    assert plan_pages(pdf, config=OcrConfig(min_text_chars=3))[0].kind == "text"
+
+
+def test_mixed_pdf_reads_text_page_and_scanned_page(tmp_path):
+    first, second = law_pages(2)
+    pdf = make_pdf(tmp_path / "mixed.pdf", [first, render_page(second, dpi=200)], dpi=200)
+    plans = plan_pages(pdf, config=CONFIG)
+    assert [p.kind for p in plans] == ["text", "image"]
+    doc = ocr_document(pdf, config=CONFIG)
+    assert doc.method == "mixed"
+    assert [p.method for p in doc.pages] == ["text", "ocr"]
+    assert "LEI Nº 412" in doc.pages[0].text
+    assert "Constituem" in doc.pages[1].text
+    assert doc.backend == backend_name(CONFIG)
+
+
+def test_ocr_document_parallel_in_order_with_progress_and_sha(tmp_path):
+    pages = law_pages(3)
+    pdf = make_scanned_pdf(tmp_path / "law.pdf", pages, dpi=150, letterhead=LETTERHEAD)
+    seen: list[tuple[int, int]] = []
+    doc = ocr_document(pdf, config=CONFIG, workers=2, progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+    assert [p.page_index for p in doc.pages] == [0, 1, 2]
+    assert doc.sha256 == hashlib.sha256(pdf.read_bytes()).hexdigest()
+    assert doc.method == "ocr"
+    # each page's first article is on that page
+    for page, lines in zip(doc.pages, pages, strict=True):
+        first_art = next(s for s in lines if s.startswith("Art. "))
+        assert first_art.split()[1] in page.text  # "1º", "3º", ...
+    assert 0.6 < doc.confidence <= 1.0
+    assert doc.plain_text().count("\f") == 2
+
+
+def test_ocr_document_with_a_given_page_mapper(tmp_path):
+    pdf = make_scanned_pdf(tmp_path / "law.pdf", law_pages(2), dpi=150)
+    calls = []
+
+    def mapper(func, plans):
+        calls.append(len(plans))
+        return [func(p) for p in reversed(plans)]  # out of order on purpose
+
+    doc = ocr_document(pdf, config=CONFIG, map_pages=mapper)
+    assert calls == [2]
+    assert [p.page_index for p in doc.pages] == [0, 1]
+    assert "Art" in doc.pages[1].text
+
+
+def test_multipage_bilevel_tiff(tmp_path):
+    images = [render_page(lines, dpi=200) for lines in law_pages(2)]
+    tiff = make_tiff(tmp_path / "law.tiff", images, mode="1", dpi=200)
+    plans = plan_pages(tiff, config=CONFIG)
+    assert [(p.kind, p.native_dpi) for p in plans] == [("image", 200.0), ("image", 200.0)]
+    doc = ocr_document(tiff, config=CONFIG)
+    assert "proprietários" in doc.pages[0].text
+    assert "Constituem" in doc.pages[1].text
+
+
+def test_unknown_language_is_an_ocr_error(tmp_path):
+    pdf = make_scanned_pdf(tmp_path / "scan.pdf", [PAGE], dpi=100)
+    [plan] = plan_pages(pdf, config=CONFIG)
+    with pytest.raises(OcrError) as info:
+        read_page(pdf, plan, config=OcrConfig(lang="xxx_nonexistent", prepare=False))
+    assert info.value.reason == "tesseract_failed"
+
+
+def test_huge_vector_page_is_rendered_under_the_pixel_cap(tmp_path):
+    # an A0 page (841 x 1189 mm) without text: at 300 dpi it would be 139 M pixels
+    from reportlab.pdfgen import canvas
+
+    path = tmp_path / "a0.pdf"
+    c = canvas.Canvas(str(path), pagesize=(2384, 3370))
+    c.line(10, 10, 2000, 3000)
+    c.showPage()
+    c.save()
+    [plan] = plan_pages(path, config=CONFIG)
+    assert plan.kind == "image" and plan.native_dpi is None
+    image, dpi = render_pdf_page(path, plan, config=OcrConfig(dpi=300))
+    assert image.width * image.height <= MAX_OCR_PIXELS
+    assert 100 < dpi < 300
+
+
+@pytest.mark.parametrize(
+    "tsv, expected",
+    [
+        (
+            "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n"
+            "1\t1\t0\t0\t0\t0\t0\t0\t100\t100\t-1\t\n"
+            "4\t1\t1\t1\t1\t0\t10\t10\t80\t12\t-1\t\n"
+            "5\t1\t1\t1\t1\t1\t10\t10\t30\t12\t96.5\tArt.\n"
+            "5\t1\t1\t1\t1\t2\t45\t10\t20\t12\t50\t1º\n"
+            "5\t1\t1\t1\t2\t1\t10\t30\t30\t12\t90\tTexto\n"
+            "5\t1\t1\t1\t2\t2\t45\t30\t30\t12\t-1\t \n",
+            [("Art. 1º", (10.0, 10.0, 65.0, 22.0), 0.7325), ("Texto", (10.0, 30.0, 40.0, 42.0), 0.9)],
+        ),
+        ("level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n", []),
+    ],
+)
+def test_parse_tsv(tsv, expected):
+    lines = parse_tsv(tsv)
+    assert [(ln.text, ln.bbox, round(ln.conf, 4)) for ln in lines] == expected
+
+
+def test_plan_is_a_small_picklable_value():
+    import pickle
+
+    plan = PagePlan(0, "image", 419.5, 595.3, 200.0)
+    assert pickle.loads(pickle.dumps(plan)) == plan
