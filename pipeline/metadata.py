@@ -1,0 +1,788 @@
+"""Norm metadata read from the text: epígrafe, dates, fecho, signatários, município and UF.
+
+Pure functions over lines of OCR text (no I/O except reading the packaged IBGE list of
+municipalities once). They are tolerant of the OCR damage seen in typewritten municipal laws
+("LEl N9 310", "1.990", "PARANATINSA", "S.Paulo", accents lost) and return ``None`` rather than
+guess when the evidence is weak.
+
+Conventions
+- ``numero`` keeps the digits as printed without separators: "009/2002" -> "009",
+  "1.234" -> "1234". Leading zeros are kept (consumers compare with ``lstrip("0")``).
+- Two-digit years are expanded with a pivot: 00-29 -> 2000-2029, 30-99 -> 1930-1999.
+- Matching is done on a "folded" form of the text: upper case, accents removed, one character
+  for one character, so that spans found on the folded text index the original text too.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import functools
+import re
+import unicodedata
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from rapidfuzz import fuzz, process
+
+from models.norm import Fecho, Signatario
+from pipeline.errors import InputError
+
+MUNICIPIOS_CSV = Path(__file__).with_name("data") / "municipios.csv"
+
+# --------------------------------------------------------------------------------------------
+# Folding
+
+
+def _fold(text: str) -> str:
+    """Upper case without accents, same length as ``text`` (one character for one)."""
+    out = []
+    for ch in text:
+        base = unicodedata.normalize("NFKD", ch)[:1] or ch
+        up = base.upper()
+        out.append(up if len(up) == 1 else base)
+    return "".join(out)
+
+
+def _squash(text: str) -> str:
+    """Folded, punctuation to spaces, single spaces: the key used to compare names."""
+    return " ".join(re.sub(r"[^A-Z0-9]+", " ", _fold(text)).split())
+
+
+# Margin marks that OCR leaves at line ends ("!", "'", "|", '"!') and at line starts.
+_EDGE_JUNK = " \t|!'\"*+`´’‘“”»«•·"
+
+
+def _strip_margin(line: str) -> str:
+    return line.strip().strip(_EDGE_JUNK).strip()
+
+
+# --------------------------------------------------------------------------------------------
+# Tipo
+
+# (canonical name, pattern on folded text). Order matters: longer names first.
+_TIPOS: tuple[tuple[str, str], ...] = (
+    ("Emenda à Lei Orgânica", r"EMENDA\s+(?:A\s+)?(?:LEI\s+ORG\w*|L\.?\s*O\.?\s*M?\.?)"),
+    ("Emenda à Lei Orgânica", r"EMENDA"),
+    ("Lei Orgânica", r"LEI\s+ORG\w*"),
+    ("Lei Complementar", r"L[E3][I1L|!]\s+C[O0]MPL\w*"),
+    ("Lei Delegada", r"L[E3][I1L|!]\s+DELEGADA"),
+    ("Lei Ordinária", r"L[E3][I1L|!](?:\s+ORDINARIA)?"),
+    ("Decreto Legislativo", r"DECRET[O0][\s-]+LEGISL\w*"),
+    ("Decreto-Lei", r"DECRET[O0]\s*-\s*LEI"),
+    ("Decreto", r"DECRET[O0]"),
+    ("Resolução", r"RES[O0]LU[C\xc7][A\xc3][O0]"),
+    ("Portaria", r"P[O0]RTARIA"),
+    ("Instrução Normativa", r"INSTRU[C\xc7][A\xc3][O0]\s+NORMATIVA"),
+    ("Deliberação", r"DELIBERA[C\xc7][A\xc3][O0]"),
+)
+_TIPO_RE = re.compile(
+    "|".join(f"(?P<t{i}>{pat})" for i, (_, pat) in enumerate(_TIPOS)) + r"(?![A-Z])"
+)
+_KNOWN_TIPOS = {name for name, _ in _TIPOS} | {"Ato"}
+
+
+def normalize_tipo(text: str) -> str:
+    """The normalised tipo of a norm ('LEI' -> 'Lei Ordinária', 'DECRETO LEGISLATIVO' ->
+    'Decreto Legislativo'). Text that names no known tipo comes back trimmed and title-cased."""
+    folded = _fold(text.strip())
+    folded = re.sub(r"^(?:A|DA|DE|DO)\s+", "", folded)
+    folded = re.sub(r"\bMUNICIPA[LI1]\s*", "", folded).strip()
+    for name in _KNOWN_TIPOS:
+        if _squash(name) == _squash(folded):
+            return name
+    m = _TIPO_RE.match(folded)
+    if m:
+        return _TIPOS[int(m.lastgroup[1:])][0]  # type: ignore[index]
+    cleaned = " ".join(text.split())
+    return cleaned[:1].upper() + cleaned[1:].lower() if cleaned.isupper() else cleaned
+
+
+# --------------------------------------------------------------------------------------------
+# Dates
+
+_MONTHS = (
+    "JANEIRO", "FEVEREIRO", "MARCO", "ABRIL", "MAIO", "JUNHO",
+    "JULHO", "AGOSTO", "SETEMBRO", "OUTUBRO", "NOVEMBRO", "DEZEMBRO",
+)
+_NUMBER_WORDS = {
+    "UM": 1, "HUM": 1, "UMA": 1, "PRIMEIRO": 1, "DOIS": 2, "DUAS": 2, "TRES": 3, "QUATRO": 4,
+    "CINCO": 5, "SEIS": 6, "SETE": 7, "OITO": 8, "NOVE": 9, "DEZ": 10, "ONZE": 11, "DOZE": 12,
+    "TREZE": 13, "QUATORZE": 14, "CATORZE": 14, "QUINZE": 15, "DEZESSEIS": 16, "DEZASSEIS": 16,
+    "DEZESSETE": 17, "DEZASSETE": 17, "DEZOITO": 18, "DEZENOVE": 19, "DEZANOVE": 19,
+    "VINTE": 20, "TRINTA": 30, "QUARENTA": 40, "CINQUENTA": 50, "SESSENTA": 60, "SETENTA": 70,
+    "OITENTA": 80, "NOVENTA": 90, "CEM": 100, "CENTO": 100, "DUZENTOS": 200, "TREZENTOS": 300,
+    "QUATROCENTOS": 400, "QUINHENTOS": 500, "SEISCENTOS": 600, "SETECENTOS": 700,
+    "OITOCENTOS": 800, "NOVECENTOS": 900, "MIL": 1000,
+}
+_NUMBER_WORD_LIST = tuple(_NUMBER_WORDS)
+# Words between a day and its month ("vinte dias do mês de junho") and a month and its year.
+_DATE_FILLERS = ("DE", "DO", "MES", "DIA", "DIAS", "ANO", "DEL", "DC")
+
+_NUMERIC_DATE_RE = re.compile(
+    r"(?<![\d.])(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?(\d\.\d{3}|\d{4}|\d{2})(?![\d])"
+)
+# Numbers (an ordinal "1º" folds to "1O") and words, on folded text.
+_TOKEN_RE = re.compile(r"(?:\d[\d.]*\d|\d)(?:[O°](?![A-Z]))?|[A-Z]+")
+
+
+def _expand_year(year: int) -> int:
+    if year < 100:
+        return 2000 + year if year < 30 else 1900 + year
+    return year
+
+
+def _make_date(year: int, month: int, day: int) -> dt.date | None:
+    year = _expand_year(year)
+    if not 1800 <= year <= 2100:
+        return None
+    try:
+        return dt.date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _month_of(token: str) -> int | None:
+    if token in _MONTHS:
+        return _MONTHS.index(token) + 1
+    if len(token) >= 5:
+        hit = process.extractOne(token, _MONTHS, scorer=fuzz.ratio, score_cutoff=80)
+        if hit is not None:
+            return hit[2] + 1
+    return None
+
+
+def _number_word(token: str) -> int | None:
+    if token in _NUMBER_WORDS:
+        return _NUMBER_WORDS[token]
+    # OCR glues the conjunction to the next word: "vinte ecinco".
+    if token.startswith("E") and token[1:] in _NUMBER_WORDS:
+        return _NUMBER_WORDS[token[1:]]
+    if len(token) >= 5:
+        hit = process.extractOne(token, _NUMBER_WORD_LIST, scorer=fuzz.ratio, score_cutoff=85)
+        if hit is not None:
+            return _NUMBER_WORDS[hit[0]]
+    return None
+
+
+def _words_value(values: Sequence[int]) -> int:
+    """Value of a sequence of number words ("mil novecentos e noventa" -> 1990)."""
+    total = current = 0
+    for v in values:
+        if v == 1000:
+            total += (current or 1) * 1000
+            current = 0
+        else:
+            current += v
+    return total + current
+
+
+def _is_filler(token: str) -> bool:
+    if token in _DATE_FILLERS:
+        return True
+    return len(token) >= 3 and any(fuzz.ratio(token, f) >= 75 for f in ("DIAS", "MES", "DIA"))
+
+
+def _digits_value(token: str) -> int | None:
+    digits = token.rstrip("O°").replace(".", "")
+    return int(digits) if digits.isdigit() and len(digits) <= 4 else None
+
+
+def _textual_dates(folded: str) -> list[tuple[int, int, dt.date]]:
+    """Dates written with the month's name: '26 DE JUNHO DE 1.990', 'aos vinte e seis dias do
+    mês de junho de mil novecentos e noventa'. Returns (start, end, date) spans."""
+    toks = [(m.group(), m.start(), m.end()) for m in _TOKEN_RE.finditer(folded)]
+    found: list[tuple[int, int, dt.date]] = []
+    for i, (tok, _, _) in enumerate(toks):
+        month = _month_of(tok) if tok.isalpha() else None
+        if month is None:
+            continue
+        # Day: walk left over fillers, then a number or number words.
+        j, skipped = i - 1, 0
+        while j >= 0 and skipped < 4 and toks[j][0].isalpha() and _is_filler(toks[j][0]):
+            j, skipped = j - 1, skipped + 1
+        day, start = None, None
+        if j >= 0 and toks[j][0][0].isdigit():
+            day, start = _digits_value(toks[j][0]), toks[j][1]
+        else:
+            values: list[int] = []
+            while j >= 0 and len(values) < 6:
+                tok_j = toks[j][0]
+                if tok_j == "E" and values:
+                    j -= 1
+                    continue
+                v = _number_word(tok_j) if tok_j.isalpha() else None
+                if v is None or v >= 100:
+                    break
+                values.append(v)
+                start = toks[j][1]
+                j -= 1
+            day = _words_value(values[::-1]) if values else None
+        if day is None or start is None:
+            continue
+        # Year: walk right over fillers, then digits or number words.
+        k, skipped = i + 1, 0
+        while k < len(toks) and skipped < 3 and toks[k][0].isalpha() and toks[k][0] in _DATE_FILLERS:
+            k, skipped = k + 1, skipped + 1
+        if k >= len(toks):
+            continue
+        year, end = None, toks[k][2]
+        if toks[k][0][0].isdigit():
+            year = _digits_value(toks[k][0])
+            if year is not None and 100 <= year < 1000:
+                year = None
+        else:
+            values = []
+            while k < len(toks) and len(values) < 8:
+                tok_k = toks[k][0]
+                if tok_k == "E" and values:
+                    k += 1
+                    continue
+                v = _number_word(tok_k) if tok_k.isalpha() else None
+                if v is None:
+                    break
+                values.append(v)
+                end = toks[k][2]
+                k += 1
+            year = _words_value(values) if values else None
+            if year is not None and year < 1000:
+                year = None
+        if year is None:
+            continue
+        date = _make_date(year, month, day)
+        if date is not None:
+            found.append((start, end, date))
+    return found
+
+
+def _find_dates(text: str) -> list[tuple[int, int, dt.date]]:
+    folded = _fold(text)
+    found = _textual_dates(folded)
+    for m in _NUMERIC_DATE_RE.finditer(folded):
+        year = int(m.group(4).replace(".", ""))
+        date = _make_date(year, int(m.group(3)), int(m.group(1)))
+        if date is not None:
+            found.append((m.start(), m.end(), date))
+    return sorted(found, key=lambda f: f[0])
+
+
+def parse_date(text: str) -> dt.date | None:
+    """The first date written in ``text``: '26 DE JUNHO DE 1.990', '08 de abril de 2002',
+    '(26.06.90)', '26/06/1990', or in words ('aos vinte e seis dias do mês de junho de mil
+    novecentos e noventa', 'ao primeiro dia do mês de maio de 1995'). None if there is none."""
+    found = _find_dates(text)
+    return found[0][2] if found else None
+
+
+# --------------------------------------------------------------------------------------------
+# Epígrafe
+
+
+@dataclass(frozen=True)
+class Epigrafe:
+    """A norm's epígrafe ('LEI Nº 309, DE 26 DE JUNHO DE 1.990') and what it says."""
+
+    text: str
+    tipo: str
+    numero: str | None
+    ano: int | None
+    data: dt.date | None
+
+
+# Lower-case words that, right before a tipo word, show the line is the middle of a sentence.
+_SENTENCE_WORDS = frozenset(
+    "A O E AS OS DA DE DO DAS DOS NA NO NAS NOS PELA PELO PELAS PELOS EM COM SUA SEU "
+    "DESTA DESTE NESTA NESTE CONFORME VIDE CF QUE".split()
+)
+_MAX_JUNK = 6
+# "Nº", "N°", "N.º", "N.o", "Nº.", "N9 310" (º read as 9), "Nr.", "NUMERO".
+_MARKER_RE = re.compile(
+    r"\s*(?:N(?:UMERO|UM|R)?\s*\.?\s*(?:[O°*]|9(?=\s+\d)|2(?=\s+\d))?\s*\.?\s*:?)?\s*"
+)
+_NUMBER_RE = re.compile(r"(?P<num>\d{1,3}(?:\.\d{3})+|\d+)(?:\s*/\s*(?P<yr>\d\.\d{3}|\d{4}|\d{2})(?!\d))?")
+_DIGITISH_RE = re.compile(r"(?<![A-Z])[0-9OIL|]*[0-9][0-9OIL|.]*(?![A-Z])")
+_TRAIL_PUNCT = " \t.,;:!|'\"*+`´’‘“”»«-–—)"
+
+
+def _fix_digits(folded: str) -> str:
+    """O -> 0 and I/L/| -> 1 inside runs that are mostly digits (same length)."""
+    table = str.maketrans("OIL|", "0111")
+    return _DIGITISH_RE.sub(lambda m: m.group().translate(table), folded)
+
+
+def parse_epigrafe(line: str) -> Epigrafe | None:
+    """Parse one line as an epígrafe, or return None.
+
+    The line must start (after at most a few characters of margin junk) with the tipo word,
+    carry a number (except a Lei Orgânica), and end after the number and date: an ordinary
+    sentence that mentions a law ("nos termos da Lei nº 8.666, de 21 de junho de 1993, ...")
+    is not an epígrafe. ``ano`` comes from the date, else from a '/YY' suffix of the number.
+    """
+    if len(line) > 160:
+        return None
+    folded = _fold(line)
+    m = None
+    for cand in _TIPO_RE.finditer(folded):
+        if cand.start() > _MAX_JUNK:
+            break
+        if cand.start() == 0 or not folded[cand.start() - 1].isalnum():
+            m = cand
+            break
+    if m is None:
+        return None
+    tipo = _TIPOS[int(m.lastgroup[1:])][0]  # type: ignore[index]
+    printed_tipo = line[m.start():m.end()]
+    upper = printed_tipo.upper() == printed_tipo
+    junk = line[:m.start()]
+    junk_words = junk.split()
+    if junk_words:
+        last = _fold(junk_words[-1]).strip(".,;:")
+        if last in _SENTENCE_WORDS and not junk_words[-1].isupper():
+            return None
+        if not upper and any(c.isalpha() for c in junk):
+            return None
+    pos = m.end()
+    rest = _fix_digits(folded[pos:])
+    mm = re.match(r"\s+MUNICIPA[LI1]\b", rest)
+    if mm:
+        rest, pos = rest[mm.end():], pos + mm.end()
+    marker = _MARKER_RE.match(rest)
+    after_marker = marker.end() if marker else 0
+    num = _NUMBER_RE.match(rest, after_marker)
+    numero: str | None = None
+    ano: int | None = None
+    consumed = 0
+    if num is not None:
+        numero = num.group("num").replace(".", "")
+        if num.group("yr"):
+            ano = _expand_year(int(num.group("yr").replace(".", "")))
+        consumed = num.end()
+    elif tipo != "Lei Orgânica":
+        return None
+    tail = line[pos + consumed:]
+    data: dt.date | None = None
+    dates = _find_dates(tail)
+    if dates:
+        start, end, date = dates[0]
+        lead = _fold(tail[:start])
+        if re.fullmatch(r"[\s,.:;\-–—(]*(?:DE|EM|DO|,)?[\s,.:]*", lead):
+            data, consumed_tail = date, end
+            tail_rest = tail[end:]
+            ano = date.year
+        else:
+            tail_rest, consumed_tail = tail, 0
+    else:
+        tail_rest, consumed_tail = tail, 0
+    trailing = tail_rest.strip(_TRAIL_PUNCT)
+    if trailing:
+        ftrail = _fold(trailing)
+        if numero is None and re.fullmatch(r"D[OE]\s+MUNICIPIO(?:\s+DE\s+[A-Z .'-]+)?", ftrail) and upper:
+            consumed_tail += len(tail_rest.rstrip(_TRAIL_PUNCT))
+        elif data is None and upper and re.match(r"[\s,.\-–—]*(?:DE|EM)\b", _fold(tail_rest)) and (
+            len(ftrail.split()) <= 8 and re.search(r"\d", ftrail) and not re.search(r"[a-z]{3}", trailing)
+        ):
+            # A date too damaged to read ("DE 26 DE JXXHQ DE 1.99O"): still an epígrafe.
+            year = re.search(r"(?<!\d)(1[89]\d\d|20\d\d|[12]\.\d{3})(?!\d)", _fix_digits(ftrail))
+            if year and ano is None:
+                ano = int(year.group().replace(".", ""))
+            consumed_tail += len(tail_rest.rstrip(_TRAIL_PUNCT))
+        elif len(trailing) > 3:
+            return None
+    if not upper and re.search(r"[,;]\s*$", line.rstrip(_EDGE_JUNK + " ")) and data is not None:
+        # "Lei nº 8.666, de 21 de junho de 1993," wrapped out of a sentence.
+        return None
+    text = line[m.start():pos + consumed + consumed_tail].rstrip(_TRAIL_PUNCT)
+    if ano is not None and not 1800 <= ano <= 2100:
+        ano = None
+    return Epigrafe(text=" ".join(text.split()), tipo=tipo, numero=numero, ano=ano, data=data)
+
+
+# --------------------------------------------------------------------------------------------
+# IBGE municipalities and states
+
+
+@dataclass(frozen=True)
+class _Municipio:
+    ibge_code: int
+    name: str
+    uf: str
+
+
+@dataclass(frozen=True)
+class _Gazetteer:
+    municipios: tuple[_Municipio, ...]
+    states: dict[str, str]                         # uf -> state name
+    by_key: dict[str, tuple[_Municipio, ...]]      # squashed name -> municipalities
+    keys_by_uf: dict[str, tuple[str, ...]]         # uf -> squashed names in that state
+    all_keys: tuple[str, ...]
+
+
+@functools.cache
+def _gazetteer() -> _Gazetteer:
+    """The IBGE list, read once (pipeline/data/municipios.csv, see pipeline/data/README.md)."""
+    municipios: list[_Municipio] = []
+    states: dict[str, str] = {}
+    with MUNICIPIOS_CSV.open(encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(fh):
+            municipios.append(_Municipio(int(row["ibge_code"]), row["name"], row["uf"]))
+            states[row["uf"]] = row["state_name"]
+    by_key: dict[str, list[_Municipio]] = defaultdict(list)
+    keys_by_uf: dict[str, set[str]] = defaultdict(set)
+    for mun in municipios:
+        key = _squash(mun.name)
+        by_key[key].append(mun)
+        keys_by_uf[mun.uf].add(key)
+    return _Gazetteer(
+        municipios=tuple(municipios),
+        states=states,
+        by_key={k: tuple(v) for k, v in by_key.items()},
+        keys_by_uf={k: tuple(sorted(v)) for k, v in keys_by_uf.items()},
+        all_keys=tuple(sorted(by_key)),
+    )
+
+
+def state_name(uf: str) -> str:
+    """'SP' -> 'São Paulo'. Raises InputError (reason 'unknown_uf') for an unknown code."""
+    states = _gazetteer().states
+    code = uf.strip().upper() if isinstance(uf, str) else ""
+    if code not in states:
+        raise InputError(f"unknown UF {uf!r}", reason="unknown_uf")
+    return states[code]
+
+
+@functools.cache
+def _state_keys() -> dict[str, str]:
+    """Squashed state name (and common abbreviations) -> uf."""
+    keys = {_squash(name): uf for uf, name in _gazetteer().states.items()}
+    for uf, name in list(_gazetteer().states.items()):
+        squashed = _squash(name)
+        for full, short in (("SAO ", "S "), ("SANTA ", "STA "), ("RIO GRANDE ", "R G "), ("ESPIRITO ", "E ")):
+            if squashed.startswith(full):
+                keys[short + squashed[len(full):]] = uf
+    return keys
+
+
+_UFS_RE = "AC|AL|AP|AM|BA|CE|DF|ES|GO|MA|MT|MS|MG|PA|PB|PR|PE|PI|RJ|RN|RS|RO|RR|SC|SP|SE|TO"
+_ESTADO_RE = re.compile(r"\bESTADO\s+D[OEA]\s+(?P<name>[A-Z][A-Z .]{2,40})")
+_UF_SUFFIX_RE = re.compile(rf"[A-Za-zÀ-ÿ]\s?[-/–]\s?(?P<uf>{_UFS_RE})(?![A-Za-z])")
+
+
+def _best_prefix(words: Sequence[str], choices: Sequence[str], cutoff: float) -> tuple[str, float] | None:
+    """Best fuzzy match of any leading run of ``words`` (1..6 words) among ``choices``;
+    ties go to the longer run (so 'MATO GROSSO DO SUL' beats 'MATO GROSSO')."""
+    best: tuple[str, float, int] | None = None
+    for n in range(1, min(len(words), 6) + 1):
+        cand = " ".join(words[:n])
+        hit = process.extractOne(cand, choices, scorer=fuzz.ratio, score_cutoff=cutoff)
+        if hit is not None and (best is None or (hit[1], n) >= (best[1], best[2])):
+            best = (hit[0], hit[1], n)
+    return (best[0], best[1]) if best else None
+
+
+def detect_uf(lines: Sequence[str]) -> str | None:
+    """The state named in letterheads and preambles: 'ESTADO DE MATO GROSSO', 'Estado de
+    S.Paulo', '...Paranatinga-MT', '/SP'. The most attested state wins; None on a tie or none."""
+    votes: dict[str, float] = defaultdict(float)
+    state_keys = _state_keys()
+    choices = tuple(state_keys)
+    for line in lines:
+        folded = _fold(line)
+        for m in _ESTADO_RE.finditer(folded):
+            words = _squash(m.group("name").split(",")[0]).split()
+            hit = _best_prefix(words, choices, 85)
+            if hit is not None:
+                votes[state_keys[hit[0]]] += 2
+        for m in _UF_SUFFIX_RE.finditer(line):
+            votes[m.group("uf")] += 1
+    if not votes:
+        return None
+    ranked = sorted(votes.items(), key=lambda kv: -kv[1])
+    if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+        return None
+    return ranked[0][0]
+
+
+@dataclass(frozen=True)
+class MunicipioMatch:
+    """A municipality found in the text, with the line that named it."""
+
+    name: str
+    uf: str
+    ibge_code: int
+    score: float
+    evidence: str
+
+
+# "CÂMARA MUNICIPAL DE X", "PREFEITURA MUNICIPAL DE X", "Prefeito Municipal de X-MT",
+# "MUNICÍPIO DE X". OCR damage on the anchors: "MUNICIPAI", "IMUNICIPAL".
+_ANCHOR_RE = re.compile(
+    r"\b(?:CAMARA|PREFEITURA|PREFEIT[OA]|PACO|MUNICIPIO|CIDADE)\s+(?:[IL]?M[UV]N[IL1]C[IL1]PA[IL1L]\s+)?"
+    r"D[EOA](?:\s+(?P<name>.*))?$"
+)
+_NAME_STOP_RE = re.compile(r"[,;:(\"“]|\s[-–—]\s|\bESTADO\b|\b(?:AOS?|EM)\s+\d")
+MUNICIPIO_CUTOFF = 85.0
+_LETTER_FIX = str.maketrans("015", "OIS")
+
+
+def _name_candidates(lines: Sequence[str]) -> list[tuple[list[str], str, str | None]]:
+    """(words, evidence line, uf suffix) for each place named after an anchor."""
+    out: list[tuple[list[str], str, str | None]] = []
+    for i, line in enumerate(lines):
+        folded = _fold(line)
+        for m in _ANCHOR_RE.finditer(folded):
+            raw = m.group("name") or ""
+            evidence = line.strip()
+            if not raw.strip(_EDGE_JUNK + " .-"):
+                # "PREFEITURA MUNICIPAL DE" with the name on the next line.
+                nxt = next((x for x in lines[i + 1:i + 3] if x.strip(_EDGE_JUNK + " ")), None)
+                if nxt is None:
+                    continue
+                raw = _fold(nxt)
+                evidence = f"{line.strip()} / {nxt.strip()}"
+            stop = _NAME_STOP_RE.search(raw)
+            if stop:
+                raw = raw[:stop.start()]
+            uf_suffix = None
+            suf = re.search(rf"\s?[-/–]\s?({_UFS_RE})\s*$", raw.strip(_EDGE_JUNK + " ."))
+            if suf:
+                uf_suffix = suf.group(1)
+                raw = raw.strip(_EDGE_JUNK + " .")[:suf.start()]
+            # digits read for letters inside a word: "SORRIS0", "D0"
+            words = [w.translate(_LETTER_FIX) if re.search(r"[A-Z]", w) else w for w in _squash(raw).split()]
+            if words:
+                out.append((words, evidence, uf_suffix))
+    return out
+
+
+def match_municipio(lines: Sequence[str], *, uf: str | None = None) -> MunicipioMatch | None:
+    """The municipality named in letterheads, preamble or fecho lines, matched fuzzily to the
+    IBGE list ('VIA FLORES' -> Vila Flores). Restricted to ``uf`` when given, else to the state
+    detected in the lines; a name shared by several states with no state known, or a score
+    under ``MUNICIPIO_CUTOFF``, gives None."""
+    gaz = _gazetteer()
+    given = uf.strip().upper() if uf else None
+    if given is not None and given not in gaz.keys_by_uf:
+        given = None
+    detected = given or detect_uf(lines)
+    tally: dict[int, list] = {}
+    for words, evidence, suffix in _name_candidates(lines):
+        state = given or suffix or detected
+        choices = gaz.keys_by_uf.get(state, ()) if state else gaz.all_keys
+        hit = _best_prefix(words, choices, MUNICIPIO_CUTOFF)
+        if hit is None and state and given is None:
+            hit = _best_prefix(words, gaz.all_keys, 92.0)  # the detected state may be wrong
+            state = None
+        if hit is None:
+            continue
+        found = gaz.by_key[hit[0]]
+        if state:
+            found = tuple(f for f in found if f.uf == state) or found
+        if len(found) != 1:
+            continue  # homonyms in several states and none known
+        mun = found[0]
+        entry = tally.setdefault(mun.ibge_code, [mun, 0.0, 0, evidence])
+        if hit[1] > entry[1]:
+            entry[1], entry[3] = hit[1], evidence
+        entry[2] += 1
+    if not tally:
+        return None
+    mun, score, _, evidence = max(tally.values(), key=lambda e: (e[2], e[1]))
+    return MunicipioMatch(name=mun.name, uf=mun.uf, ibge_code=mun.ibge_code, score=float(score),
+                          evidence=evidence)
+
+
+# --------------------------------------------------------------------------------------------
+# Fecho
+
+_FECHO_PLACES = (
+    "SECRETARIA DA CAMARA", "SECRETARIA DA PREFEITURA", "SECRETARIA ADMINISTRATIVA",
+    "SECRETARIA MUNICIPAL", "SECRETARIA GERAL", "GABINETE DO PREFEITO", "GABINETE DA PREFEITA",
+    "GABINETE DO EXECUTIVO", "PREFEITURA MUNICIPAL", "PREFEITURA DO MUNICIPIO", "PACO MUNICIPAL",
+    "PACO DA PREFEITURA", "PALACIO", "CAMARA MUNICIPAL", "SALA DAS SESSOES", "PLENARIO",
+    "EDIFICIO DA PREFEITURA", "CENTRO ADMINISTRATIVO",
+)
+_DATEISH_RE = re.compile(r",\s*(?:EM\s+\d|EM\s*$|AOS?\b|\d{1,2}\b|\d{1,2}\s*(?:O|°)?\s+DE\b)")
+
+
+def is_fecho_start(line: str) -> bool:
+    """True for the place-and-date sentence that closes a law: 'Secretaria da Câmara ...,
+    aos', 'Gabinete do Prefeito ...-MT, 08 de abril', 'Prefeitura Municipal de X, em 10 de ...',
+    'Paço Municipal ...'. A letterhead ('PREFEITURA MUNICIPAL DE') has no date and is not."""
+    text = _strip_margin(line)
+    if not text or len(text) > 200:
+        return False
+    squashed = _squash(text)
+    start = re.sub(r"^(?:[A-Z0-9]{1,2} )?", "", squashed)  # one short junk token
+    matched = False
+    for place in _FECHO_PLACES:
+        head = start[:len(place)]
+        if head == place or (len(head) == len(place) and fuzz.ratio(head, place) >= 85):
+            matched = True
+            break
+    if not matched:
+        return False
+    folded = _fold(text)
+    return bool(_DATEISH_RE.search(folded) or parse_date(text))
+
+
+_ROLES = (
+    "Prefeito Municipal", "Prefeita Municipal", "Vice-Prefeito", "Vice-Prefeita", "Presidente",
+    "Presidente da Câmara", "Presidente da Câmara Municipal", "Vice-Presidente", "1º Secretário",
+    "2º Secretário", "1ª Secretária", "2ª Secretária", "Secretário", "Secretária",
+    "Secretário Municipal", "Secretária Municipal", "Secretário Geral", "Secretária Geral",
+    "Vereador", "Vereadora", "Chefe de Gabinete", "Diretor Geral", "Diretora Geral",
+    "Prefeito Municipal em Exercício", "Presidente em Exercício",
+)
+_ROLE_KEYS = {_squash(r): r for r in _ROLES}
+_ROLE_HEADS = ("PREFEITO", "PREFEITA", "PRESIDENTE", "SECRETARIO", "SECRETARIA", "VEREADOR",
+               "VEREADORA", "VICE", "CHEFE", "DIRETOR", "DIRETORA", "PROCURADOR", "ASSESSOR")
+_NAME_PARTICLES = frozenset({"de", "da", "do", "das", "dos", "e", "DE", "DA", "DO", "DAS", "DOS", "E"})
+_INSTITUTIONAL = frozenset(
+    "ESTADO PREFEITURA MUNICIPAL MUNICIPAI CAMARA REPUBLICA SECRETARIA GABINETE LEI ARTIGO "
+    "CAPITULO PUBLICADO PUBLIQUE REGISTRADO REGISTRE CUMPRA GOVERNO FEDERATIVA BRASIL PODER "
+    "LEGISLATIVO EXECUTIVO TEL FONE CEP".split()
+)
+
+
+def _match_role(line: str) -> str | None:
+    """The cargo on a signature line, canonical when it is a known role ('Prefelto Municipal'
+    -> 'Prefeito Municipal'), as printed when it only starts like one."""
+    text = _strip_margin(line)
+    key = _squash(text)
+    if not key or len(key) > 80:
+        return None
+    hit = process.extractOne(key, tuple(_ROLE_KEYS), scorer=fuzz.ratio, score_cutoff=88)
+    if hit is not None:
+        return _ROLE_KEYS[hit[0]]
+    words = key.split()
+    first = re.sub(r"^\d[OA]?\s*", "", key).split()[:1] or words[:1]
+    if first and len(first[0]) >= 4 and process.extractOne(
+        first[0], _ROLE_HEADS, scorer=fuzz.ratio, score_cutoff=88
+    ) is not None and all(w.isalpha() or re.fullmatch(r"\d[OA]?", w) for w in words) and len(words) <= 8:
+        lowered = [w for w in text.split() if w.islower()]
+        # the remainder must read like words, not OCR debris ("PresidentoE q municipal")
+        if all(len(w) >= 2 for w in lowered):
+            return " ".join(text.split())
+    return None
+
+
+def _is_name(line: str) -> bool:
+    """A person's name: 2+ capitalised, alphabetic words (particles de/da/dos... allowed)."""
+    text = _strip_margin(line)
+    words = text.split()
+    if not 2 <= len(words) <= 7 or len(text) > 70:
+        return False
+    main = 0
+    for w in words:
+        if w in _NAME_PARTICLES:
+            continue
+        core = w[:-1] if len(w) <= 2 and w.endswith(".") else w  # an initial: "J."
+        if not core.replace("'", "").replace("-", "").isalpha() or not core[0].isupper():
+            return False
+        if any(p in _INSTITUTIONAL or p == "SE" for p in _fold(core).split("-")):
+            return False  # "REGISTRE-SE", "PUBLIQUE-SE"
+        if len(core) == 1 and not w.endswith("."):
+            return False
+        if len(core) >= 2 and not (core.isupper() or core[1:].islower()):
+            return False
+        main += 1
+    return main >= 2 and _match_role(text) is None
+
+
+def _join_lines(lines: Sequence[str]) -> str:
+    """Join wrapped lines, re-joining a word hyphenated at the line end ('publica-' 'ção')."""
+    out = ""
+    for raw in lines:
+        line = _strip_margin(raw)
+        if not line:
+            continue
+        if re.search(r"[A-Za-zÀ-ÿ][-=—]+$", out) and line[:1].islower():
+            out = re.sub(r"[-=—]+$", "", out) + line
+        else:
+            out = f"{out} {line}" if out else line
+    return out
+
+
+_PAREN_DATE_RE = re.compile(r"^\(?\s*\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}\s*\)?\s*\.?$")
+_LOCAL_RE = re.compile(
+    r"\b(?:[IL]?M[UV]N[IL1]C[IL1]PA[IL1]|MUNICIPIO|CIDADE|PREFEITURA|CAMARA)\s+D[EOA]\s+(?P<name>[^,]+)"
+)
+
+
+def _fecho_local(text: str) -> str | None:
+    folded = _fold(text)
+    head_end = folded.find(",")
+    head = folded[:head_end] if head_end >= 0 else folded
+    m = _LOCAL_RE.search(head)
+    if m:
+        start, end = m.start("name"), m.end("name")
+    elif head_end >= 0 and len(head.split()) <= 6:
+        start, end = 0, len(head)  # "São Paulo, 5 de maio de 1990"
+    else:
+        return None
+    printed = text[start:end].strip(" .-")
+    printed = re.sub(rf"\s?[-/–]\s?(?:{_UFS_RE})$", "", printed).strip()
+    if not printed:
+        return None
+    hit = match_municipio([f"MUNICIPIO DE {printed}"], uf=detect_uf([text]))
+    if hit is not None and hit.score >= 90:
+        return hit.name
+    return printed
+
+
+def parse_fecho(lines: Sequence[str]) -> Fecho:
+    """The fecho of a law from its closing lines: the place-and-date sentence (joined, margin
+    junk removed), its place and date, and the signatários (a name line followed by a cargo
+    line). Debris between or after signatures ('alho Da: o Nholla', 'N', '|') is ignored."""
+    lines = [str(x) for x in lines]
+    start = next((i for i, x in enumerate(lines) if is_fecho_start(x)), None)
+    if start is None:
+        start = next((i for i, x in enumerate(lines) if parse_date(x)), 0)
+    sentence: list[str] = []
+    i = start
+    while i < len(lines) and len(sentence) < 5:
+        line = lines[i]
+        if sentence and (_is_name(line) or _match_role(line) or parse_epigrafe(line)):
+            break
+        sentence.append(line)
+        i += 1
+        joined = _join_lines(sentence)
+        if parse_date(joined) is not None and re.search(r"[.)]\s*\S{0,3}\s*$", joined):
+            if i < len(lines) and _PAREN_DATE_RE.match(_strip_margin(lines[i])):
+                sentence.append(lines[i])
+                i += 1
+            break
+    text = _join_lines(sentence)
+    # Drop debris after the sentence's final stop ("de 2002. N").
+    cut = re.search(r"^(.*[.)])\s+[^\s.]{1,3}$", text)
+    if cut and parse_date(cut.group(1)):
+        text = cut.group(1)
+    if not text:
+        return Fecho()
+    signatarios: list[Signatario] = []
+    pending: str | None = None
+    for line in lines[i:]:
+        if parse_epigrafe(line) or re.match(r"\s*(?:ART(?:IGO)?\b|ART\.)", _fold(line)):
+            break
+        cleaned = " ".join(_strip_margin(line).split())
+        parts = re.split(r"\s[-–—]\s", cleaned, maxsplit=1)
+        if len(parts) == 2 and _is_name(parts[0]) and _match_role(parts[1]):
+            if pending:
+                signatarios.append(Signatario(nome=pending))
+            signatarios.append(Signatario(nome=parts[0], cargo=_match_role(parts[1])))
+            pending = None
+            continue
+        if _is_name(cleaned):
+            if pending:
+                signatarios.append(Signatario(nome=pending))
+            pending = cleaned
+            continue
+        role = _match_role(cleaned)
+        if role and pending:
+            signatarios.append(Signatario(nome=pending, cargo=role))
+            pending = None
+    if pending:
+        signatarios.append(Signatario(nome=pending))
+    return Fecho(text=text, local=_fecho_local(text), data=parse_date(text), signatarios=signatarios)

@@ -1,0 +1,366 @@
+"""Norm metadata from text (pipeline/metadata.py): inline lines written for these tests,
+including the OCR damage seen in scanned municipal laws."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from models.norm import Fecho
+from pipeline.errors import InputError
+from pipeline.metadata import (
+    Epigrafe,
+    detect_uf,
+    is_fecho_start,
+    match_municipio,
+    normalize_tipo,
+    parse_date,
+    parse_epigrafe,
+    parse_fecho,
+    state_name,
+)
+
+D = dt.date
+
+# --------------------------------------------------------------------------- epígrafe
+
+
+@pytest.mark.parametrize(
+    ("line", "tipo", "numero", "ano", "data"),
+    [
+        ("LEI Nº 412, DE 14 DE AGOSTO DE 1.987", "Lei Ordinária", "412", 1987, D(1987, 8, 14)),
+        ("p” Ba LEI Nº 412, DE 14 DE AGOSTO DE 1.987", "Lei Ordinária", "412", 1987, D(1987, 8, 14)),
+        ("LEI Nº 007/2004 DE 15 DE MARÇO DE 2004.", "Lei Ordinária", "007", 2004, D(2004, 3, 15)),
+        ("LEI COMPLEMENTAR Nº 21, DE 9 DE OUTUBRO DE 1996", "Lei Complementar", "21", 1996, D(1996, 10, 9)),
+        ("DECRETO N.º 2.518/97", "Decreto", "2518", 1997, None),
+        ("LEI MUNICIPAL N° 1876 DE 22/11/1999", "Lei Ordinária", "1876", 1999, D(1999, 11, 22)),
+        ("RESOLUÇÃO Nº 8/2003", "Resolução", "8", 2003, None),
+        ("DECRETO LEGISLATIVO Nº 04/98", "Decreto Legislativo", "04", 1998, None),
+        ("PORTARIA Nº 133, DE 2 DE JANEIRO DE 2001", "Portaria", "133", 2001, D(2001, 1, 2)),
+        ("EMENDA À LEI ORGÂNICA Nº 6, DE 11 DE MAIO DE 2006", "Emenda à Lei Orgânica", "6", 2006, D(2006, 5, 11)),
+        ("Lei nº 2.340, de 30 de setembro de 2008", "Lei Ordinária", "2340", 2008, D(2008, 9, 30)),
+        # OCR damage: º read as 9, I as l, "N.o", "Nº.", O for 0 in the number, 1º for the day.
+        ("LEI N9 518", "Lei Ordinária", "518", None, None),
+        ("LEl Nº 518, DE 3 DE JULHO DE 1.991 !", "Lei Ordinária", "518", 1991, D(1991, 7, 3)),
+        ("LEI N.o 61 de 1º de fevereiro de 2005", "Lei Ordinária", "61", 2005, D(2005, 2, 1)),
+        ("LEI Nº. 88/91", "Lei Ordinária", "88", 1991, None),
+        ("LEI Nº 5O7, DE 12 DE ABRIL DE 1993", "Lei Ordinária", "507", 1993, D(1993, 4, 12)),
+        ("LEI Nº 519, DE 3 DE JULHQ DE 1.991", "Lei Ordinária", "519", 1991, D(1991, 7, 3)),
+        # a month beyond repair: still an epígrafe, the year is kept
+        ("LEI Nº 520, DE 3 DE XWQHT DE 1.991", "Lei Ordinária", "520", 1991, None),
+        ("LEI ORGÂNICA DO MUNICÍPIO DE VILA FLORES", "Lei Orgânica", None, None, None),
+    ],
+)
+def test_parse_epigrafe_reads_tipo_numero_ano_data(line, tipo, numero, ano, data):
+    epi = parse_epigrafe(line)
+    assert epi is not None
+    assert (epi.tipo, epi.numero, epi.ano, epi.data) == (tipo, numero, ano, data)
+    assert epi.text.split()[0].upper().startswith(("LE", "DEC", "RES", "POR", "EME"))
+    assert not epi.text.endswith(("!", ".", " "))
+
+
+def test_parse_epigrafe_text_drops_margin_junk():
+    epi = parse_epigrafe("a” Xa LEI Nº 77, DE 5 DE MAIO DE 1.990 |!")
+    assert epi == Epigrafe(
+        text="LEI Nº 77, DE 5 DE MAIO DE 1.990", tipo="Lei Ordinária", numero="77", ano=1990,
+        data=D(1990, 5, 5),
+    )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ção, revogadas as disposições em contrário, em especial as Leis nº 1455/61",
+        "nos termos da Lei nº 8.666, de 21 de junho de 1993, combinada com",
+        "Lei nº 4.320, de 17 de março de 1964,",
+        "da Lei nº 4.320, de 17 de março de 1964",
+        "LEI Nº 4.320, DE 17 DE MARÇO DE 1964, QUE ESTATUI NORMAS GERAIS",
+        "Esta Lei entrará em vigor na data de sua publicação.",
+        "LEI:-",
+        "PROMULGA a seguinte LEI:-",
+        "LEIS Nº 12 E 13",
+        "DECRETO do Executivo.",
+        "",
+    ],
+)
+def test_parse_epigrafe_rejects_sentences_and_bare_words(line):
+    assert parse_epigrafe(line) is None
+
+
+# --------------------------------------------------------------------------- tipo
+
+
+@pytest.mark.parametrize(
+    ("text", "tipo"),
+    [
+        ("LEI", "Lei Ordinária"),
+        ("Lei Municipal", "Lei Ordinária"),
+        ("LEI COMPLEMENTAR", "Lei Complementar"),
+        ("lei complementar", "Lei Complementar"),
+        ("DECRETO LEGISLATIVO", "Decreto Legislativo"),
+        ("Decreto", "Decreto"),
+        ("RESOLUCAO", "Resolução"),
+        ("Emenda à Lei Orgânica", "Emenda à Lei Orgânica"),
+        ("LEI ORGANICA", "Lei Orgânica"),
+        ("Lei Ordinária", "Lei Ordinária"),
+        ("PORTARIA", "Portaria"),
+        ("ESTATUTO", "Estatuto"),
+    ],
+)
+def test_normalize_tipo(text, tipo):
+    assert normalize_tipo(text) == tipo
+    assert normalize_tipo(normalize_tipo(text)) == tipo  # idempotent
+
+
+# --------------------------------------------------------------------------- dates
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("14 DE AGOSTO DE 1.987", D(1987, 8, 14)),
+        ("03 de novembro de 2004", D(2004, 11, 3)),
+        ("(14.08.87)", D(1987, 8, 14)),
+        ("14/08/1987", D(1987, 8, 14)),
+        ("14-08-03", D(2003, 8, 14)),
+        ("aos quatorze dias do mês de agosto de mil novecentos e oitenta e sete", D(1987, 8, 14)),
+        ("ao primeiro dia do mês de setembro de mil novecentos e noventa e dois", D(1992, 9, 1)),
+        ("aos 7 dias do mês de outubro de 1996", D(1996, 10, 7)),
+        ("aos trinta e um dias do mes de dezembro de dois mil e um", D(2001, 12, 31)),
+        # OCR damage: conjunction glued ("ecinco"), "dias" read "cias", month misspelt
+        ("aos vinte ecinco cias do Mês de marco de hum mil novecentos e oitenta", D(1980, 3, 25)),
+        ("em 1º de Janeiro de 1999.", D(1999, 1, 1)),
+        ("12 de setembre de 1977", D(1977, 9, 12)),
+    ],
+)
+def test_parse_date(text, date):
+    assert parse_date(text) == date
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "sem data", "31 de fevereiro de 1990", "99/99/1999", "ARTIGO 12 - de junho", "5 de maio"],
+)
+def test_parse_date_none(text):
+    assert parse_date(text) is None
+
+
+# --------------------------------------------------------------------------- municipality and UF
+
+
+@pytest.mark.parametrize(
+    ("lines", "uf"),
+    [
+        (["ESTADO DE MATO GROSSO DO SUL"], "MS"),
+        (["ESTADO DE MATO GROSSO", "PREFEITURA MUNICIPAL DE"], "MT"),
+        (["A CÂMARA MUNICIPAL DE ITU, Estado de S.Paulo, aprovou"], "SP"),
+        (["Estado de Sao Paulo"], "SP"),
+        (["ESTADO DO RIO GRANDE DO NORTE"], "RN"),
+        (["ESTAD0 DO PARANÁ"], None),  # "ESTAD0" is not "ESTADO": no guess
+        (["Gabinete do Prefeito de Sorriso-MT, 3 de maio de 2001."], "MT"),
+        (["Paço Municipal de Itu/SP, 2 de março de 1990"], "SP"),
+        (["os veículos em bom estado de funcionamento"], None),
+        ([], None),
+    ],
+)
+def test_detect_uf(lines, uf):
+    assert detect_uf(lines) == uf
+
+
+@pytest.mark.parametrize(
+    ("lines", "name", "uf"),
+    [
+        (["A CÂMARA MUNICIPAL DE SÃO JOSÉ DO RIO PARDO, Estado de S.Paulo, aprovou"],
+         "São José do Rio Pardo", "SP"),
+        (["PREFEITURA MUNICIPAL DE", "SORRIS0", "ESTADO DE MATO GROSSO"], "Sorriso", "MT"),
+        (["ESTADO DE MATO GROSSO", "PREFEITURA MUNICIPAL DE", "PRIMAVERA D0 LESTE"],
+         "Primavera do Leste", "MT"),
+        (["PREFEITURA MUNICIPAL DE VIA FLORES"], "Vila Flores", "RS"),  # l lost
+        (["CAMARA MUNICIPAL DE RIBEIRAO PRETO"], "Ribeirão Preto", "SP"),  # accents lost
+        (["Gabinete do Prefeito Municipai de Lucas do Rio Verde-MT, 2 de maio de 2003."],
+         "Lucas do Rio Verde", "MT"),
+    ],
+)
+def test_match_municipio_reads_damaged_names(lines, name, uf):
+    hit = match_municipio(lines)
+    assert hit is not None
+    assert (hit.name, hit.uf) == (name, uf)
+    assert 85 <= hit.score <= 100
+    assert hit.evidence
+    assert str(hit.ibge_code).startswith({"SP": "35", "MT": "51", "RS": "43"}[uf])
+
+
+def test_match_municipio_homonyms_need_a_state():
+    lines = ["CÂMARA MUNICIPAL DE SÃO DOMINGOS"]  # five states have one
+    assert match_municipio(lines) is None
+    by_arg = match_municipio(lines, uf="SC")
+    by_text = match_municipio([*lines, "ESTADO DE GOIÁS"])
+    assert by_arg is not None and by_text is not None
+    assert (by_arg.uf, by_text.uf) == ("SC", "GO")
+    assert by_arg.ibge_code != by_text.ibge_code
+    assert str(by_arg.ibge_code).startswith("42") and str(by_text.ibge_code).startswith("52")
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ["PREFEITURA MUNICIPAL DE QWZKXJ"],
+        ["Esta Lei entra em vigor na data de sua publicação."],
+        ["PREFEITURA MUNICIPAL DE"],
+        ["CÂMARA MUNICIPAL DE SORRISO"],  # wrong state given: no silent national fallback
+    ],
+)
+def test_match_municipio_none_when_unsure(lines):
+    uf = "SP" if "SORRISO" in lines[0] else None
+    assert match_municipio(lines, uf=uf) is None
+
+
+def test_match_municipio_is_fast():
+    import time
+
+    lines = ["ESTADO DE MATO GROSSO", "PREFEITURA MUNICIPAL DE", "PARANATINSA"] * 20
+    match_municipio(lines)  # load the list once
+    t0 = time.perf_counter()
+    for _ in range(10):
+        match_municipio(["PREFEITURA MUNICIPAL DE VIA FLORES", "CAMARA MUNICIPAL DE RIBEIRAO PRETO"])
+    assert (time.perf_counter() - t0) / 10 < 0.05
+
+
+def test_state_name():
+    assert state_name("SP") == "São Paulo"
+    assert state_name(" mt ") == "Mato Grosso"
+    with pytest.raises(InputError) as err:
+        state_name("XX")
+    assert err.value.reason == "unknown_uf"
+
+
+# --------------------------------------------------------------------------- fecho
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Secretaria da Câmara Municipal de Itu, aos",
+        "Secretarla da Câmara Municipal de Itu, aos |!",
+        "Gabinete do Prefeito Municipai de Sorriso-MT, 14 de maio",
+        "Prefeitura Municipal de Itu, em 10 de maio de 1980.",
+        "Paço Municipal \"Prefeito José Lima\", 5 de maio de 1990",
+        "Câmara Municipal de Itu, 12 de março de 1991",
+        "Sala das Sessões, 5 de maio de 1999",
+    ],
+)
+def test_is_fecho_start(line):
+    assert is_fecho_start(line)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "PREFEITURA MUNICIPAL DE",
+        "A CÂMARA MUNICIPAL DE ITU, Estado de S.Paulo, aprovou e eu",
+        "ARTIGO 5º - Esta Lei entra em vigor em 10 de maio de 1980.",
+        "Secretaria Municipal de Obras",
+        "",
+    ],
+)
+def test_is_fecho_start_rejects(line):
+    assert not is_fecho_start(line)
+
+
+def test_parse_fecho_date_in_words_and_digits():
+    fecho = parse_fecho([
+        "Secretaria da Câmara Municipal de São José do Rio Pardo, aos |!",
+        "quatorze dias do mês de agosto de mil novecentos e oitenta e sete",
+        "(14.08.87).",
+        "LEI Nº 413, DE 14 DE AGOSTO DE 1.987",
+    ])
+    assert fecho.text == (
+        "Secretaria da Câmara Municipal de São José do Rio Pardo, aos quatorze dias do mês de "
+        "agosto de mil novecentos e oitenta e sete (14.08.87)."
+    )
+    assert (fecho.local, fecho.data, fecho.signatarios) == ("São José do Rio Pardo", D(1987, 8, 14), [])
+
+
+def test_parse_fecho_signatures_and_debris():
+    fecho = parse_fecho([
+        "Gabinete do Prefeito Municipai de Sorriso-MT, 14 de maio",
+        "de 2003. N",
+        "NS",
+        "|",
+        "JOÃO CARLOS DE MORAES",
+        "Prefelto Municipal",
+        "ainda Ba: o Rrtolla",
+        "PresidentoE q municipal",
+        "Ana Maria dos Santos - Secretária Municipal de Administração",
+        "ESTADO DE MATO GROSSO",
+    ])
+    assert isinstance(fecho, Fecho)
+    assert fecho.text == "Gabinete do Prefeito Municipai de Sorriso-MT, 14 de maio de 2003."
+    assert (fecho.local, fecho.data) == ("Sorriso", D(2003, 5, 14))
+    assert [(s.nome, s.cargo) for s in fecho.signatarios] == [
+        ("JOÃO CARLOS DE MORAES", "Prefeito Municipal"),
+        ("Ana Maria dos Santos", "Secretária Municipal de Administração"),
+    ]
+
+
+def test_parse_fecho_name_then_role_lines():
+    fecho = parse_fecho([
+        "Prefeitura Municipal de Ribeirão Preto, em 2 de janeiro de 1979.",
+        "Registre-se e publique-se.",
+        "MARIA APARECIDA LIMA",
+        "Prefeita Municipal",
+        "PAULO R. SOUZA",
+        "1º Secretário",
+    ])
+    assert fecho.local == "Ribeirão Preto"
+    assert fecho.data == D(1979, 1, 2)
+    assert [(s.nome, s.cargo) for s in fecho.signatarios] == [
+        ("MARIA APARECIDA LIMA", "Prefeita Municipal"), ("PAULO R. SOUZA", "1º Secretário"),
+    ]
+
+
+def test_parse_fecho_empty():
+    assert parse_fecho([]) == Fecho()
+
+
+# --------------------------------------------------------------------------- properties
+
+_ocr_text = st.text(
+    alphabet=st.sampled_from(list("LEIDCRTONº°.,;:/-()|!'\"0123456789 aeiouçãéáêô\n")) | st.characters(),
+    max_size=120,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_ocr_text)
+def test_arbitrary_text_never_raises(text):
+    lines = text.split("\n")
+    epi = parse_epigrafe(text)
+    assert epi is None or (epi.numero is None or epi.numero.isdigit())
+    date = parse_date(text)
+    assert date is None or 1800 <= date.year <= 2100
+    assert isinstance(normalize_tipo(text), str)
+    assert isinstance(is_fecho_start(text), bool)
+    assert isinstance(parse_fecho(lines), Fecho)
+    hit = match_municipio(lines)
+    assert hit is None or len(hit.uf) == 2
+    uf = detect_uf(lines)
+    assert uf is None or len(uf) == 2
+    try:
+        assert state_name(text)
+    except InputError as err:
+        assert err.reason == "unknown_uf"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dates(min_value=D(1900, 1, 1), max_value=D(2029, 12, 31)), st.integers(1, 9999))
+def test_epigrafe_round_trip(date, numero):
+    months = ["JANEIRO", "FEVEREIRO", "MARÇO", "ABRIL", "MAIO", "JUNHO", "JULHO", "AGOSTO",
+              "SETEMBRO", "OUTUBRO", "NOVEMBRO", "DEZEMBRO"]
+    line = f"LEI Nº {numero:,}, DE {date.day} DE {months[date.month - 1]} DE {date.year}".replace(",", ".", 1)
+    epi = parse_epigrafe(line)
+    assert epi is not None
+    assert (epi.numero, epi.ano, epi.data) == (str(numero), date.year, date)
