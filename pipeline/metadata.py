@@ -327,7 +327,9 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
     for cand in _TIPO_RE.finditer(folded):
         if cand.start() > _MAX_JUNK:
             break
-        if cand.start() == 0 or not folded[cand.start() - 1].isalnum():
+        at = cand.start()
+        # a margin mark glued to the word ("ILEI", "|LEI") is junk, a letter in a word is not
+        if at == 0 or not folded[at - 1].isalnum() or (at == 1 and line[0] in "|!Il1"):
             m = cand
             break
     if m is None:
@@ -367,7 +369,8 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
     if dates:
         start, end, date = dates[0]
         lead = _fold(tail[:start])
-        if re.fullmatch(r"[\s,.:;\-–—(]*(?:DE|EM|DO|,)?[\s,.:]*", lead):
+        # "DE", "EM", or a damaged short word ("DF") between the number and the date
+        if re.fullmatch(r"[\s,.:;\-–—(]*(?:[A-Z]{1,3})?[\s,.:;]*", lead):
             data, consumed_tail = date, end
             tail_rest = tail[end:]
             ano = date.year
@@ -380,7 +383,7 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
         ftrail = _fold(trailing)
         if numero is None and re.fullmatch(r"D[OE]\s+MUNICIPIO(?:\s+DE\s+[A-Z .'-]+)?", ftrail) and upper:
             consumed_tail += len(tail_rest.rstrip(_TRAIL_PUNCT))
-        elif data is None and upper and re.match(r"[\s,.\-–—]*(?:DE|EM)\b", _fold(tail_rest)) and (
+        elif data is None and upper and re.match(r"[\s,.\-–—]*[A-Z]{2}\b", _fold(tail_rest)) and (
             len(ftrail.split()) <= 8 and re.search(r"\d", ftrail) and not re.search(r"[a-z]{3}", trailing)
         ):
             # A date too damaged to read ("DE 26 DE JXXHQ DE 1.99O"): still an epígrafe.
@@ -390,8 +393,9 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
             consumed_tail += len(tail_rest.rstrip(_TRAIL_PUNCT))
         elif len(trailing) > 3:
             return None
-    if not upper and re.search(r"[,;]\s*$", line.rstrip(_EDGE_JUNK + " ")) and data is not None:
-        # "Lei nº 8.666, de 21 de junho de 1993," wrapped out of a sentence.
+    if not upper and (data is None or re.search(r"[,;]\s*$", line.rstrip(_EDGE_JUNK + " "))):
+        # In lower case only a full "Lei nº N, de <date>" line counts: "Lei nº 4.320/64." or
+        # "Lei nº 8.666, de 21 de junho de 1993," is a sentence wrapped onto its own line.
         return None
     text = line[m.start():pos + consumed + consumed_tail].rstrip(_TRAIL_PUNCT)
     if ano is not None and not 1800 <= ano <= 2100:
@@ -466,7 +470,10 @@ def _state_keys() -> dict[str, str]:
 
 _UFS_RE = "AC|AL|AP|AM|BA|CE|DF|ES|GO|MA|MT|MS|MG|PA|PB|PR|PE|PI|RJ|RN|RS|RO|RR|SC|SP|SE|TO"
 _ESTADO_RE = re.compile(r"\bESTADO\s+D[OEA]\s+(?P<name>[A-Z][A-Z .]{2,40})")
-_UF_SUFFIX_RE = re.compile(rf"[A-Za-zÀ-ÿ]\s?[-/–]\s?(?P<uf>{_UFS_RE})(?![A-Za-z])")
+# "Paranatinga-MT", "Itu/SP", "Itu - SP," (spaced only before punctuation: "I - SE o" is text)
+_UF_SUFFIX_RE = re.compile(
+    rf"[A-Za-zÀ-ÿ](?:[-/–](?P<uf>{_UFS_RE})(?![A-Za-z0-9])|\s[-/–]\s(?P<uf2>{_UFS_RE})\s*(?:[,.;)]|$))"
+)
 
 
 def _best_prefix(words: Sequence[str], choices: Sequence[str], cutoff: float) -> tuple[str, float] | None:
@@ -495,7 +502,7 @@ def detect_uf(lines: Sequence[str]) -> str | None:
             if hit is not None:
                 votes[state_keys[hit[0]]] += 2
         for m in _UF_SUFFIX_RE.finditer(line):
-            votes[m.group("uf")] += 1
+            votes[m.group("uf") or m.group("uf2")] += 1
     if not votes:
         return None
     ranked = sorted(votes.items(), key=lambda kv: -kv[1])
@@ -603,7 +610,9 @@ _FECHO_PLACES = (
     "PACO DA PREFEITURA", "PALACIO", "CAMARA MUNICIPAL", "SALA DAS SESSOES", "PLENARIO",
     "EDIFICIO DA PREFEITURA", "CENTRO ADMINISTRATIVO",
 )
-_DATEISH_RE = re.compile(r",\s*(?:EM\s+\d|EM\s*$|AOS?\b|\d{1,2}\b|\d{1,2}\s*(?:O|°)?\s+DE\b)")
+_DATEISH_RE = re.compile(
+    r",\s*(?:EM\s+\d|EM\s*$|AOS?\b|\d{1,2}\b|\d{1,2}\s*(?:O|°)?\s+DE\b)|\s(?:EM\s+\d{1,2}(?:O|°)?|AOS?)\s*(?:DE\s*)?$"
+)
 
 
 def is_fecho_start(line: str) -> bool:
@@ -705,6 +714,7 @@ def _join_lines(lines: Sequence[str]) -> str:
     return out
 
 
+_MAX_SIGNATURE_LINES = 16
 _PAREN_DATE_RE = re.compile(r"^\(?\s*\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}\s*\)?\s*\.?$")
 _LOCAL_RE = re.compile(
     r"\b(?:[IL]?M[UV]N[IL1]C[IL1]PA[IL1]|MUNICIPIO|CIDADE|PREFEITURA|CAMARA)\s+D[EOA]\s+(?P<name>[^,]+)"
@@ -719,9 +729,10 @@ def _fecho_local(text: str) -> str | None:
     if m:
         start, end = m.start("name"), m.end("name")
     elif head_end >= 0 and len(head.split()) <= 6:
-        start, end = 0, len(head)  # "São Paulo, 5 de maio de 1990"
+        start, end = 0, len(head)  # "São Paulo, 5 de maio de 1990": only if it is a municipality
     else:
         return None
+    anchored = m is not None
     printed = text[start:end].strip(" .-")
     printed = re.sub(rf"\s?[-/–]\s?(?:{_UFS_RE})$", "", printed).strip()
     if not printed:
@@ -729,7 +740,7 @@ def _fecho_local(text: str) -> str | None:
     hit = match_municipio([f"MUNICIPIO DE {printed}"], uf=detect_uf([text]))
     if hit is not None and hit.score >= 90:
         return hit.name
-    return printed
+    return printed if anchored else None
 
 
 def parse_fecho(lines: Sequence[str]) -> Fecho:
@@ -763,7 +774,7 @@ def parse_fecho(lines: Sequence[str]) -> Fecho:
         return Fecho()
     signatarios: list[Signatario] = []
     pending: str | None = None
-    for line in lines[i:]:
+    for line in lines[i:i + _MAX_SIGNATURE_LINES]:
         if parse_epigrafe(line) or re.match(r"\s*(?:ART(?:IGO)?\b|ART\.)", _fold(line)):
             break
         cleaned = " ".join(_strip_margin(line).split())

@@ -52,6 +52,10 @@ D = dt.date
         # a month beyond repair: still an epígrafe, the year is kept
         ("LEI Nº 520, DE 3 DE XWQHT DE 1.991", "Lei Ordinária", "520", 1991, None),
         ("LEI ORGÂNICA DO MUNICÍPIO DE VILA FLORES", "Lei Orgânica", None, None, None),
+        ("LEI Nº 521, DF 3 DE JULHO DE 1.991", "Lei Ordinária", "521", 1991, D(1991, 7, 3)),  # DE -> DF
+        ("|LEI Nº 522 DE 03.07.91", "Lei Ordinária", "522", 1991, D(1991, 7, 3)),  # margin mark glued
+        ("LEI N.º 1.433/98, DE 10 DE MAIO DE 1998", "Lei Ordinária", "1433", 1998, D(1998, 5, 10)),
+        ("DECRETO-LEI Nº 5", "Decreto-Lei", "5", None, None),
     ],
 )
 def test_parse_epigrafe_reads_tipo_numero_ano_data(line, tipo, numero, ano, data):
@@ -82,6 +86,9 @@ def test_parse_epigrafe_text_drops_margin_junk():
         "LEI:-",
         "PROMULGA a seguinte LEI:-",
         "LEIS Nº 12 E 13",
+        "LEI Nº 1455/61; 81/74; 105/75",
+        "Lei nº 4.320/64.",  # lower case without a date: a wrapped sentence
+        "ALEI Nº 5",
         "DECRETO do Executivo.",
         "",
     ],
@@ -163,6 +170,8 @@ def test_parse_date_none(text):
         (["Gabinete do Prefeito de Sorriso-MT, 3 de maio de 2001."], "MT"),
         (["Paço Municipal de Itu/SP, 2 de março de 1990"], "SP"),
         (["os veículos em bom estado de funcionamento"], None),
+        (["I - SE o permissionário faltar", "II - SE houver"], None),
+        (["Prefeitura Municipal de Itu - SP, 2 de março de 1990"], "SP"),
         ([], None),
     ],
 )
@@ -250,6 +259,7 @@ def test_state_name():
         "Paço Municipal \"Prefeito José Lima\", 5 de maio de 1990",
         "Câmara Municipal de Itu, 12 de março de 1991",
         "Sala das Sessões, 5 de maio de 1999",
+        "Gabinete do Prefeito Municipal de Itu em 10 de",
     ],
 )
 def test_is_fecho_start(line):
@@ -320,6 +330,13 @@ def test_parse_fecho_name_then_role_lines():
     assert [(s.nome, s.cargo) for s in fecho.signatarios] == [
         ("MARIA APARECIDA LIMA", "Prefeita Municipal"), ("PAULO R. SOUZA", "1º Secretário"),
     ]
+
+
+def test_parse_fecho_local_only_when_a_place_is_named():
+    fecho = parse_fecho(["Sala das Sessões, 5 de maio de 1999.", "JOSÉ LIMA", "Presidente"])
+    assert (fecho.local, fecho.data) == (None, D(1999, 5, 5))
+    assert [(s.nome, s.cargo) for s in fecho.signatarios] == [("JOSÉ LIMA", "Presidente")]
+    assert parse_fecho(["Campinas, 5 de maio de 1999."]).local == "Campinas"
 
 
 def test_parse_fecho_empty():
