@@ -250,24 +250,27 @@ def _open_pdf(path: Path) -> Any:
     try:
         return pdfium.PdfDocument(str(path))
     except pdfium.PdfiumError as exc:
-        code = getattr(exc, "err_code", None)
-        if code == 4:  # FPDF_ERR_PASSWORD: the empty user password did not open it
-            raise InputError(f"{path.name} is encrypted with a user password", reason="encrypted") from exc
-        if code == 5:  # FPDF_ERR_SECURITY: unsupported security handler
-            raise InputError(f"{path.name} uses an unsupported encryption", reason="encrypted") from exc
         raise _classify_broken_pdf(path, exc) from exc
 
 
 def _classify_broken_pdf(path: Path, exc: Exception) -> InputError:
-    # PDFium refuses a document with an empty page tree; pdfminer opens it and says 0 pages.
+    """The reason PDFium could not open ``path``, confirmed with pdfminer.
+
+    PDFium's error code is process-global and stale after some failures (a zero-page file
+    reports the previous file's "password" error), so it is not trusted alone.
+    """
     import pdfplumber
+    from pdfminer.pdfdocument import PDFEncryptionError, PDFPasswordIncorrect
 
     try:
         with pdfplumber.open(path) as pdf:
             if len(pdf.pages) == 0:
                 return InputError(f"{path.name} has no pages", reason="no_pages")
-    except Exception:  # noqa: BLE001 - only used to choose the reason code
-        pass
+    except Exception as other:  # noqa: BLE001 - only used to choose the reason code
+        causes = (other, *getattr(other, "args", ()), other.__context__, other.__cause__)
+        if any(isinstance(c, PDFPasswordIncorrect | PDFEncryptionError) for c in causes):
+            return InputError(f"{path.name} is encrypted and the empty user password does not open it",
+                              reason="encrypted")
     with open(path, "rb") as fh:
         fh.seek(0, os.SEEK_END)
         size = fh.tell()
@@ -398,6 +401,8 @@ def read_page(path: Path, plan: PagePlan, *, config: OcrConfig) -> PageText:
 
 def ocr_image(image: Image.Image, *, page_index: int, dpi: float | None, config: OcrConfig) -> PageText:
     """Prepare (when ``config.prepare`` and ``pipeline.imageprep`` is there) and OCR one image."""
+    if dpi:
+        image.info["dpi"] = (dpi, dpi)  # preparation scales its filters by the resolution
     image, rotation, skew = _prepare(image, config=config)
     lines = run_tesseract(image, config=config, dpi=dpi, page_no=page_index + 1)
     confs = [w.conf for ln in lines for w in ln.words if w.conf is not None]
@@ -471,19 +476,24 @@ def load_image_page(path: Path, plan: PagePlan, *, config: OcrConfig) -> tuple[I
     reduced when above MAX_OCR_PIXELS; returns the image and its resolution (None if unknown)."""
     img = _open_image(path)
     try:
-        img.seek(plan.page_index)
-        factor = min(1.0, math.sqrt(MAX_OCR_PIXELS / max(1, img.width * img.height)),
-                     MAX_OCR_SIDE / max(img.width, img.height, 1))
-        if factor < 1.0 and img.format == "JPEG":
-            # decode at 1/2, 1/4 or 1/8 scale straight from the JPEG: cheap on huge scans
-            img.draft("L", (int(img.width * factor) + 1, int(img.height * factor) + 1))
-        img.load()
-        frame = _to_grey(img)
+        with warnings.catch_warnings():
+            # the size was checked against MAX_SOURCE_PIXELS when opening; Pillow's lower
+            # warning threshold would only fire on legitimate A0 scans
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            img.seek(plan.page_index)
+            factor = min(1.0, math.sqrt(MAX_OCR_PIXELS / max(1, img.width * img.height)),
+                         MAX_OCR_SIDE / max(img.width, img.height, 1))
+            if factor < 1.0 and img.format == "JPEG":
+                # decode at 1/2, 1/4 or 1/8 scale straight from the JPEG: cheap on huge scans
+                img.draft("L", (int(img.width * factor) + 1, int(img.height * factor) + 1))
+            img.load()
+            frame = _to_grey(img)
     except InputError:
         raise
     except (OSError, EOFError, ValueError, SyntaxError) as exc:
+        reason = "truncated" if "truncated" in str(exc).lower() else "corrupt_image"
         raise InputError(f"{path.name}: image page {plan.page_index + 1} cannot be decoded: {exc}",
-                         reason="corrupt_image", page_no=plan.page_index + 1) from exc
+                         reason=reason, page_no=plan.page_index + 1) from exc
     finally:
         img.close()
     dpi = plan.native_dpi
