@@ -522,14 +522,20 @@ class MunicipioMatch:
     evidence: str
 
 
-# "CÂMARA MUNICIPAL DE X", "PREFEITURA MUNICIPAL DE X", "Prefeito Municipal de X-MT",
-# "MUNICÍPIO DE X". OCR damage on the anchors: "MUNICIPAI", "IMUNICIPAL".
+# The institution names the place: "CÂMARA MUNICIPAL DE X", "PREFEITURA MUNICIPAL DE X",
+# "Prefeito Municipal de X-MT", "Câmara de Vereadores de X"; OCR damage on the anchors
+# ("MUNICIPAI", "IMUNICIPAL"). "MUNICÍPIO DE X" only opening a line or in a capitals line
+# (letterhead, "LEI ORGÂNICA DO MUNICÍPIO DE X"): in running text ("na cidade do Rio de
+# Janeiro", "sediadas no município de X") a place is often another one.
 _ANCHOR_RE = re.compile(
-    r"\b(?:CAMARA|PREFEITURA|PREFEIT[OA]|PACO|MUNICIPIO|CIDADE)\s+(?:[IL]?M[UV]N[IL1]C[IL1]PA[IL1L]\s+)?"
-    r"D[EOA](?:\s+(?P<name>.*))?$"
+    r"\b(?:CAMARA|PREFEITURA|PREFEIT[OA]|PACO)"
+    r"(?:\s+[IL]?M[UV]N[IL1]C[IL1]PA[IL1L]|\s+DE\s+VEREADORES|\s+D[OA]\s+MUNICIPIO)?"
+    r"\s+D[EOA](?:\s+(?P<name>.*))?$"
 )
+_MUNICIPIO_ANCHOR_RE = re.compile(r"\bMUNICIPIO\s+D[EOA](?:\s+(?P<name>.*))?$")
 _NAME_STOP_RE = re.compile(r"[,;:(\"“]|\s[-–—]\s|\bESTADO\b|\b(?:AOS?|EM)\s+\d")
 MUNICIPIO_CUTOFF = 85.0
+_SHORT_NAME_CUTOFF = 90.0
 _LETTER_FIX = str.maketrans("015", "OIS")
 
 
@@ -538,16 +544,25 @@ def _name_candidates(lines: Sequence[str]) -> list[tuple[list[str], str, str | N
     out: list[tuple[list[str], str, str | None]] = []
     for i, line in enumerate(lines):
         folded = _fold(line)
-        for m in _ANCHOR_RE.finditer(folded):
+        anchors = list(_ANCHOR_RE.finditer(folded))
+        if not anchors:
+            opening = re.match(r"[\W\d_]{0,3}MUNICIPIO", folded)
+            if opening or (line.upper() == line and any(c.isalpha() for c in line)):
+                anchors = list(_MUNICIPIO_ANCHOR_RE.finditer(folded))
+        for m in anchors:
             raw = m.group("name") or ""
+            printed = line[m.start("name"):] if m.group("name") else ""
             evidence = line.strip()
             if not raw.strip(_EDGE_JUNK + " .-"):
                 # "PREFEITURA MUNICIPAL DE" with the name on the next line.
                 nxt = next((x for x in lines[i + 1:i + 3] if x.strip(_EDGE_JUNK + " ")), None)
                 if nxt is None:
                     continue
-                raw = _fold(nxt)
+                raw, printed = _fold(nxt), nxt
                 evidence = f"{line.strip()} / {nxt.strip()}"
+            first_letter = next((c for c in printed if c.isalpha()), "")
+            if not first_letter.isupper():
+                continue  # a place name is capitalised: "de Prefeitura de capital" is not one
             stop = _NAME_STOP_RE.search(raw)
             if stop:
                 raw = raw[:stop.start()]
@@ -578,6 +593,8 @@ def match_municipio(lines: Sequence[str], *, uf: str | None = None) -> Municipio
         state = given or suffix or detected
         choices = gaz.keys_by_uf.get(state, ()) if state else gaz.all_keys
         hit = _best_prefix(words, choices, MUNICIPIO_CUTOFF)
+        if hit is not None and len(hit[0]) < 8 and hit[1] < _SHORT_NAME_CUTOFF:
+            hit = None  # one wrong letter in a short word is another word ("CAPITAL" ~ "Capitão")
         if hit is None and state and given is None:
             hit = _best_prefix(words, gaz.all_keys, 92.0)  # the detected state may be wrong
             state = None

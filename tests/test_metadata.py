@@ -219,6 +219,10 @@ def test_match_municipio_homonyms_need_a_state():
         ["PREFEITURA MUNICIPAL DE QWZKXJ"],
         ["Esta Lei entra em vigor na data de sua publicação."],
         ["PREFEITURA MUNICIPAL DE"],
+        # places in running text are not the law's municipality
+        ["O colégio, localizado na cidade do Rio de Janeiro, será mantido."],
+        ["empresas sediadas no município de Campinas"],
+        ["chefe de Prefeitura de capital ou de missão diplomática"],
         ["CÂMARA MUNICIPAL DE SORRISO"],  # wrong state given: no silent national fallback
     ],
 )
