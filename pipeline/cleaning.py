@@ -1,0 +1,372 @@
+"""Cleaning: decide, with the whole document in view, which OCR lines are noise.
+
+Every rule is a named, idempotent function, registered in order in ``LINE_RULES`` (rules that
+look at one line) or applied by :func:`clean_document` (rules that need the whole document:
+furniture repeated across pages, runs of short junk lines). A rule never edits the words of
+the law: it strips margin marks at line ends or marks a whole line as noise with a reason.
+Changing any rule means bumping ``RULESET_VERSION``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+
+from rapidfuzz import fuzz
+
+from models.ocr import DocumentText
+
+RULESET_VERSION = "2026.12.2"
+
+
+@dataclass(frozen=True)
+class CleanLine:
+    """One OCR line after cleaning: content, or noise with the name of the rule that said so."""
+
+    text: str
+    page_index: int
+    line_index: int
+    kind: str = "content"  # "content" | "noise"
+    reason: str | None = None
+    conf: float | None = None
+    top: float | None = None  # relative vertical position on the page (0 top, 1 bottom)
+
+    @property
+    def is_noise(self) -> bool:
+        return self.kind == "noise"
+
+
+@dataclass(frozen=True)
+class CleanConfig:
+    furniture_min_repeats: int = 3
+    furniture_similarity: float = 84.0
+    short_line_chars: int = 4
+    garbage_mean_token_len: float = 2.9
+
+
+def fold(text: str) -> str:
+    """Upper-case, accents removed: the form used to compare lines fuzzily."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).upper()
+
+
+@cache
+def stop_words() -> frozenset[str]:
+    from spacy.lang.pt.stop_words import STOP_WORDS
+
+    return frozenset(w.lower() for w in STOP_WORDS) | {"a", "e", "o", "à", "é", "ou", "nº"}
+
+
+# --- single-line rules: text -> text (edits) -----------------------------------------------
+
+_MARGIN_TAIL = re.compile(r"""(?:\s*(?:['"!|*+»«]|\s\.|\s,)){1,4}\s*$""")
+_MARGIN_TAIL_SAFE_END = re.compile(r"""["']\s*$""")
+
+
+def strip_margin_marks(text: str) -> str:
+    """Drop stray marks typed or scanned at the right margin: ``!``, ``'!``, ``|``, ``"!``, ``*``.
+
+    A closing quote that ends a quotation (``"Táxi"``) is kept: only a quote followed or preceded
+    by another mark, or standing apart from the word, goes.
+    """
+    stripped = text.rstrip()
+    while True:
+        match = _MARGIN_TAIL.search(stripped)
+        if not match:
+            break
+        tail = match.group(0)
+        # A lone closing quote glued to a word is punctuation of the law, not a margin mark.
+        if tail.strip() in {'"', "'", "''"} and not tail.startswith(" "):
+            break
+        new = stripped[: match.start()].rstrip()
+        if new == stripped or not new:
+            break
+        stripped = new
+    return stripped
+
+
+_LEADER_DEBRIS = re.compile(
+    r"(\.{3,})(?!\.)((?:\s*(?:[^\s\d]*c[^\s\d]*|[.:+«»\-]+)(?=\s|$))+)"
+)
+
+
+def strip_leader_debris(text: str) -> str:
+    """Dot leaders of tables read as letters ('anos.....ccccrcrcr ce cer... +... 05 pontos'):
+    drop the debris tokens (OCR of dots is mostly c, r, e) after the leader, keep the value."""
+    return _LEADER_DEBRIS.sub(lambda m: m.group(1), text)
+
+
+EDIT_RULES: tuple[tuple[str, Callable[[str], str]], ...] = (
+    ("margin_marks", strip_margin_marks),
+    ("leader_debris", strip_leader_debris),
+)
+
+
+# --- single-line rules: text -> is noise ----------------------------------------------------
+
+_STAMP = re.compile(
+    r"""^[\W_]{0,3}(?:
+        (?:N|NM|MN|NR|Nº|N°|No|Fl|F1|FL|Fls|Pag|Pág|P)[\s.…º°:]*\d{1,4}   # NM 57, Nº 60, Fl. 03, F1. 05
+      | C\.?\s?[MmN]\.?[\s.]*[A-Za-zç€]{0,3}[\s.€]*\d{0,3}                 # C.M. Cc. 12, CM €.18, C.Mc. if
+      | C[A-Za-z]?\.\s?[Mm][\s.]*[A-Za-z]{0,3}                            # Cc.M cm
+    )[\W_]{0,3}$""",
+    re.X,
+)
+
+
+def is_page_stamp(text: str) -> bool:
+    """Page stamps and folio marks: 'NM 57', 'Nº 60', 'C.M. Cc. 12', 'Fl. 03', 'F1. 05'."""
+    t = text.strip()
+    return 0 < len(t) <= 16 and bool(_STAMP.match(t))
+
+
+_PHONE = re.compile(r"\(?\d{2}\)?\s*\d{3,4}[-.\s]?\d{4}")
+
+
+def is_phone_line(text: str) -> bool:
+    """Letterhead contact lines: 'Tel.: (65) 573-1329 /1330', 'Fax (65) ...'."""
+    t = text.strip()
+    if not _PHONE.search(t):
+        return False
+    words = re.findall(r"[A-Za-zÀ-ÿ]{3,}", t)
+    return len(words) <= 3
+
+
+def letters(text: str) -> int:
+    return sum(c.isalpha() for c in text)
+
+
+_LONE_WORD = re.compile(r"^\s*[aeoàéAEO][:;.,]\s*$")
+
+
+def is_symbol_junk(text: str) -> bool:
+    """Lines with fewer than two letters: '>', '3', '»', '%', '(8)', '- - -', '. . .'.
+
+    Kept: a lone article or conjunction ending a sentence ('a:'), decided in context later, and
+    numbers with four or more digits (a date '(26.06.90).', an amount).
+    """
+    if _LONE_WORD.match(text):
+        return False
+    digits = sum(c.isdigit() for c in text)
+    return letters(text) < 2 and digits < 4
+
+
+_REPEATED_CHARS = re.compile(r"([A-Za-z])\1{3,}|(?:[A-Za-z]{2})\1{2,}")
+_ALTERNATING = re.compile(r"(?i)([a-z]{1,2})\1{3,}")
+
+
+def has_letter_runs(text: str) -> bool:
+    """Runs of one letter or of a letter pair ('AADAADADAAA', 'anaaaaaaaaaareeereoo')."""
+    return any(
+        _ALTERNATING.search(tok) or re.search(r"(.)\1{3,}", tok)
+        for tok in re.findall(r"[^\W\d_]+", text)
+    )
+
+
+def is_garbage(text: str, vocab: frozenset[str] | None = None, *, mean_token_len: float = 2.9) -> bool:
+    """Lines of OCR garbage: fragments of speckle and stamps read as letters.
+
+    Seen: 'Coco se an o a asa a e sas a a no o nn o en nero os ta na 04' (many one- and two-letter
+    tokens, and the longer ones are words the document never uses), 'SI SSD AADAADADAAA DADA
+    DAT', 'anaaaaaaaaaareeereoo' (letter runs). Without a vocabulary only letter runs count.
+    """
+    tokens = re.findall(r"[^\W\d_]+", text)
+    if not tokens:
+        return False
+    if has_letter_runs(text):
+        return True
+    if vocab is None or len(tokens) < 6:
+        return False
+    mean = sum(len(t) for t in tokens) / len(tokens)
+    short = sum(len(t) <= 2 for t in tokens) / len(tokens)
+    longer = [t.lower() for t in tokens if len(t) >= 3]
+    known = sum(t in vocab for t in longer) / len(longer) if longer else 0.0
+    return mean < mean_token_len and short >= 0.5 and known < 0.34
+
+
+LINE_RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (
+    ("blank", lambda t: not t.strip()),
+    ("page_stamp", is_page_stamp),
+    ("phone", is_phone_line),
+    ("symbols", is_symbol_junk),
+    ("letter_runs", has_letter_runs),
+)
+
+
+# --- document rules -------------------------------------------------------------------------
+
+_LABEL_START = re.compile(
+    r"^\s*(?:ART|Art|art|§|PAR[AÁ]GRAFO|Par[aá]grafo|[IVXL]{1,5}\s*[-–—]|[a-z]\)|\d+[º°]|CAP[IÍ]TULO|Cap[ií]tulo"
+    r"|T[IÍ]TULO|SE[CÇ][AÃ]O|LEI\b)"
+)
+
+
+def _folded_key(text: str) -> str:
+    return re.sub(r"[^A-Z0-9 ]+", "", fold(text)).strip()
+
+
+def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig()) -> set[int]:
+    """Indices of letterhead/footer lines: short lines, mostly capitals or contact lines, that
+    recur (fuzzily: OCR varies them, 'PREFEITURA IMUNICIPAL DE') at least ``min_repeats`` times.
+
+    Never a fixed list: what repeats is learned from the document itself.
+    """
+    keys = [_folded_key(t) for t in texts]
+    candidates = []
+    for i, (t, k) in enumerate(zip(texts, keys, strict=True)):
+        if len(k) < 5 or len(k) > 60 or _LABEL_START.match(t):
+            continue
+        alpha = [c for c in t if c.isalpha()]
+        upper = sum(c.isupper() for c in alpha) / len(alpha) if alpha else 0.0
+        continues = t.rstrip().endswith(",") or (
+            i + 1 < len(texts) and texts[i + 1][:1].islower()
+        )
+        if (upper >= 0.6 and not continues) or _PHONE.search(t):
+            candidates.append(i)
+    furniture: set[int] = set()
+    for i in candidates:
+        similar = [
+            j for j in candidates
+            if j != i and fuzz.ratio(keys[i], keys[j]) >= config.furniture_similarity
+        ]
+        if len(similar) + 1 >= config.furniture_min_repeats:
+            furniture.add(i)
+    # A line that contains a furniture line with a little junk around it ('0 4) PREFEITURA
+    # MUNICIPAL DE', 'PREFEITURA A MUNICIPAL DE') is furniture too.
+    models = {keys[i] for i in furniture}
+    for i in candidates:
+        if i in furniture:
+            continue
+        for m in models:
+            if len(keys[i]) <= len(m) + 12 and fuzz.partial_ratio(m, keys[i]) >= 90 and len(m) >= 10:
+                furniture.add(i)
+                break
+    return furniture
+
+
+def _vocabulary(texts: Sequence[str]) -> frozenset[str]:
+    """Words the document itself uses whole (not at a line's ends, where they may be cut)."""
+    words: set[str] = set()
+    for t in texts:
+        toks = re.findall(r"[^\W\d_]+", t.lower())
+        words.update(w for w in toks[1:-1] if len(w) >= 3)
+    return frozenset(words) | stop_words()
+
+
+def _ends_open(text: str) -> bool:
+    """The line ends mid-sentence (no final punctuation)."""
+    t = text.rstrip()
+    return bool(t) and t[-1] not in ".;:!?)"
+
+
+def _is_fragment_completion(prev: str, frag: str, vocab: frozenset[str]) -> bool:
+    last = re.findall(r"[^\W\d_]+$", re.sub(r"[-=—–]+$", "", prev.rstrip()))
+    first = re.findall(r"^[^\W\d_]+", frag.strip())
+    if not last or not first:
+        return False
+    joined = (last[0].rstrip("-") + first[0]).lower()
+    return joined in vocab
+
+
+def _is_short_junk(text: str, prev: str | None, vocab: frozenset[str], *, max_chars: int) -> bool:
+    """A short line that is not a word of the law: 'co', 'dy', 'ps,', 'pm', 'sea', '[sad'.
+
+    Kept: words the document uses ('anos.'), stop words continuing an open sentence ('a:'),
+    and fragments that complete the previous line's last word ('Munici' + 'pal.').
+    """
+    if letters(text) > max_chars or _LABEL_START.match(text):
+        return False
+    if sum(c.isdigit() for c in text) >= 4:
+        return False  # a date or an amount ('de 2002.', '(26.06.90).')
+    tokens = re.findall(r"[^\W\d_]+", text.lower())
+    if not tokens:
+        return sum(c.isdigit() for c in text) < 4
+    if prev is not None and re.search(r"[-=—–]$", prev.rstrip()):
+        return False  # the rest of a word hyphenated at the end of the previous line
+    if prev is not None and _ends_open(prev):
+        if _is_fragment_completion(prev, text, vocab):
+            return False
+        if all(t in vocab for t in tokens) and len(text.strip()) > 1:
+            return False
+    if any(len(t) >= 3 and t in vocab for t in tokens) and re.search(r"[.;:,]$", text.strip()):
+        return False
+    return True
+
+
+def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) -> list[CleanLine]:
+    """Classify every line of every page as content or noise; strip margin marks from content.
+
+    Order of the rules: per-line edits, per-line noise rules, furniture (needs all pages),
+    then runs of short junk lines (needs neighbours and the document's vocabulary).
+    """
+    lines: list[CleanLine] = []
+    for page in doc.pages:
+        height = page.height or None
+        for index, line in enumerate(page.lines):
+            top = None
+            if line.bbox is not None and height:
+                top = line.bbox[1] / height
+            lines.append(CleanLine(line.text, page.page_index, index, conf=line.conf, top=top))
+    lines = [apply_line_rules(line) for line in lines]
+
+    content_idx = [i for i, ln in enumerate(lines) if not ln.is_noise]
+    furniture = find_furniture([lines[i].text for i in content_idx], config=config)
+    for k in furniture:
+        i = content_idx[k]
+        lines[i] = replace(lines[i], kind="noise", reason="furniture")
+
+    vocab = _vocabulary([ln.text for ln in lines if not ln.is_noise])
+    lines = [
+        replace(ln, kind="noise", reason="garbage")
+        if not ln.is_noise and is_garbage(ln.text, vocab, mean_token_len=config.garbage_mean_token_len)
+        else ln
+        for ln in lines
+    ]
+    return mark_short_junk(lines, vocab, config=config)
+
+
+def apply_line_rules(line: CleanLine) -> CleanLine:
+    text = line.text
+    for _name, edit in EDIT_RULES:
+        text = edit(text)
+    for name, rule in LINE_RULES:
+        if rule(text):
+            return replace(line, text=text, kind="noise", reason=name)
+    return replace(line, text=text)
+
+
+def mark_short_junk(
+    lines: list[CleanLine], vocab: frozenset[str], *, config: CleanConfig = CleanConfig()
+) -> list[CleanLine]:
+    """Mark short junk lines; a run of three or more short lines is junk as a whole (a column
+    of margin debris), unless they are unit labels."""
+    out = list(lines)
+    content = [i for i, ln in enumerate(out) if not ln.is_noise]
+    short = [letters(out[i].text) <= config.short_line_chars for i in content]
+    for pos, i in enumerate(content):
+        text = out[i].text
+        if not short[pos]:
+            continue
+        run = 1
+        k = pos - 1
+        while k >= 0 and short[k]:
+            run += 1
+            k -= 1
+        k = pos + 1
+        while k < len(content) and short[k]:
+            run += 1
+            k += 1
+        prev = out[content[pos - 1]].text if pos > 0 else None
+        if run >= 3 and not _LABEL_START.match(text):
+            out[i] = replace(out[i], kind="noise", reason="junk_column")
+        elif _is_short_junk(text, prev, vocab, max_chars=config.short_line_chars):
+            out[i] = replace(out[i], kind="noise", reason="short_junk")
+    return out
+
+
+def vocabulary(lines: Sequence[CleanLine]) -> frozenset[str]:
+    """The document's vocabulary over its content lines (for joining wrapped words)."""
+    return _vocabulary([ln.text for ln in lines if not ln.is_noise])

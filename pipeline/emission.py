@@ -1,0 +1,166 @@
+"""Emission: the intermediate tree -> ``models.Unit`` nodes with LexML Brasil ids and texts.
+
+Ids as LexML's parser renders them: ``art5``, ``art1u`` (artigo único), ``art1-1`` (Art. 1º-A),
+``art5_par2``, ``art5_par1u``, ``art5_cpt_inc3`` (inciso of the caput), ``art5_par2_inc3_ali1_ite1``;
+agrupadores ``tit1_cap2_sec1`` (articles carry no agrupador prefix).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from models.norm import Unit, WarningItem
+from pipeline.cleaning import CleanLine
+from pipeline.headers import GROUP_PREFIX
+from pipeline.segmentation import Issue, Node
+
+_CLITICS = frozenset(
+    "lhe lhes se lo la los las me te nos vos o a os as no na nas ia ie á ão ás".split()
+)
+_HYPHEN_END = re.compile(r"(?<=\w)\s?[=]?[-‐‑–—=]+[—–-]?$")
+_VETADO = re.compile(r"^\(?\s*VETADO\s*\)?\s*[.,;]?$", re.I)
+
+
+def join_lines(parts: Sequence[str], vocab: frozenset[str] = frozenset()) -> str:
+    """Reflow wrapped lines into one text.
+
+    A word hyphenated at a line end is rejoined ('publica-' + 'ção'); a true hyphen is kept
+    before an enclitic ('far-' + 'se-á'); a word the typist wrapped without a hyphen
+    ('empre' + 'sa') is rejoined when the joined form is a word the document uses and one
+    fragment is not.
+    """
+    out = ""
+    for raw in parts:
+        piece = raw.strip()
+        if not piece:
+            continue
+        if not out:
+            out = piece
+            continue
+        m = _HYPHEN_END.search(out)
+        first = re.match(r"[^\W\d_]+", piece)
+        if m and first:
+            head = out[: m.start()]
+            word = first.group(0)
+            if word.lower() in _CLITICS and not piece[len(word):len(word) + 1].isalpha():
+                out = head + "-" + piece
+            elif piece[:1].isupper() and head[-1:].isupper() is False and word.lower() not in vocab:
+                out = head + "-" + piece
+            else:
+                out = head + piece
+            continue
+        last = re.search(r"[^\W\d_]+$", out)
+        if last and first and vocab:
+            a, b = last.group(0), first.group(0)
+            joined = (a + b).lower()
+            if joined in vocab and (a.lower() not in vocab or b.lower() not in vocab):
+                out = out + piece
+                continue
+        out = out + " " + piece
+    return re.sub(r"\s{2,}", " ", out).strip()
+
+
+def node_text(node: Node, vocab: frozenset[str]) -> str:
+    parts = [node.first_text, *(ln.text for ln in node.lines[1:])] if node.lines else [node.first_text]
+    text = join_lines(parts, vocab)
+    if _VETADO.match(text):
+        return "VETADO"
+    return text
+
+
+def _pages(lines: Iterable[CleanLine]) -> tuple[int, int] | None:
+    pages = [ln.page_index + 1 for ln in lines]
+    return (min(pages), max(pages)) if pages else None
+
+
+def _confidence(lines: Iterable[CleanLine]) -> float | None:
+    confs = [ln.conf for ln in lines if ln.conf is not None]
+    return round(sum(confs) / len(confs), 4) if confs else None
+
+
+def _article_id(node: Node) -> str:
+    if node.unico:
+        return "art1u"
+    base = f"art{node.number}"
+    if node.suffix:
+        base += f"-{ord(node.suffix.upper()) - ord('A') + 1}"
+    return base
+
+
+def emit_units(
+    roots: Sequence[Node], issues: Sequence[Issue], vocab: frozenset[str]
+) -> tuple[list[Unit], list[WarningItem]]:
+    """Build the ``articulacao`` and resolve each issue's node to its unit id."""
+    ids: dict[int, str] = {}
+    seen: set[str] = set()
+    warnings: list[WarningItem] = []
+
+    def unique(uid: str, node: Node) -> str:
+        if uid not in seen:
+            seen.add(uid)
+            return uid
+        k = 2
+        while f"{uid}-dup{k}" in seen:
+            k += 1
+        new = f"{uid}-dup{k}"
+        seen.add(new)
+        warnings.append(WarningItem(code="duplicate_id", message=f"{uid} appears twice; the second is {new}",
+                                    id=new))
+        return new
+
+    def unit_of(node: Node, group_path: str, parent_id: str | None, in_caput: bool) -> Unit:
+        if node.kind in GROUP_PREFIX:
+            num = "1u" if node.number == "único" else node.number
+            uid = f"{group_path}_{GROUP_PREFIX[node.kind]}{num}" if group_path else f"{GROUP_PREFIX[node.kind]}{num}"
+            uid = unique(uid, node)
+            children = [unit_of(c, uid, None, False) for c in node.children]
+            ids[id(node)] = uid
+            return Unit(id=uid, type=node.kind, number=node.number, label=node.label or None,  # type: ignore[arg-type]
+                        title=node.title, text="", children=children)
+        if node.kind == "artigo":
+            uid = unique(_article_id(node), node)
+        else:
+            prefix = {"paragrafo": "par", "inciso": "inc", "alinea": "ali", "item": "ite"}[node.kind]
+            if node.kind == "paragrafo":
+                local = "par1u" if node.number == "único" else f"par{node.number}"
+            elif node.kind == "inciso":
+                local = f"inc{_roman_index(node.number)}"
+            elif node.kind == "alinea":
+                local = f"ali{_letter_index(node.number)}"
+            else:
+                local = f"{prefix}{node.number}"
+            joiner = "_cpt_" if in_caput else "_"
+            uid = unique(f"{parent_id}{joiner}{local}", node)
+        ids[id(node)] = uid
+        children = [
+            unit_of(c, group_path, uid, node.kind == "artigo" and c.kind != "paragrafo")
+            for c in node.children
+        ]
+        text = node_text(node, vocab)
+        all_lines = node.lines
+        return Unit(
+            id=uid, type=node.kind, number=node.number, label=node.label or None,  # type: ignore[arg-type]
+            text=text, pages=_pages(all_lines), confidence=_confidence(all_lines),
+            vetado=text == "VETADO", table=node.table, children=children,
+        )
+
+    units = [unit_of(n, "", None, False) for n in roots]
+    for issue in issues:
+        warnings.append(WarningItem(
+            code=issue.code, message=issue.message,
+            id=ids.get(id(issue.node)) if issue.node is not None else None,
+            page_no=issue.page_no,
+        ))
+    return units, warnings
+
+
+def _roman_index(numeral: str) -> int:
+    from pipeline.headers import roman_to_int
+
+    return roman_to_int(numeral) or 0
+
+
+def _letter_index(letter: str) -> int:
+    letter = letter.lower()
+    return (len(letter) - 1) * 26 + ord(letter[0]) - ord("a") + 1

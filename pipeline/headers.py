@@ -1,0 +1,346 @@
+"""Header recognition: what each line could be (artigo, parágrafo, inciso, alínea, item,
+agrupador), read fuzzily because OCR damages labels ('ARTYGO', 'RTIGO', '8 1º', 'HI -').
+
+The keywords are data (``KEYWORDS``), compared with rapidfuzz; numbers are read with OCR
+confusion sets. A :class:`Header` is a candidate reading, not a decision: the segmenter decides
+with the whole law in view (sequence, nesting).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from rapidfuzz import fuzz
+
+from pipeline.cleaning import fold
+
+# (name, keyword as folded capitals, minimum rapidfuzz ratio, level); level orders agrupadores.
+KEYWORDS: tuple[tuple[str, str, float, int], ...] = (
+    ("parte", "PARTE", 90, 0),
+    ("livro", "LIVRO", 90, 1),
+    ("titulo", "TITULO", 84, 2),
+    ("capitulo", "CAPITULO", 80, 3),
+    ("secao", "SECAO", 80, 4),
+    ("secao", "SECCAO", 85, 4),
+    ("subsecao", "SUBSECAO", 85, 5),
+)
+GROUP_LEVEL = {name: level for name, _kw, _r, level in KEYWORDS}
+GROUP_PREFIX = {
+    "parte": "prt", "livro": "liv", "titulo": "tit",
+    "capitulo": "cap", "secao": "sec", "subsecao": "sub",
+}
+
+
+@dataclass(frozen=True)
+class Header:
+    """A line read as the start of a unit."""
+
+    kind: str  # artigo | paragrafo | inciso | alinea | item | group
+    label: str  # the label as printed
+    rest: str  # the text after the label
+    number: str | None = None  # printed number, normalised where possible
+    candidates: tuple[tuple[int, float], ...] = ()  # artigo: (number, cost of that reading)
+    unico: bool = False
+    suffix: str | None = None  # 'A' in 'Art. 1º-A'
+    group_type: str | None = None
+    uppercase_rest: bool = False  # inciso-shaped line whose text is in capitals (a heading?)
+
+
+# --- numbers ---------------------------------------------------------------------------------
+
+_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+# OCR confusions seen on typewritten roman numerals: 'HI' for III, 'H' for II, 'Y' for V,
+# 'W' for II, '1'/'l'/'i' for I, '11' for II.
+_ROMAN_CONFUSION = str.maketrans({"H": "II", "Y": "V", "W": "II", "l": "I", "1": "I", "i": "I", "|": "I"})
+
+
+def roman_to_int(text: str) -> int | None:
+    """Value of a well-formed roman numeral (case-insensitive), else None."""
+    s = text.upper()
+    if not s or any(c not in _ROMAN_VALUES for c in s):
+        return None
+    total = 0
+    for i, c in enumerate(s):
+        v = _ROMAN_VALUES[c]
+        if i + 1 < len(s) and _ROMAN_VALUES[s[i + 1]] > v:
+            total -= v
+        else:
+            total += v
+    return total if int_to_roman(total) == s else None
+
+
+def int_to_roman(n: int) -> str:
+    out = []
+    for value, sym in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                       (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while n >= value:
+            out.append(sym)
+            n -= value
+    return "".join(out)
+
+
+def read_roman(label: str) -> int | None:
+    """Roman numeral as OCR printed it, read through the confusion set ('HI' -> 3, 'Vi' -> 6)."""
+    direct = roman_to_int(label)
+    if direct is not None:
+        return direct
+    return roman_to_int(label.translate(_ROMAN_CONFUSION).upper())
+
+
+def article_candidates(digits: str, marker: str) -> tuple[tuple[int, float], ...]:
+    """Readings of a printed article number, with a cost for each (0 = as printed).
+
+    A typewritten 'º' is often read as a digit ('102' for '10º', '514%' for '51º'): dropping
+    the last digit is a cheap alternative reading.
+    """
+    n = int(digits)
+    out: list[tuple[int, float]] = [(n, 0.0)]
+    if len(digits) >= 2:
+        cost = 0.6 if not marker.strip("º°ª") else 1.2
+        out.append((int(digits[:-1]), cost))
+    return tuple(out)
+
+
+# --- patterns --------------------------------------------------------------------------------
+
+_ARTICLE = re.compile(
+    r"""^(?P<pre>(?:[^\w\s]{1,3}\s|[a-zçã]{1,4}[,.]?\s)?)\s*
+        (?P<kw>[A-Za-zÀ-ÿ]{2,7})\.?\s*
+        (?P<num>\d{1,4}|[ÚU]NICO|[Úú]nico)
+        (?P<ord>\s?[º°ªo](?![a-zà-ÿ])|\.[º°])?
+        (?P<suffix>-[A-Z](?![\wà-ÿ]))?
+        (?P<sep>[\s:;.,+%\-–—_]*)
+        (?P<rest>.*)$""",
+    re.X,
+)
+
+_PARAGRAFO_UNICO = re.compile(
+    r"""^(?P<pre>[^\w§$]{0,3})
+        (?P<kw>[A-Za-zÀ-ÿ]{7,10}|§|\$|S|8)\.?\s*
+        (?P<u>[ÚUúu][Nn][Ii1l][CcGg][Oo0])\b\.?
+        (?P<sep>[\s:;.\-–—]*)(?P<rest>.*)$""",
+    re.X,
+)
+
+_PARAGRAFO = re.compile(
+    r"""^(?P<pre>[^\w§$&]{0,2})
+        (?P<sign>§§?|\$|&|8S|S|8|5|3)?\s*
+        (?P<num>\d{1,3})\s?
+        (?P<ord>[º°ª]|o(?=\s*[-:.–—]))?
+        (?P<sep>\s*[:;.\-–—]+\s*|\s+)
+        (?P<rest>.*)$""",
+    re.X,
+)
+
+_PARAGRAFO_WORD = re.compile(
+    r"^(?P<kw>PAR[AÁ]GRAFO|Par[aá]grafo)\s+(?P<num>\d{1,2})\s*[º°ª]?\s*(?P<sep>[:;.\-–—]*)\s*(?P<rest>.*)$"
+)
+
+_INCISO = re.compile(
+    r"""^(?P<pre>[^\w\s]{0,2})
+        (?P<num>[IVXLHYWivxl1|]{1,6})
+        (?P<sep>\s*[-–—]+\s*|\s*[-–—]*\s*$)
+        (?P<rest>.*)$""",
+    re.X,
+)
+
+_ALINEA = re.compile(
+    r"""^(?P<pre>[^\w\s]{0,2})
+        (?P<l>[a-zA-ZÀ-ÿ£]{1,2})\s?\)
+        (?P<sep>\s*(?:[-–—]+\s*)?)
+        (?P<rest>.*)$""",
+    re.X,
+)
+
+_ITEM = re.compile(r"^(?P<n>\d{1,2})\s*(?P<sep>[.)]\s+|\s*[-–—]\s*)(?P<rest>.*)$")
+
+_GROUP = re.compile(
+    r"""^(?P<kw>[A-ZÀ-Ú][A-Za-zÀ-ÿ]{3,9})\s+
+        (?P<num>[IVXLCDMHYWl1]{1,7}|[ÚU]NICO|[Úú]nico|\d{1,3})\b[º°ª]?\.?
+        \s*(?:[-–—:.]\s*)?(?P<title>.*)$""",
+    re.X,
+)
+
+
+@cache
+def _keyword(word: str) -> tuple[str, float] | None:
+    folded = fold(word)
+    best: tuple[str, float] | None = None
+    for name, kw, minimum, _level in KEYWORDS:
+        score = fuzz.ratio(folded, kw)
+        if score >= minimum and (best is None or score > best[1]):
+            best = (name, score)
+    return best
+
+
+@cache
+def _is_article_keyword(word: str) -> bool:
+    if not word[:1].isupper():
+        return False
+    folded = fold(word).rstrip(".")
+    if folded[:1] not in {"A", "R"}:
+        return False
+    if folded in {"ART", "ARTS", "ARTIGO", "ARTIGOS"}:
+        return True
+    return fuzz.ratio(folded, "ARTIGO") >= 70 or (len(folded) <= 4 and fuzz.ratio(folded, "ART") >= 66)
+
+
+def _uppercase_share(text: str) -> float:
+    alpha = [c for c in text if c.isalpha()]
+    return sum(c.isupper() for c in alpha) / len(alpha) if alpha else 0.0
+
+
+def read_group(text: str) -> Header | None:
+    """'CAPÍTULO I', 'TÍTULO II - DOS DIREITOS', 'Seção III', 'CAPÍTULO HI', 'CAPÍTULO ÚNICO'."""
+    m = _GROUP.match(text.strip())
+    if not m:
+        return None
+    kw = _keyword(m.group("kw"))
+    if kw is None:
+        return None
+    num = m.group("num")
+    if fold(num) == "UNICO":
+        number = "único"
+    else:
+        value = int(num) if num.isdigit() else read_roman(num)
+        if value is None:
+            return None
+        number = str(value)
+    title = m.group("title").strip(" -–—.:")
+    label = text.strip()[: m.start("title")].strip() if title else text.strip()
+    return Header("group", label, title, number=number, group_type=kw[0], unico=number == "único")
+
+
+def read_article(text: str) -> Header | None:
+    """'ARTIGO 1º:-', 'Art. 1º -', 'ART. 4º —', 'ARTYGO 70º', 'RTIGO 45º', 'Art. 10.', 'Art. 1º-A'."""
+    m = _ARTICLE.match(text.strip())
+    if not m or not _is_article_keyword(m.group("kw")):
+        return None
+    num, sep, rest = m.group("num"), m.group("sep"), m.group("rest")
+    if rest and sep.strip(" ") in {",", ";"}:
+        return None  # a citation ('artigo 58;'), not a header
+    if not rest and (";" in sep or "," in sep):
+        return None
+    label = text.strip()[: m.start("rest")].strip()
+    if m.group("pre"):
+        label = label[len(m.group("pre")):].strip()
+    suffix = None
+    if m.group("suffix"):
+        suffix = m.group("suffix").strip(" -")
+    if fold(num) == "UNICO":
+        return Header("artigo", label, rest.strip(), number="1", candidates=((1, 0.0),), unico=True)
+    marker = (m.group("ord") or "") + sep
+    return Header(
+        "artigo", label, rest.strip(), number=str(int(num)),
+        candidates=article_candidates(num, marker), suffix=suffix,
+    )
+
+
+def read_paragrafo(text: str) -> Header | None:
+    """'§ 1º', '8 1º:-', '$ 2º', '& 1º', '5 2º:;-', '3 28:', '8S1º:-', '83º:-', '1º:-', '28:-',
+    'PARÁGRAFO ÚNICO:-', 'Parágrafo único.', 'S ÚNICO', 'Parágrafo 2º -'."""
+    t = text.strip()
+    m = _PARAGRAFO_UNICO.match(t)
+    if m:
+        kw = m.group("kw")
+        if len(kw) > 1 and fuzz.ratio(fold(kw), "PARAGRAFO") < 75:
+            return None
+        label = t[: m.start("rest")].strip()
+        return Header("paragrafo", label, m.group("rest").strip(), number="único", unico=True)
+    m = _PARAGRAFO_WORD.match(t)
+    if m:
+        return Header("paragrafo", t[: m.start("rest")].strip(), m.group("rest").strip(), number=m.group("num"))
+    m = _PARAGRAFO.match(t)
+    if not m:
+        return None
+    sign, digits, ordinal, sep = m.group("sign"), m.group("num"), m.group("ord"), m.group("sep")
+    rest = m.group("rest").strip()
+    if not rest and not sep.strip():
+        return None
+    if sign in {"§", "§§", "$", "&", "8S", "S"}:
+        number = digits
+    elif sign in {"8", "5", "3"}:
+        if not ordinal and not (len(digits) == 2 and digits[-1] in "28" and ":" in sep):
+            return None  # '8 (oito) anos' is text, '8 1º' is a paragraph
+        number = digits[:-1] if (not ordinal and len(digits) == 2) else digits
+    else:
+        if ordinal and (":" in sep or "-" in sep or "–" in sep or "—" in sep):
+            if len(digits) >= 2 and digits[0] in "853":
+                number = digits[1:]  # '83º:-': the sign read as a digit
+            else:
+                number = digits
+        elif not ordinal and len(digits) == 2 and digits[-1] in "28" and ":" in sep:
+            number = digits[:-1]  # '28:-': the ordinal read as a digit
+        else:
+            return None
+    if not rest[:1].isalpha() and rest[:1] not in {"(", '"', "“", ""}:
+        return None
+    label = t[: m.start("rest")].strip()
+    return Header("paragrafo", label, rest, number=str(int(number)) if number.isdigit() else number)
+
+
+def read_inciso(text: str) -> Header | None:
+    """'I - ', 'III- ', 'v - ', '11 —', 'HI —', 'LI —', 'Y —', 'W —', 'Vi —', '1 -'."""
+    t = text.strip()
+    m = _INCISO.match(t)
+    if not m:
+        return None
+    num = m.group("num")
+    value = read_roman(num)
+    if value is None and num.isdigit():
+        value = None
+    if value is None and not re.fullmatch(r"[1l|I]{1,3}", num):
+        return None
+    rest = m.group("rest").strip()
+    if rest and not (rest[0].isalpha() or rest[0] in "\"“(«"):
+        return None
+    label = t[: m.start("rest")].strip()
+    return Header(
+        "inciso", label, rest, number=int_to_roman(value) if value else num,
+        uppercase_rest=len(rest) >= 4 and _uppercase_share(rest) >= 0.85 and len(rest.split()) >= 1,
+    )
+
+
+def read_alinea(text: str) -> Header | None:
+    """'a) ', 'a) - ', 'b) — ', 'H) ', 'Db) ', 'hn) ', 'à) ', '£) '."""
+    t = text.strip()
+    m = _ALINEA.match(t)
+    if not m:
+        return None
+    letter = m.group("l")
+    if len(letter) == 2 and not (letter[0].isupper() or letter[1].islower()):
+        return None
+    label = t[: m.start("rest")].strip()
+    return Header("alinea", label, m.group("rest").strip(), number=letter[-1].lower())
+
+
+def read_item(text: str) -> Header | None:
+    t = text.strip()
+    m = _ITEM.match(t)
+    if not m or not m.group("rest")[:1].isalpha():
+        return None
+    return Header("item", t[: m.start("rest")].strip(), m.group("rest").strip(), number=m.group("n"))
+
+
+def read_header(text: str) -> Header | None:
+    """The most likely header reading of a line, or None for running text.
+
+    Order matters: agrupador keywords before articles ('PARTE' is not 'ART'), paragraphs before
+    incisos and items ('1º:-' is a paragraph, '1 -' may be an inciso).
+    """
+    for reader in (read_group, read_article, read_paragrafo, read_inciso, read_alinea, read_item):
+        header = reader(text)
+        if header is not None:
+            return header
+    return None
+
+
+def is_heading_text(text: str) -> bool:
+    """A line in capitals that could title an agrupador ('VISTORIA', 'DAS DISPOSIÇÕES GERAIS')."""
+    t = text.strip()
+    if len(t) > 90 or any(c.islower() for c in t):
+        return False
+    words = re.findall(r"[A-ZÀ-Ú]{2,}", t)
+    return sum(len(w) for w in words) >= 4 and not t.endswith((",", ";"))

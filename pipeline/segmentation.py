@@ -1,0 +1,652 @@
+"""Segmentation: cleaned lines -> the parts of the norm and the intermediate tree of units.
+
+Decisions are taken with the whole document in view:
+1. laws are split at their epígrafes; the target is the one the metadata names (or the main
+   one); the others become ``neighbors`` and never lend their articles;
+2. page chunks of the target are put back in order when the article sequence says they are out
+   of order;
+3. article numbers are decoded for the whole law at once (dynamic programming over candidate
+   readings: 'ARTIGO 102' between 9 and 11 is 10), every repair a warning;
+4. units nest by LC 95/1998 rules; incisos, alíneas, itens and parágrafos are numbered by
+   sequence, the printed label kept.
+
+The output is the intermediate tree (:class:`Node`); ids and JSON are emission's business.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pipeline.cleaning import CleanLine, fold
+from pipeline.headers import GROUP_LEVEL, Header, is_heading_text, read_header, read_roman
+from pipeline.metadata import Epigrafe, is_fecho_start, parse_epigrafe
+
+
+@dataclass
+class Node:
+    """A unit of the intermediate tree (mutable while the tree is built, then left alone)."""
+
+    kind: str  # artigo | paragrafo | inciso | alinea | item | a group type
+    number: str  # decided number ('10', 'único', 'III', 'c')
+    label: str = ""
+    title: str | None = None
+    lines: list[CleanLine] = field(default_factory=list)  # text lines (label stripped)
+    first_text: str = ""  # text after the label on the header line
+    children: list[Node] = field(default_factory=list)
+    unico: bool = False
+    suffix: str | None = None
+    table: bool = False
+
+    def iter(self):
+        yield self
+        for child in self.children:
+            yield from child.iter()
+
+
+@dataclass(frozen=True)
+class Issue:
+    """A warning raised while segmenting; ``node`` is resolved to a unit id at emission."""
+
+    code: str
+    message: str
+    node: Node | None = None
+    page_no: int | None = None
+
+
+@dataclass(frozen=True)
+class NeighborLaw:
+    epigrafe: Epigrafe | None
+    text: str | None
+    pages: tuple[int, int] | None
+    articles: int
+
+
+@dataclass
+class Segmentation:
+    epigrafe: Epigrafe | None = None
+    epigrafe_line: CleanLine | None = None
+    ementa: list[CleanLine] = field(default_factory=list)
+    preambulo: list[CleanLine] = field(default_factory=list)
+    articulacao: list[Node] = field(default_factory=list)
+    fecho: list[CleanLine] = field(default_factory=list)
+    signatures: list[CleanLine] = field(default_factory=list)
+    neighbors: list[NeighborLaw] = field(default_factory=list)
+    issues: list[Issue] = field(default_factory=list)
+    page_order: list[int] | None = None
+    target_lines: list[CleanLine] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class SegmentConfig:
+    # Costs of the article-number decoding (see decode_article_numbers).
+    cost_sequence_reading: float = 3.0
+    cost_gap_base: float = 2.0
+    cost_gap_per_missing: float = 0.5
+    cost_backward: float = 6.0
+    max_states: int = 24
+    reorder_min_gain: float = 0.5
+
+
+# --- line readings ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reading:
+    line: CleanLine
+    header: Header | None
+    epigrafe: Epigrafe | None = None
+
+
+def read_lines(lines: Sequence[CleanLine]) -> list[Reading]:
+    out = []
+    for ln in lines:
+        header = read_header(ln.text)
+        epigrafe = None
+        if header is None or header.kind not in ("artigo", "paragrafo"):
+            epigrafe = parse_epigrafe(ln.text)
+            if epigrafe is not None:
+                header = None
+        out.append(Reading(ln, header, epigrafe))
+    return out
+
+
+def _is_article(r: Reading) -> bool:
+    return r.header is not None and r.header.kind == "artigo"
+
+
+# --- 1. laws in the document ------------------------------------------------------------------
+
+
+def _matches_meta(epi: Epigrafe, numero: str | None, ano: int | None) -> bool:
+    if numero is None:
+        return False
+    same_num = (epi.numero or "").lstrip("0") == str(numero).replace(".", "").lstrip("0")
+    return same_num and (ano is None or epi.ano is None or epi.ano == ano)
+
+
+def split_laws(
+    readings: Sequence[Reading], *, numero: str | None, ano: int | None
+) -> tuple[tuple[int, int], list[tuple[int, int]], list[Issue]]:
+    """Spans of the target law and of the neighbours, by epígrafe.
+
+    The span before the first epígrafe is the end of a previous law when it holds articles;
+    otherwise it belongs to the target (letterhead, cover).
+    """
+    starts = [i for i, r in enumerate(readings) if r.epigrafe is not None]
+    issues: list[Issue] = []
+    if not starts:
+        return (0, len(readings)), [], issues
+    bounds = [*starts, len(readings)]
+    spans = [(bounds[k], bounds[k + 1]) for k in range(len(starts))]
+    articles = [sum(_is_article(readings[i]) for i in range(a, b)) for a, b in spans]
+    target_k = None
+    for k, (a, _b) in enumerate(spans):
+        if _matches_meta(readings[a].epigrafe, numero, ano):  # type: ignore[arg-type]
+            target_k = k
+            break
+    if target_k is None:
+        target_k = max(range(len(spans)), key=lambda k: (articles[k], -k))
+        if numero is not None:
+            epi = readings[spans[target_k][0]].epigrafe
+            issues.append(Issue(
+                "metadata_mismatch",
+                f"no epígrafe matches the metadata (número {numero}, ano {ano}); "
+                f"kept the main law '{epi.text if epi else ''}' and used the metadata values",
+            ))
+    prelude = (0, starts[0])
+    neighbors = [s for k, s in enumerate(spans) if k != target_k]
+    target = spans[target_k]
+    if any(_is_article(readings[i]) for i in range(*prelude)):
+        neighbors.insert(0, prelude)
+    elif target_k == 0:
+        target = (0, target[1])
+    return target, neighbors, issues
+
+
+# --- 2. page order ----------------------------------------------------------------------------
+
+
+def _chunks(readings: Sequence[Reading], boundaries: set[int]) -> list[list[int]]:
+    chunks: list[list[int]] = [[]]
+    for i in range(len(readings)):
+        if i in boundaries and chunks[-1]:
+            chunks.append([])
+        chunks[-1].append(i)
+    return chunks
+
+
+def _inversions(seq: Sequence[float]) -> int:
+    return sum(1 for i in range(len(seq)) for j in range(i + 1, len(seq)) if seq[i] > seq[j])
+
+
+def restore_page_order(
+    readings: list[Reading], boundaries: set[int], *, config: SegmentConfig
+) -> tuple[list[Reading], list[int] | None, Issue | None]:
+    """Put page chunks back in the order the article numbers say.
+
+    A chunk's key is the median printed article number in it; chunks without articles stay
+    glued to the chunk before them. Reordering happens only when it removes most inversions
+    of the article sequence, and it is reported.
+    """
+    chunks = _chunks(readings, boundaries)
+    merged: list[list[int]] = []
+    keys: list[float] = []
+    for chunk in chunks:
+        nums = sorted(
+            readings[i].header.candidates[0][0]  # type: ignore[union-attr]
+            for i in chunk if _is_article(readings[i])
+        )
+        if not nums or not merged:
+            if merged:
+                merged[-1].extend(chunk)
+            else:
+                merged.append(list(chunk))
+                keys.append(nums[len(nums) // 2] if nums else 0)
+            if nums and len(merged) == 1 and keys[0] == 0:
+                keys[0] = nums[len(nums) // 2]
+            continue
+        merged.append(list(chunk))
+        keys.append(nums[len(nums) // 2])
+    if len(merged) < 3:
+        return readings, None, None
+
+    def article_seq(order: Sequence[int]) -> list[int]:
+        return [
+            readings[i].header.candidates[0][0]  # type: ignore[union-attr]
+            for k in order for i in merged[k] if _is_article(readings[i])
+        ]
+
+    original = list(range(len(merged)))
+    # The first chunk holds the epígrafe and the preamble: it stays first.
+    proposal = [0, *sorted(original[1:], key=lambda k: keys[k])]
+    if proposal == original:
+        return readings, None, None
+    before = _inversions(article_seq(original))
+    after = _inversions(article_seq(proposal))
+    if before == 0 or after > before * (1 - config.reorder_min_gain):
+        return readings, None, None
+    new = [readings[i] for k in proposal for i in merged[k]]
+    pages_in_order = [readings[merged[k][0]].line.page_index + 1 for k in proposal]
+    issue = Issue(
+        "pages_reordered",
+        f"page chunks were out of order (article numbers {keys}); restored order of chunks "
+        f"{[k + 1 for k in proposal]} (inversions {before} -> {after})",
+    )
+    return new, pages_in_order, issue
+
+
+# --- 3. article numbers -------------------------------------------------------------------------
+
+
+def decode_article_numbers(
+    candidates: Sequence[Sequence[tuple[int, float]]], *, config: SegmentConfig = SegmentConfig()
+) -> list[int]:
+    """Choose one number per article header so that the whole sequence fits best.
+
+    Viterbi over states = chosen number. Reading a header as printed costs 0, as one of its
+    alternative readings its listed cost, as 'previous + 1' against the print
+    ``cost_sequence_reading``. Moving from y to x costs 0 when x = y + 1, a gap cost when x > y + 1
+    and ``cost_backward`` when x <= y.
+    """
+    if not candidates:
+        return []
+    states: dict[int, tuple[float, list[int]]] = {}
+    for number, cost in candidates[0]:
+        states[number] = (cost, [number])
+    if 1 not in states:
+        states[1] = (config.cost_sequence_reading, [1])
+    for cands in candidates[1:]:
+        options = dict(cands)
+        for prev in list(states):
+            options.setdefault(prev + 1, config.cost_sequence_reading)
+        new: dict[int, tuple[float, list[int]]] = {}
+        for x, emission in options.items():
+            best: tuple[float, list[int]] | None = None
+            for y, (total, path) in states.items():
+                if x == y + 1:
+                    trans = 0.0
+                elif x > y + 1:
+                    trans = config.cost_gap_base + config.cost_gap_per_missing * (x - y - 1)
+                else:
+                    trans = config.cost_backward
+                score = total + trans + emission
+                if best is None or score < best[0]:
+                    best = (score, path)
+            assert best is not None
+            new[x] = (best[0], [*best[1], x])
+        states = dict(sorted(new.items(), key=lambda kv: kv[1][0])[: config.max_states])
+    return min(states.values(), key=lambda v: v[0])[1]
+
+
+# --- 4. the tree --------------------------------------------------------------------------------
+
+_VETADO = re.compile(r"^\(?\s*VETADO\s*\)?\s*[.,;]?$", re.I)
+_PREAMBLE_START = re.compile(
+    r"^\W{0,3}(?:[AO]\s+C[AÂ]MARA|[AO]\s+PREFEIT|O\s+PRESIDENTE|[AO]\s+GOVERNADOR|O\s+VICE|"
+    r"FA[ÇC]O\s+SABER|O\s+SENHOR|O\s+EXCELENT)",
+    re.I,
+)
+_PREAMBLE_END = re.compile(r"^\W{0,2}(LEI|DECRETA|RESOLVE|PROMULGA|SANCIONA|DECRETO)\s*[:.\-]*\s*$", re.I)
+_DOT_LEADER = re.compile(r"\.{4,}")
+
+
+def _container_of(article: Node) -> Node:
+    """Where incisos and alíneas go: the last parágrafo, or the article itself (its caput)."""
+    paragraphs = [c for c in article.children if c.kind == "paragrafo"]
+    return paragraphs[-1] if paragraphs else article
+
+
+def _last_of(node: Node, kind: str) -> Node | None:
+    kids = [c for c in node.children if c.kind == kind]
+    return kids[-1] if kids else None
+
+
+def build_tree(
+    readings: Sequence[Reading], article_numbers: Sequence[int], issues: list[Issue]
+) -> tuple[list[Node], list[CleanLine]]:
+    """Nest the articulação; returns the top-level nodes and lines before the first unit."""
+    roots: list[Node] = []
+    stack: list[Node] = []  # open agrupadores, outermost first
+    article: Node | None = None
+    current: Node | None = None  # the unit that running text continues
+    leading: list[CleanLine] = []
+    numbers = iter(article_numbers)
+    group_kinds_seen: list[str] = []
+    i = 0
+    n = len(readings)
+
+    def next_header(k: int) -> Header | None:
+        while k < n:
+            if readings[k].header is not None:
+                return readings[k].header
+            return None
+        return None
+
+    def open_group(kind: str, header_label: str, title: str, printed: str | None, unico: bool) -> Node:
+        nonlocal article, current
+        level = GROUP_LEVEL.get(kind, 3)
+        while stack and GROUP_LEVEL.get(stack[-1].kind, 3) >= level:
+            stack.pop()
+        node = Node(kind, printed or "", label=header_label, title=title or None, unico=unico)
+        (stack[-1].children if stack else roots).append(node)
+        stack.append(node)
+        group_kinds_seen.append(kind)
+        article = None
+        current = node
+        return node
+
+    def take_title(k: int) -> tuple[str, int]:
+        """Title lines after a label-only heading: capitals, until the next header."""
+        parts: list[str] = []
+        while k < n and readings[k].header is None and len(parts) < 3:
+            text = readings[k].line.text.strip()
+            if parts and not is_heading_text(text):
+                break
+            if not parts and not (is_heading_text(text) or len(text) < 90):
+                break
+            parts.append(text)
+            k += 1
+            if not is_heading_text(text):
+                break
+        return " ".join(parts).strip(" -–—.:"), k
+
+    while i < n:
+        r = readings[i]
+        h = r.header
+        text = r.line.text.strip()
+        nxt = next_header(i + 1)
+        if h is not None and h.kind == "group":
+            title = h.rest
+            j = i + 1
+            if not title:
+                title, j = take_title(i + 1)
+            open_group(h.group_type or "capitulo", h.label, title, h.number, h.unico)
+            i = j
+            continue
+        if (
+            h is not None and h.kind == "inciso" and h.uppercase_rest
+            and nxt is not None and nxt.kind in ("artigo", "group")
+        ):
+            kind = next((k for k in reversed(group_kinds_seen)), "capitulo")
+            number = read_roman(h.number or "") if h.number else None
+            open_group(kind, h.label, h.rest.strip(" -–—"), str(number) if number else None, False)
+            i += 1
+            continue
+        if (
+            h is None and article is not None and is_heading_text(text)
+            and nxt is not None and nxt.kind == "artigo"
+            and not _PREAMBLE_END.match(text)
+            and (current is None or _ends_unit(current))
+        ):
+            kind = next((k for k in reversed(group_kinds_seen)), "capitulo")
+            open_group(kind, "", text.strip(" -–—"), None, False)
+            issues.append(Issue("heading_without_label", f"heading '{text}' has no printed label",
+                                node=stack[-1], page_no=r.line.page_index + 1))
+            i += 1
+            continue
+        if h is not None and h.kind == "artigo":
+            number = next(numbers)
+            article = Node("artigo", str(number), label=h.label, first_text=h.rest,
+                           unico=h.unico, suffix=h.suffix, lines=[r.line])
+            (stack[-1].children if stack else roots).append(article)
+            current = article
+            if h.candidates and number != h.candidates[0][0]:
+                issues.append(Issue(
+                    "article_renumbered",
+                    f"printed '{h.label}' read as article {number} from the sequence",
+                    node=article, page_no=r.line.page_index + 1,
+                ))
+            i += 1
+            continue
+        if article is None:
+            if current is not None and stack and current is stack[-1]:
+                leading.append(r.line)  # text between a heading and the first article
+            else:
+                leading.append(r.line)
+            i += 1
+            continue
+        if h is not None and h.kind == "paragrafo":
+            node = Node("paragrafo", h.number or "", label=h.label, first_text=h.rest,
+                        unico=h.unico, lines=[r.line])
+            article.children.append(node)
+            current = node
+        elif h is not None and h.kind == "alinea":
+            container = _container_of(article)
+            parent = _last_of(container, "inciso") or container
+            node = Node("alinea", h.number or "", label=h.label, first_text=h.rest, lines=[r.line])
+            parent.children.append(node)
+            current = node
+        elif h is not None and h.kind in ("inciso", "item"):
+            container = _container_of(article)
+            last_inciso = _last_of(container, "inciso")
+            open_alinea = _last_of(last_inciso or container, "alinea")
+            is_digit = (h.label or "")[:1].isdigit()
+            if h.kind == "item" or (is_digit and open_alinea is not None):
+                if open_alinea is None:
+                    _append_text(current, r.line)
+                    i += 1
+                    continue
+                node = Node("item", h.number or "", label=h.label, first_text=h.rest, lines=[r.line])
+                open_alinea.children.append(node)
+            else:
+                node = Node("inciso", h.number or "", label=h.label, first_text=h.rest, lines=[r.line])
+                container.children.append(node)
+            current = node
+        else:
+            _append_text(current, r.line)
+        i += 1
+    return roots, leading
+
+
+def _append_text(node: Node | None, line: CleanLine) -> None:
+    if node is not None:
+        node.lines.append(line)
+
+
+def _ends_unit(node: Node) -> bool:
+    last = node.lines[-1].text.rstrip() if len(node.lines) > 1 else node.first_text.rstrip()
+    return not last or last[-1] in ".;:!?)\"'”"
+
+
+# --- the whole document -------------------------------------------------------------------------
+
+
+def _page_span(lines: Sequence[CleanLine]) -> tuple[int, int] | None:
+    if not lines:
+        return None
+    pages = [ln.page_index + 1 for ln in lines]
+    return (min(pages), max(pages))
+
+
+def _boundaries(lines: Sequence[CleanLine], positions: Sequence[int]) -> set[int]:
+    """Content positions where a page starts: a new page_index, or after a run of furniture,
+    page stamps or contact lines (pages glued together in plain text)."""
+    out: set[int] = set()
+    for k in range(1, len(positions)):
+        a, b = positions[k - 1], positions[k]
+        if lines[b].page_index != lines[a].page_index:
+            out.add(k)
+            continue
+        if any(lines[j].reason in ("furniture", "page_stamp", "phone") for j in range(a + 1, b)):
+            out.add(k)
+    return out
+
+
+def segment_lines(
+    lines: Sequence[CleanLine],
+    *,
+    numero: str | None = None,
+    ano: int | None = None,
+    config: SegmentConfig = SegmentConfig(),
+) -> Segmentation:
+    """Segment cleaned lines (noise included, so page boundaries can be seen) into a norm."""
+    positions = [i for i, ln in enumerate(lines) if not ln.is_noise]
+    content = [lines[i] for i in positions]
+    readings = read_lines(content)
+    boundaries = _boundaries(lines, positions)
+    seg = Segmentation()
+
+    (a, b), neighbor_spans, issues = split_laws(readings, numero=numero, ano=ano)
+    seg.issues.extend(issues)
+    for na, nb in neighbor_spans:
+        epi = readings[na].epigrafe
+        seg.neighbors.append(NeighborLaw(
+            epigrafe=epi,
+            text=epi.text if epi else None,
+            pages=_page_span([readings[k].line for k in range(na, nb)]),
+            articles=sum(_is_article(readings[k]) for k in range(na, nb)),
+        ))
+        seg.issues.append(Issue(
+            "neighbor_law",
+            f"lines of another norm ({epi.text if epi else 'the end of a previous law'}) "
+            "were left out of this one",
+        ))
+
+    target = readings[a:b]
+    local_bounds = {k - a for k in boundaries if a < k < b}
+    target, page_order, issue = restore_page_order(target, local_bounds, config=config)
+    if issue is not None:
+        seg.issues.append(issue)
+        seg.page_order = page_order
+    seg.target_lines = [r.line for r in target]
+
+    k = 0
+    if target and target[0].epigrafe is not None:
+        seg.epigrafe, seg.epigrafe_line = target[0].epigrafe, target[0].line
+        k = 1
+    elif target:
+        # The target may start with a letterhead before its epígrafe.
+        for j, r in enumerate(target[:12]):
+            if r.epigrafe is not None:
+                seg.epigrafe, seg.epigrafe_line = r.epigrafe, r.line
+                k = j + 1
+                break
+
+    first_unit = next(
+        (j for j in range(k, len(target))
+         if target[j].header is not None and target[j].header.kind in ("artigo", "group")),
+        len(target),
+    )
+    head = target[k:first_unit]
+    pre_start = next((j for j, r in enumerate(head) if _PREAMBLE_START.match(r.line.text)), None)
+    if pre_start is None:
+        seg.ementa = [r.line for r in head]
+    else:
+        seg.ementa = [r.line for r in head[:pre_start]]
+        seg.preambulo = [r.line for r in head[pre_start:]]
+
+    body = target[first_unit:]
+    last_article = max((j for j, r in enumerate(body) if _is_article(r)), default=-1)
+    fecho_at = next(
+        (j for j in range(max(last_article, 0), len(body))
+         if body[j].header is None and is_fecho_start(body[j].line.text)),
+        None,
+    )
+    if fecho_at is not None:
+        articulacao, tail = body[:fecho_at], body[fecho_at:]
+        fecho, signatures = _split_fecho(tail)
+        seg.fecho, seg.signatures = fecho, signatures
+    else:
+        articulacao = body
+
+    article_readings = [r for r in articulacao if _is_article(r)]
+    numbers = decode_article_numbers(
+        [r.header.candidates for r in article_readings],  # type: ignore[union-attr]
+        config=config,
+    )
+    roots, leading = build_tree(articulacao, numbers, seg.issues)
+    if leading:
+        seg.preambulo.extend(leading)
+    seg.articulacao = roots
+    _number_by_sequence(roots, seg.issues)
+    _mark_tables(roots, seg.issues)
+    return seg
+
+
+def _split_fecho(tail: Sequence[Reading]) -> tuple[list[CleanLine], list[CleanLine]]:
+    """The place-and-date sentence, then the signature lines."""
+    fecho: list[CleanLine] = []
+    k = 0
+    while k < len(tail):
+        line = tail[k].line
+        fecho.append(line)
+        k += 1
+        if re.search(r"(\d{2,4}\)?\s*[.]?|\.)\s*$", line.text.strip()) and re.search(r"\d", " ".join(
+            ln.text for ln in fecho
+        )):
+            break
+        if len(fecho) >= 4:
+            break
+    return fecho, [r.line for r in tail[k:]]
+
+
+_ALINEA_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _number_by_sequence(nodes: list[Node], issues: list[Issue]) -> None:
+    """Incisos, alíneas, itens and parágrafos take the number of their place; groups too,
+    within their parent. The printed label stays in ``label``; differences are reported."""
+    from pipeline.headers import int_to_roman
+
+    def visit(parent_children: list[Node]) -> None:
+        counters: dict[str, int] = {}
+        for node in parent_children:
+            counters[node.kind] = counters.get(node.kind, 0) + 1
+            pos = counters[node.kind]
+            if node.kind == "paragrafo":
+                total = sum(1 for c in parent_children if c.kind == "paragrafo")
+                if node.unico and total == 1:
+                    node.number = "único"
+                else:
+                    if node.number not in (str(pos),):
+                        issues.append(Issue("paragraph_renumbered",
+                                            f"printed '{node.label}' numbered § {pos} by sequence", node=node))
+                    node.number, node.unico = str(pos), False
+            elif node.kind == "inciso":
+                expected = int_to_roman(pos)
+                if node.number != expected:
+                    issues.append(Issue("inciso_renumbered",
+                                        f"printed '{node.label}' numbered {expected} by sequence", node=node))
+                node.number = expected
+            elif node.kind == "alinea":
+                expected = _ALINEA_LETTERS[(pos - 1) % 26] * (1 + (pos - 1) // 26)
+                if node.number != expected:
+                    issues.append(Issue("alinea_renumbered",
+                                        f"printed '{node.label}' read as alínea {expected} by sequence", node=node))
+                node.number = expected
+            elif node.kind == "item":
+                node.number = str(pos)
+            elif node.kind in GROUP_LEVEL:
+                total = sum(1 for c in parent_children if c.kind == node.kind)
+                if node.unico and total == 1:
+                    node.number = "único"
+                else:
+                    if node.number != str(pos):
+                        issues.append(Issue("group_renumbered",
+                                            f"heading '{node.label or node.title}' numbered {pos} by sequence",
+                                            node=node))
+                    node.number, node.unico = str(pos), False
+            visit(node.children)
+
+    visit(nodes)
+
+
+def _mark_tables(nodes: list[Node], issues: list[Issue]) -> None:
+    for node in nodes:
+        for unit in node.iter():
+            if unit.kind != "artigo":
+                continue
+            leaders = sum(
+                bool(_DOT_LEADER.search(ln.text)) for sub in unit.iter() for ln in sub.lines
+            )
+            if leaders >= 3:
+                unit.table = True
+                issues.append(Issue("table_as_text",
+                                    "a table inside this article was kept as text, not split into units",
+                                    node=unit))
+
+
+def fold_text(text: str) -> str:
+    return fold(text)

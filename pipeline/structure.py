@@ -1,0 +1,180 @@
+"""The structuring recipe: pages of text -> ``NormDocument``. Reads like the list of stages."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from models.norm import (
+    DocumentInfo,
+    ErrorItem,
+    Fecho,
+    Neighbor,
+    NormDocument,
+    NormMeta,
+    PipelineInfo,
+    WarningItem,
+)
+from models.ocr import DocumentText
+from pipeline import __version__
+from pipeline.cleaning import RULESET_VERSION, CleanConfig, clean_document, vocabulary
+from pipeline.emission import emit_units, join_lines
+from pipeline.metadata import match_municipio, normalize_tipo, parse_fecho
+from pipeline.segmentation import SegmentConfig, Segmentation, segment_lines
+
+
+@dataclass(frozen=True)
+class StructureConfig:
+    clean: CleanConfig = field(default_factory=CleanConfig)
+    segment: SegmentConfig = field(default_factory=SegmentConfig)
+    references: bool = True
+
+
+def structure_document(
+    doc: DocumentText, meta: NormMeta | None = None, *, config: StructureConfig | None = None
+) -> NormDocument:
+    """Clean, segment and emit one document. Never raises on odd text: what cannot be
+    recognised ends as warnings and a status."""
+    config = config or StructureConfig()
+    meta = meta or NormMeta()
+    lines = clean_document(doc, config=config.clean)
+    vocab = vocabulary(lines)
+    seg = segment_lines(lines, numero=meta.numero, ano=meta.ano, config=config.segment)
+    units, warnings = emit_units(seg.articulacao, seg.issues, vocab)
+
+    norm = complete_meta(meta, seg, [ln.text for ln in lines], warnings)
+    fecho = build_fecho(seg, vocab)
+    if config.references and units:
+        units, warnings = _add_references(units, norm, warnings)
+    errors = [
+        ErrorItem(component="ocr", category="page", message=p.error, page_no=p.page_no)
+        for p in doc.pages if p.error
+    ]
+    status, reason = decide_status(units, seg, doc, errors, warnings)
+    return NormDocument(
+        pipeline=PipelineInfo(version=__version__, ruleset_version=RULESET_VERSION),
+        norm=norm,
+        document=DocumentInfo(
+            source=doc.source, sha256=doc.sha256, pages=len(doc.pages), method=doc.method,
+            backend=doc.backend, confidence=_round(doc.confidence), status=status, reason=reason,
+            page_order=seg.page_order,
+        ),
+        epigrafe=seg.epigrafe.text if seg.epigrafe else None,
+        ementa=clean_ementa(join_lines([ln.text for ln in seg.ementa], vocab)) or None,
+        preambulo=join_lines([ln.text for ln in seg.preambulo], vocab) or None,
+        articulacao=units,
+        fecho=fecho,
+        neighbors=[
+            Neighbor(epigrafe=n.text, tipo=n.epigrafe.tipo if n.epigrafe else None,
+                     numero=n.epigrafe.numero if n.epigrafe else None,
+                     ano=n.epigrafe.ano if n.epigrafe else None, pages=n.pages, articles=n.articles)
+            for n in seg.neighbors
+        ],
+        warnings=warnings,
+        errors=errors,
+    )
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
+
+
+def clean_ementa(text: str) -> str:
+    """The ementa without junk before its opening quote and without the quotes."""
+    quote = re.search(r"[\"“”]", text[:12])
+    if quote:
+        text = text[quote.end():]
+    return text.strip().strip("\"“”'").strip()
+
+
+def complete_meta(
+    meta: NormMeta, seg: Segmentation, all_lines: list[str], warnings: list[WarningItem]
+) -> NormMeta:
+    """Fill what the upstream record lacks from the text; report contradictions."""
+    values = meta.model_dump()
+    sources = dict(meta.sources)
+    for key in ("tipo", "numero", "ano", "data", "municipio", "uf", "ementa", "native_id"):
+        if values.get(key) is not None:
+            sources.setdefault(key, "metadata")
+    if values.get("numero") is not None:
+        values["numero"] = re.sub(r"[.\s]", "", str(values["numero"]))
+    epi = seg.epigrafe
+    if epi is not None:
+        found = {"tipo": epi.tipo, "numero": epi.numero, "ano": epi.ano, "data": epi.data}
+        for key, value in found.items():
+            if value is None:
+                continue
+            have = values.get(key)
+            if have is None:
+                values[key] = value
+                sources[key] = "text"
+            elif key == "numero" and str(have).lstrip("0") != str(value).lstrip("0"):
+                warnings.append(WarningItem(
+                    code="metadata_mismatch",
+                    message=f"metadata says número {have}, the epígrafe '{epi.text}' says {value}; "
+                            "used the metadata",
+                ))
+            elif key in ("ano", "data") and have != value:
+                warnings.append(WarningItem(
+                    code="metadata_mismatch",
+                    message=f"metadata says {key} {have}, the epígrafe says {value}; used the metadata",
+                ))
+    if values.get("tipo"):
+        values["tipo"] = normalize_tipo(values["tipo"])
+    if values.get("municipio") is None or values.get("uf") is None:
+        match = match_municipio(all_lines, uf=values.get("uf"))
+        if match is not None:
+            if values.get("municipio") is None:
+                values["municipio"], sources["municipio"] = match.name, "text"
+            if values.get("uf") is None:
+                values["uf"], sources["uf"] = match.uf, "text"
+            values["ibge_code"] = match.ibge_code
+    if values.get("ementa") is None and seg.ementa:
+        ementa = clean_ementa(join_lines([ln.text for ln in seg.ementa]))
+        if ementa:
+            values["ementa"], sources["ementa"] = ementa, "text"
+    values["sources"] = sources
+    norm = NormMeta.model_validate(values)
+    try:
+        from pipeline.urn import build_urn
+    except ImportError:  # pragma: no cover - the module ships with the package
+        return norm
+    return norm.model_copy(update={"urn": build_urn(norm)})
+
+
+def build_fecho(seg: Segmentation, vocab: frozenset[str]) -> Fecho | None:
+    if not seg.fecho and not seg.signatures:
+        return None
+    lines = [ln.text for ln in seg.fecho] + [ln.text for ln in seg.signatures]
+    fecho = parse_fecho(lines)
+    text = join_lines([ln.text for ln in seg.fecho], vocab)
+    pages = [ln.page_index + 1 for ln in seg.fecho + seg.signatures]
+    return fecho.model_copy(update={"text": text, "pages": (min(pages), max(pages)) if pages else None})
+
+
+def _add_references(units, norm, warnings):
+    try:
+        from pipeline.references import find_references
+    except ImportError:  # pragma: no cover - the module ships with the package
+        return units, warnings
+    units, more = find_references(units, meta=norm)
+    return units, [*warnings, *more]
+
+
+def decide_status(units, seg, doc, errors, warnings) -> tuple[str, str]:
+    """extracted | partial | needs_review | failed, with a reason code."""
+    if not doc.pages or all(p.method == "none" for p in doc.pages):
+        return "failed", "no_text"
+    text_chars = sum(len(ln.text) for p in doc.pages for ln in p.lines)
+    if not units:
+        if text_chars < 40:
+            return "needs_review", "no_text"
+        if seg.epigrafe is None:
+            warnings.append(WarningItem(code="not_a_law",
+                                        message="no epígrafe and no article: this does not look like a norm"))
+            return "needs_review", "not_a_law"
+        warnings.append(WarningItem(code="no_articles", message="no article was recognised"))
+        return "needs_review", "no_articles"
+    if errors:
+        return "partial", "page_errors"
+    return "extracted", "ok"
