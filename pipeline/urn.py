@@ -1,0 +1,119 @@
+"""LexML URNs of municipal norms: ``urn:lex:br;<estado>;<municipio>:municipal:<tipo>:<data>;<numero>``.
+
+The LexML Brasil naming rules applied here: names in lower case, accents removed, the
+connectives (de, da, do, dos, das, e) dropped, the remaining words joined by dots; the state is
+given by its full name; the number loses its separators and leading zeros. Example::
+
+    urn:lex:br;sao.paulo;sao.joao.boa.vista:municipal:lei:1990-06-26;309
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from models.norm import NormMeta
+from pipeline.errors import LoclegError
+
+CONNECTIVES = frozenset({"de", "da", "do", "dos", "das", "e"})
+
+# Our own table; ``pipeline.metadata.state_name`` (another stage) is preferred when present.
+UF_NAMES: dict[str, str] = {
+    "AC": "Acre", "AL": "Alagoas", "AP": "Amapá", "AM": "Amazonas", "BA": "Bahia",
+    "CE": "Ceará", "DF": "Distrito Federal", "ES": "Espírito Santo", "GO": "Goiás",
+    "MA": "Maranhão", "MT": "Mato Grosso", "MS": "Mato Grosso do Sul", "MG": "Minas Gerais",
+    "PA": "Pará", "PB": "Paraíba", "PR": "Paraná", "PE": "Pernambuco", "PI": "Piauí",
+    "RJ": "Rio de Janeiro", "RN": "Rio Grande do Norte", "RS": "Rio Grande do Sul",
+    "RO": "Rondônia", "RR": "Roraima", "SC": "Santa Catarina", "SP": "São Paulo",
+    "SE": "Sergipe", "TO": "Tocantins",
+}
+
+# Norm type as written in the metadata (folded) -> LexML ``tipo`` token.
+TIPO_TOKENS: dict[str, str] = {
+    "lei": "lei",
+    "lei ordinaria": "lei",
+    "lei municipal": "lei",
+    "lei complementar": "lei.complementar",
+    "lei organica": "lei.organica",
+    "emenda a lei organica": "emenda.lei.organica",
+    "emenda lei organica": "emenda.lei.organica",
+    "decreto": "decreto",
+    "decreto lei": "decreto.lei",
+    "decreto legislativo": "decreto.legislativo",
+    "resolucao": "resolucao",
+    "portaria": "portaria",
+    "medida provisoria": "medida.provisoria",
+    "emenda constitucional": "emenda.constitucional",
+    "instrucao normativa": "instrucao.normativa",
+    "deliberacao": "deliberacao",
+    "ato": "ato",
+}
+
+
+def fold_text(text: str) -> str:
+    """Lower case without accents (``"São João"`` -> ``"sao joao"``)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
+
+
+def lexml_name(text: str) -> str:
+    """A name as a LexML URN component: folded, connectives dropped, words joined by dots."""
+    words = [w for w in re.split(r"[^0-9a-z]+", fold_text(text)) if w]
+    kept = [w for w in words if w not in CONNECTIVES]
+    return ".".join(kept)
+
+
+def lexml_tipo(tipo: str) -> str | None:
+    """The LexML ``tipo`` token of a norm type (``"Lei Complementar"`` -> ``"lei.complementar"``)."""
+    words = [w for w in re.split(r"[^0-9a-z]+", fold_text(tipo)) if w]
+    if not words:
+        return None
+    key = " ".join(words)
+    if key in TIPO_TOKENS:
+        return TIPO_TOKENS[key]
+    return lexml_name(tipo) or None
+
+
+def _state_name(uf: str) -> str | None:
+    try:
+        from pipeline.metadata import state_name
+    except ImportError:  # that stage is optional here: fall back to our table
+        return UF_NAMES.get(uf.strip().upper())
+    try:
+        return str(state_name(uf))
+    except (LoclegError, KeyError, ValueError):
+        return UF_NAMES.get(uf.strip().upper())
+
+
+def lexml_numero(numero: str) -> str | None:
+    """The number without separators or leading zeros (``"1.433"`` -> ``"1433"``; ``"12-A"`` -> ``"12-a"``)."""
+    compact = re.sub(r"[\s.,/]", "", fold_text(numero))
+    match = re.fullmatch(r"0*(\d+)(-?[a-z])?", compact)
+    if match is None:
+        return None
+    return match.group(1) + (("-" + match.group(2).lstrip("-")) if match.group(2) else "")
+
+
+def build_urn(meta: NormMeta) -> str | None:
+    """The LexML URN of a municipal norm, or None when an essential part is missing.
+
+    Essential: ``uf`` (a known state), ``municipio``, ``tipo``, ``numero`` and the date
+    (``data``; when only ``ano`` is known the date component is the year alone).
+    """
+    if not (meta.uf and meta.municipio and meta.tipo and meta.numero):
+        return None
+    state = _state_name(meta.uf)
+    if state is None:
+        return None
+    tipo = lexml_tipo(meta.tipo)
+    numero = lexml_numero(meta.numero)
+    municipio = lexml_name(meta.municipio)
+    if meta.data is not None:
+        date = meta.data.isoformat()
+    elif meta.ano is not None:
+        date = f"{meta.ano:04d}"
+    else:
+        return None
+    if not (tipo and numero and municipio):
+        return None
+    return f"urn:lex:br;{lexml_name(state)};{municipio}:municipal:{tipo}:{date};{numero}"
