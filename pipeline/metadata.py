@@ -477,15 +477,23 @@ _UF_SUFFIX_RE = re.compile(
 
 
 def _best_prefix(words: Sequence[str], choices: Sequence[str], cutoff: float) -> tuple[str, float] | None:
-    """Best fuzzy match of any leading run of ``words`` (1..6 words) among ``choices``;
-    ties go to the longer run (so 'MATO GROSSO DO SUL' beats 'MATO GROSSO')."""
-    best: tuple[str, float, int] | None = None
-    for n in range(1, min(len(words), 6) + 1):
+    """Fuzzy match of the longest leading run of ``words`` (up to 6) that matches one of
+    ``choices``: 'PIMENTA BUBNO' is Pimenta Bueno, not Pimenta; 'MATO GROSSO DO SUL' is not
+    Mato Grosso; 'PARANATINGA APROVOU' falls back to 'PARANATINGA'. None when two different
+    choices score within ``_AMBIGUITY_MARGIN`` of each other (and neither is exact)."""
+    for n in range(min(len(words), 6), 0, -1):
         cand = " ".join(words[:n])
-        hit = process.extractOne(cand, choices, scorer=fuzz.ratio, score_cutoff=cutoff)
-        if hit is not None and (best is None or (hit[1], n) >= (best[1], best[2])):
-            best = (hit[0], hit[1], n)
-    return (best[0], best[1]) if best else None
+        hits = process.extract(cand, choices, scorer=fuzz.ratio, score_cutoff=cutoff, limit=2)
+        if not hits:
+            continue
+        best = hits[0]
+        if best[1] < 100 and len(hits) > 1 and best[1] - hits[1][1] < _AMBIGUITY_MARGIN:
+            return None
+        return best[0], best[1]
+    return None
+
+
+_AMBIGUITY_MARGIN = 6.0
 
 
 def detect_uf(lines: Sequence[str]) -> str | None:

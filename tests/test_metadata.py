@@ -191,6 +191,9 @@ def test_detect_uf(lines, uf):
         (["CAMARA MUNICIPAL DE RIBEIRAO PRETO"], "Ribeirão Preto", "SP"),  # accents lost
         (["Gabinete do Prefeito Municipai de Lucas do Rio Verde-MT, 2 de maio de 2003."],
          "Lucas do Rio Verde", "MT"),
+        # the whole damaged name, not a shorter municipality that is its first word ("Pimenta", MG)
+        (["PREFEITURA MUNICIPAL DE PIMENTA BUBNO"], "Pimenta Bueno", "RO"),
+        (["A CÂMARA MUNICIPAL DE SORRISO APROVOU E EU SANCIONO"], "Sorriso", "MT"),
     ],
 )
 def test_match_municipio_reads_damaged_names(lines, name, uf):
@@ -199,7 +202,7 @@ def test_match_municipio_reads_damaged_names(lines, name, uf):
     assert (hit.name, hit.uf) == (name, uf)
     assert 85 <= hit.score <= 100
     assert hit.evidence
-    assert str(hit.ibge_code).startswith({"SP": "35", "MT": "51", "RS": "43"}[uf])
+    assert str(hit.ibge_code).startswith({"SP": "35", "MT": "51", "RS": "43", "RO": "11"}[uf])
 
 
 def test_match_municipio_homonyms_need_a_state():
@@ -223,6 +226,7 @@ def test_match_municipio_homonyms_need_a_state():
         ["O colégio, localizado na cidade do Rio de Janeiro, será mantido."],
         ["empresas sediadas no município de Campinas"],
         ["chefe de Prefeitura de capital ou de missão diplomática"],
+        ["PREFEITURA MUNICIPAL DE BARITUBA"],  # Marituba (PA) or Bacurituba (MA): unsure
         ["CÂMARA MUNICIPAL DE SORRISO"],  # wrong state given: no silent national fallback
     ],
 )
