@@ -140,6 +140,7 @@ def letters(text: str) -> int:
 
 
 _LONE_WORD = re.compile(r"^\s*[aeoàéAEO][:;.,]\s*$")
+_LONE_LABEL = re.compile(r"^\s*[a-z]\)\s*[-–—]?\s*$")
 
 
 def is_symbol_junk(text: str) -> bool:
@@ -148,7 +149,7 @@ def is_symbol_junk(text: str) -> bool:
     Kept: a lone article or conjunction ending a sentence ('a:'), decided in context later, and
     numbers with four or more digits (a date '(26.06.90).', an amount).
     """
-    if _LONE_WORD.match(text):
+    if _LONE_WORD.match(text) or _LONE_LABEL.match(text):
         return False
     digits = sum(c.isdigit() for c in text)
     return letters(text) < 2 and digits < 4
@@ -158,12 +159,25 @@ _REPEATED_CHARS = re.compile(r"([A-Za-z])\1{3,}|(?:[A-Za-z]{2})\1{2,}")
 _ALTERNATING = re.compile(r"(?i)([a-z]{1,2})\1{3,}")
 
 
+def _is_noise_token(tok: str) -> bool:
+    t = fold(tok)
+    if _ALTERNATING.search(t) or re.search(r"(.)\1{3,}", t):
+        return True
+    if len(t) >= 6 and max(t.count(c) for c in set(t)) / len(t) > 0.5:
+        return True  # 'AADAADADAAA'
+    return len(t) >= 3 and bool(re.search(r"[^AEIOUY\W\d]{5,}|^[^AEIOUY\W\d]{3,}$", t))
+
+
 def has_letter_runs(text: str) -> bool:
-    """Runs of one letter or of a letter pair ('AADAADADAAA', 'anaaaaaaaaaareeereoo')."""
-    return any(
-        _ALTERNATING.search(tok) or re.search(r"(.)\1{3,}", tok)
-        for tok in re.findall(r"[^\W\d_]+", text)
-    )
+    """Tokens no language writes: letter runs ('AADAADADAAA', 'anaaaaaaaaaareeereoo'),
+    consonant clusters ('JJSSJENSTIITIST', 'SSD'), in a line made mostly of them."""
+    tokens = re.findall(r"[^\W\d_]+", text)
+    if not tokens:
+        return False
+    bad = [t for t in tokens if _is_noise_token(t)]
+    if any(len(t) >= 8 for t in bad):
+        return True
+    return len(bad) >= 2 and len(bad) / len(tokens) >= 0.4
 
 
 def is_garbage(text: str, vocab: frozenset[str] | None = None, *, mean_token_len: float = 2.9) -> bool:
@@ -205,7 +219,7 @@ _LABEL_START = re.compile(
 
 
 def _folded_key(text: str) -> str:
-    return re.sub(r"[^A-Z0-9 ]+", "", fold(text)).strip()
+    return re.sub(r"\s+", " ", re.sub(r"[^A-Z0-9 ]+", " ", fold(text))).strip()
 
 
 def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig()) -> set[int]:
@@ -221,8 +235,10 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig())
             continue
         alpha = [c for c in t if c.isalpha()]
         upper = sum(c.isupper() for c in alpha) / len(alpha) if alpha else 0.0
+        # A long capitalised line that runs on into the next one is a sentence (an enacting
+        # clause 'A CÂMARA MUNICIPAL DE ..., ESTADO' / 'de São Paulo, aprovou'), not furniture.
         continues = t.rstrip().endswith(",") or (
-            i + 1 < len(texts) and texts[i + 1][:1].islower()
+            len(t.split()) >= 6 and i + 1 < len(texts) and texts[i + 1][:1].islower()
         )
         if (upper >= 0.6 and not continues) or _PHONE.search(t):
             candidates.append(i)

@@ -140,7 +140,7 @@ _PARAGRAFO_WORD = re.compile(
 
 _INCISO = re.compile(
     r"""^(?P<pre>[^\w\s]{0,2})
-        (?P<num>[IVXLHYWivxl1|]{1,6})
+        (?P<num>[IVXLHYWivxl1|]{1,8})
         (?P<sep>\s*[-–—]+\s*|\s*[-–—]*\s*$)
         (?P<rest>.*)$""",
     re.X,
@@ -310,6 +310,8 @@ def read_alinea(text: str) -> Header | None:
     if not m:
         return None
     letter = m.group("l")
+    if "(" in m.group("pre"):
+        return None  # '(um) ano' is text
     if len(letter) == 2 and not (letter[0].isupper() or letter[1].islower()):
         return None
     label = t[: m.start("rest")].strip()

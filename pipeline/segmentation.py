@@ -99,10 +99,22 @@ class Reading:
     epigrafe: Epigrafe | None = None
 
 
+_WORD_CUT = re.compile(r"\w[-‐‑=]+[—–]?$")
+
+
 def read_lines(lines: Sequence[CleanLine]) -> list[Reading]:
+    """Read every line as a possible header or epígrafe.
+
+    A line right after a word cut by a hyphen ('8 (oi-' / 'to) anos') continues that word: it
+    is read as a header only for article and agrupador keywords.
+    """
     out = []
+    prev = ""
     for ln in lines:
         header = read_header(ln.text)
+        if header is not None and header.kind not in ("artigo", "group") and _WORD_CUT.search(prev.rstrip()):
+            header = None
+        prev = ln.text
         epigrafe = None
         if header is None or header.kind not in ("artigo", "paragrafo"):
             epigrafe = parse_epigrafe(ln.text)
@@ -412,6 +424,8 @@ def build_tree(
                         unico=h.unico, lines=[r.line])
             article.children.append(node)
             current = node
+        elif h is not None and h.kind == "alinea" and not _fits_alinea(h, article):
+            _append_text(current, r.line)
         elif h is not None and h.kind == "alinea":
             container = _container_of(article)
             parent = _last_of(container, "inciso") or container
@@ -438,6 +452,19 @@ def build_tree(
             _append_text(current, r.line)
         i += 1
     return roots, leading
+
+
+def _fits_alinea(h: Header, article: Node) -> bool:
+    """A two-letter label ('Db)', 'hn)') is an alínea only if one of its letters is the next
+    expected one; otherwise it is text ('to) anos' after '8 (oi-')."""
+    letters = re.sub(r"[^a-zà-ÿ]", "", h.label.lower().split(")")[0])
+    if len(letters) < 2:
+        return True
+    container = _container_of(article)
+    parent = _last_of(container, "inciso") or container
+    count = sum(1 for c in parent.children if c.kind == "alinea")
+    expected = _ALINEA_LETTERS[count % 26]
+    return expected in letters
 
 
 def _append_text(node: Node | None, line: CleanLine) -> None:
@@ -471,7 +498,13 @@ def _boundaries(lines: Sequence[CleanLine], positions: Sequence[int]) -> set[int
             continue
         if any(lines[j].reason in ("furniture", "page_stamp", "phone") for j in range(a + 1, b)):
             out.add(k)
-    return out
+    # Furniture lines interleaved with a few content lines (a heading printed inside the
+    # letterhead block) make one page start, not several.
+    merged: set[int] = set()
+    for k in sorted(out):
+        if not any(0 < k - m <= 3 for m in merged):
+            merged.add(k)
+    return merged
 
 
 def segment_lines(
