@@ -340,7 +340,7 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
     junk = line[:m.start()]
     junk_words = junk.split()
     if junk_words:
-        last = _fold(junk_words[-1]).strip(".,;:")
+        last = _fold(junk_words[-1])  # "a LEI" continues a sentence, "a, LEI" is debris
         if last in _SENTENCE_WORDS and not junk_words[-1].isupper():
             return None
         if not upper and any(c.isalpha() for c in junk):
@@ -768,6 +768,44 @@ def _fecho_local(text: str) -> str | None:
     return printed if anchored else None
 
 
+def _parse_signatarios(lines: Sequence[str]) -> list[Signatario]:
+    """Signature blocks: a name line then a cargo line; 'NAME - Cargo' or 'NAME, Cargo' on one
+    line; two blocks side by side (columns 3+ spaces apart). Anything else is debris."""
+    out: list[Signatario] = []
+    pending: list[str] = []
+
+    def flush() -> None:
+        out.extend(Signatario(nome=name) for name in pending)
+        pending.clear()
+
+    for line in lines:
+        if parse_epigrafe(line) or re.match(r"\s*(?:ART(?:IGO)?\b|ART\.)", _fold(line)):
+            break
+        cols = [" ".join(c.split()) for c in re.split(r"\s{3,}|\t", _strip_margin(line)) if c.strip()]
+        if not cols:
+            continue
+        if all(_is_name(c) for c in cols):
+            flush()
+            pending.extend(cols)
+            continue
+        if len(cols) == 1:
+            parts = re.split(r"\s[-–—]\s|,\s", cols[0], maxsplit=1)
+            if len(parts) == 2 and _is_name(parts[0]) and _match_role(parts[1]):
+                flush()
+                out.append(Signatario(nome=parts[0], cargo=_match_role(parts[1])))
+                continue
+        roles = [_match_role(c) for c in cols]
+        if pending and all(roles):
+            if len(roles) == len(pending):
+                out.extend(Signatario(nome=n, cargo=r) for n, r in zip(pending, roles, strict=True))
+                pending.clear()
+            else:
+                out.append(Signatario(nome=pending.pop(0), cargo=roles[0]))
+                flush()
+    flush()
+    return out
+
+
 def parse_fecho(lines: Sequence[str]) -> Fecho:
     """The fecho of a law from its closing lines: the place-and-date sentence (joined, margin
     junk removed), its place and date, and the signatários (a name line followed by a cargo
@@ -797,28 +835,5 @@ def parse_fecho(lines: Sequence[str]) -> Fecho:
         text = cut.group(1)
     if not text:
         return Fecho()
-    signatarios: list[Signatario] = []
-    pending: str | None = None
-    for line in lines[i:i + _MAX_SIGNATURE_LINES]:
-        if parse_epigrafe(line) or re.match(r"\s*(?:ART(?:IGO)?\b|ART\.)", _fold(line)):
-            break
-        cleaned = " ".join(_strip_margin(line).split())
-        parts = re.split(r"\s[-–—]\s", cleaned, maxsplit=1)
-        if len(parts) == 2 and _is_name(parts[0]) and _match_role(parts[1]):
-            if pending:
-                signatarios.append(Signatario(nome=pending))
-            signatarios.append(Signatario(nome=parts[0], cargo=_match_role(parts[1])))
-            pending = None
-            continue
-        if _is_name(cleaned):
-            if pending:
-                signatarios.append(Signatario(nome=pending))
-            pending = cleaned
-            continue
-        role = _match_role(cleaned)
-        if role and pending:
-            signatarios.append(Signatario(nome=pending, cargo=role))
-            pending = None
-    if pending:
-        signatarios.append(Signatario(nome=pending))
+    signatarios = _parse_signatarios(lines[i:i + _MAX_SIGNATURE_LINES])
     return Fecho(text=text, local=_fecho_local(text), data=parse_date(text), signatarios=signatarios)

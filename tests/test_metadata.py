@@ -347,6 +347,22 @@ def test_parse_fecho_local_only_when_a_place_is_named():
     assert parse_fecho(["Campinas, 5 de maio de 1999."]).local == "Campinas"
 
 
+def test_parse_fecho_signatures_side_by_side_and_inline():
+    fecho = parse_fecho([
+        "Sala das Sessões, 5 de maio de 1999.",
+        "JOSÉ LIMA      MARIA SOUZA",
+        "Presidente      1º Secretário",
+        "Ana Paula Reis, Vereadora",
+        "CARLOS MOTA",
+        "Art. 2º Esta Lei entra em vigor.",
+        "PAULO SENA",
+    ])
+    assert [(s.nome, s.cargo) for s in fecho.signatarios] == [
+        ("JOSÉ LIMA", "Presidente"), ("MARIA SOUZA", "1º Secretário"),
+        ("Ana Paula Reis", "Vereadora"), ("CARLOS MOTA", None),
+    ]
+
+
 def test_parse_fecho_empty():
     assert parse_fecho([]) == Fecho()
 
