@@ -65,7 +65,8 @@ def _strip_margin(line: str) -> str:
 # (canonical name, pattern on folded text). Order matters: longer names first.
 _TIPOS: tuple[tuple[str, str], ...] = (
     ("Emenda à Lei Orgânica", r"EMENDA\s+(?:A\s+)?(?:LEI\s+ORG\w*|L\.?\s*O\.?\s*M?\.?)"),
-    ("Emenda à Lei Orgânica", r"EMENDA"),
+    # "EMENDA Nº 3" in a municipal book amends the Lei Orgânica; "EMENDA REGIMENTAL" does not
+    ("Emenda à Lei Orgânica", r"EMENDA(?=\s*(?:N\b|N\W|NO\b|\d))"),
     ("Lei Orgânica", r"LEI\s+ORG\w*"),
     ("Lei Complementar", r"L[E3][I1L|!]\s+C[O0]MPL\w*"),
     ("Lei Delegada", r"L[E3][I1L|!]\s+DELEGADA"),

@@ -56,6 +56,8 @@ D = dt.date
         ("|LEI Nº 522 DE 03.07.91", "Lei Ordinária", "522", 1991, D(1991, 7, 3)),  # margin mark glued
         ("LEI N.º 1.433/98, DE 10 DE MAIO DE 1998", "Lei Ordinária", "1433", 1998, D(1998, 5, 10)),
         ("DECRETO-LEI Nº 5", "Decreto-Lei", "5", None, None),
+        ("a, LEI Nº 523/91", "Lei Ordinária", "523", 1991, None),  # debris, not "a Lei"
+        ("EMENDA Nº 3, DE 2 DE MAIO DE 2001", "Emenda à Lei Orgânica", "3", 2001, D(2001, 5, 2)),
     ],
 )
 def test_parse_epigrafe_reads_tipo_numero_ano_data(line, tipo, numero, ano, data):
@@ -115,6 +117,7 @@ def test_parse_epigrafe_rejects_sentences_and_bare_words(line):
         ("Lei Ordinária", "Lei Ordinária"),
         ("PORTARIA", "Portaria"),
         ("ESTATUTO", "Estatuto"),
+        ("Emenda Regimental", "Emenda Regimental"),
     ],
 )
 def test_normalize_tipo(text, tipo):
