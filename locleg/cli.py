@@ -125,6 +125,66 @@ def cmd_run(args: argparse.Namespace) -> int:
     return run_manifest_cli(args)
 
 
+def cmd_reprocess(args: argparse.Namespace) -> int:
+    from flows.batch import reprocess_cli
+
+    return reprocess_cli(args)
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    from flows.batch import search_cli
+
+    return search_cli(args)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from flows.serve import serve_cli
+
+    return serve_cli(args)
+
+
+def _add_batch_options(p: argparse.ArgumentParser) -> None:
+    """Options of the flow commands (run, serve); owned with flows/."""
+    p.add_argument("--catalog", help="catalog: postgresql://... URL or SQLite file (default: OUT/catalog.sqlite)")
+    p.add_argument("--workers", type=int, help="pages read in parallel (default: one per core)")
+    p.add_argument("--dask", action="store_true", help="run pages on a local Dask cluster (prefect-dask)")
+    p.add_argument("--dask-address", help="run pages on this Dask scheduler (tcp://host:8786)")
+    p.add_argument("--no-progress", action="store_true", help="no progress display on stderr")
+    p.add_argument("--verbose", action="store_true", help="show Prefect's flow and task logs")
+
+
+def _add_flow_commands(sub) -> None:
+    p = sub.add_parser("reprocess", help="re-structure a store from its saved OCR (no OCR)")
+    p.add_argument("--out", type=Path, required=True, help="store directory filled by `locleg run`")
+    p.add_argument("--catalog", help="catalog URL or file (default: OUT/catalog.sqlite)")
+    p.add_argument("--summary-json", type=Path, help="also write the summary as JSON")
+    p.add_argument("--strict", action="store_true", help="exit 1 unless every document is extracted")
+    p.add_argument("--no-progress", action="store_true", help="no progress display on stderr")
+    p.add_argument("--verbose", action="store_true", help="show Prefect's flow and task logs")
+    p.set_defaults(func=cmd_reprocess)
+
+    p = sub.add_parser("search", help="full-text search of the stored articles (phrase)")
+    p.add_argument("phrase")
+    p.add_argument("--uf", help="only norms of this state (two letters)")
+    p.add_argument("--out", type=Path, default=Path("out/sample"), help="store directory (default: out/sample)")
+    p.add_argument("--catalog", help="catalog URL or file (default: OUT/catalog.sqlite)")
+    p.add_argument("--limit", type=int, default=20)
+    p.add_argument("--json", action="store_true", help="print the hits as JSON")
+    p.set_defaults(func=cmd_search)
+
+    p = sub.add_parser("serve", help="serve the batch flow on a schedule (Prefect serve)")
+    p.add_argument("manifest", type=Path)
+    p.add_argument("--out", type=Path, required=True, help="store directory")
+    p.add_argument("--cron", required=True, help='cron schedule, e.g. "0 3 * * *"')
+    p.add_argument("--name", help="deployment name (default: the manifest's stem)")
+    p.add_argument("--cache", type=Path, help="OCR cache directory")
+    p.add_argument("--force", action="store_true", help="replace a stored good result even with a worse one")
+    p.add_argument("--timezone", default="UTC", help="timezone of the cron schedule (default UTC)")
+    _add_ocr_options(p)
+    _add_batch_options(p)
+    p.set_defaults(func=cmd_serve)
+
+
 def _add_ocr_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", help="Tesseract language set (default: por)")
     p.add_argument("--dpi", type=int, help="render resolution for non-scan pages (default 300)")
@@ -170,7 +230,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true", help="exit 1 unless every document is extracted")
     p.add_argument("--force", action="store_true", help="replace a stored good result even with a worse one")
     _add_ocr_options(p)
+    _add_batch_options(p)
     p.set_defaults(func=cmd_run)
+    _add_flow_commands(sub)
     return parser
 
 

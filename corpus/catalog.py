@@ -1,0 +1,295 @@
+"""The catalog of a store: documents, norms, runs, per-run statuses and a full-text index of units.
+
+SQLite by default (``<out>/catalog.sqlite``, WAL, FTS5 with accent folding); PostgreSQL given a
+``postgresql://`` URL (``tsvector`` + GIN), so that workers on several machines share one
+catalog. Both speak the same small SQL (``INSERT ... ON CONFLICT DO UPDATE``), so re-running a
+document updates its rows in place: ``documents`` and ``norms`` have one row per document key,
+``units`` are replaced as a whole in the same transaction, ``document_runs`` has one row per
+(run, document).
+
+Tables:
+  runs(run_id, manifest, out_dir, started_at, finished_at, summary_json)
+  documents(doc_key, source, sha256, status, reason, json_path, ocr_path, meta_json, pages,
+            confidence, run_id, updated_at, last_status, last_reason, last_run_id)
+  norms(doc_key, uf, municipio, tipo, numero, ano, data, epigrafe, ementa, urn)
+  units(id, doc_key, unit_id, article_id, type, label, text)      + units_fts / units.tsv
+  document_runs(run_id, doc_key, status, reason, stored, at)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sqlite3
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from models.norm import NormDocument, Unit
+
+_COMMON_DDL = [
+    """CREATE TABLE IF NOT EXISTS runs (
+        run_id TEXT PRIMARY KEY, manifest TEXT, out_dir TEXT, started_at TEXT, finished_at TEXT,
+        summary_json TEXT)""",
+    """CREATE TABLE IF NOT EXISTS documents (
+        doc_key TEXT PRIMARY KEY, source TEXT NOT NULL, sha256 TEXT, status TEXT NOT NULL,
+        reason TEXT NOT NULL, json_path TEXT, ocr_path TEXT, meta_json TEXT, pages INTEGER,
+        confidence DOUBLE PRECISION, run_id TEXT, updated_at TEXT,
+        last_status TEXT, last_reason TEXT, last_run_id TEXT)""",
+    "CREATE INDEX IF NOT EXISTS documents_json_path ON documents(json_path)",
+    """CREATE TABLE IF NOT EXISTS norms (
+        doc_key TEXT PRIMARY KEY, uf TEXT, municipio TEXT, tipo TEXT, numero TEXT, ano INTEGER,
+        data TEXT, epigrafe TEXT, ementa TEXT, urn TEXT)""",
+    """CREATE TABLE IF NOT EXISTS document_runs (
+        run_id TEXT NOT NULL, doc_key TEXT NOT NULL, status TEXT NOT NULL, reason TEXT NOT NULL,
+        stored INTEGER NOT NULL, at TEXT, PRIMARY KEY (run_id, doc_key))""",
+]
+
+_SQLITE_DDL = [
+    """CREATE TABLE IF NOT EXISTS units (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, doc_key TEXT NOT NULL, unit_id TEXT NOT NULL,
+        article_id TEXT, type TEXT, label TEXT, text TEXT NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS units_doc ON units(doc_key)",
+    """CREATE VIRTUAL TABLE IF NOT EXISTS units_fts USING fts5(
+        text, content='units', content_rowid='id', tokenize='unicode61 remove_diacritics 2')""",
+    """CREATE TRIGGER IF NOT EXISTS units_ai AFTER INSERT ON units BEGIN
+        INSERT INTO units_fts(rowid, text) VALUES (new.id, new.text); END""",
+    """CREATE TRIGGER IF NOT EXISTS units_ad AFTER DELETE ON units BEGIN
+        INSERT INTO units_fts(units_fts, rowid, text) VALUES ('delete', old.id, old.text); END""",
+]
+
+_PG_DDL = [
+    """CREATE TABLE IF NOT EXISTS units (
+        id BIGSERIAL PRIMARY KEY, doc_key TEXT NOT NULL, unit_id TEXT NOT NULL,
+        article_id TEXT, type TEXT, label TEXT, text TEXT NOT NULL,
+        tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', text)) STORED)""",
+    "CREATE INDEX IF NOT EXISTS units_doc ON units(doc_key)",
+    "CREATE INDEX IF NOT EXISTS units_tsv ON units USING GIN (tsv)",
+]
+
+
+@dataclass(frozen=True)
+class StoredDocument:
+    doc_key: str
+    source: str
+    sha256: str | None
+    status: str
+    reason: str
+    json_path: str | None
+    ocr_path: str | None
+    meta_json: str | None
+    run_id: str | None
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    doc_key: str
+    unit_id: str
+    article_id: str | None
+    type: str
+    text: str
+    json_path: str | None
+    uf: str | None
+    municipio: str | None
+    tipo: str | None
+    numero: str | None
+    ano: int | None
+
+    @property
+    def norm_label(self) -> str:
+        parts = [self.tipo or "Norma", f"nº {self.numero}" if self.numero else "s/n", f"/{self.ano}" if self.ano else ""]
+        where = f"{self.municipio or '?'}-{self.uf or '?'}"
+        return f"{parts[0]} {parts[1]}{parts[2]} ({where})"
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+
+
+def iter_units(units: Iterable[Unit], article_id: str | None = None) -> Iterator[tuple[Unit, str | None]]:
+    """Every unit of a tree with the id of the artigo it belongs to (None above artigos)."""
+    for unit in units:
+        own_article = unit.id if unit.type == "artigo" else article_id
+        yield unit, own_article
+        yield from iter_units(unit.children, own_article)
+
+
+class Catalog:
+    """One catalog connection (SQLite file or PostgreSQL URL); methods are thread-safe."""
+
+    def __init__(self, target: str | Path):
+        self.target = str(target)
+        self.is_postgres = self.target.startswith(("postgresql://", "postgres://"))
+        self._lock = threading.RLock()
+        if self.is_postgres:
+            import psycopg
+
+            self._conn: Any = psycopg.connect(self.target, autocommit=False)
+        else:
+            Path(self.target).parent.mkdir(parents=True, exist_ok=True)
+            self._conn = sqlite3.connect(self.target, timeout=60, check_same_thread=False,
+                                         isolation_level=None)
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            self._conn.execute("PRAGMA synchronous=NORMAL")
+            self._conn.execute("PRAGMA busy_timeout=60000")
+        self._create_schema()
+
+    # -- plumbing ---------------------------------------------------------------------------
+    def _sql(self, sql: str) -> str:
+        return sql.replace("?", "%s") if self.is_postgres else sql
+
+    @contextmanager
+    def _tx(self) -> Iterator[Any]:
+        with self._lock:
+            cur = self._conn.cursor()
+            try:
+                if not self.is_postgres:
+                    cur.execute("BEGIN IMMEDIATE")
+                yield cur
+                self._conn.commit() if self.is_postgres else cur.execute("COMMIT")
+            except BaseException:
+                self._conn.rollback() if self.is_postgres else cur.execute("ROLLBACK")
+                raise
+            finally:
+                cur.close()
+
+    def _exec(self, cur: Any, sql: str, params: tuple = ()) -> Any:
+        cur.execute(self._sql(sql), params)
+        return cur
+
+    def _create_schema(self) -> None:
+        with self._tx() as cur:
+            if self.is_postgres:
+                cur.execute("SELECT pg_advisory_xact_lock(4242017)")
+            for ddl in _COMMON_DDL + (_PG_DDL if self.is_postgres else _SQLITE_DDL):
+                cur.execute(ddl)
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    # -- runs -------------------------------------------------------------------------------
+    def begin_run(self, run_id: str, *, manifest: str, out_dir: str) -> None:
+        with self._tx() as cur:
+            self._exec(cur, """INSERT INTO runs(run_id, manifest, out_dir, started_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT (run_id) DO NOTHING""", (run_id, manifest, out_dir, _now()))
+
+    def finish_run(self, run_id: str, summary: dict) -> None:
+        with self._tx() as cur:
+            self._exec(cur, "UPDATE runs SET finished_at = ?, summary_json = ? WHERE run_id = ?",
+                       (_now(), json.dumps(summary, ensure_ascii=False), run_id))
+
+    # -- documents --------------------------------------------------------------------------
+    def get_document(self, doc_key: str) -> StoredDocument | None:
+        with self._tx() as cur:
+            row = self._exec(cur, """SELECT doc_key, source, sha256, status, reason, json_path, ocr_path,
+                meta_json, run_id FROM documents WHERE doc_key = ?""", (doc_key,)).fetchone()
+        return StoredDocument(*row) if row else None
+
+    def documents(self) -> list[StoredDocument]:
+        with self._tx() as cur:
+            rows = self._exec(cur, """SELECT doc_key, source, sha256, status, reason, json_path, ocr_path,
+                meta_json, run_id FROM documents ORDER BY doc_key""").fetchall()
+        return [StoredDocument(*row) for row in rows]
+
+    def path_owner(self, json_path: str) -> str | None:
+        with self._tx() as cur:
+            row = self._exec(cur, "SELECT doc_key FROM documents WHERE json_path = ?", (json_path,)).fetchone()
+        return row[0] if row else None
+
+    def record_document(self, *, run_id: str, doc_key: str, source: str, result: NormDocument,
+                        json_path: str | None, ocr_path: str | None, meta_json: str | None) -> None:
+        """Upsert a stored result: document, norm and units rows, in one transaction."""
+        info, norm = result.document, result.norm
+        now = _now()
+        with self._tx() as cur:
+            self._exec(cur, """INSERT INTO documents(doc_key, source, sha256, status, reason, json_path,
+                    ocr_path, meta_json, pages, confidence, run_id, updated_at, last_status, last_reason,
+                    last_run_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (doc_key) DO UPDATE SET source = excluded.source, sha256 = excluded.sha256,
+                    status = excluded.status, reason = excluded.reason, json_path = excluded.json_path,
+                    ocr_path = excluded.ocr_path, meta_json = excluded.meta_json, pages = excluded.pages,
+                    confidence = excluded.confidence, run_id = excluded.run_id,
+                    updated_at = excluded.updated_at, last_status = excluded.last_status,
+                    last_reason = excluded.last_reason, last_run_id = excluded.last_run_id""",
+                (doc_key, source, info.sha256, info.status, info.reason, json_path, ocr_path, meta_json,
+                 info.pages, info.confidence, run_id, now, info.status, info.reason, run_id))
+            self._exec(cur, """INSERT INTO norms(doc_key, uf, municipio, tipo, numero, ano, data, epigrafe,
+                    ementa, urn) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (doc_key) DO UPDATE SET uf = excluded.uf, municipio = excluded.municipio,
+                    tipo = excluded.tipo, numero = excluded.numero, ano = excluded.ano,
+                    data = excluded.data, epigrafe = excluded.epigrafe, ementa = excluded.ementa,
+                    urn = excluded.urn""",
+                (doc_key, norm.uf, norm.municipio, norm.tipo, norm.numero, norm.ano,
+                 norm.data.isoformat() if norm.data else None, result.epigrafe,
+                 result.ementa or norm.ementa, norm.urn))
+            self._exec(cur, "DELETE FROM units WHERE doc_key = ?", (doc_key,))
+            rows = [(doc_key, unit.id, article, unit.type, unit.label, unit.text)
+                    for unit, article in iter_units(result.articulacao) if unit.text.strip()]
+            if rows:
+                cur.executemany(self._sql("""INSERT INTO units(doc_key, unit_id, article_id, type, label, text)
+                    VALUES (?, ?, ?, ?, ?, ?)"""), rows)
+            self._record_attempt(cur, run_id, doc_key, info.status, info.reason, stored=True)
+
+    def record_attempt(self, *, run_id: str, doc_key: str, status: str, reason: str) -> None:
+        """A result that was not stored (worse than the stored one): history only."""
+        with self._tx() as cur:
+            self._exec(cur, """UPDATE documents SET last_status = ?, last_reason = ?, last_run_id = ?
+                WHERE doc_key = ?""", (status, reason, run_id, doc_key))
+            self._record_attempt(cur, run_id, doc_key, status, reason, stored=False)
+
+    def _record_attempt(self, cur: Any, run_id: str, doc_key: str, status: str, reason: str,
+                        *, stored: bool) -> None:
+        self._exec(cur, """INSERT INTO document_runs(run_id, doc_key, status, reason, stored, at)
+            VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (run_id, doc_key) DO UPDATE SET status = excluded.status,
+            reason = excluded.reason, stored = excluded.stored, at = excluded.at""",
+            (run_id, doc_key, status, reason, int(stored), _now()))
+
+    def count(self, table: str) -> int:
+        if table not in ("runs", "documents", "norms", "units", "document_runs"):
+            raise ValueError(table)
+        with self._tx() as cur:
+            return int(self._exec(cur, f"SELECT count(*) FROM {table}").fetchone()[0])
+
+    # -- search -----------------------------------------------------------------------------
+    def search(self, phrase: str, *, uf: str | None = None, limit: int = 20) -> list[SearchHit]:
+        """Units whose text contains ``phrase`` (as a phrase; accents folded on SQLite)."""
+        words = phrase.split()
+        if not words:
+            return []
+        select = """SELECT u.doc_key, u.unit_id, u.article_id, u.type, u.text, d.json_path, n.uf,
+                n.municipio, n.tipo, n.numero, n.ano
+            FROM units u JOIN documents d ON d.doc_key = u.doc_key
+            LEFT JOIN norms n ON n.doc_key = u.doc_key"""
+        params: list[Any]
+        if self.is_postgres:
+            where = " WHERE u.tsv @@ phraseto_tsquery('simple', ?)"
+            params = [" ".join(words)]
+            order = " ORDER BY ts_rank(u.tsv, phraseto_tsquery('simple', ?)) DESC, u.doc_key, u.id"
+            order_params = [" ".join(words)]
+        else:
+            select = select.replace("FROM units u", "FROM units_fts f JOIN units u ON u.id = f.rowid")
+            where = " WHERE units_fts MATCH ?"
+            params = ['"' + " ".join(words).replace('"', '""') + '"']
+            order = " ORDER BY f.rank, u.doc_key, u.id"
+            order_params = []
+        if uf:
+            where += " AND upper(n.uf) = ?"
+            params.append(uf.upper())
+        sql = select + where + order + " LIMIT ?"
+        with self._tx() as cur:
+            rows = self._exec(cur, sql, tuple(params + order_params + [limit])).fetchall()
+        return [SearchHit(*row) for row in rows]
+
+
+def default_catalog_target(out_dir: Path) -> Path:
+    return Path(out_dir) / "catalog.sqlite"
+
+
+def open_catalog(target: str | None, out_dir: Path) -> Catalog:
+    """``target`` is a ``postgresql://`` URL, a SQLite file path, or None for ``<out>/catalog.sqlite``."""
+    return Catalog(target if target else default_catalog_target(out_dir))

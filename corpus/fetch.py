@@ -1,0 +1,162 @@
+"""Getting a manifest's source onto local disk: local files checked, http(s) URLs downloaded.
+
+Downloads have a size limit (``max_bytes``, checked while streaming, not trusted from the
+``Content-Length`` alone), a total time limit per attempt, and are retried with exponential
+backoff on connection errors, timeouts, HTTP 429 and 5xx. Other HTTP errors fail at once.
+Redirects are followed only to the same host (``http`` -> ``https`` allowed): the process never
+fetches a URL the manifest did not name on some other host. Failures raise
+:class:`pipeline.errors.FetchError` with a stable ``reason``:
+
+``source_missing``, ``not_a_file``, ``too_large``, ``empty_source``, ``url_unreachable``,
+``http_error``, ``fetch_timeout``, ``redirect_refused``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import http.client
+import os
+import socket
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from pipeline.errors import FetchError
+
+SAFE_SUFFIXES = (".pdf", ".png", ".jpg", ".jpeg", ".tif", ".tiff", ".txt")
+_CHUNK = 1 << 16
+
+
+@dataclass(frozen=True)
+class FetchLimits:
+    max_bytes: int = 200 * 1024 * 1024
+    timeout_s: float = 60.0
+    """Total time for one download attempt (and the socket timeout)."""
+    retries: int = 3
+    """Attempts after the first one, for transient failures only."""
+    backoff_s: float = 0.5
+    """First wait; doubled after each failed attempt."""
+
+
+@dataclass(frozen=True)
+class FetchedSource:
+    path: Path
+    sha256: str
+    size: int
+    url: str | None = None
+    attempts: int = 1
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with Path(path).open("rb") as fh:
+        for chunk in iter(lambda: fh.read(_CHUNK), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def check_local(path: Path, *, limits: FetchLimits = FetchLimits()) -> FetchedSource:
+    """A local source: it must exist, be a regular file, and fit the size limit."""
+    path = Path(path)
+    try:
+        st = path.stat()
+    except FileNotFoundError as exc:
+        raise FetchError(f"source not found: {path}", reason="source_missing") from exc
+    except OSError as exc:
+        raise FetchError(f"source unreadable: {path}: {exc.strerror}", reason="source_missing") from exc
+    if not path.is_file():
+        raise FetchError(f"source is not a regular file: {path}", reason="not_a_file")
+    if st.st_size > limits.max_bytes:
+        raise FetchError(f"source is {st.st_size} bytes, over the {limits.max_bytes} limit", reason="too_large")
+    return FetchedSource(path=path, sha256=sha256_file(path), size=st.st_size)
+
+
+class _SameHostRedirects(urllib.request.HTTPRedirectHandler):
+    """Follow a redirect only to the host the manifest named."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):  # noqa: D102
+        old, new = urlsplit(req.full_url), urlsplit(newurl)
+        if new.scheme not in ("http", "https") or (new.hostname or "").lower() != (old.hostname or "").lower():
+            raise FetchError(f"redirect to another host refused: {newurl}", reason="redirect_refused")
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
+_OPENER = urllib.request.build_opener(_SameHostRedirects())
+
+
+def _download_once(url: str, dest: Path, *, limits: FetchLimits) -> int:
+    deadline = time.monotonic() + limits.timeout_s
+    request = urllib.request.Request(url, headers={"User-Agent": "br-locleg-ingest/0.1"})
+    tmp = dest.with_name(f".{dest.name}.{os.getpid()}.part")
+    size = 0
+    try:
+        with _OPENER.open(request, timeout=limits.timeout_s) as response, tmp.open("wb") as out:
+            declared = response.headers.get("Content-Length")
+            if declared and declared.isdigit() and int(declared) > limits.max_bytes:
+                raise FetchError(f"{url}: {declared} bytes declared, over the {limits.max_bytes} limit",
+                                 reason="too_large")
+            while True:
+                if time.monotonic() > deadline:
+                    raise FetchError(f"{url}: download took over {limits.timeout_s:g} s", reason="fetch_timeout")
+                chunk = response.read(_CHUNK)
+                if not chunk:
+                    break
+                size += len(chunk)
+                if size > limits.max_bytes:
+                    raise FetchError(f"{url}: over the {limits.max_bytes} byte limit", reason="too_large")
+                out.write(chunk)
+        os.replace(tmp, dest)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return size
+
+
+def _is_transient(exc: BaseException) -> bool:
+    if isinstance(exc, urllib.error.HTTPError):
+        return exc.code == 429 or exc.code >= 500
+    return isinstance(exc, (urllib.error.URLError, socket.timeout, TimeoutError, ConnectionError,
+                            http.client.HTTPException))
+
+
+def download_path(url: str, downloads_dir: Path) -> Path:
+    """Where a URL is downloaded: named by the URL's hash (never by anything the server says)."""
+    suffix = Path(urlsplit(url).path).suffix.lower()
+    if suffix not in SAFE_SUFFIXES:
+        suffix = ".bin"
+    return Path(downloads_dir) / f"{hashlib.sha256(url.encode()).hexdigest()[:32]}{suffix}"
+
+
+def fetch_url(url: str, downloads_dir: Path, *, limits: FetchLimits = FetchLimits(),
+              sleep=time.sleep) -> FetchedSource:
+    """Download ``url`` into ``downloads_dir`` with retries; the file appears complete or not at all."""
+    if urlsplit(url).scheme.lower() not in ("http", "https"):
+        raise FetchError(f"only http(s) URLs are fetched: {url}", reason="unsupported_scheme")
+    dest = download_path(url, downloads_dir)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    wait = limits.backoff_s
+    last: BaseException | None = None
+    for attempt in range(1, limits.retries + 2):
+        try:
+            size = _download_once(url, dest, limits=limits)
+        except FetchError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - classified below
+            last = exc
+            if not _is_transient(exc) or attempt > limits.retries:
+                break
+            sleep(wait)
+            wait *= 2
+            continue
+        if size == 0:
+            raise FetchError(f"{url}: empty response", reason="empty_source")
+        return FetchedSource(path=dest, sha256=sha256_file(dest), size=size, url=url, attempts=attempt)
+    if isinstance(last, urllib.error.HTTPError):
+        raise FetchError(f"{url}: HTTP {last.code} {last.reason}", reason="http_error") from last
+    if isinstance(last, (socket.timeout, TimeoutError)):
+        raise FetchError(f"{url}: timed out", reason="fetch_timeout") from last
+    detail = getattr(last, "reason", last)
+    raise FetchError(f"{url}: unreachable after {limits.retries + 1} attempts: {detail}",
+                     reason="url_unreachable") from last

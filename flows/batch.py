@@ -1,0 +1,621 @@
+"""The Prefect flows: ``ingest_manifest`` (a batch), ``ingest_document`` (one source) and
+``reprocess`` (re-structure a store from its saved OCR, no OCR at all).
+
+Shape of a batch: documents stream through a window. For each document the flow process fetches
+the source, plans its pages and looks every page up in the OCR cache; the pages that miss are
+submitted as ``read-page`` tasks to the task runner (threads: one Tesseract process per core;
+or Dask workers). The window is bounded by the number of pages in flight, so the task runner
+always has work queued while the oldest document is finished (cache writes, structuring,
+store). A failure of any kind ends that document as ``failed`` with a reason code; the batch
+goes on. The summary is returned, written to the catalog's ``runs`` row, and kept as a Prefect
+table artifact.
+"""
+
+from __future__ import annotations
+
+import collections
+import datetime as dt
+import json
+import os
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
+# The temporary (embedded) server logs tracebacks when it is stopped at the end of a run.
+os.environ.setdefault("PREFECT_SERVER_LOGGING_LEVEL", "CRITICAL")
+
+from prefect import flow  # noqa: E402
+from prefect.task_runners import ThreadPoolTaskRunner  # noqa: E402
+
+from corpus.cache import OcrCache, default_cache_dir, page_key  # noqa: E402
+from corpus.catalog import open_catalog  # noqa: E402
+from corpus.fetch import FetchLimits  # noqa: E402
+from corpus.manifest import ManifestEntry, ManifestProblem, is_url, read_manifest  # noqa: E402
+from corpus.store import Store, failed_result  # noqa: E402
+from flows.tasks import (  # noqa: E402
+    error_of_page,
+    fetch_source,
+    plan_document,
+    read_page_task,
+    store_task,
+    structure_task,
+)
+from models.norm import NormDocument, NormMeta  # noqa: E402
+from models.ocr import DocumentText, PageText  # noqa: E402
+from pipeline.config import OcrConfig  # noqa: E402
+from pipeline.errors import FetchError, InputError, LoclegError  # noqa: E402
+
+STATUSES = ("extracted", "partial", "needs_review", "failed")
+
+
+# ---------------------------------------------------------------------------------------------
+# progress (the CLI plugs a bar in; flows run without one)
+
+
+class Progress(Protocol):
+    def add_documents(self, n: int) -> None: ...
+    def add_pages(self, n: int) -> None: ...
+    def page_done(self, n: int = 1) -> None: ...
+    def document_done(self, outcome: DocumentOutcome) -> None: ...
+
+
+_progress: Progress | None = None
+
+
+def set_progress(progress: Progress | None) -> None:
+    """Install the progress sink used by the next flow runs in this process (None: none)."""
+    global _progress
+    _progress = progress
+
+
+# ---------------------------------------------------------------------------------------------
+# values
+
+
+@dataclass(frozen=True)
+class DocumentOutcome:
+    doc_key: str
+    source: str
+    status: str
+    reason: str
+    pages: int = 0
+    pages_ocr: int = 0
+    pages_cached: int = 0
+    confidence: float | None = None
+    warnings: tuple[str, ...] = ()
+    json_path: str | None = None
+    stored: bool = True
+    line_no: int | None = None
+    seconds: float = 0.0
+
+
+@dataclass
+class _Run:
+    """What one flow run shares between documents (flow process only)."""
+
+    run_id: str
+    store: Store
+    cache: OcrCache
+    config: OcrConfig
+    limits: FetchLimits
+    force: bool
+    engine_version: str
+    outcomes: list[DocumentOutcome] = field(default_factory=list)
+
+
+@dataclass
+class _InFlight:
+    entry: ManifestEntry
+    started: float
+    path: Path | None = None
+    sha256: str | None = None
+    pages: dict[int, PageText] = field(default_factory=dict)
+    futures: list[tuple[int, str, Any]] = field(default_factory=list)
+    given: DocumentText | None = None
+    error: LoclegError | None = None
+    n_pages: int = 0
+
+
+# ---------------------------------------------------------------------------------------------
+# per-document steps (flow process)
+
+
+def _start_document(entry: ManifestEntry, run: _Run) -> _InFlight:
+    """Fetch, plan, look pages up in the cache and submit the misses."""
+    doc = _InFlight(entry=entry, started=time.monotonic())
+    if entry.problem is not None:
+        doc.error = FetchError(entry.problem.message, reason=entry.problem.reason)
+        return doc
+    try:
+        fetched = fetch_source(entry.source, is_url=entry.is_url, path=entry.path,
+                               downloads_dir=run.cache.downloads_dir, limits=run.limits)
+        doc.path, doc.sha256 = fetched.path, fetched.sha256
+        if doc.path.suffix.lower() == ".txt":
+            from pipeline.ingest import read_file
+
+            doc.given = read_file(doc.path, config=run.config).model_copy(update={"source": entry.source})
+            doc.n_pages = len(doc.given.pages)
+            return doc
+        plans = plan_document(doc.path, config=run.config)
+    except LoclegError as exc:
+        doc.error = exc
+        return doc
+    except Exception as exc:  # noqa: BLE001 - a document never stops the batch
+        doc.error = LoclegError(f"{type(exc).__name__}: {exc}", reason="internal_error")
+        return doc
+    if not plans:
+        doc.error = InputError("the document has no pages", reason="no_pages")
+        return doc
+    doc.n_pages = len(plans)
+    if _progress is not None:
+        _progress.add_pages(len(plans))
+    config_key = run.config.key()
+    for plan in plans:
+        key = page_key(doc.sha256 or "", plan.page_index, config_key, run.engine_version)
+        hit = run.cache.get(key)
+        if hit is not None:
+            doc.pages[plan.page_index] = hit
+            if _progress is not None:
+                _progress.page_done()
+            continue
+        future = read_page_task.submit(doc.path, plan, config=run.config)
+        if _progress is not None:
+            _on_done(future, _progress.page_done)
+        doc.futures.append((plan.page_index, key, future))
+    return doc
+
+
+def _on_done(future: Any, callback: Callable[[], None]) -> None:
+    try:
+        future.add_done_callback(lambda _f: callback())
+    except (AttributeError, NotImplementedError):  # runners without callbacks: no page ticks
+        pass
+
+
+def _finish_document(doc: _InFlight, run: _Run) -> DocumentOutcome:
+    """Collect pages, fill the cache, structure, store. Never raises for a document's fault."""
+    entry = doc.entry
+    pages_ocr = 0
+    pages_cached = len(doc.pages)
+    result: NormDocument | None = None
+    text: DocumentText | None = doc.given
+    if doc.error is None and text is None:
+        for page_index, key, future in doc.futures:
+            try:
+                page = future.result()
+            except Exception as exc:  # noqa: BLE001 - a lost worker fails the page, not the batch
+                page = PageText(page_index=page_index, method="none", error=f"ocr:ocr_failed: {exc}")
+            doc.pages[page_index] = page
+            if page.method != "none":
+                run.cache.put(key, page)
+            if page.method == "ocr":
+                pages_ocr += 1
+        pages = tuple(doc.pages[i] for i in sorted(doc.pages))
+        if pages and all(p.method == "none" for p in pages):
+            doc.error = error_of_page(pages[0])
+        else:
+            text = DocumentText(source=entry.source, sha256=doc.sha256, backend=_backend_of(pages, run.config),
+                                pages=pages)
+    if doc.error is None and text is not None:
+        try:
+            result = structure_task.submit(text, entry.meta, config=run.config).result()
+        except LoclegError as exc:
+            doc.error = exc
+        except Exception as exc:  # noqa: BLE001
+            doc.error = LoclegError(f"structuring failed: {type(exc).__name__}: {exc}", reason="structure_failed")
+    if doc.error is not None or result is None:
+        error = doc.error or LoclegError("no result", reason="internal_error")
+        result = failed_result(source=entry.source, meta=entry.meta, reason=error.reason, message=error.message,
+                               category=error.category, sha256=doc.sha256, pages=doc.n_pages,
+                               page_no=error.page_no, component=_component_of(error))
+        text = None
+    try:
+        stored = store_task(run.store, run_id=run.run_id, doc_key=entry.key, source=entry.source,
+                            result=result, ocr=text, manifest_meta=entry.meta, force=run.force)
+        json_path, was_stored = str(stored.json_path) if stored.json_path else None, stored.stored
+    except Exception as exc:  # noqa: BLE001 - e.g. disk full: recorded, the batch goes on
+        result = failed_result(source=entry.source, meta=entry.meta, reason="store_failed",
+                               message=f"{type(exc).__name__}: {exc}", category="internal", component="store")
+        json_path, was_stored = None, False
+    info = result.document
+    outcome = DocumentOutcome(
+        doc_key=entry.key, source=entry.source, status=info.status, reason=info.reason,
+        pages=info.pages or doc.n_pages, pages_ocr=pages_ocr, pages_cached=pages_cached,
+        confidence=info.confidence, warnings=tuple(w.code for w in result.warnings),
+        json_path=json_path, stored=was_stored, line_no=entry.line_no,
+        seconds=round(time.monotonic() - doc.started, 3),
+    )
+    run.outcomes.append(outcome)
+    if _progress is not None:
+        _progress.document_done(outcome)
+    return outcome
+
+
+def _component_of(error: LoclegError) -> str:
+    return {"fetch": "fetch", "input": "ocr", "ocr": "ocr"}.get(error.category, "ingest")
+
+
+def _backend_of(pages: Iterable[PageText], config: OcrConfig) -> str | None:
+    from pipeline.ocr import backend_name, text_backend_name
+
+    methods = {p.method for p in pages}
+    if "ocr" in methods:
+        return backend_name(config)
+    if "text" in methods:
+        return text_backend_name()
+    return None
+
+
+def _process_entries(entries: Iterable[ManifestEntry], run: _Run, *, max_pages_in_flight: int) -> None:
+    """The streaming window: keep pages queued on the runner, finish documents in order."""
+    window: collections.deque[_InFlight] = collections.deque()
+    in_flight = 0
+    for entry in entries:
+        doc = _start_document(entry, run)
+        window.append(doc)
+        in_flight += len(doc.futures)
+        while window and (in_flight > max_pages_in_flight or len(window) > max_pages_in_flight):
+            done = window.popleft()
+            in_flight -= len(done.futures)
+            _finish_document(done, run)
+    while window:
+        _finish_document(window.popleft(), run)
+
+
+# ---------------------------------------------------------------------------------------------
+# summary
+
+
+def summarize(run: _Run, *, seconds: float, problems: Iterable[ManifestProblem] = (),
+              extra: dict | None = None) -> dict:
+    """Counts by status and reason, pages, pages_ocr, mean confidence, warnings by code, seconds."""
+    outcomes = run.outcomes
+    bad = [p for p in problems if p.reason not in ("duplicate_entry", "duplicate_conflict")]
+    dups = [p for p in problems if p.reason in ("duplicate_entry", "duplicate_conflict")]
+    by_status = {s: 0 for s in STATUSES}
+    by_reason: collections.Counter[str] = collections.Counter()
+    warnings: collections.Counter[str] = collections.Counter()
+    for o in outcomes:
+        by_status[o.status] = by_status.get(o.status, 0) + 1
+        by_reason[o.reason] += 1
+        warnings.update(o.warnings)
+    for p in bad:
+        by_status["failed"] += 1
+        by_reason[p.reason] += 1
+    confs = [o.confidence for o in outcomes if o.confidence is not None]
+    summary = {
+        "run_id": run.run_id,
+        "documents": len(outcomes) + len(bad),
+        "pages": sum(o.pages for o in outcomes),
+        "pages_ocr": sum(o.pages_ocr for o in outcomes),
+        "pages_cached": sum(o.pages_cached for o in outcomes),
+        "by_status": by_status,
+        "by_reason": dict(sorted(by_reason.items())),
+        "mean_confidence": round(sum(confs) / len(confs), 4) if confs else None,
+        "warnings": dict(sorted(warnings.items())),
+        "kept_previous": sum(1 for o in outcomes if not o.stored and o.json_path),
+        "manifest_errors": [{"line": p.line_no, "reason": p.reason, "message": p.message} for p in bad],
+        "duplicates": [{"line": p.line_no, "reason": p.reason, "message": p.message} for p in dups],
+        "cache": run.cache.stats.as_dict(),
+        "seconds": round(seconds, 3),
+        "pages_per_second": round(sum(o.pages for o in outcomes) / seconds, 3) if seconds > 0 else None,
+        "store": str(run.store.out),
+        "documents_detail": [
+            {"line": o.line_no, "source": o.source, "status": o.status, "reason": o.reason, "pages": o.pages,
+             "pages_ocr": o.pages_ocr, "json": o.json_path, "stored": o.stored}
+            for o in outcomes
+        ],
+    }
+    if extra:
+        summary.update(extra)
+    return summary
+
+
+def format_summary(summary: dict) -> str:
+    """The summary as a plain-text table (what ``locleg run`` prints)."""
+    rows: list[tuple[str, str]] = [
+        ("documents", str(summary["documents"])),
+        *((f"  {s}", str(n)) for s, n in summary["by_status"].items()),
+        ("pages", str(summary["pages"])),
+        ("pages OCR'd (Tesseract)", str(summary["pages_ocr"])),
+        ("pages from cache", str(summary.get("pages_cached", 0))),
+        ("mean confidence", "-" if summary.get("mean_confidence") is None else f"{summary['mean_confidence']:.3f}"),
+        ("seconds", f"{summary['seconds']:.1f}"),
+    ]
+    if summary.get("kept_previous"):
+        rows.append(("kept previous (failed, not --force)", str(summary["kept_previous"])))
+    if summary.get("warnings"):
+        rows.append(("warnings", ""))
+        rows.extend((f"  {code}", str(n)) for code, n in summary["warnings"].items())
+    failures = {r: n for r, n in summary.get("by_reason", {}).items() if r != "ok"}
+    if failures:
+        rows.append(("reasons (not ok)", ""))
+        rows.extend((f"  {r}", str(n)) for r, n in failures.items())
+    width = max(len(k) for k, _ in rows)
+    lines = [f"{k.ljust(width)}  {v}" for k, v in rows]
+    for p in summary.get("manifest_errors", []):
+        lines.append(f"manifest {p['message']} ({p['reason']})")
+    for p in summary.get("duplicates", []):
+        lines.append(f"manifest {p['message']} ({p['reason']}, skipped)")
+    return "\n".join(lines)
+
+
+def _publish(summary: dict, *, key_hint: str) -> None:
+    """Keep the summary as a Prefect table artifact (no-op outside a flow run)."""
+    try:
+        from prefect.artifacts import create_table_artifact
+
+        table = [{"metric": "documents", "value": summary["documents"]}]
+        table += [{"metric": f"status {s}", "value": n} for s, n in summary["by_status"].items()]
+        table += [{"metric": k, "value": summary[k]} for k in ("pages", "pages_ocr", "pages_cached",
+                                                                "mean_confidence", "seconds")]
+        table += [{"metric": f"warning {c}", "value": n} for c, n in summary["warnings"].items()]
+        table += [{"metric": f"reason {r}", "value": n} for r, n in summary["by_reason"].items()]
+        key = "locleg-summary-" + "".join(c if c.isalnum() else "-" for c in key_hint.lower())[-60:].strip("-")
+        create_table_artifact(table=table, key=key, description=f"locleg batch summary ({key_hint})")
+    except Exception:  # noqa: BLE001 - an artifact is a convenience, never a failure
+        pass
+
+
+# ---------------------------------------------------------------------------------------------
+# flows
+
+
+def _run_id() -> str:
+    try:
+        from prefect.runtime import flow_run
+
+        if flow_run.id:
+            return str(flow_run.id)
+    except Exception:  # noqa: BLE001
+        pass
+    return uuid.uuid4().hex
+
+
+def _open_run(out: str, cache: str | None, catalog: str | None, ocr: dict | None, force: bool) -> _Run:
+    from pipeline.ocr import tesseract_version
+
+    config = OcrConfig(**(ocr or {}))
+    store = Store(Path(out), open_catalog(catalog, Path(out)))
+    store.sweep_partials()
+    return _Run(run_id=_run_id(), store=store, cache=OcrCache(Path(cache) if cache else default_cache_dir()),
+                config=config, limits=FetchLimits(), force=force, engine_version=tesseract_version())
+
+
+def default_workers() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+@flow(name="ingest-manifest", task_runner=ThreadPoolTaskRunner(max_workers=default_workers()),
+      log_prints=False)
+def ingest_manifest(manifest: str, out: str, cache: str | None = None, catalog: str | None = None,
+                    force: bool = False, ocr: dict | None = None,
+                    max_pages_in_flight: int | None = None) -> dict:
+    """Ingest every document of a JSON Lines manifest into the store ``out``; returns the summary.
+
+    ``cache``: OCR cache directory (default: per-user, see ``corpus.cache``). ``catalog``: a
+    ``postgresql://`` URL or SQLite path (default ``<out>/catalog.sqlite``). ``ocr``: OcrConfig
+    fields. A failed document is recorded and the batch goes on.
+    """
+    started = time.monotonic()
+    parsed = read_manifest(Path(manifest))
+    run = _open_run(out, cache, catalog, ocr, force)
+    try:
+        run.store.catalog.begin_run(run.run_id, manifest=str(parsed.path), out_dir=str(run.store.out))
+        for problem in parsed.bad_lines:
+            run.store.catalog.record_attempt(run_id=run.run_id, doc_key=f"{parsed.path}#L{problem.line_no}",
+                                             status="failed", reason=problem.reason)
+        if _progress is not None:
+            _progress.add_documents(len(parsed.entries))
+        _process_entries(parsed.entries, run, max_pages_in_flight=max_pages_in_flight or 4 * default_workers())
+        summary = summarize(run, seconds=time.monotonic() - started, problems=parsed.problems,
+                            extra={"manifest": str(parsed.path), "finished_at": _utcnow()})
+        run.store.catalog.finish_run(run.run_id, _without_detail(summary))
+    finally:
+        run.store.catalog.close()
+    _publish(summary, key_hint=Path(manifest).stem)
+    return summary
+
+
+@flow(name="ingest-document", task_runner=ThreadPoolTaskRunner(max_workers=default_workers()))
+def ingest_document(source: str, out: str, meta: dict | None = None, cache: str | None = None,
+                    catalog: str | None = None, force: bool = False, ocr: dict | None = None) -> dict:
+    """One source (path or http(s) URL): fetch, read pages in parallel, structure, store."""
+    started = time.monotonic()
+    url = is_url(source)
+    entry = ManifestEntry(line_no=1, source=source, meta=NormMeta.model_validate(meta or {}), is_url=url,
+                          path=None if url else Path(source).expanduser().resolve())
+    run = _open_run(out, cache, catalog, ocr, force)
+    try:
+        run.store.catalog.begin_run(run.run_id, manifest=source, out_dir=str(run.store.out))
+        _finish_document(_start_document(entry, run), run)
+        summary = summarize(run, seconds=time.monotonic() - started, extra={"finished_at": _utcnow()})
+        run.store.catalog.finish_run(run.run_id, _without_detail(summary))
+    finally:
+        run.store.catalog.close()
+    return summary
+
+
+@flow(name="reprocess", task_runner=ThreadPoolTaskRunner(max_workers=default_workers()))
+def reprocess(out: str, catalog: str | None = None, ocr: dict | None = None) -> dict:
+    """Re-run cleaning and segmentation for every stored document from its saved OCR (no OCR).
+
+    Documents stored without OCR (they failed before reading) are counted as skipped."""
+    started = time.monotonic()
+    config = OcrConfig(**(ocr or {}))
+    store = Store(Path(out), open_catalog(catalog, Path(out)))
+    store.sweep_partials()
+    run = _Run(run_id=_run_id(), store=store, cache=OcrCache(Path(out) / ".ocr-unused"), config=config,
+               limits=FetchLimits(), force=False, engine_version="")
+    skipped = 0
+    try:
+        store.catalog.begin_run(run.run_id, manifest="(reprocess)", out_dir=str(store.out))
+        rows = store.catalog.documents()
+        if _progress is not None:
+            _progress.add_documents(len(rows))
+        for row in rows:
+            if not row.ocr_path:
+                skipped += 1
+                continue
+            meta = NormMeta.model_validate_json(row.meta_json) if row.meta_json else NormMeta()
+            doc = _InFlight(entry=ManifestEntry(line_no=0, source=row.source, meta=meta, is_url=is_url(row.source),
+                                                path=None if is_url(row.source) else Path(row.doc_key)),
+                            started=time.monotonic(), sha256=row.sha256)
+            try:
+                doc.given = store.load_ocr(row.ocr_path)
+                doc.n_pages = len(doc.given.pages)
+            except (OSError, ValueError) as exc:
+                doc.error = InputError(f"stored OCR unreadable: {exc}", reason="stored_ocr_unreadable")
+            _finish_document(doc, run)
+        summary = summarize(run, seconds=time.monotonic() - started,
+                            extra={"skipped_no_ocr": skipped, "finished_at": _utcnow()})
+        store.catalog.finish_run(run.run_id, _without_detail(summary))
+    finally:
+        store.catalog.close()
+    _publish(summary, key_hint="reprocess")
+    return summary
+
+
+def _utcnow() -> str:
+    return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
+
+
+def _without_detail(summary: dict) -> dict:
+    return {k: v for k, v in summary.items() if k != "documents_detail"}
+
+
+# ---------------------------------------------------------------------------------------------
+# task runners
+
+
+def make_task_runner(*, workers: int | None = None, dask: bool = False, dask_address: str | None = None):
+    """Threads (default: one per core; each page is one Tesseract process) or Dask.
+
+    ``dask_address``: an existing scheduler (``tcp://host:8786``); ``dask`` alone: a
+    LocalCluster of one single-threaded worker process per core. With Dask, set
+    ``PREFECT_API_URL`` to a running Prefect server (see docs/flows.md), or every worker starts
+    its own temporary server.
+    """
+    n = workers or default_workers()
+    if dask_address or dask:
+        from prefect_dask import DaskTaskRunner
+
+        if dask_address:
+            return DaskTaskRunner(address=dask_address)
+        return DaskTaskRunner(cluster_kwargs={"n_workers": n, "threads_per_worker": 1, "processes": True,
+                                              "dashboard_address": None})
+    return ThreadPoolTaskRunner(max_workers=n)
+
+
+# ---------------------------------------------------------------------------------------------
+# CLI entry points (called by locleg.cli)
+
+
+def _quiet_prefect(verbose: bool) -> None:
+    import logging
+
+    if not verbose:
+        for name in ("prefect.task_runs", "prefect.flow_runs", "prefect", "prefect.server"):
+            logging.getLogger(name).setLevel(logging.WARNING)
+
+
+def ocr_options(args: Any) -> dict:
+    """OcrConfig fields given on the command line (``--lang``, ``--dpi``, ``--psm``, ``--no-prepare``)."""
+    options: dict[str, Any] = {}
+    for name in ("lang", "dpi", "psm"):
+        value = getattr(args, name, None)
+        if value is not None:
+            options[name] = value
+    if getattr(args, "no_prepare", False):
+        options["prepare"] = False
+    OcrConfig(**options)  # fail early on a bad combination
+    return options
+
+
+def _write_summary_json(path: Path | None, summary: dict) -> None:
+    if path is None:
+        return
+    from corpus.atomic import write_text_atomic
+
+    write_text_atomic(Path(path), json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
+
+
+def _exit_code(summary: dict, strict: bool) -> int:
+    if strict and summary["documents"] != summary["by_status"].get("extracted", 0):
+        return 1
+    return 0
+
+
+def run_manifest_cli(args: Any) -> int:
+    """``locleg run MANIFEST --out DIR``: run the batch flow, print the summary table."""
+    from flows.progress import progress_bar
+    from pipeline.errors import UsageError
+
+    manifest = Path(args.manifest)
+    if not manifest.is_file():
+        raise UsageError(f"manifest not found: {manifest}")
+    _quiet_prefect(getattr(args, "verbose", False))
+    runner = make_task_runner(workers=getattr(args, "workers", None), dask=getattr(args, "dask", False),
+                              dask_address=getattr(args, "dask_address", None))
+    flow_fn = ingest_manifest.with_options(task_runner=runner)
+    with progress_bar(enabled=not getattr(args, "no_progress", False)) as bar:
+        set_progress(bar)
+        try:
+            summary = flow_fn(manifest=str(manifest), out=str(args.out),
+                              cache=str(args.cache) if args.cache else None,
+                              catalog=getattr(args, "catalog", None), force=bool(args.force),
+                              ocr=ocr_options(args))
+        finally:
+            set_progress(None)
+    print(format_summary(summary))
+    _write_summary_json(args.summary_json, summary)
+    return _exit_code(summary, bool(args.strict))
+
+
+def reprocess_cli(args: Any) -> int:
+    """``locleg reprocess --out DIR``: re-structure every stored document from its saved OCR."""
+    from flows.progress import progress_bar
+    from pipeline.errors import UsageError
+
+    if not Path(args.out).is_dir():
+        raise UsageError(f"store not found: {args.out}")
+    _quiet_prefect(getattr(args, "verbose", False))
+    with progress_bar(enabled=not getattr(args, "no_progress", False)) as bar:
+        set_progress(bar)
+        try:
+            summary = reprocess(out=str(args.out), catalog=getattr(args, "catalog", None))
+        finally:
+            set_progress(None)
+    print(format_summary(summary))
+    _write_summary_json(getattr(args, "summary_json", None), summary)
+    return _exit_code(summary, bool(getattr(args, "strict", False)))
+
+
+def search_cli(args: Any) -> int:
+    """``locleg search PHRASE [--uf SP] [--out DIR]``: matching units with norm and unit ids."""
+    from pipeline.errors import UsageError
+
+    out = Path(args.out)
+    target = getattr(args, "catalog", None)
+    if target is None and not (out / "catalog.sqlite").is_file():
+        raise UsageError(f"no catalog in {out} (run `locleg run MANIFEST --out {out}` first)")
+    catalog = open_catalog(target, out)
+    try:
+        hits = catalog.search(args.phrase, uf=args.uf, limit=args.limit)
+    finally:
+        catalog.close()
+    if getattr(args, "json", False):
+        print(json.dumps([{**h.__dict__, "norm": h.norm_label} for h in hits], ensure_ascii=False, indent=2))
+        return 0
+    for h in hits:
+        text = " ".join(h.text.split())
+        print(f"{h.norm_label}  {h.unit_id}  [{h.json_path}]")
+        print(f"    {text[:300]}{'...' if len(text) > 300 else ''}")
+    if not hits:
+        print(f"no unit matches {args.phrase!r}", file=sys.stderr)
+    return 0

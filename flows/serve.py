@@ -1,0 +1,63 @@
+"""``locleg serve MANIFEST --out DIR --cron "0 3 * * *"``: the batch flow on a schedule.
+
+Prefect's own machinery: ``Flow.to_deployment`` with a cron schedule, served by ``prefect.serve``
+(a long-running process that polls the Prefect API and starts the scheduled runs). It needs a
+Prefect API that outlives the process: a ``prefect server start`` (set ``PREFECT_API_URL``) or
+Prefect Cloud; docs/flows.md shows both this and work pools with workers on several machines.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flows.batch import ingest_manifest, ocr_options
+
+
+def deployment_parameters(*, manifest: Path, out: Path, cache: Path | None = None, catalog: str | None = None,
+                          force: bool = False, ocr: dict | None = None) -> dict:
+    """The flow parameters a scheduled run gets (absolute paths: runs start elsewhere)."""
+    return {
+        "manifest": str(Path(manifest).resolve()),
+        "out": str(Path(out).resolve()),
+        "cache": str(Path(cache).resolve()) if cache else None,
+        "catalog": catalog,
+        "force": force,
+        "ocr": ocr or {},
+    }
+
+
+def build_deployment(*, manifest: Path, out: Path, cron: str, name: str | None = None, timezone: str = "UTC",
+                     cache: Path | None = None, catalog: str | None = None, force: bool = False,
+                     ocr: dict | None = None) -> Any:
+    """A ``RunnerDeployment`` of ``ingest_manifest`` with a cron schedule (not yet served)."""
+    from prefect.client.schemas.schedules import CronSchedule
+
+    from pipeline.errors import UsageError
+
+    try:
+        schedule = CronSchedule(cron=cron, timezone=timezone)
+    except ValueError as exc:
+        raise UsageError(f"bad cron schedule {cron!r}: {exc}") from exc
+    return ingest_manifest.to_deployment(
+        name=name or f"locleg-{Path(manifest).stem}",
+        schedule=schedule,
+        parameters=deployment_parameters(manifest=manifest, out=out, cache=cache, catalog=catalog, force=force,
+                                          ocr=ocr),
+        description=f"Ingest {Path(manifest).name} into {out} on '{cron}' ({timezone}).",
+        tags=["locleg"],
+    )
+
+
+def serve_cli(args: Any) -> int:  # pragma: no cover - blocks until interrupted
+    from prefect import serve
+
+    from pipeline.errors import UsageError
+
+    if not Path(args.manifest).is_file():
+        raise UsageError(f"manifest not found: {args.manifest}")
+    deployment = build_deployment(manifest=args.manifest, out=args.out, cron=args.cron, name=args.name,
+                                  timezone=args.timezone, cache=args.cache, catalog=args.catalog,
+                                  force=args.force, ocr=ocr_options(args))
+    serve(deployment)
+    return 0
