@@ -50,6 +50,16 @@ def details(score, out: dict, gold: dict) -> None:
 
     missing = [i for i in gold_units if i not in units and not ignored(i)]
     extra = [i for i in units if i not in gold_units and not ignored(i)]
+    groups = [n for n in score.walk(out.get("articulacao")) if n.get("type") in score.GROUP_TYPES]
+    found = {(score.first_article(g), score.norm_text(g.get("title", ""))) for g in groups}
+    for g in gold.get("groupings", []):
+        if not any(fa == str(g.get("first_article")) and score.sim(t, g.get("title", "")) >= 0.7 for fa, t in found):
+            print(f"  group missing: {g['id']} {g.get('title')!r} first_article={g.get('first_article')}")
+    gold_keys = {(str(g.get("first_article")), g.get("title", "")) for g in gold.get("groupings", [])}
+    for g in groups:
+        fa = score.first_article(g)
+        if not any(fa == ga and score.sim(g.get("title", ""), gt) >= 0.7 for ga, gt in gold_keys):
+            print(f"  group extra: {g['id']} {g.get('title')!r} first_article={fa}")
     print(f"  missing ({len(missing)}): {missing[:30]}")
     print(f"  extra ({len(extra)}): {extra[:30]}")
     for i, g in gold_units.items():

@@ -198,7 +198,7 @@ def is_garbage(text: str, vocab: frozenset[str] | None = None, *, mean_token_len
     short = sum(len(t) <= 2 for t in tokens) / len(tokens)
     longer = [t.lower() for t in tokens if len(t) >= 3]
     known = sum(t in vocab for t in longer) / len(longer) if longer else 0.0
-    return mean < mean_token_len and short >= 0.5 and known < 0.34
+    return mean < mean_token_len and short >= 0.5 and known < 0.4
 
 
 LINE_RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (
@@ -214,8 +214,11 @@ LINE_RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (
 
 _LABEL_START = re.compile(
     r"^\s*(?:ART|Art|art|§|PAR[AÁ]GRAFO|Par[aá]grafo|[IVXL]{1,5}\s*[-–—]|[a-z]\)|\d+[º°]|CAP[IÍ]TULO|Cap[ií]tulo"
-    r"|T[IÍ]TULO|SE[CÇ][AÃ]O|LEI\b)"
+    r"|T[IÍ]TULO|SE[CÇ][AÃ]O|SUBSE[CÇ][AÃ]O|Subse[cç][aã]o|PARTE|LIVRO|LEI\b)"
 )
+
+
+_GROUP_LABEL_ONLY = re.compile(r"^(PARTE|LIVRO|TITULO|CAPITULO|SECAO|SUBSECAO)\s+[A-Z0-9]{1,8}\W*$")
 
 
 def _folded_key(text: str) -> str:
@@ -240,6 +243,7 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig())
         continues = t.rstrip().endswith(",") or (
             len(t.split()) >= 6 and i + 1 < len(texts) and texts[i + 1][:1].islower()
         )
+        # The line after a label-only heading ('SEÇÃO I') is its title, however often it recurs.
         if (upper >= 0.6 and not continues) or _PHONE.search(t):
             candidates.append(i)
     furniture: set[int] = set()
@@ -250,6 +254,15 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig())
         ]
         if len(similar) + 1 >= config.furniture_min_repeats:
             furniture.add(i)
+    # The line after a label-only heading ('SEÇÃO I') is its title: a title that recurs
+    # ('DISPOSIÇÕES GERAIS') is not furniture when it only ever stands after such labels.
+    def after_label(i: int) -> bool:
+        return i > 0 and bool(_GROUP_LABEL_ONLY.match(fold(texts[i - 1]).strip()))
+
+    for i in sorted(furniture):
+        group = [j for j in furniture if fuzz.ratio(keys[i], keys[j]) >= config.furniture_similarity]
+        if all(after_label(j) for j in group):
+            furniture.difference_update(group)
     # A line that contains a furniture line with a little junk around it ('0 4) PREFEITURA
     # MUNICIPAL DE', 'PREFEITURA A MUNICIPAL DE') is furniture too.
     models = {keys[i] for i in furniture}
@@ -264,12 +277,14 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig())
 
 
 def _vocabulary(texts: Sequence[str]) -> frozenset[str]:
-    """Words the document itself uses whole (not at a line's ends, where they may be cut)."""
-    words: set[str] = set()
+    """Words the document itself uses whole (not at a line's ends, where they may be cut) on
+    at least two lines (one garbage line does not make a word)."""
+    counts: dict[str, int] = {}
     for t in texts:
         toks = re.findall(r"[^\W\d_]+", t.lower())
-        words.update(w for w in toks[1:-1] if len(w) >= 3)
-    return frozenset(words) | stop_words()
+        for w in {w for w in toks[1:-1] if len(w) >= 3}:
+            counts[w] = counts.get(w, 0) + 1
+    return frozenset(w for w, c in counts.items() if c >= 2) | stop_words()
 
 
 def _ends_open(text: str) -> bool:

@@ -618,6 +618,15 @@ def _split_fecho(tail: Sequence[Reading]) -> tuple[list[CleanLine], list[CleanLi
 _ALINEA_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
+def _next_letter(letter: str) -> str:
+    """'' -> 'a', 'a' -> 'b', 'z' -> 'aa'."""
+    if not letter:
+        return "a"
+    if letter[-1] == "z":
+        return "a" * (len(letter) + 1)
+    return letter[:-1] + chr(ord(letter[-1]) + 1)
+
+
 def _number_by_sequence(nodes: list[Node], issues: list[Issue]) -> None:
     """Incisos, alíneas, itens and parágrafos take the number of their place; groups too,
     within their parent. The printed label stays in ``label``; differences are reported."""
@@ -625,6 +634,7 @@ def _number_by_sequence(nodes: list[Node], issues: list[Issue]) -> None:
 
     def visit(parent_children: list[Node]) -> None:
         counters: dict[str, int] = {}
+        last_letter = ""
         for node in parent_children:
             counters[node.kind] = counters.get(node.kind, 0) + 1
             pos = counters[node.kind]
@@ -644,7 +654,12 @@ def _number_by_sequence(nodes: list[Node], issues: list[Issue]) -> None:
                                         f"printed '{node.label}' numbered {expected} by sequence", node=node))
                 node.number = expected
             elif node.kind == "alinea":
-                expected = _ALINEA_LETTERS[(pos - 1) % 26] * (1 + (pos - 1) // 26)
+                expected = _next_letter(last_letter)
+                skipped = _next_letter(expected)
+                # Older laws follow the Portuguese alphabet without k, w, y: 'j)' then 'l)'.
+                if expected in "kwy" and node.number == skipped:
+                    expected = skipped
+                last_letter = expected
                 if node.number != expected:
                     issues.append(Issue("alinea_renumbered",
                                         f"printed '{node.label}' read as alínea {expected} by sequence", node=node))
