@@ -13,7 +13,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 
 from rapidfuzz import fuzz
 
@@ -47,8 +47,11 @@ class CleanConfig:
     garbage_mean_token_len: float = 2.9
 
 
+@lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """Upper-case, accents removed: the form used to compare lines fuzzily."""
+    if text.isascii():
+        return text.upper()
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).upper()
 
@@ -159,19 +162,24 @@ _REPEATED_CHARS = re.compile(r"([A-Za-z])\1{3,}|(?:[A-Za-z]{2})\1{2,}")
 _ALTERNATING = re.compile(r"(?i)([a-z]{1,2})\1{3,}")
 
 
-def _is_noise_token(tok: str) -> bool:
-    t = fold(tok)
-    if _ALTERNATING.search(t) or re.search(r"(.)\1{3,}", t):
+_RUN = re.compile(r"(.)\1{3,}")
+_CONSONANTS = re.compile(r"[^AEIOUY\W\d]{5,}|^[^AEIOUY\W\d]{3,}$")
+_TOKEN = re.compile(r"[^\W\d_]+")
+
+
+def _is_noise_token(t: str) -> bool:
+    """``t`` is a folded token."""
+    if len(t) < 3:
+        return False
+    if _ALTERNATING.search(t) or _RUN.search(t) or _CONSONANTS.search(t):
         return True
-    if len(t) >= 6 and max(t.count(c) for c in set(t)) / len(t) > 0.5:
-        return True  # 'AADAADADAAA'
-    return len(t) >= 3 and bool(re.search(r"[^AEIOUY\W\d]{5,}|^[^AEIOUY\W\d]{3,}$", t))
+    return len(t) >= 6 and max(t.count(c) for c in set(t)) / len(t) > 0.5  # 'AADAADADAAA'
 
 
 def has_letter_runs(text: str) -> bool:
     """Tokens no language writes: letter runs ('AADAADADAAA', 'anaaaaaaaaaareeereoo'),
     consonant clusters ('JJSSJENSTIITIST', 'SSD'), in a line made mostly of them."""
-    tokens = re.findall(r"[^\W\d_]+", text)
+    tokens = _TOKEN.findall(fold(text))
     if not tokens:
         return False
     bad = [t for t in tokens if _is_noise_token(t)]
