@@ -143,6 +143,27 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve_cli(args)
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    from corpus.export import export_corpus
+
+    summary = export_corpus(args.corpus, args.out, fmt=args.format, validate=args.validate)
+    print(f"exported {summary.norms} norms ({summary.units} units) as {summary.format} to {args.out}; "
+          f"{len(summary.skipped)} other JSON files skipped", file=sys.stderr)
+    for problem in summary.invalid:
+        print(f"invalid: {problem}", file=sys.stderr)
+    return 1 if summary.invalid else 0
+
+
+def _add_export_command(sub) -> None:
+    """``locleg export``; owned with corpus/export.py."""
+    p = sub.add_parser("export", help="export a directory of output JSON as LexML, Akoma Ntoso, JSONL or Parquet")
+    p.add_argument("--format", required=True, choices=("lexml", "akn", "jsonl", "parquet"))
+    p.add_argument("corpus", type=Path, metavar="CORPUS_DIR", help="directory tree of NormDocument JSON files")
+    p.add_argument("out", type=Path, metavar="OUT", help="output directory (lexml, akn) or file (jsonl, parquet)")
+    p.add_argument("--validate", action="store_true", help="check XML outputs against their schema; exit 1 if any fails")
+    p.set_defaults(func=cmd_export)
+
+
 def _add_batch_options(p: argparse.ArgumentParser) -> None:
     """Options of the flow commands (run, serve); owned with flows/."""
     p.add_argument("--catalog", help="catalog: postgresql://... URL or SQLite file (default: OUT/catalog.sqlite)")
@@ -233,6 +254,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_batch_options(p)
     p.set_defaults(func=cmd_run)
     _add_flow_commands(sub)
+    _add_export_command(sub)
     return parser
 
 

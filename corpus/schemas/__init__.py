@@ -1,0 +1,1 @@
+"""XML schemas shipped with the exports (see lexml-subset.xsd)."""
