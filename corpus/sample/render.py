@@ -59,14 +59,14 @@ SAMPLE: tuple[SampleLaw, ...] = (
         {"municipio": "Canguçu", "uf": "RS", "tipo": "Lei Ordinária", "numero": "1433", "ano": 1998,
          "data": "1998-10-14", "ementa": "Institui o Programa Municipal de Arborização Urbana e dá outras providências.",
          "native_id": "cangucu-rs/lei-1433-1998"},
-        skew=0.7, noise=0.0015, seed=11,
+        skew=0.7, noise=0.0008, seed=11,
     ),
     SampleLaw(
         "decreto-57-2003-pirenopolis", "scan", "PREFEITURA MUNICIPAL DE PIRENÓPOLIS",
         {"municipio": "Pirenópolis", "uf": "GO", "tipo": "Decreto", "numero": "57", "ano": 2003,
          "data": "2003-06-02", "ementa": "Regulamenta o horário de funcionamento das feiras livres do Município.",
          "native_id": "pirenopolis-go/decreto-57-2003"},
-        skew=-0.5, noise=0.001, seed=23,
+        skew=-0.5, noise=0.0008, seed=23,
     ),
     SampleLaw(
         "lc-12-2006-garanhuns", "text", "",
@@ -80,14 +80,14 @@ SAMPLE: tuple[SampleLaw, ...] = (
         {"municipio": "Itapecerica", "uf": "MG", "tipo": "Lei Ordinária", "numero": "309", "ano": 1990,
          "data": "1990-06-26", "ementa": "Autoriza o Poder Executivo a conceder auxílio às associações de moradores.",
          "native_id": "itapecerica-mg/lei-309-1990"},
-        skew=1.0, noise=0.002, blur=0.8, seed=37,
+        skew=1.0, noise=0.0008, blur=0.6, seed=37,
     ),
     SampleLaw(
         "lei-88-1975-ouro-preto", "scan", "PREFEITURA MUNICIPAL DE OURO PRETO",
         {"municipio": "Ouro Preto", "uf": "MG", "tipo": "Lei Ordinária", "numero": "88", "ano": 1975,
          "data": "1975-09-09", "ementa": "Dá denominação a logradouro público.",
          "native_id": "ouro-preto-mg/lei-88-1975"},
-        skew=-0.8, noise=0.0025, blur=0.9, seed=53,
+        skew=-0.8, noise=0.001, blur=0.7, seed=53,
     ),
 )
 

@@ -13,6 +13,7 @@ import io
 import random
 import subprocess
 import textwrap
+import time
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -20,6 +21,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 A5_MM = (148.0, 210.0)
+_EPOCH = time.gmtime(0)
 MM_PER_INCH = 25.4
 _FALLBACK_FONTS = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
@@ -174,7 +176,9 @@ def image_pdf_bytes(images: Sequence[Image.Image], *, dpi: int = 200, quality: i
     prepared = [im if im.mode in ("L", "RGB", "1", "CMYK") else im.convert("RGB") for im in images]
     buf = io.BytesIO()
     prepared[0].save(buf, format="PDF", save_all=True, append_images=list(prepared[1:]),
-                     resolution=float(dpi), quality=quality)
+                     resolution=float(dpi), quality=quality,
+                     # fixed dates: the same pages give the same bytes (reproducible corpus)
+                     creationDate=_EPOCH, modDate=_EPOCH)
     return buf.getvalue()
 
 
