@@ -36,14 +36,19 @@ MUNICIPIOS_CSV = Path(__file__).with_name("data") / "municipios.csv"
 # Folding
 
 
+def _fold_char(ch: str) -> str:
+    base = unicodedata.normalize("NFKD", ch)[:1] or ch
+    up = base.upper()
+    return up if len(up) == 1 else base
+
+
+# Latin letters and the punctuation OCR produces, folded once; other characters pass unchanged.
+_FOLD_TABLE = {cp: _fold_char(chr(cp)) for cp in range(0x250)}
+
+
 def _fold(text: str) -> str:
     """Upper case without accents, same length as ``text`` (one character for one)."""
-    out = []
-    for ch in text:
-        base = unicodedata.normalize("NFKD", ch)[:1] or ch
-        up = base.upper()
-        out.append(up if len(up) == 1 else base)
-    return "".join(out)
+    return text.translate(_FOLD_TABLE)
 
 
 def _squash(text: str) -> str:
@@ -587,43 +592,75 @@ def _name_candidates(lines: Sequence[str]) -> list[tuple[list[str], str, str | N
     return out
 
 
+def _resolve(words: Sequence[str], state: str | None, *, trust_state: bool) -> tuple[_Municipio, float] | None:
+    """One municipality for a place name's words, within ``state`` when known. An untrusted
+    (detected) state may be wrong: a near-exact match elsewhere is then accepted."""
+    gaz = _gazetteer()
+    choices = gaz.keys_by_uf.get(state, ()) if state else gaz.all_keys
+    hit = _best_prefix(words, choices, MUNICIPIO_CUTOFF)
+    if hit is not None and len(hit[0]) < 8 and hit[1] < _SHORT_NAME_CUTOFF:
+        hit = None  # one wrong letter in a short word is another word ("CAPITAL" ~ "Capitão")
+    if hit is None and state and not trust_state:
+        hit = _best_prefix(words, gaz.all_keys, 92.0)
+        state = None
+    if hit is None:
+        return None
+    found = gaz.by_key[hit[0]]
+    if state:
+        found = tuple(f for f in found if f.uf == state) or found
+    if len(found) != 1:
+        return None  # homonyms in several states and none known
+    return found[0], float(hit[1])
+
+
+def _valid_uf(uf: str | None) -> str | None:
+    code = uf.strip().upper() if isinstance(uf, str) else None
+    return code if code in _gazetteer().keys_by_uf else None
+
+
 def match_municipio(lines: Sequence[str], *, uf: str | None = None) -> MunicipioMatch | None:
     """The municipality named in letterheads, preamble or fecho lines, matched fuzzily to the
     IBGE list ('VIA FLORES' -> Vila Flores). Restricted to ``uf`` when given, else to the state
-    detected in the lines; a name shared by several states with no state known, or a score
-    under ``MUNICIPIO_CUTOFF``, gives None."""
-    gaz = _gazetteer()
-    given = uf.strip().upper() if uf else None
-    if given is not None and given not in gaz.keys_by_uf:
-        given = None
+    detected in the lines; a name shared by several states with no state known, two names that
+    fit about as well, or a score under ``MUNICIPIO_CUTOFF`` give None. The place named most
+    often wins (letterheads repeat on every page)."""
+    given = _valid_uf(uf)
     detected = given or detect_uf(lines)
     tally: dict[int, list] = {}
     for words, evidence, suffix in _name_candidates(lines):
-        state = given or suffix or detected
-        choices = gaz.keys_by_uf.get(state, ()) if state else gaz.all_keys
-        hit = _best_prefix(words, choices, MUNICIPIO_CUTOFF)
-        if hit is not None and len(hit[0]) < 8 and hit[1] < _SHORT_NAME_CUTOFF:
-            hit = None  # one wrong letter in a short word is another word ("CAPITAL" ~ "Capitão")
-        if hit is None and state and given is None:
-            hit = _best_prefix(words, gaz.all_keys, 92.0)  # the detected state may be wrong
-            state = None
-        if hit is None:
+        resolved = _resolve(words, given or suffix or detected, trust_state=given is not None)
+        if resolved is None:
             continue
-        found = gaz.by_key[hit[0]]
-        if state:
-            found = tuple(f for f in found if f.uf == state) or found
-        if len(found) != 1:
-            continue  # homonyms in several states and none known
-        mun = found[0]
+        mun, score = resolved
         entry = tally.setdefault(mun.ibge_code, [mun, 0.0, 0, evidence])
-        if hit[1] > entry[1]:
-            entry[1], entry[3] = hit[1], evidence
+        if score > entry[1]:
+            entry[1], entry[3] = score, evidence
         entry[2] += 1
     if not tally:
         return None
     mun, score, _, evidence = max(tally.values(), key=lambda e: (e[2], e[1]))
     return MunicipioMatch(name=mun.name, uf=mun.uf, ibge_code=mun.ibge_code, score=float(score),
                           evidence=evidence)
+
+
+def lookup_municipio(name: str, *, uf: str | None = None) -> MunicipioMatch | None:
+    """A municipality given by name (e.g. by the upstream record: 'Sao Joao da Boa Vista',
+    'Paranatinga-MT'), resolved to its IBGE spelling, code and state; fuzzy as
+    ``match_municipio``, None when unsure or when the name exists in several states and
+    ``uf`` is not given."""
+    text = _strip_margin(str(name))
+    suffix = re.search(rf"\s?[-/–]\s?({_UFS_RE})$", text)
+    given = _valid_uf(uf) or (suffix.group(1) if suffix else None)
+    if suffix:
+        text = text[:suffix.start()]
+    words = [w.translate(_LETTER_FIX) if re.search(r"[A-Z]", w) else w for w in _squash(text).split()]
+    if not words or len(words) > 8:
+        return None
+    resolved = _resolve(words, given, trust_state=True)
+    if resolved is None:
+        return None
+    mun, score = resolved
+    return MunicipioMatch(name=mun.name, uf=mun.uf, ibge_code=mun.ibge_code, score=score, evidence=str(name))
 
 
 # --------------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from pipeline.metadata import (
     Epigrafe,
     detect_uf,
     is_fecho_start,
+    lookup_municipio,
     match_municipio,
     normalize_tipo,
     parse_date,
@@ -238,6 +239,23 @@ def test_match_municipio_none_when_unsure(lines):
     assert match_municipio(lines, uf=uf) is None
 
 
+@pytest.mark.parametrize(
+    ("name", "uf", "expected"),
+    [
+        ("Sao Joao da Boa Vista", None, ("São João da Boa Vista", "SP")),
+        ("Paranatinga-MT", None, ("Paranatinga", "MT")),
+        ("paranatinsa", "mt", ("Paranatinga", "MT")),
+        ("Bom Jesus", "PI", ("Bom Jesus", "PI")),
+        ("Bom Jesus", None, None),  # five states
+        ("Sorriso", "SP", None),  # not in that state
+        ("", None, None),
+    ],
+)
+def test_lookup_municipio(name, uf, expected):
+    hit = lookup_municipio(name, uf=uf)
+    assert (None if hit is None else (hit.name, hit.uf)) == expected
+
+
 def test_match_municipio_is_fast():
     import time
 
@@ -391,6 +409,8 @@ def test_arbitrary_text_never_raises(text):
     assert isinstance(parse_fecho(lines), Fecho)
     hit = match_municipio(lines)
     assert hit is None or len(hit.uf) == 2
+    found = lookup_municipio(text)
+    assert found is None or len(found.uf) == 2
     uf = detect_uf(lines)
     assert uf is None or len(uf) == 2
     try:
