@@ -116,7 +116,7 @@ ATOM_RE = re.compile(
          |(?P<ali_body>(?:(?!par[aá]grafo|§|[il1t]nciso|artigo|art\.)[^;:\n]){{1,70}}?)(?=\s*,?\s*(?:d[oa]s?|n[oa]s?|(?:d|n)?est[ea])\s+
               (?:art|inc|[il1t]nc|[ií]te|§|par|l[eé][il1]|mesm|presente|caput))
          |(?P<ali_list>[{_Q}]?\s?[a-z]\s?[{_Q}!)]?(?:{_SEP}[{_Q}]?\s?[a-z]\s?[{_Q}!)]?)*(?=[\s,.;:]|$))))
-    | (?P<ite>\b[ií]te(?:m|ns)\b\s*(?P<ite_list>(?:\d{{1,2}}|{_ROMAN})(?:{_SEP}(?:\d{{1,2}}|{_ROMAN}))*))
+    | (?P<ite>\b[ií]te(?:m|ns)\b\s*(?P<ite_list>(?:\d{{1,2}}|{_ROMAN}|[{_Q}][a-z][{_Q}!])(?:{_SEP}(?:\d{{1,2}}|{_ROMAN}|[{_Q}][a-z][{_Q}!]))*))
     """,
     re.IGNORECASE | re.VERBOSE,
 )
@@ -369,12 +369,15 @@ def _alinea_values(text: str) -> tuple[str, ...]:
     return tuple(str(v) for v in _expand_ranges(out) if 1 <= v <= 26)
 
 
-def _item_values(text: str) -> tuple[str, bool]:
-    """Values of "item 3" / "itens 1 e 2"; a roman value means the drafter meant an inciso."""
+def _item_values(text: str) -> tuple[str, str]:
+    """Values and level of "item 3" / "itens 1 e 2". Drafters also say "item" for other levels:
+    a roman value ("Ítem III") means an inciso, a quoted letter ("item “e”") an alínea."""
     if re.search(r"\d", text):
         items = [(int(s), r) for s, r in _list_items(text, r"\d{1,2}")]
-        return ",".join(str(v) for v in _expand_ranges(items)), False
-    return ",".join(_roman_values(text)), True
+        return ",".join(str(v) for v in _expand_ranges(items)), "item"
+    if re.search(rf"[{_Q}]", text):
+        return ",".join(_alinea_values(text)), "alinea"
+    return ",".join(_roman_values(text)), "inciso"
 
 
 def _atom_from_match(m: re.Match[str]) -> _Atom | None:
@@ -426,9 +429,9 @@ def _atom_from_match(m: re.Match[str]) -> _Atom | None:
             values = _alinea_values(g["ali_body"] or g["ali_list"] or "")
             step = Step("alinea", values) if values else None
     elif g["ite"]:
-        joined, is_inciso = _item_values(g["ite_list"])
+        joined, level = _item_values(g["ite_list"])
         if joined:
-            step = Step("inciso" if is_inciso else "item", tuple(joined.split(",")))
+            step = Step(level, tuple(joined.split(",")))
     if step is None:
         return None
     return _Atom(m.start(), m.end(), step)

@@ -107,6 +107,8 @@ def _targets(unit_id: str, text: str, kind: str = "internal") -> tuple[list[str]
         ("art40", "alínea \"b\" do artigo 20", ["art20_cpt_inc1_ali2"]),  # through the existing ids
         ("art58_cpt_inc2", "previsto no inciso IV", ["art58_cpt_inc4"]),  # bare inciso: same artigo
         ("art6", "o caput deste artigo e o § 2º", ["art6", "art6_par2"]),
+        ("art54_cpt_ali2", "estabelecido no item “e” deste artigo", ["art54_cpt_ali5"]),  # "item" said for an alínea
+        ("art58_cpt_inc2", "No caso do Ítem III deste artigo", ["art58_cpt_inc3"]),  # ... or for an inciso
     ],
 )
 def test_internal_references_resolve_to_ids(unit_id: str, text: str, expected: list[str]) -> None:
