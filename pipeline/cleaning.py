@@ -139,7 +139,7 @@ def is_phone_line(text: str) -> bool:
 
 
 def letters(text: str) -> int:
-    return sum(c.isalpha() for c in text)
+    return sum(map(str.isalpha, text))
 
 
 _LONE_WORD = re.compile(r"^\s*[aeoàéAEO][:;.,]\s*$")
@@ -154,7 +154,7 @@ def is_symbol_junk(text: str) -> bool:
     """
     if _LONE_WORD.match(text) or _LONE_LABEL.match(text):
         return False
-    digits = sum(c.isdigit() for c in text)
+    digits = sum(map(str.isdigit, text))
     return letters(text) < 2 and digits < 4
 
 
@@ -167,13 +167,14 @@ _CONSONANTS = re.compile(r"[^AEIOUY\W\d]{5,}|^[^AEIOUY\W\d]{3,}$")
 _TOKEN = re.compile(r"[^\W\d_]+")
 
 
+@lru_cache(maxsize=65536)
 def _is_noise_token(t: str) -> bool:
     """``t`` is a folded token."""
     if len(t) < 3:
         return False
     if _ALTERNATING.search(t) or _RUN.search(t) or _CONSONANTS.search(t):
         return True
-    return len(t) >= 6 and max(t.count(c) for c in set(t)) / len(t) > 0.5  # 'AADAADADAAA'
+    return len(t) >= 6 and max(map(t.count, set(t))) / len(t) > 0.5  # 'AADAADADAAA'
 
 
 def has_letter_runs(text: str) -> bool:
@@ -195,12 +196,12 @@ def is_garbage(text: str, vocab: frozenset[str] | None = None, *, mean_token_len
     tokens, and the longer ones are words the document never uses), 'SI SSD AADAADADAAA DADA
     DAT', 'anaaaaaaaaaareeereoo' (letter runs). Without a vocabulary only letter runs count.
     """
-    tokens = re.findall(r"[^\W\d_]+", text)
+    tokens = _TOKEN.findall(text)
     if not tokens:
         return False
-    if has_letter_runs(text):
-        return True
-    if vocab is None or len(tokens) < 6:
+    if vocab is None:
+        return has_letter_runs(text)
+    if len(tokens) < 6:
         return False
     mean = sum(len(t) for t in tokens) / len(tokens)
     short = sum(len(t) <= 2 for t in tokens) / len(tokens)
@@ -328,6 +329,8 @@ def _is_short_junk(text: str, prev: str | None, vocab: frozenset[str], *, max_ch
     if prev is not None and _ends_open(prev):
         if _is_fragment_completion(prev, text, vocab):
             return False
+        if re.fullmatch(r"[^\W\d_]{2,4}[.;:]", text.strip()):
+            return False  # the tail of a word wrapped without hyphen, closing the sentence
         if all(t in vocab for t in tokens) and len(text.strip()) > 1:
             return False
     if any(len(t) >= 3 and t in vocab for t in tokens) and re.search(r"[.;:,]$", text.strip()):

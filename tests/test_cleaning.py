@@ -1,0 +1,146 @@
+"""Cleaning rules, one before/after case per kind of noise (fixtures written for the tests)."""
+
+from __future__ import annotations
+
+import pytest
+
+from models.ocr import DocumentText, Line, PageText
+from pipeline.cleaning import (
+    clean_document,
+    find_furniture,
+    has_letter_runs,
+    is_garbage,
+    is_page_stamp,
+    is_phone_line,
+    is_symbol_junk,
+    strip_leader_debris,
+    strip_margin_marks,
+)
+from pipeline.textpages import document_from_text
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("serviço de utilidade pública, que somente poderá ser prestado!", "serviço de utilidade pública, que somente poderá ser prestado"),
+        ("mediante licença prévia da Prefeitura, a qual se '!", "mediante licença prévia da Prefeitura, a qual se"),
+        ('os veículos que nela trafegarem |', "os veículos que nela trafegarem"),
+        ('no prazo de dez dias"!', "no prazo de dez dias"),
+        ("manter o registro atualizado *", "manter o registro atualizado"),
+        ('com a inscrição "Ônibus"', 'com a inscrição "Ônibus"'),  # a closing quote is the law's
+        ("texto sem marca alguma.", "texto sem marca alguma."),
+    ],
+)
+def test_margin_marks_are_stripped(before: str, after: str) -> None:
+    assert strip_margin_marks(before) == after
+    assert strip_margin_marks(after) == after  # idempotent
+
+
+@pytest.mark.parametrize("stamp", ["NM 41", "Nº 17", "N 23", "NR... 12", "Fl. 08", "F1. 09", "C.M. Cc. 4", "MN. 7"])
+def test_page_stamps(stamp: str) -> None:
+    assert is_page_stamp(stamp)
+
+
+@pytest.mark.parametrize("text", ["anos.", "Nº 12 desta Lei", "Art. 5º", "tros, e não poderá"])
+def test_text_is_not_a_page_stamp(text: str) -> None:
+    assert not is_page_stamp(text)
+
+
+def test_phone_lines() -> None:
+    assert is_phone_line("Fone: (34) 3261-4410 /4411")
+    assert is_phone_line("34) 3261-4410 14411")
+    assert not is_phone_line("pelo telefone da Secretaria de Obras e Serviços Urbanos, número 3261-4410, ou")
+
+
+@pytest.mark.parametrize("junk", [">", "»", "7", "%", "(6)", "- - -", ". . ."])
+def test_symbol_junk(junk: str) -> None:
+    assert is_symbol_junk(junk)
+
+
+@pytest.mark.parametrize("kept", ["a:", "e)", "(14.03.87).", "III -"])
+def test_lone_words_labels_and_dates_are_not_symbol_junk(kept: str) -> None:
+    assert not is_symbol_junk(kept)
+
+
+def test_garbage_lines_by_statistics_and_vocabulary() -> None:
+    vocab = frozenset({"veículos", "transporte", "coletivo", "municipal", "artigo", "incisos", "alíneas"})
+    assert is_garbage("Bos ue na o e asa o a nos ti o en rosa e na oa uu 12", vocab)
+    assert not is_garbage("I - transporte coletivo de passageiros no município;", vocab)
+    assert not is_garbage('nas alíneas "c" e "d" do artigo 12 e nos incisos I e V do', vocab)
+
+
+@pytest.mark.parametrize("junk", ["RA AADAADAADAAA DADA DTA", "KKSSJENSTPRST II” »", "ooooaaaaaaaaeeeerr"])
+def test_letter_runs(junk: str) -> None:
+    assert has_letter_runs(junk)
+
+
+def test_letter_runs_keep_words_and_names() -> None:
+    assert not has_letter_runs("JOSÉ CARLOS PEREIRA DA SILVA")
+    assert not has_letter_runs("Prefeito Municipal")
+
+
+def test_dot_leader_debris() -> None:
+    assert strip_leader_debris("b) de 3 (três) a 5 (cinco) anos.......cccrcre ce cer... 06 pontos") == (
+        "b) de 3 (três) a 5 (cinco) anos....... 06 pontos"
+    )
+    assert strip_leader_debris("a) até 2 anos..... 10 pontos") == "a) até 2 anos..... 10 pontos"
+
+
+def test_furniture_is_learned_from_repetition_with_ocr_variation() -> None:
+    texts = [
+        "ESTADO DO PARANÁ", "PREFEITURA MUNICIPAL DE VILA NOVA", "Art. 1º Fica criado o programa.",
+        "ESTADO DO PARANA", "PREFEITURA MUNlCIPAL DE VILA NOVA", "Art. 2º O programa terá sede.",
+        "ESTADO D0 PARANÁ", "PREFEITURA MUNICIPAL DE VILA N0VA", "Art. 3º Esta Lei entra em vigor.",
+    ]
+    furniture = find_furniture(texts)
+    assert furniture == {0, 1, 3, 4, 6, 7}
+
+
+def test_recurring_title_after_a_label_is_not_furniture() -> None:
+    texts = [
+        "SEÇÃO I", "DISPOSIÇÕES GERAIS", "Art. 1º Texto.",
+        "SEÇÃO I", "DISPOSIÇÕES GERAIS", "Art. 9º Texto.",
+        "SEÇÃO I", "DISPOSIÇÕES GERAIS", "Art. 20. Texto.",
+    ]
+    assert find_furniture(texts) == set()
+
+
+def test_enacting_clause_that_runs_on_is_not_furniture() -> None:
+    texts = [
+        "O PREFEITO MUNICIPAL DE SANTA RITA DO SUL, ESTADO", "do Rio Grande do Sul, faz saber",
+        "O PREFEITO MUNICIPAL DE SANTA RITA DO SUL, ESTADO", "do Rio Grande do Sul, faz saber",
+        "O PREFEITO MUNICIPAL DE SANTA RITA DO SUL, ESTADO", "do Rio Grande do Sul, faz saber",
+    ]
+    assert find_furniture(texts) == set()
+
+
+def test_column_of_junk_and_short_words_in_context() -> None:
+    text = "\n".join([
+        "Art. 4º As empresas permissionárias ficam obrigadas, ainda",
+        "a:",
+        "I - manter a frota em condições de uso e a sede no Municí-",
+        "pio;",
+        "II - manter os veículos limpos.",
+        "ps,", "pm", "po", "Da", "[sad", "ps",
+        "Art. 5º Os veículos da frota municipal e os da frota",
+        "particular serão vistoriados pela Prefeitura Munici",
+        "pal.",
+    ])
+    lines = clean_document(document_from_text(text))
+    noise = [ln.text for ln in lines if ln.is_noise]
+    kept = [ln.text for ln in lines if not ln.is_noise]
+    assert noise == ["ps,", "pm", "po", "Da", "[sad", "ps"]
+    assert "a:" in kept and "pio;" in kept and "pal." in kept
+
+
+def test_clean_document_is_idempotent_and_keeps_positions() -> None:
+    page = PageText(page_index=2, method="ocr", height=1000, lines=(
+        Line(text="NM 33", bbox=(10, 10, 50, 20), conf=0.5),
+        Line(text="Art. 1º Fica instituído o programa!", bbox=(10, 100, 500, 120), conf=0.9),
+    ))
+    once = clean_document(DocumentText(source="x", pages=(page,)))
+    assert [(ln.kind, ln.reason) for ln in once] == [("noise", "page_stamp"), ("content", None)]
+    assert once[1].text == "Art. 1º Fica instituído o programa"
+    assert once[1].page_index == 2 and once[1].top == pytest.approx(0.1)
+    again = clean_document(document_from_text("\n".join(ln.text for ln in once if not ln.is_noise)))
+    assert [ln.text for ln in again] == [once[1].text]
