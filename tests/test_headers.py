@@ -1,0 +1,125 @@
+"""Header reading: fuzzy keywords and OCR-damaged numbers (fixtures written for the tests)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.headers import read_header, read_roman
+
+
+@pytest.mark.parametrize(
+    ("line", "number", "rest"),
+    [
+        ("ARTIGO 3º:- Compete à Secretaria", "3", "Compete à Secretaria"),
+        ("Art. 3º - Compete à Secretaria", "3", "Compete à Secretaria"),
+        ("ART. 3º — Compete", "3", "Compete"),
+        ("Artigo 12 - Compete", "12", "Compete"),
+        ("Art. 12. Compete", "12", "Compete"),
+        ("ARZIGO 3º:- Compete", "3", "Compete"),
+        ("ARTYGO 3º:- Compete", "3", "Compete"),
+        ("RTIGO 31º:- Compete", "31", "Compete"),  # first letter lost at the margin
+        ("ARTS 6º - Compete", "6", "Compete"),
+        ("ARP. 6º - Compete", "6", "Compete"),
+        ("pia, Artigo 20 - Esta Lei", "20", "Esta Lei"),  # margin debris before the keyword
+    ],
+)
+def test_article_headers(line: str, number: str, rest: str) -> None:
+    h = read_header(line)
+    assert h is not None and h.kind == "artigo"
+    assert (h.number, h.rest) == (number, rest)
+
+
+def test_article_number_with_ordinal_read_as_digit_has_a_cheap_alternative() -> None:
+    h = read_header("ARTIGO 172:- Fica")  # '17º' read as '172'
+    assert h is not None and dict(h.candidates) == {172: 0.0, 17: pytest.approx(1.2)}
+
+
+def test_article_suffix_and_unico() -> None:
+    h = read_header("Art. 4º-B Os contratos")
+    assert h is not None and (h.number, h.suffix, h.rest) == ("4", "B", "Os contratos")
+    h = read_header("Artigo único - Fica aprovado")
+    assert h is not None and h.unico
+
+
+@pytest.mark.parametrize("line", ["artigo 14;", "art. 9º desta Lei, e", "ARTE E CULTURA 3 vezes"])
+def test_citations_and_words_are_not_article_headers(line: str) -> None:
+    h = read_header(line)
+    assert h is None or h.kind != "artigo"
+
+
+@pytest.mark.parametrize(
+    ("line", "number"),
+    [
+        ("§ 2º O prazo", "2"), ("8 2º:- O prazo", "2"), ("$ 2º:- O prazo", "2"), ("& 2º:- O prazo", "2"),
+        ("5 2º:;- O prazo", "2"), ("3 28: O prazo", "2"), ("8S2º:- O prazo", "2"), ("82º:- O prazo", "2"),
+        ("2º:- O prazo", "2"), ("28:- VETADO.", "2"), ("8 32:- VETADO.", "3"), ("S 2º - O prazo", "2"),
+        ("Parágrafo 2º - O prazo", "2"),
+    ],
+)
+def test_paragraph_signs_as_ocr_reads_them(line: str, number: str) -> None:
+    h = read_header(line)
+    assert h is not None and h.kind == "paragrafo" and h.number == number
+
+
+@pytest.mark.parametrize(
+    "line", ["PARÁGRAFO ÚNICO:- O prazo", "PARAGRAFO UNICO - O prazo", "Parágrafo único. O prazo", "S ÚNICO - O prazo"]
+)
+def test_paragrafo_unico(line: str) -> None:
+    h = read_header(line)
+    assert h is not None and h.kind == "paragrafo" and h.unico and h.rest == "O prazo"
+
+
+@pytest.mark.parametrize("line", ["8 (oito) dias úteis", "3 (três) vias", "1 (um) ano após", "5.000 (cinco mil)"])
+def test_numbers_in_running_text_are_not_paragraphs(line: str) -> None:
+    h = read_header(line)
+    assert h is None or h.kind not in ("paragrafo", "artigo")
+
+
+@pytest.mark.parametrize(
+    ("label", "value"),
+    [("I", 1), ("II", 2), ("HI", 3), ("LI", 51), ("Y", 5), ("W", 2), ("Vi", 6), ("VIH", 8), ("11", 2), ("XXXVIII", 38)],
+)
+def test_roman_numerals_through_the_confusion_set(label: str, value: int) -> None:
+    assert read_roman(label) == value
+
+
+@pytest.mark.parametrize("line", ["HI — apresentar", "Y — idoneidade", "11 — exame", "x - utilizar", "XXXVIII - é reconhecida"])
+def test_damaged_inciso_labels(line: str) -> None:
+    h = read_header(line)
+    assert h is not None and h.kind == "inciso"
+
+
+def test_capitals_after_a_roman_numeral_are_flagged_as_a_possible_heading() -> None:
+    h = read_header("IV - DAS TARIFAS E DOS PREÇOS")
+    assert h is not None and h.kind == "inciso" and h.uppercase_rest
+    h = read_header("IV - fixar as tarifas")
+    assert h is not None and not h.uppercase_rest
+
+
+@pytest.mark.parametrize(
+    ("line", "letter"), [("a) manter", "a"), ("b) - manter", "b"), ("Db) - trajar", "b"), ("H) - manter", "h")]
+)
+def test_alineas(line: str, letter: str) -> None:
+    h = read_header(line)
+    assert h is not None and h.kind == "alinea" and h.number == letter
+
+
+def test_parenthesised_words_are_not_alineas() -> None:
+    assert read_header("(um) ano de fabricação") is None
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "number", "title"),
+    [
+        ("CAPÍTULO II", "capitulo", "2", ""),
+        ("CAPÍTULO HI", "capitulo", "3", ""),
+        ("TÍTULO IV - DA ORDEM SOCIAL", "titulo", "4", "DA ORDEM SOCIAL"),
+        ("Seção I", "secao", "1", ""),
+        ("SUBSEÇÃO II", "subsecao", "2", ""),
+        ("CAPÍTULO ÚNICO", "capitulo", "único", ""),
+    ],
+)
+def test_agrupadores(line: str, kind: str, number: str, title: str) -> None:
+    h = read_header(line)
+    assert h is not None and h.kind == "group"
+    assert (h.group_type, h.number, h.rest) == (kind, number, title)
