@@ -72,11 +72,11 @@ _TIPOS: tuple[tuple[str, str], ...] = (
     ("Emenda à Lei Orgânica", r"EMENDA\s+(?:A\s+)?(?:LEI\s+ORG\w*|L\.?\s*O\.?\s*M?\.?)"),
     # "EMENDA Nº 3" in a municipal book amends the Lei Orgânica; "EMENDA REGIMENTAL" does not
     ("Emenda à Lei Orgânica", r"EMENDA(?=\s*(?:N\b|N\W|NO\b|\d))"),
-    ("Lei Orgânica", r"LEI\s+ORG\w*"),
-    ("Lei Complementar", r"L[E3][I1L|!]\s+C[O0]MPL\w*"),
+    ("Lei Orgânica", r"LEI\s*ORG\w*"),
+    ("Lei Complementar", r"L[E3][I1L|!]\s*C[O0]MPL\w*"),
     ("Lei Delegada", r"L[E3][I1L|!]\s+DELEGADA"),
     ("Lei Ordinária", r"L[E3][I1L|!](?:\s+ORDINARIA)?"),
-    ("Decreto Legislativo", r"DECRET[O0][\s-]+LEGISL\w*"),
+    ("Decreto Legislativo", r"DECRET[O0][\s-]*LEGISL\w*"),
     ("Decreto-Lei", r"DECRET[O0]\s*-\s*LEI"),
     ("Decreto", r"DECRET[O0]"),
     ("Resolução", r"RES[O0]LU[C\xc7][A\xc3][O0]"),
@@ -131,7 +131,25 @@ _NUMERIC_DATE_RE = re.compile(
     r"(?<![\d.])(\d{1,2})\s?([./-])\s?(\d{1,2})\s?\2\s?(\d\.\d{3}|\d{4}|\d{2})(?![\d])"
 )
 # Numbers (an ordinal "1º" folds to "1O") and words, on folded text.
-_TOKEN_RE = re.compile(r"(?:\d[\d.]*\d|\d)(?:[O°](?![A-Z]))?|[A-Z]+")
+_TOKEN_RE = re.compile(r"(?:\d[\d.]*\d|\d)(?:[O°](?![A-Z]))?|[A-Z][A-Z01]*")
+_WORD_FIX = str.maketrans("01", "OI")
+
+
+_DIGITISH_RE = re.compile(r"(?<![A-Z])[0-9OIL|]*[0-9][0-9OIL|.]*(?![A-Z])")
+_DIGIT_FIX = str.maketrans("OIL|", "0111")
+
+
+def _fix_digits(folded: str) -> str:
+    """O -> 0 and I/L/| -> 1 inside runs of digits ('3O9', '1.99O'), same length. A day's
+    ordinal ('1º', folded '1O') is left alone."""
+
+    def fix(m: re.Match[str]) -> str:
+        run = m.group()
+        if re.fullmatch(r"\d{1,2}O", run):
+            return run
+        return run.translate(_DIGIT_FIX)
+
+    return _DIGITISH_RE.sub(fix, folded)
 
 
 def _expand_year(year: int) -> int:
@@ -151,6 +169,9 @@ def _make_date(year: int, month: int, day: int) -> dt.date | None:
 
 
 def _month_of(token: str) -> int | None:
+    token = token.translate(_WORD_FIX)
+    if re.fullmatch(r"MA[IL]O", token):  # "MAlO": too short for a fuzzy match
+        return 5
     if token in _MONTHS:
         return _MONTHS.index(token) + 1
     if len(token) >= 5:
@@ -161,6 +182,7 @@ def _month_of(token: str) -> int | None:
 
 
 def _number_word(token: str) -> int | None:
+    token = token.translate(_WORD_FIX)
     if token in _NUMBER_WORDS:
         return _NUMBER_WORDS[token]
     # OCR glues the conjunction to the next word: "vinte ecinco".
@@ -202,12 +224,12 @@ def _textual_dates(folded: str) -> list[tuple[int, int, dt.date]]:
     toks = [(m.group(), m.start(), m.end()) for m in _TOKEN_RE.finditer(folded)]
     found: list[tuple[int, int, dt.date]] = []
     for i, (tok, _, _) in enumerate(toks):
-        month = _month_of(tok) if tok.isalpha() else None
+        month = _month_of(tok) if tok[0].isalpha() else None
         if month is None:
             continue
         # Day: walk left over fillers, then a number or number words.
         j, skipped = i - 1, 0
-        while j >= 0 and skipped < 4 and toks[j][0].isalpha() and _is_filler(toks[j][0]):
+        while j >= 0 and skipped < 4 and toks[j][0][0].isalpha() and _is_filler(toks[j][0]):
             j, skipped = j - 1, skipped + 1
         day, start = None, None
         if j >= 0 and toks[j][0][0].isdigit():
@@ -219,7 +241,7 @@ def _textual_dates(folded: str) -> list[tuple[int, int, dt.date]]:
                 if tok_j == "E" and values:
                     j -= 1
                     continue
-                v = _number_word(tok_j) if tok_j.isalpha() else None
+                v = _number_word(tok_j) if tok_j[0].isalpha() else None
                 if v is None or v >= 100:
                     break
                 values.append(v)
@@ -230,15 +252,16 @@ def _textual_dates(folded: str) -> list[tuple[int, int, dt.date]]:
             continue
         # Year: walk right over fillers, then digits or number words.
         k, skipped = i + 1, 0
-        while k < len(toks) and skipped < 3 and toks[k][0].isalpha() and toks[k][0] in _DATE_FILLERS:
+        while k < len(toks) and skipped < 3 and toks[k][0][0].isalpha() and toks[k][0] in _DATE_FILLERS:
             k, skipped = k + 1, skipped + 1
         if k >= len(toks):
             continue
         year, end = None, toks[k][2]
         if toks[k][0][0].isdigit():
-            year = _digits_value(toks[k][0])
-            if year is not None and 100 <= year < 1000:
-                year = None
+            digits = toks[k][0].replace(".", "")
+            if len(digits) == 1 and k + 1 < len(toks) and re.fullmatch(r"\d{3}", toks[k + 1][0]):
+                digits, end = digits + toks[k + 1][0], toks[k + 1][2]  # "1 990"
+            year = int(digits) if digits.isdigit() and len(digits) in (2, 4) else None
         else:
             values = []
             while k < len(toks) and len(values) < 8:
@@ -246,7 +269,7 @@ def _textual_dates(folded: str) -> list[tuple[int, int, dt.date]]:
                 if tok_k == "E" and values:
                     k += 1
                     continue
-                v = _number_word(tok_k) if tok_k.isalpha() else None
+                v = _number_word(tok_k) if tok_k[0].isalpha() else None
                 if v is None:
                     break
                 values.append(v)
@@ -264,7 +287,7 @@ def _textual_dates(folded: str) -> list[tuple[int, int, dt.date]]:
 
 
 def _find_dates(text: str) -> list[tuple[int, int, dt.date]]:
-    folded = _fold(text)
+    folded = _fix_digits(_fold(text))
     found = _textual_dates(folded)
     for m in _NUMERIC_DATE_RE.finditer(folded):
         year = int(m.group(4).replace(".", ""))
@@ -308,14 +331,10 @@ _MARKER_RE = re.compile(
     r"\s*(?:N(?:UMERO|UM|R)?\s*\.?\s*(?:[O°*]|9(?=\s+\d)|2(?=\s+\d))?\s*\.?\s*:?)?\s*"
 )
 _NUMBER_RE = re.compile(r"(?P<num>\d{1,3}(?:\.\d{3})+|\d+)(?:\s*/\s*(?P<yr>\d\.\d{3}|\d{4}|\d{2})(?!\d))?")
-_DIGITISH_RE = re.compile(r"(?<![A-Z])[0-9OIL|]*[0-9][0-9OIL|.]*(?![A-Z])")
 _TRAIL_PUNCT = " \t.,;:!|'\"*+`´’‘“”»«-–—)"
 
 
-def _fix_digits(folded: str) -> str:
-    """O -> 0 and I/L/| -> 1 inside runs that are mostly digits (same length)."""
-    table = str.maketrans("OIL|", "0111")
-    return _DIGITISH_RE.sub(lambda m: m.group().translate(table), folded)
+_SPACED_RE = re.compile(r"(?<!\S)(?:[A-Za-zÀ-ÖØ-öø-ÿ] ){2,}[A-Za-zÀ-ÖØ-öø-ÿ](?!\S)")
 
 
 def parse_epigrafe(line: str) -> Epigrafe | None:
@@ -328,6 +347,8 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
     """
     if len(line) > 160:
         return None
+    # Typewritten headings spaced out: "L E I  Nº 309" -> "LEI  Nº 309".
+    line = _SPACED_RE.sub(lambda m: m.group().replace(" ", ""), line)
     folded = _fold(line)
     m = None
     for cand in _TIPO_RE.finditer(folded):

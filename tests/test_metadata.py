@@ -59,6 +59,9 @@ D = dt.date
         ("DECRETO-LEI Nº 5", "Decreto-Lei", "5", None, None),
         ("a, LEI Nº 523/91", "Lei Ordinária", "523", 1991, None),  # debris, not "a Lei"
         ("EMENDA Nº 3, DE 2 DE MAIO DE 2001", "Emenda à Lei Orgânica", "3", 2001, D(2001, 5, 2)),
+        # typewritten headings spaced out
+        ("L E I  Nº 524, DE 9 DE JULHO DE 1991", "Lei Ordinária", "524", 1991, D(1991, 7, 9)),
+        ("D E C R E T O   Nº 31/92", "Decreto", "31", 1992, None),
     ],
 )
 def test_parse_epigrafe_reads_tipo_numero_ano_data(line, tipo, numero, ano, data):
@@ -145,6 +148,12 @@ def test_normalize_tipo(text, tipo):
         ("aos vinte ecinco cias do Mês de marco de hum mil novecentos e oitenta", D(1980, 3, 25)),
         ("em 1º de Janeiro de 1999.", D(1999, 1, 1)),
         ("12 de setembre de 1977", D(1977, 9, 12)),
+        # digits for letters and letters for digits
+        ("5 DE SETEMBR0 DE 1990", D(1990, 9, 5)),
+        ("3 DE MAlO DE 1995", D(1995, 5, 3)),
+        ("26 DE JUNHO DE 199O", D(1990, 6, 26)),
+        ("26 DE JUNHO DE 1 990", D(1990, 6, 26)),
+        ("(26.O6.9O)", D(1990, 6, 26)),
     ],
 )
 def test_parse_date(text, date):
@@ -153,7 +162,8 @@ def test_parse_date(text, date):
 
 @pytest.mark.parametrize(
     "text",
-    ["", "sem data", "31 de fevereiro de 1990", "99/99/1999", "ARTIGO 12 - de junho", "5 de maio"],
+    ["", "sem data", "31 de fevereiro de 1990", "99/99/1999", "ARTIGO 12 - de junho", "5 de maio",
+     "26 DE JUNHO DE 1", "por meio de 5 de 1990"],
 )
 def test_parse_date_none(text):
     assert parse_date(text) is None
