@@ -694,8 +694,15 @@ _FECHO_PLACES = (
     "PACO DA PREFEITURA", "PALACIO", "CAMARA MUNICIPAL", "SALA DAS SESSOES", "PLENARIO",
     "EDIFICIO DA PREFEITURA", "CENTRO ADMINISTRATIVO",
 )
+_NUMBER_WORDS_RE = "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
+# After the place: the start of a date ("em 10 de", ", 08 de abril", ", 10/05/1998", ", aos vinte
+# e seis dias"), or the sentence broken right before it (", aos" / ", em" / ", em 10 de" at the
+# line end). "Prefeitura Municipal, em 30 (trinta) dias" is an article's text, not a fecho.
 _DATEISH_RE = re.compile(
-    r",\s*(?:EM\s+\d|EM\s*$|AOS?\b|\d{1,2}\b|\d{1,2}\s*(?:O|°)?\s+DE\b)|\s(?:EM\s+\d{1,2}(?:O|°)?|AOS?)\s*(?:DE\s*)?$"
+    r"\b(?:EM|AOS?)\s*$"
+    r"|(?:,|\bEM\b|\bAOS?\b)\s*(?:EM\s+|AOS?\s+)?"
+    r"(?:\d{1,2}\s*[O°]?\s*(?:DE\s+[A-Z]{3}|[./-]\s?\d|DIAS?\b|DE\s*$|$)"
+    rf"|(?:{_NUMBER_WORDS_RE})\b(?:\s+E\s+\w+)?\s+(?:DIAS?|DE\s+[A-Z]{{3}}))"
 )
 
 

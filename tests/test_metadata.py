@@ -299,6 +299,8 @@ def test_state_name():
         "Câmara Municipal de Itu, 12 de março de 1991",
         "Sala das Sessões, 5 de maio de 1999",
         "Gabinete do Prefeito Municipal de Itu em 10 de",
+        "Paço Municipal, ao primeiro dia do mês de maio",
+        "Prefeitura Municipal de Itu, 10/05/1980",
     ],
 )
 def test_is_fecho_start(line):
@@ -312,6 +314,9 @@ def test_is_fecho_start(line):
         "A CÂMARA MUNICIPAL DE ITU, Estado de S.Paulo, aprovou e eu",
         "ARTIGO 5º - Esta Lei entra em vigor em 10 de maio de 1980.",
         "Secretaria Municipal de Obras",
+        "Prefeitura Municipal, em 30 (trinta) dias contados do pedido",  # an article's text
+        "Prefeitura Municipal, aos interessados",
+        "A CÂMARA MUNICIPAL DE ITU,",
         "",
     ],
 )
