@@ -779,6 +779,8 @@ def _is_name(line: str) -> bool:
         if w in _NAME_PARTICLES:
             continue
         core = w[:-1] if len(w) <= 2 and w.endswith(".") else w  # an initial: "J."
+        if any(c.isalpha() for c in core[:1]):
+            core = core.translate(_WORD_FIX)  # "N0RA": a digit read for a letter
         if not core.replace("'", "").replace("-", "").isalpha() or not core[0].isupper():
             return False
         if any(p in _INSTITUTIONAL or p == "SE" for p in _fold(core).split("-")):

@@ -344,7 +344,7 @@ def test_parse_fecho_signatures_and_debris():
         "de 2003. N",
         "NS",
         "|",
-        "JOÃO CARLOS DE MORAES",
+        "JOÃO CARLOS DE M0RAES",
         "Prefelto Municipal",
         "ainda Ba: o Rrtolla",
         "PresidentoE q municipal",
@@ -355,7 +355,7 @@ def test_parse_fecho_signatures_and_debris():
     assert fecho.text == "Gabinete do Prefeito Municipai de Sorriso-MT, 14 de maio de 2003."
     assert (fecho.local, fecho.data) == ("Sorriso", D(2003, 5, 14))
     assert [(s.nome, s.cargo) for s in fecho.signatarios] == [
-        ("JOÃO CARLOS DE MORAES", "Prefeito Municipal"),
+        ("JOÃO CARLOS DE M0RAES", "Prefeito Municipal"),  # as printed
         ("Ana Maria dos Santos", "Secretária Municipal de Administração"),
     ]
 
