@@ -891,10 +891,15 @@ def parse_fecho(lines: Sequence[str]) -> Fecho:
         sentence.append(line)
         i += 1
         joined = _join_lines(sentence)
-        if parse_date(joined) is not None and re.search(r"[.)]\s*\S{0,3}\s*$", joined):
-            if i < len(lines) and _PAREN_DATE_RE.match(_strip_margin(lines[i])):
-                sentence.append(lines[i])
-                i += 1
+        if parse_date(joined) is None:
+            continue
+        nxt = _strip_margin(lines[i]) if i < len(lines) else ""
+        if nxt and _PAREN_DATE_RE.match(nxt):
+            sentence.append(lines[i])  # "(26.06.90)." after the date in words
+            i += 1
+            break
+        # the date may go on ("... mil novecentos" / "e noventa") unless the sentence ended
+        if re.search(r"[.)]\s*\S{0,3}\s*$", joined) or not nxt[:1].islower():
             break
     text = _join_lines(sentence)
     # Drop debris after the sentence's final stop ("de 2002. N").

@@ -399,6 +399,19 @@ def test_parse_fecho_signatures_side_by_side_and_inline():
     ]
 
 
+def test_parse_fecho_sentence_without_final_stop():
+    fecho = parse_fecho([
+        "Secretaria da Câmara Municipal de Itu, aos dez dias do mês de maio de mil novecentos",
+        "e oitenta",
+        "N",
+        "MARIA LIMA",
+        "Presidente",
+    ])
+    assert fecho.text.endswith("mil novecentos e oitenta")
+    assert fecho.data == D(1980, 5, 10)
+    assert [(s.nome, s.cargo) for s in fecho.signatarios] == [("MARIA LIMA", "Presidente")]
+
+
 def test_parse_fecho_empty():
     assert parse_fecho([]) == Fecho()
 
