@@ -3,10 +3,9 @@
 Two layers, kept apart (recognise, then interpret):
 
 * :func:`build_reference_nlp` builds a blank Portuguese spaCy pipeline of rule components,
-  registered the spaCy way: ``locleg_fold`` (token norms folded: lower case, no accents, so
-  rules match OCR text that lost its accents), an ``entity_ruler`` for norms cited by name
-  ("Código Nacional de Trânsito"; the patterns are data, :data:`NAMED_NORMS`) and
-  ``locleg_citations``, which reads the citation grammar (regular expressions tolerant of the
+  registered the spaCy way: an ``entity_ruler`` for norms cited by name ("Código Nacional de
+  Trânsito", with or without accents; the patterns are data, :data:`NAMED_NORMS`) and the
+  ``locleg_citations`` factory, which reads the citation grammar (regular expressions tolerant of the
   usual OCR damage: "Lel" for "Lei", "8"/"$"/"&" for "§", "Tncisos") and leaves, on
   ``doc._.locleg_citations``, context-free :class:`Citation` values (and ``doc.spans["locleg_refs"]``).
 * :func:`find_references` runs the pipeline once (``nlp.pipe``) over every unit text of a norm
@@ -91,6 +90,11 @@ _PAR_WORDS = (
 )
 _PAR_VAL = rf"(?:\d{{1,2}}(?:\s?[º°o](?![a-z]))?|(?:{_PAR_WORDS})\b)"
 _ART_KW = r"(?:\barts?\.|\ba?rt[iíl1y]\s?g[o0]s?\b|\bart(?=\s\d))"
+# After "art. N" the Constitution style goes on with commas: "art. 102, I, o", "art. 153, § 2º, I",
+# "arts. 37, XI, 39, § 4º"; a single letter counts only before punctuation ("art. 5º, e no ..." is not).
+_LETTER = r"[a-z](?=\s*[,;.:)]|\s*$)"
+_PAR_NUM = r"§§?\s*\d{1,2}(?:\s?[º°o](?![a-z]))?"
+_ART_PIECE = rf"(?:{_SEP}(?:{_ANUM}|\bcaput\b|{_ROMAN}|{_LETTER})|\s*,\s*{_PAR_NUM})"
 _DET = r"(?:\b(?:d|n)?est[ea]s?\s+|\b(?:d|n)?[oa]s?\s+(?:mesm[oa]|presente)\s+)"
 _LEI = r"l[eé][il1]\b"
 
@@ -105,12 +109,14 @@ ATOM_RE = re.compile(
     | (?P<caput>\bcaput\b)
     | (?P<art>{_ART_KW}\s*(?:n[º°]\.?\s*)?
         (?:(?P<art_rel>anterior|seguinte|precedente|subsequente)\b
-         |(?P<art_list>{_ANUM}(?:{_SEP}{_ANUM})*)))
+         |(?P<art_list>{_ANUM}{_ART_PIECE}*)))
     | (?P<par>(?:§§?|\bpar[aá]grafos?\b)\s*
-        (?:(?P<par_rel>anterior|seguinte)\b|(?P<par_list>{_PAR_VAL}(?:{_SEP}{_PAR_VAL})*)))
+        (?:(?P<par_rel>anterior|seguinte)\b|(?P<par_list>{_PAR_VAL}(?:{_SEP}{_PAR_VAL})*)
+           (?P<par_tail>\s*,\s*{_ROMAN}(?:{_SEP}{_ROMAN})*)?))
     | (?P<par_ocr>(?<![\w$&])(?:[$&]|8S?)\s?(?P<par_ocr_n>\d{{1,2}})\s?[º°](?!\s*\())
     | (?P<inc>(?:\b[il1t]nc[il1]sos?\b|\binc\.)\s*
-        (?:(?P<inc_rel>anterior|seguinte)\b|(?P<inc_list>{_ROMAN}(?:{_SEP}{_ROMAN})*)))
+        (?:(?P<inc_rel>anterior|seguinte)\b|(?P<inc_list>{_ROMAN}(?:{_SEP}{_ROMAN})*)
+           (?P<inc_tail>\s*,\s*{_LETTER})?))
     | (?P<ali>\bal[ií]neas?\b\s*
         (?:(?P<ali_rel>anterior|seguinte)\b
          |(?P<ali_body>(?:(?!par[aá]grafo|§|[il1t]nciso|artigo|art\.)[^;:\n]){{1,70}}?)(?=\s*,?\s*(?:d[oa]s?|n[oa]s?|(?:d|n)?est[ea])\s+
@@ -180,16 +186,52 @@ DEADLINE_RE = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
+_NUMBER_WORDS: dict[str, int] = {
+    "um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6,
+    "sete": 7, "oito": 8, "nove": 9, "dez": 10, "onze": 11, "doze": 12, "treze": 13,
+    "quatorze": 14, "catorze": 14, "quinze": 15, "dezesseis": 16, "dezessete": 17, "dezoito": 18,
+    "dezenove": 19, "vinte": 20, "trinta": 30, "quarenta": 40, "cinquenta": 50, "cinqüenta": 50,
+    "sessenta": 60, "setenta": 70, "oitenta": 80, "noventa": 90, "cem": 100, "cento": 100,
+    "duzentos": 200, "trezentos": 300, "quatrocentos": 400, "quinhentos": 500, "seiscentos": 600,
+    "setecentos": 700, "oitocentos": 800, "novecentos": 900,
+}
+_NUMBER_WORD = "|".join(sorted({w for w in _NUMBER_WORDS} | {"três"}, key=len, reverse=True))
+# "no prazo de trinta dias", "por mais de cento e oitenta dias" (numbers only in words)
+DEADLINE_WORDS_RE = re.compile(
+    rf"""(?:(?:no\s+|dentro\s+do\s+|pelo\s+)?prazos?\s+(?:m[aá]ximo\s+|m[ií]nimo\s+|improrrog[aá]vel\s+)?de\s+
+           |dentro\s+de\s+|em\s+at[eé]\s+|at[eé]\s+|ap[oó]s\s+|por\s+mais\s+de\s+|antes\s+de\s+)
+        \b(?P<words>(?:{_NUMBER_WORD})(?:\s+e\s+(?:{_NUMBER_WORD}))*)\s+
+        (?P<unit>{TIME_UNITS})\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+# an age is not a deadline: "maiores de 18 (dezoito) anos", "idade mínima de 35 anos", "anos de idade"
+AGE_BEFORE_RE = re.compile(r"(?:idade(?:\s+m[ií]nima|\s+m[aá]xima)?|maiores?|menores?)\s+(?:de\s+)?$", re.IGNORECASE)
+AGE_AFTER_RE = re.compile(r"\s+(?:de\s+idade|completos)\b", re.IGNORECASE)
+
+
+def _is_age(text: str, start: int, end: int) -> bool:
+    return bool(AGE_BEFORE_RE.search(text[max(0, start - 30):start]) or AGE_AFTER_RE.match(text, end))
+
+
+def words_to_int(text: str) -> int | None:
+    """Portuguese number words up to 999 ("cento e oitenta" -> 180); None if not a number."""
+    total = 0
+    for word in re.split(r"\s+e\s+", fold_text(text).strip()):
+        value = _NUMBER_WORDS.get(word.replace("ü", "u")) or _NUMBER_WORDS.get(word)
+        if value is None:
+            return None
+        total += value
+    return total or None
+
+
 LEVELS: dict[str, int] = {
     "lei": 0, "artigo": 1, "caput": 2, "paragrafo": 3, "inciso": 4, "alinea": 5, "item": 6,
 }
 _ORDINALS = {
     "primeiro": 1, "segundo": 2, "terceiro": 3, "quarto": 4, "quinto": 5, "sexto": 6,
     "setimo": 7, "oitavo": 8, "nono": 9, "decimo": 10,
-}
-_MONTHS = {
-    "janeiro": 1, "fevereiro": 2, "marco": 3, "abril": 4, "maio": 5, "junho": 6, "julho": 7,
-    "agosto": 8, "setembro": 9, "outubro": 10, "novembro": 11, "dezembro": 12,
 }
 
 
@@ -210,13 +252,18 @@ class Step:
 
 @dataclass(frozen=True)
 class Citation:
-    """A span recognised in one text, before resolution against the norm's units."""
+    """A span recognised in one text, before resolution against the norm's units.
+
+    ``paths``: internal citations, each path a chain of steps from the most general level
+    ("artigo 58") to the most specific ("incisos I e VI"); a path with several values at a level
+    names each combination.
+    """
 
     kind: str  # internal | external | revocation | amount | deadline
     start: int
     end: int
     text: str
-    steps: tuple[Step, ...] = ()
+    paths: tuple[tuple[Step, ...], ...] = ()
     norms: tuple[NormRef, ...] = ()
     value: float | None = None
     unit: str | None = None
@@ -227,6 +274,8 @@ class _Atom:
     start: int
     end: int
     step: Step
+    extra: tuple[Step, ...] = ()  # lower levels said after a comma ("§ 2º, I", "inciso I, a")
+    paths: tuple[tuple[Step, ...], ...] = ()  # artigo lists in the comma style, one path per artigo
 
     @property
     def level(self) -> int:
@@ -318,9 +367,57 @@ def _expand_ranges(values: list[tuple[int, bool]]) -> list[int]:
     return list(dict.fromkeys(out))
 
 
-def _article_values(text: str) -> tuple[str, ...]:
-    items = [(int(re.match(r"\d+", s).group(0)), r) for s, r in _list_items(text, r"\d{1,4}")]  # type: ignore[union-attr]
-    return tuple(str(v) for v in _expand_ranges(items))
+_ART_PIECE_RE = re.compile(
+    rf"(?P<num>\d{{1,4}})(?:\s?[º°o](?![a-z])|\.?º)?|(?P<par>{_PAR_NUM})|(?P<caput>\bcaput\b)"
+    rf"|(?P<roman>{_ROMAN})|(?P<letter>\b{_LETTER})",
+    re.IGNORECASE,
+)
+
+
+def _article_paths(text: str) -> tuple[tuple[Step, ...], ...]:
+    """The artigos of an artigo list, each with what the comma style adds to it:
+    "102, I, o" -> art 102 / inciso 1 / alínea 15; "8º e 9º" -> art 8, art 9; "5º a 7" -> 5, 6, 7."""
+    specs: list[dict[str, list[str]]] = []
+    pos = 0
+    for m in _ART_PIECE_RE.finditer(text):
+        between = text[pos:m.start()]
+        pos = m.end()
+        if m.group("num"):
+            number = int(m.group("num"))
+            ranged = bool(re.search(r"\b(?:a|ao|até)\b", between, re.IGNORECASE))
+            if ranged and specs and len(specs[-1]) == 1 and specs[-1]["artigo"][0].isdigit():
+                last = int(specs[-1]["artigo"][0])
+                if last < number <= last + 200:
+                    specs.extend({"artigo": [str(n)]} for n in range(last + 1, number + 1))
+                    continue
+            specs.append({"artigo": [str(number)]})
+            continue
+        if not specs:
+            continue
+        spec = specs[-1]
+        if m.group("par"):
+            value = re.search(r"\d+", m.group("par")).group(0)  # type: ignore[union-attr]
+            if "inciso" in spec or "alinea" in spec:
+                spec = {"artigo": spec["artigo"]}
+                specs.append(spec)
+            spec.setdefault("paragrafo", []).append(str(int(value)))
+        elif m.group("caput"):
+            spec["caput"] = []
+        elif m.group("roman"):
+            value_int = roman_to_int(m.group("roman"))
+            if value_int is None:
+                continue
+            if "alinea" in spec:
+                spec = {k: v for k, v in spec.items() if k in ("artigo", "paragrafo", "caput")}
+                specs.append(spec)
+            spec.setdefault("inciso", []).append(str(value_int))
+        elif m.group("letter") and "inciso" in spec and len(spec["inciso"]) == 1:
+            spec.setdefault("alinea", []).append(str(ord(fold_text(m.group("letter"))) - ord("a") + 1))
+    paths = []
+    for spec in specs:
+        steps = [Step(level, tuple(dict.fromkeys(values))) for level, values in spec.items()]
+        paths.append(tuple(sorted(steps, key=lambda st: LEVELS[st.level])))
+    return tuple(paths)
 
 
 def _paragraph_values(text: str) -> tuple[str, ...]:
@@ -406,14 +503,20 @@ def _atom_from_match(m: re.Match[str]) -> _Atom | None:
         if g["art_rel"]:
             step = Step("artigo", relative=rel_map[fold_text(g["art_rel"])])
         else:
-            values = _article_values(g["art_list"])
-            step = Step("artigo", values) if values else None
+            paths = _article_paths(g["art_list"])
+            if not paths:
+                return None
+            values = tuple(dict.fromkeys(p[0].values[0] for p in paths))
+            return _Atom(m.start(), m.end(), Step("artigo", values), paths=paths)
     elif g["par"]:
         if g["par_rel"]:
             step = Step("paragrafo", relative=rel_map[fold_text(g["par_rel"])])
         else:
             values = _paragraph_values(g["par_list"])
             step = Step("paragrafo", values) if values else None
+            tail = _roman_values(g["par_tail"] or "")
+            if step is not None and tail:
+                return _Atom(m.start(), m.end(), step, extra=(Step("inciso", tail),))
     elif g["par_ocr"]:
         step = Step("paragrafo", (str(int(g["par_ocr_n"])),))
     elif g["inc"]:
@@ -422,6 +525,9 @@ def _atom_from_match(m: re.Match[str]) -> _Atom | None:
         else:
             values = _roman_values(g["inc_list"])
             step = Step("inciso", values) if values else None
+            tail = _alinea_values(g["inc_tail"] or "")
+            if step is not None and tail and len(values) == 1:
+                return _Atom(m.start(), m.end(), step, extra=(Step("alinea", tail),))
     elif g["ali"]:
         if g["ali_rel"]:
             step = Step("alinea", relative=rel_map[fold_text(g["ali_rel"])])
@@ -529,25 +635,36 @@ def _internal_citations(text: str, external_starts: set[int]) -> list[Citation]:
             elif (
                 COMMA_GAP_RE.fullmatch(gap)
                 and len(chain) == 1
-                and chain[0].step.level == "artigo"
-                and nxt.level > chain[0].level
+                and chain[0].step.level not in ("lei", "caput")
+                and len(chain[0].paths) <= 1
+                and nxt.level > max([chain[0].level] + [LEVELS[s.level] for p in chain[0].paths for s in p])
                 and not _leads_up(atoms, i, text)
             ):
-                chain.append(nxt)  # "artigo 63, inciso V"
+                chain.append(nxt)  # "artigo 63, inciso V", "inciso VI, alíneas b e c"
             else:
                 break
             i += 1
         chains.append(chain)
     out = []
     for chain in chains:
-        steps = [a.step for a in chain]
-        if all(s.level == "lei" for s in steps):
+        steps = [s for a in chain for s in (a.step, *a.extra) if s.level != "lei"]
+        if not steps:
             continue  # "desta Lei" alone names the whole norm, not a unit
         start, end = min(a.start for a in chain), max(a.end for a in chain)
         if _cites_other_norm(text, end, external_starts):
             continue
-        ordered = tuple(sorted((s for s in steps if s.level != "lei"), key=lambda s: LEVELS[s.level]))
-        out.append(Citation("internal", start, end, text[start:end], steps=ordered))
+        listed = next((a for a in chain if a.paths), None)
+        paths: tuple[tuple[Step, ...], ...]
+        if listed is None:
+            paths = (tuple(sorted(steps, key=lambda s: LEVELS[s.level])),)
+        else:
+            others = [s for a in chain if a is not listed for s in (a.step, *a.extra) if s.level != "lei"]
+            paths = tuple(
+                tuple(sorted(p + tuple(s for s in others if s.level not in {x.level for x in p}),
+                             key=lambda s: LEVELS[s.level]))
+                for p in listed.paths
+            )
+        out.append(Citation("internal", start, end, text[start:end], paths=paths))
     return out
 
 
@@ -586,14 +703,25 @@ def _amount_citations(text: str) -> list[Citation]:
         out.append(Citation("amount", m.start(), m.end(), m.group(0).rstrip(),
                             value=parse_brazilian_number(m.group("num")), unit="%"))
     for m in DEADLINE_RE.finditer(text):
-        words = fold_text(m.group("unit")).split()
-        unit = {"dia": "dias", "mes": "meses", "ano": "anos", "hora": "horas",
-                "semana": "semanas"}.get(words[0], words[0])
-        if len(words) > 1:
-            unit += " úteis" if words[1] == "uteis" else " corridos"
+        if _is_age(text, m.start(), m.end()):
+            continue
         out.append(Citation("deadline", m.start(), m.end(), m.group(0),
-                            value=float(m.group("num")), unit=unit))
+                            value=float(m.group("num")), unit=_time_unit(m.group("unit"))))
+    for m in DEADLINE_WORDS_RE.finditer(text):
+        value = words_to_int(m.group("words"))
+        if value is not None and not _is_age(text, m.start(), m.end()):
+            out.append(Citation("deadline", m.start(), m.end(), m.group(0),
+                                value=float(value), unit=_time_unit(m.group("unit"))))
     return out
+
+
+def _time_unit(text: str) -> str:
+    words = fold_text(text).split()
+    unit = {"dia": "dias", "mes": "meses", "ano": "anos", "hora": "horas",
+            "semana": "semanas"}.get(words[0], words[0])
+    if len(words) > 1:
+        unit += " úteis" if words[1] == "uteis" else " corridos"
+    return unit
 
 
 def _drop_overlaps(citations: Iterable[Citation]) -> list[Citation]:
@@ -636,14 +764,6 @@ if not Doc.has_extension("locleg_citing_year"):
     Doc.set_extension("locleg_citing_year", default=None)
 
 
-@Language.component("locleg_fold", retokenizes=False)
-def fold_token_norms(doc: Doc) -> Doc:
-    """Token norms folded (lower case, no accents): rules match OCR text that lost accents."""
-    for token in doc:
-        token.norm_ = fold_text(token.text)
-    return doc
-
-
 class CitationRecognizer:
     """The ``locleg_citations`` component: citation grammar over ``doc.text``."""
 
@@ -673,22 +793,25 @@ def make_citation_recognizer(nlp: Language, name: str, spans_key: str, ruleset_v
 
 
 def named_norm_patterns() -> list[dict]:
-    """:data:`NAMED_NORMS` as EntityRuler token patterns over folded norms."""
+    """:data:`NAMED_NORMS` as EntityRuler token patterns; each word matches with or without its
+    accents, in any case ("Codigo Nacional de Transito" is found as well)."""
     patterns = []
     for entry in NAMED_NORMS:
-        tokens = [{"NORM": w} for w in re.findall(r"\w+", fold_text(entry["pattern"]))]
+        tokens = []
+        for word in re.findall(r"\w+", entry["pattern"].lower()):
+            variants = sorted({word, fold_text(word)})
+            tokens.append({"LOWER": {"IN": variants}} if len(variants) > 1 else {"LOWER": word})
         patterns.append({"label": "NORMA", "pattern": tokens, "id": entry["id"]})
     return patterns
 
 
 @lru_cache(maxsize=1)
 def build_reference_nlp() -> Language:
-    """The reference pipeline: blank ``pt`` + ``locleg_fold`` + ``entity_ruler`` + ``locleg_citations``.
-
-    Built once per process (cached); nothing is downloaded.
+    """The reference pipeline: blank ``pt`` + ``entity_ruler`` (norms cited by name) +
+    ``locleg_citations`` (the citation grammar). Built once per process (cached); nothing is
+    downloaded.
     """
     nlp = spacy.blank("pt")
-    nlp.add_pipe("locleg_fold")
     ruler = nlp.add_pipe("entity_ruler", config={"validate": True, "overwrite_ents": True})
     ruler.add_patterns(named_norm_patterns())  # type: ignore[attr-defined]
     nlp.add_pipe("locleg_citations")
@@ -708,6 +831,7 @@ class _Tree:
     children: dict[str, list[str]] = field(default_factory=dict)
     articles: list[str] = field(default_factory=list)
     article_by_number: dict[str, str] = field(default_factory=dict)
+    below: dict[str, list[str]] = field(default_factory=dict)  # every descendant of a unit
 
     @classmethod
     def of(cls, units: Sequence[Unit]) -> _Tree:
@@ -716,6 +840,10 @@ class _Tree:
         def walk(unit: Unit, parent: str | None) -> None:
             tree.ids.add(unit.id)
             tree.parent[unit.id] = parent
+            ancestor = parent
+            while ancestor is not None:
+                tree.below.setdefault(ancestor, []).append(unit.id)
+                ancestor = tree.parent.get(ancestor)
             tree.type_of[unit.id] = unit.type
             tree.children.setdefault(parent or "", []).append(unit.id)
             if unit.type == "artigo":
@@ -780,7 +908,7 @@ def _match_below(tree: _Tree, base: str, wanted: list[str], prefer_caput: bool) 
     best: list[str] = []
     best_score = 10**6
     prefix = base + "_"
-    for cand in tree.ids:
+    for cand in tree.below.get(base, ()):
         if not cand.startswith(prefix):
             continue
         segs = cand[len(prefix):].split("_")
@@ -875,7 +1003,7 @@ def resolve_citation(steps: Sequence[Step], unit_id: str, tree: _Tree) -> _Resol
             level = every[0].level
             prefix = _SEGMENT_PREFIX[level]
             pattern = re.compile(rf"{re.escape(base)}(?:_cpt)?_{prefix}\d+u?")
-            members = sorted((i for i in tree.ids if pattern.fullmatch(i)), key=_natural_key)
+            members = sorted((i for i in tree.below.get(base, ()) if pattern.fullmatch(i)), key=_natural_key)
             if not members:
                 problems.append(_Resolution((), "unresolved", f"no {level} under {base}"))
             ids.extend(members)
@@ -942,14 +1070,17 @@ def references_of(citations: Sequence[Citation], unit_id: str, tree: _Tree) -> t
     warnings: list[WarningItem] = []
     for c in citations:
         if c.kind == "internal":
-            res = resolve_citation(c.steps, unit_id, tree)
-            if res.problem:
+            results = [resolve_citation(path, unit_id, tree) for path in c.paths]
+            problems = [r for r in results if r.problem]
+            if problems:
                 warnings.append(WarningItem(
-                    code=f"reference_{res.problem}",
-                    message=f"internal reference '{c.text}' not (fully) resolved: {res.detail}",
+                    code=f"reference_{problems[0].problem}",
+                    message=f"internal reference '{c.text}' not (fully) resolved: "
+                            + "; ".join(r.detail for r in problems),
                     id=unit_id,
                 ))
-            refs.extend(Reference(kind="internal", text=c.text, target=t) for t in res.ids)
+            targets = dict.fromkeys(t for r in results for t in r.ids)
+            refs.extend(Reference(kind="internal", text=c.text, target=t) for t in targets)
         elif c.kind in ("external", "revocation"):
             refs.extend(Reference(kind=c.kind, text=c.text, target=n) for n in c.norms)  # type: ignore[arg-type]
         else:

@@ -97,6 +97,12 @@ def _targets(unit_id: str, text: str, kind: str = "internal") -> tuple[list[str]
         ("art40", "conforme os artigos 11 a 14", ["art11", "art12", "art13", "art14"]),
         ("art65", "Transcorrido o prazo fixado no artigo 63, inciso V, sem recurso", []),  # art63 has no incisos
         ("art50", "prazo fixado no artigo 58, inciso V, sem que", ["art58_cpt_inc5"]),
+        ("art21", "vedações do inciso I, alíneas b e c, do artigo anterior", ["art20_cpt_inc1_ali2", "art20_cpt_inc1_ali3"]),
+        ("art40", "no art. 58, II e VI, e no art. 20, I, c;", ["art58_cpt_inc2", "art58_cpt_inc6",
+                                                          "art20_cpt_inc1_ali3"]),
+        ("art40", "o que dispõem os arts. 58, IV, 9º, § 2º, e 6º, § 1º;", ["art58_cpt_inc4", "art9_par2",
+                                                                       "art6_par1"]),
+        ("art40", "no art. 9º, e no art. 6º", ["art9", "art6"]),  # 'e' is not an alínea
         ("art12", "artigo 12, artigo 17, incisos III e IV do artigo 58; artigo 32",
          ["art12", "art17", "art58_cpt_inc3", "art58_cpt_inc4", "art32"]),
         ("art66_par2", "Findo o prazo do parágrafo anterior, remeta-se.", ["art66_par1"]),
@@ -232,12 +238,22 @@ def test_year_expansion_uses_meta_year() -> None:
         ("no prazo de 150 -! cento e cinquenta) dias", "deadline", 150.0, "dias",
          "no prazo de 150 -! cento e cinquenta) dias"),
         ("dentro de 6 (seis) meses", "deadline", 6.0, "meses", "dentro de 6 (seis) meses"),
+        ("por mais de trinta dias, nem prorrogado", "deadline", 30.0, "dias", "por mais de trinta dias"),
+        ("no prazo de cento e oitenta dias", "deadline", 180.0, "dias", "no prazo de cento e oitenta dias"),
+        ("após dois anos de exercício", "deadline", 2.0, "anos", "após dois anos"),
     ],
 )
 def test_amounts_and_deadlines(text: str, kind: str, value: float, unit: str, span: str) -> None:
     units, _ = find_references(_law({"art30": text}), meta=META)
     refs = [r for r in _flat(units)["art30"].references if r.kind == kind]
     assert [(r.value, r.unit, r.text) for r in refs] == [(value, unit, span)]
+
+
+@pytest.mark.parametrize("text", ["maiores de 18 (dezoito) anos", "idade mínima de trinta e cinco anos",
+                                  "com 21 anos de idade", "mandato de quatro anos"])
+def test_ages_and_bare_spans_in_words_are_not_deadlines(text: str) -> None:
+    units, _ = find_references(_law({"art30": text}), meta=META)
+    assert [r for r in _flat(units)["art30"].references if r.kind == "deadline"] == []
 
 
 def test_numbers_inside_a_citation_are_not_amounts() -> None:
@@ -252,7 +268,7 @@ def test_numbers_inside_a_citation_are_not_amounts() -> None:
 def test_pipeline_is_blank_pt_with_rule_components_and_cached() -> None:
     nlp = build_reference_nlp()
     assert nlp.lang == "pt"
-    assert nlp.pipe_names == ["locleg_fold", "entity_ruler", "locleg_citations"]
+    assert nlp.pipe_names == ["entity_ruler", "locleg_citations"]
     assert build_reference_nlp() is nlp
     doc = nlp("conforme os incisos I e II do artigo 58 e a Lei nº 10/90")
     assert [s.label_ for s in doc.spans["locleg_refs"]] == ["internal", "external"]
