@@ -1,0 +1,294 @@
+"""OCR evaluation: our reader vs bare Tesseract vs OCRmyPDF on generated scan-like law pages.
+
+``make eval-ocr`` runs this. It generates the evaluation set (``bench/ocr_damage.py``: laws written
+by a seeded generator, typed on 200 dpi A4 pages, one kind of damage per page, printed text known),
+puts the pages in one lossless image-only PDF, and reads them with:
+
+- ``ours``: ``pipeline.ocr.ocr_document`` on the PDF (what ``locleg ocr`` does: native-resolution
+  image, page preparation, Tesseract TSV), two worker processes, ``OMP_THREAD_LIMIT=1``;
+- ``ours-noprep``: the same with preparation off (isolates what preparation does);
+- ``bare``: ``tesseract PAGE.png stdout -l por --dpi 200``, two processes, ``OMP_THREAD_LIMIT=1``;
+- ``ocrmypdf``: ``ocrmypdf -l por --deskew --clean --force-ocr --sidecar`` on the PDF (its default
+  ``-j``), from its own venv ``bench/.venv-ocrmypdf`` created on first use (``--clean`` needs the
+  Debian ``unpaper`` package);
+- ``ours por+Latin`` and ``bare por+Latin``: the language set question of issue 4.
+
+CER is the Levenshtein distance (rapidfuzz) between whitespace-normalised texts over the length of
+the printed text, summed over pages; WER the same over word sequences. Seconds per page are the
+wall time of the whole run over the number of pages (two pages in flight), so pages/s compares
+throughput on this 2-core machine. ``--json`` writes every figure.
+
+    .venv/bin/python bench/eval_ocr.py [--per-kind 2] [--out out/ocr-eval] [--skip ocrmypdf]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rapidfuzz.distance import Levenshtein
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from ocr_damage import DPI, KINDS, write_eval_set  # noqa: E402
+
+OCRMYPDF_VENV = ROOT / "bench" / ".venv-ocrmypdf"
+WORKERS = 2
+
+
+@dataclass
+class Run:
+    """One reader over the whole set: text and seconds per page, wall time of the run."""
+
+    reader: str
+    texts: dict[str, str] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+    wall: float = 0.0
+    note: str = ""
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def normalise(text: str) -> str:
+    return " ".join(text.split())
+
+
+def errors(ref: str, hyp: str) -> tuple[int, int, int, int]:
+    """(char edits, ref chars, word edits, ref words) on whitespace-normalised text."""
+    r, h = normalise(ref), normalise(hyp)
+    rw, hw = r.split(), h.split()
+    return Levenshtein.distance(r, h), len(r), Levenshtein.distance(rw, hw), len(rw)
+
+
+def score(run: Run, truth: dict[str, str], names: Iterable[str]) -> tuple[float, float]:
+    ce = cn = we = wn = 0
+    for name in names:
+        a, b, c, d = errors(truth[name], run.texts.get(name, ""))
+        ce, cn, we, wn = ce + a, cn + b, we + c, wn + d
+    return ce / max(cn, 1), we / max(wn, 1)
+
+
+# --------------------------------------------------------------------------- readers
+
+
+def _tesseract_env() -> dict[str, str]:
+    return dict(os.environ, OMP_THREAD_LIMIT="1")
+
+
+def _bare_one(png: Path, lang: str) -> tuple[str, str, float]:
+    start = time.perf_counter()
+    out = subprocess.run(["tesseract", str(png), "stdout", "-l", lang, "--dpi", str(DPI)],
+                         capture_output=True, text=True, env=_tesseract_env(), check=False).stdout
+    return png.stem, out, time.perf_counter() - start
+
+
+def run_bare(pngs: Sequence[Path], lang: str) -> Run:
+    run = Run(f"bare tesseract -l {lang}")
+    start = time.perf_counter()
+    with ThreadPoolExecutor(WORKERS) as pool:
+        for name, text, secs in pool.map(functools.partial(_bare_one, lang=lang), pngs):
+            run.texts[name], run.seconds[name] = text, secs
+    run.wall = time.perf_counter() - start
+    return run
+
+
+def _timed(func: Callable, plan):  # module level: picklable for the process pool
+    start = time.perf_counter()
+    page = func(plan)
+    return page, time.perf_counter() - start
+
+
+def run_ours(pdf: Path, names: Sequence[str], lang: str, prepare: bool) -> Run:
+    from pipeline.config import OcrConfig
+    from pipeline.ocr import ocr_document
+
+    config = OcrConfig(lang=lang, prepare=prepare)
+    run = Run(f"ours -l {lang}" + ("" if prepare else " (no prep)"))
+    times: dict[int, float] = {}
+
+    def map_pages(func, plans):
+        with ProcessPoolExecutor(WORKERS) as pool:
+            for page, secs in pool.map(functools.partial(_timed, func), plans):
+                times[page.page_index] = secs
+                yield page
+
+    start = time.perf_counter()
+    doc = ocr_document(pdf, config=config, map_pages=map_pages)
+    run.wall = time.perf_counter() - start
+    steps: dict[str, int] = defaultdict(int)
+    for page in doc.pages:
+        name = names[page.page_index]
+        run.texts[name] = page.text
+        run.seconds[name] = times.get(page.page_index, 0.0)
+        if page.rotation:
+            steps["rotated"] += 1
+        if page.skew:
+            steps["deskewed"] += 1
+    run.note = ", ".join(f"{k} {v}" for k, v in sorted(steps.items()))
+    return run
+
+
+def ensure_ocrmypdf() -> Path | None:
+    """``ocrmypdf`` from the benchmark's own venv, created on first use; None if impossible."""
+    exe = OCRMYPDF_VENV / "bin" / "ocrmypdf"
+    if not exe.exists():
+        print(f"creating {OCRMYPDF_VENV} with ocrmypdf (first run only)...", file=sys.stderr)
+        try:
+            subprocess.run([sys.executable, "-m", "venv", str(OCRMYPDF_VENV)], check=True)
+            subprocess.run([str(OCRMYPDF_VENV / "bin" / "pip"), "install", "-q", "ocrmypdf"], check=True)
+        except (OSError, subprocess.CalledProcessError) as exc:
+            print(f"ocrmypdf could not be installed: {exc}", file=sys.stderr)
+            return None
+    if shutil.which("unpaper") is None:
+        print("unpaper missing: installing it (apt) for ocrmypdf --clean...", file=sys.stderr)
+        sudo = [] if os.geteuid() == 0 else ["sudo"]
+        subprocess.run(sudo + ["apt-get", "install", "-y", "-qq", "unpaper"], check=False,
+                       env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+    return exe if exe.exists() else None
+
+
+def build_pdf(pngs: Sequence[Path], pdf: Path) -> None:
+    """One image-only PDF of all pages, lossless (img2pdf from the ocrmypdf venv when there)."""
+    img2pdf = OCRMYPDF_VENV / "bin" / "img2pdf"
+    if img2pdf.exists():
+        subprocess.run([str(img2pdf), *map(str, pngs), "-o", str(pdf)], check=True)
+        return
+    from PIL import Image
+
+    images = [Image.open(p) for p in pngs]
+    images[0].save(pdf, format="PDF", save_all=True, append_images=images[1:], resolution=float(DPI))
+
+
+def run_ocrmypdf(exe: Path, pdf: Path, names: Sequence[str], work: Path) -> Run:
+    run = Run("ocrmypdf --deskew --clean")
+    sidecar = work / "ocrmypdf.txt"
+    start = time.perf_counter()
+    proc = subprocess.run([str(exe), "-l", "por", "--deskew", "--clean", "--force-ocr", "--sidecar",
+                           str(sidecar), str(pdf), str(work / "ocrmypdf.pdf")],
+                          capture_output=True, text=True, env=_tesseract_env(), check=False)
+    run.wall = time.perf_counter() - start
+    if proc.returncode != 0:
+        run.note = f"failed: {proc.stderr.strip().splitlines()[-1:]}"
+        return run
+    pages = sidecar.read_text(encoding="utf-8").split("\f")
+    for name, text in zip(names, pages, strict=False):
+        run.texts[name] = text
+    return run
+
+
+# --------------------------------------------------------------------------- report
+
+
+def table(runs: Sequence[Run], truth: dict[str, str], kinds: Sequence[str]) -> str:
+    by_kind = {k: [n for n in truth if n.rsplit("-", 1)[0] == k] for k in kinds}
+    groups = [(k, by_kind[k]) for k in kinds if by_kind[k]]
+    groups.append(("ALL", list(truth)))
+    groups.append(("ALL but rotated", [n for n in truth if not n.startswith("rotated")]))
+    head = "| damage | pages | " + " | ".join(r.reader for r in runs) + " |"
+    out = [
+        "CER / WER per damage kind (lower is better); last rows: seconds per page (wall time of "
+        f"the run / pages, {WORKERS} in flight) and pages/s",
+        "",
+        head,
+        "|" + "---|" * (2 + len(runs)),
+    ]
+    for name, pages in groups:
+        cells = []
+        for r in runs:
+            if not r.texts:
+                cells.append("n/a")
+                continue
+            c, w = score(r, truth, pages)
+            cells.append(f"{c:.4f} / {w:.3f}")
+        out.append(f"| {name} | {len(pages)} | " + " | ".join(cells) + " |")
+    n = len(truth)
+    out.append("| s/page | | " + " | ".join(f"{r.wall / n:.2f}" if r.wall else "n/a" for r in runs) + " |")
+    out.append("| pages/s | | " + " | ".join(f"{n / r.wall:.2f}" if r.wall else "n/a" for r in runs) + " |")
+    sections = [
+        "| § read (of " + str(sum(t.count("§") for t in truth.values())) + ") | | "
+        + " | ".join(str(sum(r.texts.get(k, "").count("§") for k in truth)) if r.texts else "n/a"
+                     for r in runs) + " |"
+    ]
+    out.extend(sections)
+    notes = [f"- {r.reader}: {r.note}" for r in runs if r.note]
+    if notes:
+        out += ["", *notes]
+    return "\n".join(out)
+
+
+def per_kind_seconds(runs: Sequence[Run], truth: dict[str, str], kinds: Sequence[str]) -> str:
+    """Mean seconds one page took in its worker, per kind (readers that report per page)."""
+    timed = [r for r in runs if r.seconds]
+    out = ["| damage | " + " | ".join(r.reader for r in timed) + " |", "|" + "---|" * (1 + len(timed))]
+    for k in kinds:
+        names = [n for n in truth if n.rsplit("-", 1)[0] == k]
+        if names:
+            out.append(f"| {k} | " + " | ".join(
+                f"{sum(r.seconds.get(n, 0) for n in names) / len(names):.2f}" for r in timed) + " |")
+    return "\n".join(out)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--per-kind", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=4)
+    ap.add_argument("--out", type=Path, default=ROOT / "out" / "ocr-eval")
+    ap.add_argument("--skip", action="append", default=[],
+                    help="reader to skip: ocrmypdf, latin, noprep (repeatable)")
+    ap.add_argument("--json", type=Path, help="write all figures here")
+    args = ap.parse_args()
+
+    work = args.out
+    if work.exists():
+        shutil.rmtree(work)
+    pngs = write_eval_set(work / "pages", args.per_kind, args.seed)
+    names = [p.stem for p in pngs]
+    truth = {p.stem: p.with_suffix(".txt").read_text(encoding="utf-8") for p in pngs}
+    exe = None if "ocrmypdf" in args.skip else ensure_ocrmypdf()
+    pdf = work / "eval.pdf"
+    build_pdf(pngs, pdf)
+    print(f"{len(pngs)} pages ({args.per_kind} per kind) in {pdf}", file=sys.stderr)
+
+    runs: list[Run] = []
+    runs.append(run_ours(pdf, names, "por", prepare=True))
+    print("ours done", file=sys.stderr)
+    if "noprep" not in args.skip:
+        runs.append(run_ours(pdf, names, "por", prepare=False))
+    runs.append(run_bare(pngs, "por"))
+    print("bare done", file=sys.stderr)
+    if exe is not None:
+        runs.append(run_ocrmypdf(exe, pdf, names, work))
+        print("ocrmypdf done", file=sys.stderr)
+    else:
+        runs.append(Run("ocrmypdf --deskew --clean", note="not installed: not measured"))
+    if "latin" not in args.skip:
+        runs.append(run_ours(pdf, names, "por+Latin", prepare=True))
+        runs.append(run_bare(pngs, "por+Latin"))
+
+    report = table(runs, truth, KINDS)
+    print(report)
+    print()
+    print(per_kind_seconds(runs, truth, KINDS))
+    if args.json:
+        payload = {r.reader: {"texts": r.texts, "seconds": r.seconds, "wall": r.wall, "note": r.note}
+                   for r in runs}
+        args.json.write_text(json.dumps({"truth": truth, "runs": payload}, ensure_ascii=False, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

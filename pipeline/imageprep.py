@@ -1,0 +1,591 @@
+"""Page image preparation before Tesseract: only the repairs a page needs, chosen from its statistics.
+
+Recipe (:func:`prepare_page`):
+
+1. :func:`measure_page` takes cheap statistics on a reduced copy (~100 dpi): paper level and how
+   much it varies (uneven lighting), ink level (faint typewriter strokes), mid-grey area (stamps,
+   bleed-through), isolated specks, dark scanner borders, text-line direction, skew angle.
+2. :func:`choose_steps` turns those numbers into a tuple of named steps. A clean page gets none
+   and goes to Tesseract with its own pixels: preparation must never make a good page worse.
+3. Each step is a small pure function over a numpy array or an image: :func:`detect_orientation`
+   (Tesseract OSD, only when the page looks sideways or upside down: OSD costs as much as reading
+   the page), :func:`deskew`, :func:`remove_borders`, :func:`flatten_background`,
+   :func:`binarize_sauvola`, :func:`denoise_speckle`.
+
+Estimation works on reduced copies; only the repairs themselves touch every pixel. On a 200 dpi A4
+page measuring costs ~15 ms and the heaviest recipe ~0.1 s, next to ~1 s for Tesseract
+(``docs/ocr-quality.md`` has the figures).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image
+from scipy import ndimage
+
+from pipeline.config import OcrConfig
+
+STEP_ORDER = ("orient", "borders", "deskew", "flatten", "separate", "binarize", "despeckle")
+"""Every step :func:`choose_steps` may pick, in the order :func:`prepare_page` applies them."""
+
+MIN_SKEW = 0.3
+"""Degrees below which a page is not rotated: resampling costs more than such a skew."""
+MAX_SKEW = 8.0
+"""Widest skew searched for, in degrees."""
+
+_WORK_DPI = 100.0  # resolution of the reduced copy used for every estimate
+
+
+@dataclass(frozen=True)
+class PrepInfo:
+    """What :func:`prepare_page` did: clockwise rotation applied (0/90/180/270), skew corrected
+    in degrees (counter-clockwise positive, as measured), and the names of the steps applied."""
+
+    rotation: int = 0
+    skew: float = 0.0
+    steps: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PageStats:
+    """Cheap statistics of a page image, all measured on a reduced copy.
+
+    paper: typical paper grey (0-255). lighting: spread of the paper grey over the page, as a
+    fraction of ``paper`` (uneven light, shadows, gutters). ink: grey of the darkest text strokes
+    relative to the local paper (0 = black, 1 = paper): high means faint ink. midtone: share of
+    the marked area that is mid-grey rather than ink (stamps, bleed-through, blur). detached: share
+    of the mid-grey marks that are not the soft edge of a dark stroke (stamps and bleed-through
+    are, blur is not). specks: share
+    of ink blobs that are tiny and far from any text. border: share of the page edge that is a
+    dark band. binary: the page has only two grey levels. lines: ``"horizontal"``,
+    ``"vertical"`` or ``"none"``; upright: text looks right side up (ascenders above the
+    x-height outweigh descenders below). skew: measured skew in degrees. ink_fraction: share of
+    pixels that are ink.
+    """
+
+    paper: float
+    lighting: float
+    ink: float
+    midtone: float
+    detached: float
+    specks: float
+    border: float
+    binary: bool
+    lines: str
+    upright: bool
+    skew: float
+    ink_fraction: float
+
+
+# ---------------------------------------------------------------------------------------------
+# public entry point
+
+
+def prepare_page(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image, PrepInfo]:
+    """Prepare one page image for Tesseract: the steps :func:`choose_steps` picks, in order.
+
+    Returns the prepared image (mode ``L``; the very same image when no step applies) and what
+    was done. Never raises on odd images (blank, tiny, one colour): they come back untouched.
+    """
+    if not config.prepare or image.width < 64 or image.height < 64:
+        return image, PrepInfo()
+    gray_img = image if image.mode == "L" else image.convert("L")
+    dpi = image_dpi(image)
+    stats = measure_page(np.asarray(gray_img), dpi=dpi)
+    steps = choose_steps(stats)
+    if not steps:
+        return image, PrepInfo()
+
+    rotation = 0
+    applied: list[str] = []
+    if "orient" in steps:
+        rotation = detect_orientation(gray_img)
+        if rotation:
+            gray_img = rotate_upright(gray_img, rotation)
+            applied.append("orient")
+            # the measured skew belonged to the sideways page: measure again
+            stats = measure_page(np.asarray(gray_img), dpi=dpi)
+            steps = tuple(s for s in choose_steps(stats) if s != "orient")
+    gray = np.asarray(gray_img)
+    skew = 0.0
+    if "borders" in steps:
+        gray = remove_borders(gray)
+        applied.append("borders")
+    if "deskew" in steps:
+        gray = np.asarray(deskew(Image.fromarray(gray), stats.skew))
+        skew = stats.skew
+        applied.append("deskew")
+    if "flatten" in steps:
+        gray = flatten_background(gray, dpi=dpi)
+        applied.append("flatten")
+    if "separate" in steps:
+        gray = separate_ink(gray)
+        applied.append("separate")
+    elif "binarize" in steps:
+        binary = binarize_sauvola(gray, window=_odd(dpi * 0.25), k=0.2, scale=2 if dpi >= 150 else 1)
+        gray = np.where(binary, 0, 255).astype(np.uint8)
+        applied.append("binarize")
+    if "despeckle" in steps:
+        gray = denoise_speckle(gray, dpi=dpi)
+        applied.append("despeckle")
+    out = Image.fromarray(gray, "L")
+    out.info["dpi"] = (dpi, dpi)
+    return out, PrepInfo(rotation=rotation, skew=round(skew, 2), steps=tuple(applied))
+
+
+def choose_steps(stats: PageStats) -> tuple[str, ...]:
+    """The preparation steps a page with these statistics needs, in :data:`STEP_ORDER`.
+
+    A page with dark, even ink on even paper, no specks, no borders, upright and straight gets
+    ``()``. Thresholds were set on the generated evaluation set (``bench/eval_ocr.py``).
+    """
+    steps: set[str] = set()
+    if stats.ink_fraction < 0.002:  # blank or nearly: nothing to repair, nothing to orient
+        return ()
+    if stats.lines == "vertical" or not stats.upright:
+        steps.add("orient")
+    if stats.border > 0.5 and stats.lighting <= 0.18:
+        # with uneven light a dark edge may be the light falling off over text: flattening
+        # evens it out instead, without painting text away
+        steps.add("borders")
+    if abs(stats.skew) >= MIN_SKEW:
+        steps.add("deskew")
+    if stats.binary:
+        return tuple(s for s in STEP_ORDER if s in steps)
+    if stats.lighting > 0.18:
+        steps.add("flatten")
+    dark_ink = stats.ink < 0.2
+    if dark_ink and stats.detached > 0.3:
+        # dark text plus lighter marks away from it (stamp, bleed-through): keep only the dark
+        steps.update(("flatten", "separate"))
+    elif stats.ink > 0.7:
+        # so faint that Tesseract's global threshold loses it: local (Sauvola) threshold
+        steps.update(("flatten", "binarize"))
+    if dark_ink and stats.specks > 0.25:
+        steps.add("despeckle")
+    return tuple(s for s in STEP_ORDER if s in steps)
+
+
+# ---------------------------------------------------------------------------------------------
+# measuring
+
+
+def image_dpi(image: Image.Image) -> float:
+    """The image's resolution: its recorded dpi, else guessed from its width as an A4/letter page."""
+    dpi = image.info.get("dpi")
+    try:
+        value = float(dpi[0]) if dpi else 0.0
+    except (TypeError, ValueError, IndexError):
+        value = 0.0
+    if not 50 <= value <= 1200:
+        value = min(image.width, image.height) / 8.3
+    return float(min(max(value, 72.0), 1200.0))
+
+
+def reduce_gray(gray: np.ndarray, factor: int) -> np.ndarray:
+    """Box-average ``gray`` by an integer ``factor`` (uint8 in, uint8 out)."""
+    if factor <= 1:
+        return gray
+    return np.asarray(Image.fromarray(gray).reduce(factor))
+
+
+def _odd(x: float) -> int:
+    n = max(3, int(round(x)))
+    return n if n % 2 else n + 1
+
+
+def background_level(gray: np.ndarray, size: int) -> np.ndarray:
+    """Paper grey under the text: a grey closing (text is darker than ``size`` wide) then smoothing."""
+    bg = ndimage.maximum_filter(gray, size=size)
+    return ndimage.uniform_filter(bg.astype(np.float32), size=size * 2 + 1)
+
+
+def min_pool(gray: np.ndarray, factor: int) -> np.ndarray:
+    """Reduce ``gray`` by an integer ``factor`` keeping the darkest pixel of each block, so thin
+    strokes and one-pixel specks survive the reduction with their own grey."""
+    if factor <= 1:
+        return gray
+    h, w = (gray.shape[0] // factor) * factor, (gray.shape[1] // factor) * factor
+    out = gray[:h:factor, :w:factor].copy()
+    for dy in range(factor):
+        for dx in range(factor):
+            if dy or dx:
+                np.minimum(out, gray[dy:h:factor, dx:w:factor], out=out)
+    return out
+
+
+def measure_page(gray: np.ndarray, *, dpi: float = 200.0) -> PageStats:
+    """Statistics of a grey page (uint8, 0 = black) that :func:`choose_steps` decides from."""
+    factor = max(1, int(round(dpi / _WORK_DPI)))
+    work_dpi = dpi / factor
+    small = reduce_gray(gray, factor)
+    dark_small = min_pool(gray, factor)
+    values = np.unique(gray[:: max(1, gray.shape[0] // 256), :: max(1, gray.shape[1] // 256)])
+    binary = len(values) <= 2
+
+    border = border_fraction(small)
+    inner = _inner(small, 0.06)
+    inner_dark = _inner(dark_small, 0.06)[: inner.shape[0], : inner.shape[1]]
+    inner = inner[: inner_dark.shape[0], : inner_dark.shape[1]]
+    bg = background_level(inner, _odd(work_dpi * 0.12))
+    p5, paper, p95 = (float(v) for v in np.percentile(bg[::3, ::3], [5, 90, 95]))
+    lighting = (p95 - p5) / max(paper, 1.0)
+    rel = inner_dark.astype(np.float32) / np.maximum(bg, 1.0)
+    dark = rel < 0.75
+    ink_fraction = float(dark.mean())
+    if dark.sum() >= 50:
+        ink = float(np.percentile(rel[dark][::7], 5))
+        marks = rel < 0.85
+        midtone = float(((rel > 0.45) & marks).sum() / max(marks.sum(), 1))
+    else:
+        ink, midtone = 1.0, 0.0
+
+    detached = detached_midtone(rel)
+    binary_small = rel < 0.7
+    lines, upright = text_direction(binary_small)
+    skew = estimate_skew(binary_small) if lines != "vertical" else 0.0
+    specks = speck_fraction(rel < 0.6, dpi=work_dpi)
+    return PageStats(paper=paper, lighting=lighting, ink=ink, midtone=midtone, detached=detached,
+                     specks=specks,
+                     border=border, binary=binary, lines=lines, upright=upright, skew=skew,
+                     ink_fraction=ink_fraction)
+
+
+def detached_midtone(rel: np.ndarray) -> float:
+    """Share of mid-grey marks (0.45-0.8 of the paper) lying away from dark ink (< 0.45)."""
+    dark = rel < 0.45
+    mid = (rel >= 0.45) & (rel < 0.8)
+    n_mid = int(mid.sum())
+    if n_mid < 100:
+        return 0.0
+    near = ndimage.maximum_filter(dark, size=5)
+    return float((mid & ~near).sum() / n_mid)
+
+
+def _inner(a: np.ndarray, margin: float) -> np.ndarray:
+    my, mx = int(a.shape[0] * margin), int(a.shape[1] * margin)
+    return a[my:a.shape[0] - my or None, mx:a.shape[1] - mx or None]
+
+
+def border_fraction(gray: np.ndarray) -> float:
+    """Share of the four page edges covered by a dark band (scanner lid, book gutter)."""
+    edge = max(2, min(gray.shape) // 40)
+    paper = float(np.percentile(gray, 90))
+    sides = [gray[:, :edge].mean(axis=1), gray[:, -edge:].mean(axis=1),
+             gray[:edge, :].mean(axis=0), gray[-edge:, :].mean(axis=0)]
+    dark = [float((s < paper * 0.5).mean()) for s in sides]
+    return max(dark)
+
+
+def text_direction(binary: np.ndarray) -> tuple[str, bool]:
+    """Direction of the text lines of a binary page (``True`` = ink) and whether it is upright.
+
+    Between text lines there are empty rows; across them (between characters) there are few empty
+    columns. So the direction with more blank stripes inside the text area is the line direction.
+    Upright Latin text has more ink just above its x-height band (capitals, ascenders, accents)
+    than just below it (descenders): upside down the balance flips.
+    """
+    if binary.sum() < 200:
+        return "none", True
+    ys, xs = np.nonzero(binary)
+    y0, y1 = np.percentile(ys, [3, 97]).astype(int)
+    x0, x1 = np.percentile(xs, [3, 97]).astype(int)
+    area = binary[y0:y1 + 1, x0:x1 + 1]
+    if min(area.shape) < 8:
+        return "none", True
+    rows = area.mean(axis=1)
+    cols = area.mean(axis=0)
+    blank_rows = float((rows < 0.1 * rows.mean()).mean())
+    blank_cols = float((cols < 0.1 * cols.mean()).mean())
+    if max(blank_rows, blank_cols) < 0.08:
+        return "none", True
+    if blank_cols > blank_rows * 1.5:
+        return "vertical", True
+    if blank_rows > blank_cols * 1.5:
+        return "horizontal", _looks_upright(area)
+    return "none", True
+
+
+def _looks_upright(area: np.ndarray) -> bool:
+    """Upright or upside down, for a binary text area with horizontal lines.
+
+    Two cues. Typed laws are left-aligned: line starts line up, line ends are ragged; upside down
+    the ragged edge is on the left. When both edges are straight (justified text), upright Latin
+    text has more ink just above its x-height bands (capitals, ascenders, accents) than below.
+    """
+    rows = area.mean(axis=1)
+    peak = rows.max()
+    if peak <= 0:
+        return True
+    labels, n = ndimage.label(rows > 0.45 * peak)  # x-height bands of the text lines
+    if n < 3:
+        return True
+    starts, ends = [], []
+    above = below = 0.0
+    for band in ndimage.find_objects(labels):
+        top, bottom = band[0].start, band[0].stop
+        reach = max(1, (bottom - top) // 2)
+        above += rows[max(0, top - reach):top].sum()
+        below += rows[bottom:bottom + reach].sum()
+        cols = np.flatnonzero(area[top:bottom].any(axis=0))
+        if cols.size:
+            starts.append(cols[0])
+            ends.append(cols[-1])
+    width = max(area.shape[1], 1)
+    # share of lines that start (end) within 2% of the page width from the most common margin
+    flush_left = float(np.mean(np.abs(np.asarray(starts) - np.median(starts)) < 0.02 * width))
+    flush_right = float(np.mean(np.abs(np.asarray(ends) - np.median(ends)) < 0.02 * width))
+    if flush_right > flush_left + 0.25:
+        return False
+    if flush_left > flush_right + 0.25:
+        return True
+    return above >= below * 0.8
+
+
+def speck_fraction(binary: np.ndarray, *, dpi: float) -> float:
+    """Share of the ink blobs of a binary page that are specks (see :func:`speck_mask`)."""
+    labels, n = ndimage.label(binary, structure=np.ones((3, 3), bool))
+    if n < 20:
+        return 0.0
+    specks = speck_mask(binary, dpi=dpi)
+    return float(np.unique(labels[specks]).size / n)
+
+
+def speck_mask(binary: np.ndarray, *, dpi: float) -> np.ndarray:
+    """Ink pixels that are specks: blobs that are tiny, roundish (a dash is not a speck) and have
+    no bigger blob within a small reach. Dots of ``i``, accents and full stops sit next to their
+    letters, so they stay; a speck in a margin or between lines goes.
+    """
+    labels, n = ndimage.label(binary, structure=np.ones((3, 3), bool))
+    if n == 0:
+        return np.zeros_like(binary)
+    scale = dpi / 200.0
+    sizes = np.bincount(labels.ravel(), minlength=n + 1)
+    tiny = sizes <= 36 * scale * scale  # a 6x6 dot at 200 dpi
+    tiny[0] = False
+    candidates = np.flatnonzero(tiny)
+    if candidates.size == 0:
+        return np.zeros_like(binary)
+    boxes = ndimage.find_objects(labels)
+    for i in candidates:
+        ys, xs = boxes[i - 1]
+        h, w = ys.stop - ys.start, xs.stop - xs.start
+        if max(h, w) >= 2.2 * min(h, w) and max(h, w) >= 4 * scale:  # dash, not a speck
+            tiny[i] = False
+    big = ~tiny
+    big[0] = False
+    reach = max(1, int(round(8 * scale)))  # ~1 mm: i-dots and accents are closer
+    near = ndimage.maximum_filter(big[labels], size=2 * reach + 1)
+    return tiny[labels] & ~near
+
+
+# ---------------------------------------------------------------------------------------------
+# orientation and skew
+
+
+def detect_orientation(image: Image.Image) -> int:
+    """Clockwise degrees (0, 90, 180, 270) that turn the page upright, by Tesseract OSD.
+
+    Returns 0 when OSD fails or is unsure (blank or nearly blank pages, too little text). OSD is
+    slow (about as slow as reading the page), so callers ask only when the page looks wrong.
+    """
+    import pytesseract
+
+    os.environ.setdefault("OMP_THREAD_LIMIT", "1")
+    gray = image if image.mode == "L" else image.convert("L")
+    dpi = image_dpi(image)
+    if dpi > 320:  # OSD needs no more than ~300 dpi; smaller is faster
+        factor = int(dpi // 200)
+        gray = gray.reduce(factor)
+        dpi /= factor
+    try:
+        osd = pytesseract.image_to_osd(gray, config=f"--psm 0 --dpi {round(dpi)}", timeout=60)
+    except Exception:  # OSD fails on pages with too few characters: treat as upright
+        return 0
+    rotate = re.search(r"Rotate:\s*(\d+)", osd)
+    conf = re.search(r"Orientation confidence:\s*([\d.]+)", osd)
+    if not rotate or not conf or float(conf.group(1)) < 1.5:
+        return 0
+    angle = int(rotate.group(1)) % 360
+    return angle if angle in (90, 180, 270) else 0
+
+
+def rotate_upright(image: Image.Image, rotation: int) -> Image.Image:
+    """Turn ``image`` clockwise by ``rotation`` (a multiple of 90) degrees, losslessly."""
+    turns = {90: Image.Transpose.ROTATE_270, 180: Image.Transpose.ROTATE_180,
+             270: Image.Transpose.ROTATE_90}
+    if rotation % 360 == 0:
+        return image
+    out = image.transpose(turns[rotation % 360])
+    out.info.update(image.info)
+    return out
+
+
+def estimate_skew(binary: np.ndarray, *, max_angle: float = MAX_SKEW) -> float:
+    """Skew of the text lines of a binary page (``True`` = ink), in degrees, counter-clockwise
+    positive (lines rising to the right); :func:`deskew` undoes it.
+
+    Projection profiles: ink pixels are sheared by candidate angles and the angle whose row
+    histogram is sharpest (largest sum of squares) wins; coarse 0.5° search then 0.05° refinement.
+    """
+    ys, xs = np.nonzero(binary)
+    if ys.size < 100:
+        return 0.0
+    if ys.size > 60_000:  # a sample is as good and keeps this at a few ms
+        pick = np.random.default_rng(0).choice(ys.size, 60_000, replace=False)
+        ys, xs = ys[pick], xs[pick]
+    xs = xs.astype(np.float64) - binary.shape[1] / 2
+    ys = ys.astype(np.float64)
+    offset = binary.shape[1] / 2 * math.tan(math.radians(max_angle)) + 2
+
+    def sharpness(angle: float) -> float:
+        shifted = ys + xs * math.tan(math.radians(angle))
+        hist = np.bincount((shifted + offset).astype(np.int64))
+        return float(np.dot(hist, hist))
+
+    coarse = np.arange(-max_angle, max_angle + 1e-9, 0.5)
+    best = max(coarse, key=sharpness)
+    fine = np.arange(best - 0.5, best + 0.5 + 1e-9, 0.05)
+    best = max(fine, key=sharpness)
+    # Sharpness of a straight page falls off symmetrically: a true 0 measured as ±0.05 is noise.
+    return float(round(best, 2)) if abs(best) > 0.05 else 0.0
+
+
+def deskew(image: Image.Image, angle: float) -> Image.Image:
+    """Undo a skew of ``angle`` degrees (as :func:`estimate_skew` measures it): rotate the image
+    by ``-angle`` (bilinear, paper-coloured fill).
+
+    Angles under :data:`MIN_SKEW` return the image unchanged: not worth a resampling.
+    """
+    if abs(angle) < MIN_SKEW:
+        return image
+    gray = image if image.mode == "L" else image.convert("L")
+    paper = int(np.percentile(np.asarray(gray.reduce(8)), 90))
+    out = gray.rotate(-angle, resample=Image.Resampling.BILINEAR, expand=False, fillcolor=paper)
+    out.info.update(image.info)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# repairs
+
+
+def remove_borders(gray: np.ndarray) -> np.ndarray:
+    """Paint dark bands along the page edges (scanner lid, gutter shadow) paper-white.
+
+    A band is a run of dark columns (rows) starting at an edge; it ends at the first column whose
+    mean is close to the paper grey. Text is never that dark on average, so it is kept.
+    """
+    out = gray.copy()
+    small = reduce_gray(gray, 4)
+    paper = float(np.percentile(small, 90))
+    limit_x, limit_y = gray.shape[1] // 6, gray.shape[0] // 6
+
+    def run_length(means: np.ndarray, limit: int) -> int:
+        dark = means < paper * 0.75
+        n = 0
+        while n < min(limit, dark.size) and dark[n]:
+            n += 1
+        return n
+
+    col = small.mean(axis=0)
+    row = small.mean(axis=1)
+    left = run_length(col, limit_x // 4) * 4
+    right = run_length(col[::-1], limit_x // 4) * 4
+    top = run_length(row, limit_y // 4) * 4
+    bottom = run_length(row[::-1], limit_y // 4) * 4
+    pad = 4  # the blurred edge of the band
+    fill = np.uint8(min(255, paper))
+    if left:
+        out[:, :left + pad] = fill
+    if right:
+        out[:, gray.shape[1] - right - pad:] = fill
+    if top:
+        out[:top + pad, :] = fill
+    if bottom:
+        out[gray.shape[0] - bottom - pad:, :] = fill
+    return out
+
+
+def flatten_background(gray: np.ndarray, *, dpi: float = 200.0) -> np.ndarray:
+    """Even out the lighting: divide by a background estimate, so the paper becomes uniform white.
+
+    The background is a grey closing of a reduced copy (text removed), smoothed and scaled back.
+    """
+    factor = max(1, int(round(dpi / 50)))
+    small = reduce_gray(gray, factor)
+    bg_small = background_level(small, _odd(dpi / factor * 0.12))
+    bg_img = Image.fromarray(np.clip(bg_small, 1, 255).astype(np.uint8))
+    bg = np.asarray(bg_img.resize((gray.shape[1], gray.shape[0]), Image.Resampling.BILINEAR),
+                    dtype=np.float32)
+    flat = gray.astype(np.float32) * (255.0 / np.maximum(bg, 1.0))
+    return np.clip(flat, 0, 255).astype(np.uint8)
+
+
+def separate_ink(gray: np.ndarray, *, level: float = 0.55) -> np.ndarray:
+    """Keep only marks darker than ``level`` x paper (the text), as black on white.
+
+    For a page with dark typed text and lighter marks over or behind it (a stamp in coloured
+    ink, the other side of the sheet showing through): a global threshold under the marks' grey.
+    Expects an even background (after :func:`flatten_background`).
+    """
+    paper = float(np.percentile(gray[::4, ::4], 90))
+    return np.where(gray < level * paper, 0, 255).astype(np.uint8)
+
+
+def binarize_sauvola(gray: np.ndarray, *, window: int = 51, k: float = 0.2, r: float = 128.0,
+                     scale: int = 1) -> np.ndarray:
+    """Sauvola binarisation: ink (``True``) where a pixel is darker than
+    ``mean * (1 + k * (std / r - 1))`` of its ``window`` neighbourhood.
+
+    Local mean and deviation come from integral images (summed-area tables). With ``scale > 1``
+    they are computed on a copy reduced by ``scale`` and interpolated back: the threshold surface
+    is smooth at the window's scale, and this is several times faster.
+    """
+    src = reduce_gray(gray, scale) if scale > 1 else gray
+    win = _odd(window / scale)
+    mean, std = _local_mean_std(src.astype(np.float64), win)
+    thresh = mean * (1.0 + k * (std / r - 1.0))
+    if scale > 1:
+        t_img = Image.fromarray(np.clip(thresh, 0, 255).astype(np.float32), "F")
+        thresh = np.asarray(t_img.resize((gray.shape[1], gray.shape[0]), Image.Resampling.BILINEAR))
+    return gray < thresh
+
+
+def _local_mean_std(a: np.ndarray, window: int) -> tuple[np.ndarray, np.ndarray]:
+    """Mean and standard deviation over a ``window``-square neighbourhood (edges clamped)."""
+    half = window // 2
+    padded = np.pad(a, half + 1, mode="edge")
+    s1 = padded.cumsum(0).cumsum(1)
+    s2 = (padded * padded).cumsum(0).cumsum(1)
+    h, w = a.shape
+
+    def box(s: np.ndarray) -> np.ndarray:
+        y0, x0 = 0, 0
+        y1, x1 = window, window
+        return (s[y1:y1 + h, x1:x1 + w] - s[y0:y0 + h, x1:x1 + w]
+                - s[y1:y1 + h, x0:x0 + w] + s[y0:y0 + h, x0:x0 + w])
+
+    n = float(window * window)
+    mean = box(s1) / n
+    var = np.maximum(box(s2) / n - mean * mean, 0.0)
+    return mean, np.sqrt(var)
+
+
+def denoise_speckle(gray: np.ndarray, *, dpi: float = 200.0, ink: float = 0.6) -> np.ndarray:
+    """Paint specks (:func:`speck_mask` of the pixels darker than ``ink`` x paper) paper-white.
+
+    Works on the grey page (Tesseract reads grey better than a binarised page here); a binary
+    page (0/255) works the same way. Letters, dots and dashes stay.
+    """
+    paper = float(np.percentile(gray[::4, ::4], 90))
+    specks = speck_mask(gray < ink * paper, dpi=dpi)
+    if not specks.any():
+        return gray
+    specks = ndimage.binary_dilation(specks)  # their soft edge too
+    return np.where(specks, np.uint8(min(255, paper)), gray).astype(np.uint8)

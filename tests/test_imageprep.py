@@ -1,0 +1,269 @@
+"""Page image preparation: each step on small generated pages, and prepare_page end to end.
+
+Pages are A5 at 200 dpi rendered in code (``scans.render_page``); the Tesseract cases run the real
+binary (OSD, and reading before/after a repair).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+from rapidfuzz.distance import Levenshtein
+from scans import LAW_LINES, render_page
+
+from pipeline.config import OcrConfig
+from pipeline.imageprep import (
+    STEP_ORDER,
+    PageStats,
+    PrepInfo,
+    binarize_sauvola,
+    choose_steps,
+    denoise_speckle,
+    deskew,
+    detect_orientation,
+    estimate_skew,
+    flatten_background,
+    measure_page,
+    prepare_page,
+    remove_borders,
+    separate_ink,
+    speck_mask,
+)
+
+TEXT = [line for line in LAW_LINES if line]
+CONFIG = OcrConfig()
+
+
+def _page(**kw) -> Image.Image:
+    img = render_page(TEXT, dpi=200, **kw)
+    img.info["dpi"] = (200, 200)
+    return img
+
+
+@pytest.fixture(scope="module")
+def clean_page() -> Image.Image:
+    return _page(noise=0.0, blur=0.6)
+
+
+def _ocr(img: Image.Image) -> str:
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "p.pgm"
+        img.convert("L").save(src)
+        return subprocess.run(["tesseract", str(src), "stdout", "-l", "por", "--dpi", "200"],
+                              capture_output=True, text=True, check=True,
+                              env=dict(os.environ, OMP_THREAD_LIMIT="1")).stdout
+
+
+def _cer(text: str) -> float:
+    ref, hyp = " ".join(" ".join(TEXT).split()), " ".join(text.split())
+    return Levenshtein.distance(ref, hyp) / len(ref)
+
+
+def _binary_of(img: Image.Image) -> np.ndarray:
+    return np.asarray(img.convert("L")) < 128
+
+
+def _uneven(img: Image.Image) -> Image.Image:
+    """Light falling off to 25% towards the left edge, as a photo of a book page."""
+    arr = np.asarray(img.convert("L"), dtype=np.float32)
+    light = np.linspace(0.25, 1.0, arr.shape[1])[None, :] ** 0.7
+    out = Image.fromarray(np.clip(arr * light, 0, 255).astype(np.uint8), "L")
+    out.info["dpi"] = (200, 200)
+    return out
+
+
+# --------------------------------------------------------------------------- prepare_page
+
+
+def test_clean_page_is_left_untouched(clean_page):
+    out, info = prepare_page(clean_page, config=CONFIG)
+    assert info == PrepInfo(rotation=0, skew=0.0, steps=())
+    assert np.array_equal(np.asarray(out), np.asarray(clean_page))
+
+
+def test_prepare_off_returns_the_image(clean_page):
+    skewed = _page(skew=2.0)
+    out, info = prepare_page(skewed, config=OcrConfig(prepare=False))
+    assert out is skewed and info.steps == ()
+
+
+@pytest.mark.parametrize("size", [(1, 1), (40, 30), (300, 400)])
+def test_blank_or_tiny_images_pass_through(size):
+    img = Image.new("L", size, 255)
+    out, info = prepare_page(img, config=CONFIG)
+    assert info.steps == () and out.size == size
+
+
+def test_rotated_page_comes_out_upright(clean_page):
+    turned = clean_page.transpose(Image.Transpose.ROTATE_90)  # lying on its side
+    turned.info["dpi"] = (200, 200)
+    out, info = prepare_page(turned, config=CONFIG)
+    assert info.rotation == 90
+    assert "orient" in info.steps
+    assert out.size == clean_page.size
+    # the same pixels as the upright page (up to the other steps, which this page does not need)
+    diff = np.abs(np.asarray(out, dtype=np.int16) - np.asarray(clean_page, dtype=np.int16))
+    assert diff.mean() < 2.0
+
+
+def test_two_degree_skew_comes_out_under_threshold():
+    skewed = _page(skew=2.0)
+    measured = estimate_skew(_binary_of(skewed))
+    assert abs(measured - 2.0) < 0.3
+    out, info = prepare_page(skewed, config=CONFIG)
+    assert "deskew" in info.steps and abs(info.skew - 2.0) < 0.3
+    assert abs(estimate_skew(_binary_of(out))) < 0.3
+
+
+def test_uneven_lighting_is_read_after_preparation():
+    page = _uneven(_page(blur=0.6))
+    before = _cer(_ocr(page))
+    out, info = prepare_page(page, config=CONFIG)
+    after = _cer(_ocr(out))
+    assert "flatten" in info.steps
+    assert after < 0.05 and after < before / 2
+
+
+# --------------------------------------------------------------------------- steps
+
+
+@pytest.mark.parametrize("angle", [-3.0, -0.8, 0.0, 1.5])
+def test_estimate_skew_measures_the_printed_angle(angle):
+    page = _page(skew=angle)
+    assert abs(estimate_skew(_binary_of(page)) - angle) < 0.25
+
+
+def test_deskew_ignores_tiny_angles(clean_page):
+    assert deskew(clean_page, 0.1) is clean_page
+    assert deskew(clean_page, 1.0) is not clean_page
+
+
+def test_detect_orientation_on_blank_page_is_zero():
+    assert detect_orientation(Image.new("L", (800, 1100), 250)) == 0
+
+
+def test_detect_orientation_upside_down(clean_page):
+    assert detect_orientation(clean_page.transpose(Image.Transpose.ROTATE_180)) == 180
+
+
+def test_measure_page_sees_orientation(clean_page):
+    gray = np.asarray(clean_page)
+    assert measure_page(gray).lines == "horizontal" and measure_page(gray).upright
+    assert measure_page(np.rot90(gray).copy()).lines == "vertical"
+    assert not measure_page(np.rot90(gray, 2).copy()).upright
+
+
+def test_sauvola_keeps_text_readable_under_uneven_light():
+    page = _uneven(_page(blur=0.6))
+    gray = np.asarray(page)
+    binary = binarize_sauvola(gray, window=51, k=0.2, scale=2)
+    out = Image.fromarray(np.where(binary, 0, 255).astype(np.uint8))
+    global_thr = Image.fromarray(np.where(gray < 128, 0, 255).astype(np.uint8))
+    assert _cer(_ocr(out)) < 0.05
+    assert _cer(_ocr(out)) < _cer(_ocr(global_thr))
+
+
+def test_sauvola_full_and_reduced_agree(clean_page):
+    gray = np.asarray(clean_page)
+    full = binarize_sauvola(gray, window=41, k=0.2)
+    fast = binarize_sauvola(gray, window=41, k=0.2, scale=2)
+    assert (full != fast).mean() < 0.01
+    assert 0.01 < full.mean() < 0.3  # some ink, mostly paper
+
+
+def test_flatten_background_evens_the_paper():
+    page = _uneven(Image.new("L", (800, 1100), 235))
+    flat = flatten_background(np.asarray(page), dpi=200)
+    assert np.asarray(page).std() > 30
+    assert flat.std() < 6 and flat.mean() > 240
+
+
+def test_speckle_removal_removes_dots_keeps_letters(clean_page):
+    gray = np.asarray(clean_page).copy()
+    rng = np.random.default_rng(1)
+    letters = gray < 128
+    # 300 dots of 2-5 px in empty places
+    placed = 0
+    free = ~np.pad(letters, 25, constant_values=False)
+    dots = np.zeros_like(letters)
+    while placed < 300:
+        y, x = rng.integers(10, gray.shape[0] - 10), rng.integers(10, gray.shape[1] - 10)
+        r = int(rng.integers(2, 6))
+        if free[y + 25 - 20:y + 25 + 20, x + 25 - 20:x + 25 + 20].all():
+            dots[y:y + r, x:x + r] = True
+            placed += 1
+    noisy = np.where(dots, 20, gray).astype(np.uint8)
+    clean = denoise_speckle(noisy, dpi=200)
+    assert (clean[dots] > 200).mean() > 0.98  # dots gone
+    kept = (clean < 128) & letters
+    # letters, i-dots and accents stay (a semicolon's dot far from its comma may go)
+    assert kept.sum() / letters.sum() > 0.99
+    assert np.array_equal(denoise_speckle(clean, dpi=200), clean)  # idempotent
+
+
+def test_speck_mask_spares_dashes_and_dots_next_to_letters():
+    img = np.zeros((60, 200), bool)
+    img[20:40, 20:30] = True  # a letter stem
+    img[14:17, 24:27] = True  # its dot (i)
+    img[29:32, 80:92] = True  # a dash between words
+    img[30:34, 150:154] = True  # a lone speck
+    mask = speck_mask(img, dpi=200)
+    assert mask[30:34, 150:154].all()
+    assert not mask[:, :140].any()
+
+
+def test_remove_borders_whitens_dark_bands_keeps_text(clean_page):
+    gray = np.asarray(clean_page).copy()
+    text = gray < 128
+    gray[:, :60] = 15
+    gray[:30, :] = 15
+    out = remove_borders(gray)
+    assert out[:, :60].min() > 200 and out[:30, :].min() > 200
+    assert ((out < 128) & text).sum() / text[:, 70:].sum() > 0.99
+
+
+def test_separate_ink_drops_grey_marks_keeps_dark_text(clean_page):
+    gray = np.asarray(clean_page).copy()
+    text = gray < 100
+    stamp = np.zeros_like(text)
+    stamp[200:400, 100:500] = True
+    marked = np.where(stamp & ~text, 150, gray).astype(np.uint8)  # a grey stamp over the text
+    out = separate_ink(marked)
+    assert (out[stamp & ~text] == 255).all()
+    assert (out[text] == 0).mean() > 0.99
+
+
+def _stats(**kw) -> PageStats:
+    base = dict(paper=235.0, lighting=0.02, ink=0.05, midtone=0.15, detached=0.0, specks=0.01,
+                border=0.0, binary=False, lines="horizontal", upright=True, skew=0.0,
+                ink_fraction=0.1)
+    base.update(kw)
+    return PageStats(**base)
+
+
+@pytest.mark.parametrize("kw, expected", [
+    ({}, ()),
+    ({"skew": 0.2}, ()),
+    ({"skew": -1.4}, ("deskew",)),
+    ({"lines": "vertical"}, ("orient",)),
+    ({"upright": False}, ("orient",)),
+    ({"border": 0.9}, ("borders",)),
+    ({"lighting": 0.4}, ("flatten",)),
+    ({"lighting": 0.4, "border": 0.9}, ("flatten",)),
+    ({"detached": 0.5}, ("flatten", "separate")),
+    ({"detached": 0.5, "ink": 0.4}, ()),  # blurred text: its grey edges are not a stamp
+    ({"ink": 0.8}, ("flatten", "binarize")),
+    ({"specks": 0.4}, ("despeckle",)),
+    ({"specks": 0.4, "binary": True}, ()),
+    ({"ink_fraction": 0.0005, "skew": 3.0}, ()),  # blank page
+])
+def test_choose_steps(kw, expected):
+    steps = choose_steps(_stats(**kw))
+    assert steps == expected
+    assert list(steps) == [s for s in STEP_ORDER if s in steps]
