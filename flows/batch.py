@@ -73,6 +73,13 @@ def set_progress(progress: Progress | None) -> None:
     _progress = progress
 
 
+def _announce_documents(n: int) -> None:
+    # Flow bodies must not name ``_progress`` themselves: a flow copied by ``with_options`` is
+    # pickled by value for Dask workers, with the globals its code names.
+    if _progress is not None:
+        _progress.add_documents(n)
+
+
 # ---------------------------------------------------------------------------------------------
 # values
 
@@ -119,6 +126,8 @@ class _InFlight:
     given: DocumentText | None = None
     error: LoclegError | None = None
     n_pages: int = 0
+    untracked: int = 0
+    """Pages whose progress is ticked when the document finishes (no future callbacks)."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -164,17 +173,21 @@ def _start_document(entry: ManifestEntry, run: _Run) -> _InFlight:
                 _progress.page_done()
             continue
         future = read_page_task.submit(doc.path, plan, config=run.config)
-        if _progress is not None:
-            _on_done(future, _progress.page_done)
+        if _progress is not None and not _on_done(future, _progress.page_done):
+            doc.untracked += 1
         doc.futures.append((plan.page_index, key, future))
     return doc
 
 
-def _on_done(future: Any, callback: Callable[[], None]) -> None:
-    try:
-        future.add_done_callback(lambda _f: callback())
-    except (AttributeError, NotImplementedError):  # runners without callbacks: no page ticks
-        pass
+def _on_done(future: Any, callback: Callable[[], None]) -> bool:
+    """Tick the page bar when a page is read (thread runner only: with Dask a callback on one
+    future ends up in the graph of the next submission and breaks its serialization)."""
+    from prefect.futures import PrefectConcurrentFuture
+
+    if not isinstance(future, PrefectConcurrentFuture):
+        return False
+    future.add_done_callback(lambda _f: callback())
+    return True
 
 
 def _finish_document(doc: _InFlight, run: _Run) -> DocumentOutcome:
@@ -232,6 +245,8 @@ def _finish_document(doc: _InFlight, run: _Run) -> DocumentOutcome:
     )
     run.outcomes.append(outcome)
     if _progress is not None:
+        if doc.untracked:
+            _progress.page_done(doc.untracked)
         _progress.document_done(outcome)
     return outcome
 
@@ -410,8 +425,7 @@ def ingest_manifest(manifest: str, out: str, cache: str | None = None, catalog: 
         for problem in parsed.bad_lines:
             run.store.catalog.record_attempt(run_id=run.run_id, doc_key=f"{parsed.path}#L{problem.line_no}",
                                              status="failed", reason=problem.reason)
-        if _progress is not None:
-            _progress.add_documents(len(parsed.entries))
+        _announce_documents(len(parsed.entries))
         _process_entries(parsed.entries, run, max_pages_in_flight=max_pages_in_flight or 4 * default_workers())
         summary = summarize(run, seconds=time.monotonic() - started, problems=parsed.problems,
                             extra={"manifest": str(parsed.path), "finished_at": _utcnow()})
@@ -456,8 +470,7 @@ def reprocess(out: str, catalog: str | None = None, ocr: dict | None = None) -> 
     try:
         store.catalog.begin_run(run.run_id, manifest="(reprocess)", out_dir=str(store.out))
         rows = store.catalog.documents()
-        if _progress is not None:
-            _progress.add_documents(len(rows))
+        _announce_documents(len(rows))
         for row in rows:
             if not row.ocr_path:
                 skipped += 1
@@ -520,7 +533,8 @@ def _quiet_prefect(verbose: bool) -> None:
     import logging
 
     if not verbose:
-        for name in ("prefect.task_runs", "prefect.flow_runs", "prefect", "prefect.server"):
+        for name in ("prefect.task_runs", "prefect.flow_runs", "prefect", "prefect.server", "distributed",
+                     "prefect.task_runner.dask"):
             logging.getLogger(name).setLevel(logging.WARNING)
 
 

@@ -1,0 +1,103 @@
+"""The Dask path (prefect-dask, a LocalCluster) against a real ``prefect server start`` on loopback."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from scans import law_pages, make_scanned_pdf
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture()
+def prefect_server(tmp_path):
+    prefect = Path(sys.executable).with_name("prefect")
+    if not prefect.exists():
+        prefect = Path(shutil.which("prefect") or "prefect")
+    port = _free_port()
+    env = {**os.environ, "PREFECT_HOME": str(tmp_path / "prefect-home"), "PREFECT_UI_ENABLED": "false",
+           "PREFECT_SERVER_ANALYTICS_ENABLED": "false"}
+    env.pop("PREFECT_API_URL", None)
+    log = (tmp_path / "server.log").open("wb")
+    proc = subprocess.Popen([str(prefect), "server", "start", "--host", "127.0.0.1", "--port", str(port)],
+                            env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    api = f"http://127.0.0.1:{port}/api"
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                pytest.fail(f"prefect server exited: {(tmp_path / 'server.log').read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(f"{api}/health", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.3)
+        else:
+            pytest.fail("prefect server did not start within 120 s")
+        yield api
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+        log.close()
+
+
+@pytest.mark.slow
+def test_batch_on_a_dask_local_cluster_with_a_prefect_server(prefect_server, tmp_path):
+    pages = law_pages(2)
+    make_scanned_pdf(tmp_path / "lei.pdf", pages, seed=3)
+    make_scanned_pdf(tmp_path / "outra.pdf", [pages[0]], seed=4)
+    (tmp_path / "m.jsonl").write_text(
+        json.dumps({"source": "lei.pdf", "uf": "SP", "numero": "412", "ano": 1994}) + "\n"
+        + json.dumps({"source": "outra.pdf", "uf": "SP", "numero": "413", "ano": 1994}) + "\n"
+        + json.dumps({"source": "nada.pdf", "uf": "SP"}) + "\n", encoding="utf-8")
+    summary_path = tmp_path / "s.json"
+    env = {**os.environ, "PREFECT_API_URL": prefect_server, "PREFECT_SERVER_ANALYTICS_ENABLED": "false"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "locleg", "run", str(tmp_path / "m.jsonl"), "--out", str(tmp_path / "out"),
+         "--cache", str(tmp_path / "cache"), "--dask", "--workers", "2", "--summary-json", str(summary_path),
+         "--no-progress"],
+        env=env, cwd=ROOT, capture_output=True, text=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    summary = json.loads(summary_path.read_text())
+    assert summary["pages_ocr"] == 3  # every page went through a Dask worker
+    assert summary["by_status"]["failed"] == 1
+    detail = {Path(d["source"]).name: d for d in summary["documents_detail"]}
+    assert detail["lei.pdf"]["status"] != "failed" and detail["lei.pdf"]["pages"] == 2
+    assert detail["nada.pdf"]["reason"] == "source_missing"
+    # The run is recorded on the server (not in a temporary one per worker).
+    request = urllib.request.Request(f"{prefect_server}/flow_runs/filter", data=b"{}", method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as r:
+        runs = json.loads(r.read())
+    assert [run["state_type"] for run in runs] == ["COMPLETED"]
+    deadline = time.monotonic() + 15  # task runs arrive as events: allow the recorder a moment
+    while True:
+        request = urllib.request.Request(f"{prefect_server}/task_runs/filter", data=b"{}", method="POST",
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as r:
+            names = [t["name"] for t in json.loads(r.read())]
+        if sum(1 for n in names if n.startswith("read-page")) >= 3 or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    assert sum(1 for n in names if n.startswith("read-page")) == 3
