@@ -1,4 +1,5 @@
-"""The Dask path (prefect-dask, a LocalCluster) against a real ``prefect server start`` on loopback."""
+"""Against a real ``prefect server start`` on loopback: the Dask path (prefect-dask, a LocalCluster)
+and ``locleg serve`` (a cron deployment served by Prefect, a run triggered through the API)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
-from scans import law_pages, make_scanned_pdf
+from scans import law_pages, make_scanned_pdf, make_text_pdf
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -25,8 +27,9 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture()
-def prefect_server(tmp_path):
+@pytest.fixture(scope="module")
+def prefect_server(tmp_path_factory):
+    tmp_path = tmp_path_factory.mktemp("prefect-server")
     prefect = Path(sys.executable).with_name("prefect")
     if not prefect.exists():
         prefect = Path(shutil.which("prefect") or "prefect")
@@ -101,3 +104,67 @@ def test_batch_on_a_dask_local_cluster_with_a_prefect_server(prefect_server, tmp
             break
         time.sleep(0.5)
     assert sum(1 for n in names if n.startswith("read-page")) == 3
+
+
+def _api(url: str, body: dict | None = None, method: str = "GET") -> dict | list:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as r:
+        return json.loads(r.read())
+
+
+@pytest.mark.slow
+def test_serve_registers_a_cron_deployment_that_runs(prefect_server, tmp_path):
+    make_text_pdf(tmp_path / "lei.pdf", [["LEI Nº 8, DE 1º DE JUNHO DE 2010", "",
+                                          "Art. 1º Fica instituída a feira do livro.",
+                                          "Art. 2º Esta Lei entra em vigor na data de sua publicação."]])
+    (tmp_path / "m.jsonl").write_text(json.dumps({"source": "lei.pdf", "uf": "RS", "numero": "8", "ano": 2010})
+                                      + "\n", encoding="utf-8")
+    env = {**os.environ, "PREFECT_API_URL": prefect_server, "PREFECT_RUNNER_POLL_FREQUENCY": "1",
+           "PREFECT_SERVER_ANALYTICS_ENABLED": "false"}
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "locleg", "serve", str(tmp_path / "m.jsonl"), "--out", str(tmp_path / "out"),
+         "--cache", str(tmp_path / "cache"), "--cron", "0 3 * * *", "--name", "nightly"],
+        env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=(tmp_path / "serve.log").open("wb"),
+        start_new_session=True)
+    try:
+        deadline = time.monotonic() + 90
+        deployment = None
+        while deployment is None:
+            assert serve.poll() is None, (tmp_path / "serve.log").read_text()[-3000:]
+            assert time.monotonic() < deadline, "deployment not registered"
+            try:
+                deployment = _api(f"{prefect_server}/deployments/name/ingest-manifest/nightly")
+            except urllib.error.HTTPError:
+                time.sleep(0.5)
+        assert [s["schedule"]["cron"] for s in deployment["schedules"]] == ["0 3 * * *"]
+        assert deployment["parameters"]["out"] == str((tmp_path / "out").resolve())
+        run = _api(f"{prefect_server}/deployments/{deployment['id']}/create_flow_run", {}, "POST")
+        deadline = time.monotonic() + 150
+        while True:
+            state = _api(f"{prefect_server}/flow_runs/{run['id']}")["state_type"]
+            if state in ("COMPLETED", "FAILED", "CRASHED", "CANCELLED") or time.monotonic() > deadline:
+                break
+            time.sleep(0.5)
+        assert state == "COMPLETED", (tmp_path / "serve.log").read_text()[-3000:]
+        [stored] = list((tmp_path / "out").rglob("*.json"))
+        assert stored.relative_to(tmp_path / "out").parts[0] == "RS"
+    finally:
+        os.killpg(serve.pid, signal.SIGINT)
+        try:
+            serve.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(serve.pid, signal.SIGKILL)
+            serve.wait()
+
+
+def test_serve_rejects_a_bad_cron_as_a_usage_error(tmp_path):
+    from flows.serve import build_deployment
+    from pipeline.errors import UsageError
+
+    with pytest.raises(UsageError):
+        build_deployment(manifest=tmp_path / "m.jsonl", out=tmp_path / "o", cron="61 3 * * *")
+    deployment = build_deployment(manifest=tmp_path / "m.jsonl", out=tmp_path / "o", cron="*/15 * * * *",
+                                  ocr={"lang": "por+Latin"})
+    assert deployment.parameters["ocr"] == {"lang": "por+Latin"}
+    assert deployment.parameters["manifest"] == str((tmp_path / "m.jsonl").resolve())
