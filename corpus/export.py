@@ -17,6 +17,7 @@ separate from writing: :func:`render_lexml`, :func:`render_akn` and :func:`unit_
 from __future__ import annotations
 
 import json
+import os
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -73,11 +74,16 @@ def read_norm(path: Path) -> NormDocument | None:
 
 
 def iter_norms(corpus_dir: Path, skipped: list[Path] | None = None) -> Iterator[tuple[Path, NormDocument]]:
-    """(relative path, document) for every NormDocument JSON under ``corpus_dir``, sorted by path."""
+    """(relative path, document) for every NormDocument JSON under ``corpus_dir``, sorted by path.
+
+    Hidden directories (a store's ``.ocr`` cache, ``.partial`` writes) are not walked.
+    """
     corpus_dir = Path(corpus_dir)
-    for path in sorted(corpus_dir.rglob("*.json")):
-        if not path.is_file():
-            continue
+    found: list[Path] = []
+    for root, dirs, files in os.walk(corpus_dir):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        found.extend(Path(root) / f for f in files if f.endswith(".json") and not f.startswith("."))
+    for path in sorted(found):
         doc = read_norm(path)
         if doc is None:
             if skipped is not None:

@@ -216,14 +216,27 @@ def _is_age(text: str, start: int, end: int) -> bool:
 
 
 def words_to_int(text: str) -> int | None:
-    """Portuguese number words up to 999 ("cento e oitenta" -> 180); None if not a number."""
-    total = 0
-    for word in re.split(r"\s+e\s+", fold_text(text).strip()):
-        value = _NUMBER_WORDS.get(word.replace("ü", "u")) or _NUMBER_WORDS.get(word)
+    """Portuguese number words below a million ("cento e oitenta" -> 180, "dois mil e
+    quinhentos" -> 2500); None if not a number."""
+    total = current = 0
+    for word in re.split(r"\s+e\s+|\s+", fold_text(text).strip()):
+        if word == "mil":
+            total += (current or 1) * 1000
+            current = 0
+            continue
+        value = _NUMBER_WORDS.get(word)
         if value is None:
             return None
-        total += value
-    return total or None
+        current += value
+    return (total + current) or None
+
+
+# "trinta reais", "cinco mil cruzeiros"
+AMOUNT_WORDS_RE = re.compile(
+    rf"\b(?P<words>(?:{_NUMBER_WORD}|mil)(?:\s+(?:e\s+)?(?:{_NUMBER_WORD}|mil))*)\s+"
+    r"(?P<unit>reais|cruzeiros(?:\s+reais)?|cruzados(?:\s+novos)?)\b",
+    re.IGNORECASE,
+)
 
 
 LEVELS: dict[str, int] = {
@@ -699,6 +712,13 @@ def _amount_citations(text: str) -> list[Citation]:
         )
         out.append(Citation("amount", m.start(), m.end(), m.group(0),
                             value=parse_brazilian_number(m.group("num")), unit=unit))
+    for m in AMOUNT_WORDS_RE.finditer(text):
+        value = words_to_int(m.group("words"))
+        if value is not None:
+            unit = {"reais": "R$", "cruzeiros": "Cr$"}.get(fold_text(m.group("unit")).split()[0], "Cz$")
+            if fold_text(m.group("unit")) == "cruzeiros reais":
+                unit = "CR$"
+            out.append(Citation("amount", m.start(), m.end(), m.group(0), value=float(value), unit=unit))
     for m in PERCENT_RE.finditer(text):
         out.append(Citation("amount", m.start(), m.end(), m.group(0).rstrip(),
                             value=parse_brazilian_number(m.group("num")), unit="%"))

@@ -95,6 +95,8 @@ def corpus(tmp_path: Path) -> Path:
     (root / "summary.json").write_text(json.dumps({"documents": 2, "extracted": 2}), encoding="utf-8")
     (root / "broken.json").write_text("{not json", encoding="utf-8")
     (root / "notes.txt").write_text("not a norm", encoding="utf-8")
+    (root / ".ocr").mkdir()
+    (root / ".ocr" / "hidden.json").write_text(make_norm("999").model_dump_json(), encoding="utf-8")
     return root
 
 

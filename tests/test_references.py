@@ -238,6 +238,8 @@ def test_year_expansion_uses_meta_year() -> None:
         ("no prazo de 150 -! cento e cinquenta) dias", "deadline", 150.0, "dias",
          "no prazo de 150 -! cento e cinquenta) dias"),
         ("dentro de 6 (seis) meses", "deadline", 6.0, "meses", "dentro de 6 (seis) meses"),
+        ("O valor mínimo de cada prestação será de trinta reais.", "amount", 30.0, "R$", "trinta reais"),
+        ("multa de dois mil e quinhentos cruzeiros", "amount", 2500.0, "Cr$", "dois mil e quinhentos cruzeiros"),
         ("por mais de trinta dias, nem prorrogado", "deadline", 30.0, "dias", "por mais de trinta dias"),
         ("no prazo de cento e oitenta dias", "deadline", 180.0, "dias", "no prazo de cento e oitenta dias"),
         ("após dois anos de exercício", "deadline", 2.0, "anos", "após dois anos"),
