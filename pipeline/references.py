@@ -35,7 +35,7 @@ from spacy.tokens import Doc
 from models.norm import NormMeta, NormRef, Reference, Unit, WarningItem
 from pipeline.urn import fold_text
 
-RULESET_VERSION = "1.0.0"
+RULESET_VERSION = "1.1.0"
 
 # ---------------------------------------------------------------------------------------------
 # Rules as data
