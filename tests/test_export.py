@@ -94,6 +94,7 @@ def corpus(tmp_path: Path) -> Path:
     (root / "sp" / "310.json").write_text(make_norm("310", with_group=False).model_dump_json(), encoding="utf-8")
     (root / "summary.json").write_text(json.dumps({"documents": 2, "extracted": 2}), encoding="utf-8")
     (root / "broken.json").write_text("{not json", encoding="utf-8")
+    (root / "invalid.json").write_text(json.dumps({"norm": {}, "articulacao": [{"id": 1}]}), encoding="utf-8")
     (root / "notes.txt").write_text("not a norm", encoding="utf-8")
     (root / ".ocr").mkdir()
     (root / ".ocr" / "hidden.json").write_text(make_norm("999").model_dump_json(), encoding="utf-8")
@@ -235,7 +236,7 @@ def test_export_all_formats_through_the_cli(corpus: Path, tmp_path: Path) -> Non
 def test_export_summary_counts_and_skips(corpus: Path, tmp_path: Path) -> None:
     summary = export_corpus(corpus, tmp_path / "u.jsonl", fmt="jsonl")
     assert summary.norms == 2 and summary.units == 2 * N_UNITS - 1
-    assert sorted(p.name for p in summary.skipped) == ["broken.json", "summary.json"]
+    assert sorted(p.name for p in summary.skipped) == ["broken.json", "invalid.json", "summary.json"]
 
 
 def test_export_errors_become_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -204,6 +204,12 @@ def test_external_references(text: str, expected: list[NormRef]) -> None:
     assert targets == expected
 
 
+def test_list_of_laws_outside_a_revocation_is_external() -> None:
+    targets, _ = _targets("art30", "nos termos das Leis nº 1693/53; 81/74; 105/75; 43/88, no que couber", kind="external")
+    assert [(t.tipo, t.numero, t.ano) for t in targets] == [  # type: ignore[union-attr]
+        ("lei", "1693", 1953), ("lei", "81", 1974), ("lei", "105", 1975), ("lei", "43", 1988)]
+
+
 @pytest.mark.parametrize(("citing", "yy", "year"), [(1990, "53", 1953), (1990, "88", 1988), (1990, "02", 1902),
                                                     (2010, "02", 2002), (2010, "53", 1953), (1990, "1.990", 1990)])
 def test_two_digit_years_relative_to_citing_norm(citing: int, yy: str, year: int) -> None:
