@@ -591,7 +591,12 @@ def _pool_context() -> multiprocessing.context.BaseContext:
     # fork is fastest, but forking a multi-threaded parent (Prefect, dask) can deadlock a child.
     if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("fork")
-    return multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
+    if os.name != "posix":
+        return multiprocessing.get_context("spawn")
+    ctx = multiprocessing.get_context("forkserver")
+    # the server imports this module once; each worker then forks from it ready to read
+    ctx.set_forkserver_preload([__name__])
+    return ctx
 
 
 def ocr_document(

@@ -201,3 +201,22 @@ def test_plan_is_a_small_picklable_value():
 
     plan = PagePlan(0, "image", 419.5, 595.3, 200.0)
     assert pickle.loads(pickle.dumps(plan)) == plan
+
+
+def test_parallel_read_from_a_threaded_parent_uses_a_safe_start_method(tmp_path):
+    # Under Prefect the parent has threads; forking it could deadlock, so the pool must not fork.
+    import threading
+
+    from pipeline.ocr import _pool_context
+
+    stop = threading.Event()
+    helper = threading.Thread(target=stop.wait, daemon=True)
+    helper.start()
+    try:
+        assert _pool_context().get_start_method() != "fork"
+        pdf = make_scanned_pdf(tmp_path / "law.pdf", law_pages(2), dpi=150)
+        doc = ocr_document(pdf, config=CONFIG, workers=2)
+    finally:
+        stop.set()
+        helper.join()
+    assert "Constituem" in doc.pages[1].text
