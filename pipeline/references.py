@@ -101,6 +101,9 @@ _LEI = r"l[eé][il1]\b"
 ATOM_RE = re.compile(
     rf"""
       (?P<lei>{_DET}{_LEI}(?:\s+complementar)?)
+    | (?P<grp_self>(?:\b(?:d|n)est[ea]\s+|\b(?:d|n)[oa]\s+(?:mesm[oa]|presente)\s+)(?P<grp_self_kind>cap[ií]tulo|subse[cç][aã]o|se[cç][aã]o|t[ií]tulo)\b)
+    | (?P<grp>\b(?P<grp_kind>cap[ií]tulos?|subse[cç](?:[aã]o|[oõ]es)|se[cç](?:[aã]o|[oõ]es)|t[ií]tulos?)\s+
+        (?P<grp_list>(?:{_ROMAN}|[uú]nico\b)(?:{_SEP}(?:{_ROMAN}|[uú]nico\b))*))
     | (?P<art_self>{_DET}(?:artigo|art\.))
     | (?P<par_self>{_DET}(?:par[aá]grafo|§))
     | (?P<inc_self>{_DET}inciso)
@@ -239,8 +242,11 @@ AMOUNT_WORDS_RE = re.compile(
 )
 
 
+# agrupadores cited by name ("Capítulo II", "desta Seção"); they rank above the artigo
+GROUP_ORDER = ("parte", "livro", "titulo", "capitulo", "secao", "subsecao")
 LEVELS: dict[str, int] = {
-    "lei": 0, "artigo": 1, "caput": 2, "paragrafo": 3, "inciso": 4, "alinea": 5, "item": 6,
+    "lei": -2, "parte": -1, "livro": -1, "titulo": -1, "capitulo": -1, "secao": -1, "subsecao": -1,
+    "artigo": 1, "caput": 2, "paragrafo": 3, "inciso": 4, "alinea": 5, "item": 6,
 }
 _ORDINALS = {
     "primeiro": 1, "segundo": 2, "terceiro": 3, "quarto": 4, "quinto": 5, "sexto": 6,
@@ -490,13 +496,36 @@ def _item_values(text: str) -> tuple[str, str]:
     return ",".join(_roman_values(text)), "inciso"
 
 
+def _group_type(word: str) -> str:
+    folded = fold_text(word)
+    if folded.startswith("cap"):
+        return "capitulo"
+    if folded.startswith("subse"):
+        return "subsecao"
+    if folded.startswith("se"):
+        return "secao"
+    return "titulo"
+
+
 def _atom_from_match(m: re.Match[str]) -> _Atom | None:
     g = m.groupdict()
     rel_map = {"anterior": "anterior", "precedente": "anterior", "seguinte": "seguinte",
                "subsequente": "seguinte"}
     step: Step | None = None
+    group_word = g["grp_self_kind"] or g["grp_kind"]
+    if group_word and fold_text(group_word).startswith("titulo") and not group_word[0].isupper():
+        return None  # "a título de", "sob o mesmo título": the common word, not the agrupador
     if g["lei"]:
         step = Step("lei")
+    elif g["grp_self"]:
+        step = Step(_group_type(g["grp_self_kind"]), relative="este")
+    elif g["grp"]:
+        values = tuple(dict.fromkeys(
+            "unico" if fold_text(v) == "unico" else str(roman_to_int(v))
+            for v, _ in _list_items(g["grp_list"], rf"{_ROMAN}|[uú]nico\b")
+            if fold_text(v) == "unico" or roman_to_int(v) is not None
+        ))
+        step = Step(_group_type(g["grp_kind"]), values) if values else None
     elif g["art_self"]:
         step = Step("artigo", relative="este")
     elif g["par_self"]:
@@ -852,6 +881,8 @@ class _Tree:
     articles: list[str] = field(default_factory=list)
     article_by_number: dict[str, str] = field(default_factory=dict)
     below: dict[str, list[str]] = field(default_factory=dict)  # every descendant of a unit
+    groups: dict[str, list[str]] = field(default_factory=dict)  # agrupador type -> ids in order
+    group_number: dict[str, str] = field(default_factory=dict)  # "2" for "II", "unico"
 
     @classmethod
     def of(cls, units: Sequence[Unit]) -> _Tree:
@@ -866,6 +897,11 @@ class _Tree:
                 ancestor = tree.parent.get(ancestor)
             tree.type_of[unit.id] = unit.type
             tree.children.setdefault(parent or "", []).append(unit.id)
+            if unit.type in GROUP_ORDER:
+                tree.groups.setdefault(unit.type, []).append(unit.id)
+                raw = fold_text(unit.number or "").strip()
+                number = raw if raw.isdigit() else str(roman_to_int(raw) or raw)
+                tree.group_number[unit.id] = str(int(number)) if number.isdigit() else number
             if unit.type == "artigo":
                 tree.articles.append(unit.id)
                 number = re.sub(r"\D", "", unit.number or "")
@@ -954,8 +990,39 @@ class _Resolution:
     detail: str = ""
 
 
+def _resolve_groups(steps: Sequence[Step], unit_id: str, tree: _Tree) -> _Resolution:
+    """Agrupadores named by number ("Seção I do Capítulo II") or relative ("deste Capítulo")."""
+    chosen: list[str] | None = None
+    context = set(tree.ancestors(unit_id))
+    for step in sorted(steps, key=lambda s: GROUP_ORDER.index(s.level)):
+        if step.relative is not None:
+            here = tree.nearest(unit_id, step.level)
+            if here is None:
+                return _Resolution((), "unresolved", f"no enclosing {step.level}")
+            chosen = [here]
+            continue
+        found: list[str] = []
+        for value in step.values:
+            cands = [g for g in tree.groups.get(step.level, []) if tree.group_number.get(g) == value]
+            if chosen is not None:
+                cands = [c for c in cands if any(c in tree.below.get(p, ()) for p in chosen)]
+            if len(cands) > 1:  # "Capítulo II" said inside a Título: the one of that Título
+                near = [c for c in cands if tree.parent.get(c) in context]
+                cands = near or cands
+            if len(cands) != 1:
+                problem = "ambiguous" if cands else "unresolved"
+                return _Resolution((), problem, f"{step.level} {value}: {', '.join(cands) or 'none'}")
+            found.append(cands[0])
+        chosen = found
+    return _Resolution(tuple(chosen or ()))
+
+
 def resolve_citation(steps: Sequence[Step], unit_id: str, tree: _Tree) -> _Resolution:
     """Unit ids an internal citation names, relative to the citing unit ``unit_id``."""
+    groups = [s for s in steps if s.level in GROUP_ORDER]
+    steps = [s for s in steps if s.level not in GROUP_ORDER]
+    if groups and not steps:
+        return _resolve_groups(groups, unit_id, tree)
     by_level = {s.level: s for s in steps}
     art = by_level.get("artigo")
     par = by_level.get("paragrafo")

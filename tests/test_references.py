@@ -103,6 +103,9 @@ def _targets(unit_id: str, text: str, kind: str = "internal") -> tuple[list[str]
         ("art40", "o que dispõem os arts. 58, IV, 9º, § 2º, e 6º, § 1º;", ["art58_cpt_inc4", "art9_par2",
                                                                        "art6_par1"]),
         ("art40", "no art. 9º, e no art. 6º", ["art9", "art6"]),  # 'e' is not an alínea
+        ("art40", "nos termos deste Capítulo e do Capítulo I", ["cap2", "cap1"]),
+        ("art40", "o disposto no art. 12 do Capítulo I desta Lei", ["art12"]),
+        ("art40", "sob o mesmo título ou fundamento, deste título", []),
         ("art12", "artigo 12, artigo 17, incisos III e IV do artigo 58; artigo 32",
          ["art12", "art17", "art58_cpt_inc3", "art58_cpt_inc4", "art32"]),
         ("art66_par2", "Findo o prazo do parágrafo anterior, remeta-se.", ["art66_par1"]),
