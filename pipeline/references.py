@@ -83,7 +83,9 @@ TIME_UNITS = r"dias?(?:\s+(?:[uú]teis|corridos))?|mes(?:es)?|anos?|horas?|seman
 
 _Q = "\"“”'‘’`´"
 _SEP = r"(?:\s*[,.]\s*(?:e\s+)?|\s+(?:e|a|ao|até)\s+)"
-_ANUM = r"\d{1,4}(?:\s?[º°o](?![a-z])|\.?º)?(?!\s*\(|\s*%|\d|/)"
+# an artigo number; OCR reads 1 as "l", "I" or "|" ("artigo l9"): allowed beside a real digit
+_DIGITS = r"(?=[0-9lI|]*\d)[0-9lI|]{1,4}"
+_ANUM = rf"{_DIGITS}(?:\s?[º°o](?![a-z])|\.?º)?(?!\s*\(|\s*%|\d|/)"
 _ROMAN = r"\b[ivxl]{1,7}\b"
 _PAR_WORDS = (
     r"[uú]nico|primeiro|segundo|terceiro|quarto|quinto|sexto|s[eé]timo|oitavo|nono|d[eé]cimo"
@@ -387,7 +389,7 @@ def _expand_ranges(values: list[tuple[int, bool]]) -> list[int]:
 
 
 _ART_PIECE_RE = re.compile(
-    rf"(?P<num>\d{{1,4}})(?:\s?[º°o](?![a-z])|\.?º)?|(?P<par>{_PAR_NUM})|(?P<caput>\bcaput\b)"
+    rf"(?P<num>{_DIGITS})(?:\s?[º°o](?![a-z])|\.?º)?|(?P<par>{_PAR_NUM})|(?P<caput>\bcaput\b)"
     rf"|(?P<roman>{_ROMAN})|(?P<letter>\b{_LETTER})",
     re.IGNORECASE,
 )
@@ -402,7 +404,7 @@ def _article_paths(text: str) -> tuple[tuple[Step, ...], ...]:
         between = text[pos:m.start()]
         pos = m.end()
         if m.group("num"):
-            number = int(m.group("num"))
+            number = int(re.sub(r"[lI|]", "1", m.group("num"), flags=re.IGNORECASE))
             ranged = bool(re.search(r"\b(?:a|ao|até)\b", between, re.IGNORECASE))
             if ranged and specs and len(specs[-1]) == 1 and specs[-1]["artigo"][0].isdigit():
                 last = int(specs[-1]["artigo"][0])

@@ -137,6 +137,8 @@ def test_internal_references_resolve_to_ids(unit_id: str, text: str, expected: l
         ("art30", "incisos II, V. VI e III do artigo 58", ["art58_cpt_inc2", "art58_cpt_inc5",
                                                           "art58_cpt_inc6", "art58_cpt_inc3"]),
         ("art30", "do disposto no arti go 32 e ARTYGO 33", ["art32", "art33"]),
+        ("art22", "constante do artigo l9 desta Lei e do art. 2l", ["art19", "art21"]),  # '1' read as 'l'
+        ("art22", "o artigo I desta Lei", []),  # no digit at all: not an artigo number
     ],
 )
 def test_ocr_damaged_internal_references(unit_id: str, text: str, expected: list[str]) -> None:
