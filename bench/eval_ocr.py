@@ -27,6 +27,7 @@ import argparse
 import functools
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -57,7 +58,23 @@ class Run:
     texts: dict[str, str] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
     wall: float = 0.0
+    cpu: float = 0.0
     note: str = ""
+
+
+def _cpu_now() -> float:
+    """CPU seconds of this process and of all its finished descendants (tesseract, workers)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def timed_run(run: Run, body: Callable[[], None]) -> Run:
+    """Run ``body`` and record its wall time and CPU time (contention-proof) on ``run``."""
+    wall0, cpu0 = time.perf_counter(), _cpu_now()
+    body()
+    run.wall, run.cpu = time.perf_counter() - wall0, _cpu_now() - cpu0
+    return run
 
 
 # --------------------------------------------------------------------------- scoring
@@ -98,12 +115,13 @@ def _bare_one(png: Path, lang: str) -> tuple[str, str, float]:
 
 def run_bare(pngs: Sequence[Path], lang: str) -> Run:
     run = Run(f"bare tesseract -l {lang}")
-    start = time.perf_counter()
-    with ThreadPoolExecutor(WORKERS) as pool:
-        for name, text, secs in pool.map(functools.partial(_bare_one, lang=lang), pngs):
-            run.texts[name], run.seconds[name] = text, secs
-    run.wall = time.perf_counter() - start
-    return run
+
+    def body() -> None:
+        with ThreadPoolExecutor(WORKERS) as pool:
+            for name, text, secs in pool.map(functools.partial(_bare_one, lang=lang), pngs):
+                run.texts[name], run.seconds[name] = text, secs
+
+    return timed_run(run, body)
 
 
 def _timed(func: Callable, plan):  # module level: picklable for the process pool
@@ -117,7 +135,7 @@ def run_ours(pdf: Path, names: Sequence[str], lang: str, prepare: bool) -> Run:
     from pipeline.ocr import ocr_document
 
     config = OcrConfig(lang=lang, prepare=prepare)
-    run = Run(f"ours -l {lang}" + ("" if prepare else " (no prep)"))
+    run = Run(f"ours PDF -l {lang}" + ("" if prepare else " (no prep)"))
     times: dict[int, float] = {}
 
     def map_pages(func, plans):
@@ -126,11 +144,42 @@ def run_ours(pdf: Path, names: Sequence[str], lang: str, prepare: bool) -> Run:
                 times[page.page_index] = secs
                 yield page
 
+    docs = []
+    timed_run(run, lambda: docs.append(ocr_document(pdf, config=config, map_pages=map_pages)))
+    _record(run, docs[0].pages, names, times)
+    return run
+
+
+def _read_png(png: Path, config):  # module level: picklable
+    from pipeline.ocr import plan_pages, read_page
+
     start = time.perf_counter()
-    doc = ocr_document(pdf, config=config, map_pages=map_pages)
-    run.wall = time.perf_counter() - start
+    page = read_page(png, plan_pages(png, config=config)[0], config=config)
+    return page, time.perf_counter() - start
+
+
+def run_ours_png(pngs: Sequence[Path], lang: str, prepare: bool) -> Run:
+    """``pipeline.ocr.read_page`` on each PNG page: the same pixels bare Tesseract gets."""
+    from pipeline.config import OcrConfig
+
+    config = OcrConfig(lang=lang, prepare=prepare)
+    run = Run(f"ours PNG -l {lang}" + ("" if prepare else " (no prep)"))
+    pages, times = [], {}
+
+    def body() -> None:
+        with ProcessPoolExecutor(WORKERS) as pool:
+            for i, (page, secs) in enumerate(pool.map(functools.partial(_read_png, config=config), pngs)):
+                pages.append(page.model_copy(update={"page_index": i}))
+                times[i] = secs
+
+    timed_run(run, body)
+    _record(run, pages, [p.stem for p in pngs], times)
+    return run
+
+
+def _record(run: Run, pages, names: Sequence[str], times: dict[int, float]) -> None:
     steps: dict[str, int] = defaultdict(int)
-    for page in doc.pages:
+    for page in pages:
         name = names[page.page_index]
         run.texts[name] = page.text
         run.seconds[name] = times.get(page.page_index, 0.0)
@@ -139,7 +188,6 @@ def run_ours(pdf: Path, names: Sequence[str], lang: str, prepare: bool) -> Run:
         if page.skew:
             steps["deskewed"] += 1
     run.note = ", ".join(f"{k} {v}" for k, v in sorted(steps.items()))
-    return run
 
 
 def ensure_ocrmypdf() -> Path | None:
@@ -176,11 +224,12 @@ def build_pdf(pngs: Sequence[Path], pdf: Path) -> None:
 def run_ocrmypdf(exe: Path, pdf: Path, names: Sequence[str], work: Path) -> Run:
     run = Run("ocrmypdf --deskew --clean")
     sidecar = work / "ocrmypdf.txt"
-    start = time.perf_counter()
-    proc = subprocess.run([str(exe), "-l", "por", "--deskew", "--clean", "--force-ocr", "--sidecar",
-                           str(sidecar), str(pdf), str(work / "ocrmypdf.pdf")],
-                          capture_output=True, text=True, env=_tesseract_env(), check=False)
-    run.wall = time.perf_counter() - start
+    procs = []
+    timed_run(run, lambda: procs.append(subprocess.run(
+        [str(exe), "-l", "por", "--deskew", "--clean", "--force-ocr", "--sidecar", str(sidecar),
+         str(pdf), str(work / "ocrmypdf.pdf")],
+        capture_output=True, text=True, env=_tesseract_env(), check=False)))
+    proc = procs[0]
     if proc.returncode != 0:
         run.note = f"failed: {proc.stderr.strip().splitlines()[-1:]}"
         return run
@@ -193,6 +242,26 @@ def run_ocrmypdf(exe: Path, pdf: Path, names: Sequence[str], work: Path) -> Run:
 # --------------------------------------------------------------------------- report
 
 
+def steps_per_page(pngs: Sequence[Path]) -> dict[str, tuple[tuple[str, ...], float]]:
+    """What ``prepare_page`` does to each page and how long it takes (best of 2)."""
+    from PIL import Image
+
+    from pipeline.config import OcrConfig
+    from pipeline.imageprep import prepare_page
+
+    out = {}
+    for png in pngs:
+        img = Image.open(png)
+        img.load()
+        best = float("inf")
+        for _ in range(2):
+            start = time.perf_counter()
+            _, info = prepare_page(img, config=OcrConfig())
+            best = min(best, time.perf_counter() - start)
+        out[png.stem] = (info.steps, best)
+    return out
+
+
 def table(runs: Sequence[Run], truth: dict[str, str], kinds: Sequence[str]) -> str:
     by_kind = {k: [n for n in truth if n.rsplit("-", 1)[0] == k] for k in kinds}
     groups = [(k, by_kind[k]) for k in kinds if by_kind[k]]
@@ -201,7 +270,8 @@ def table(runs: Sequence[Run], truth: dict[str, str], kinds: Sequence[str]) -> s
     head = "| damage | pages | " + " | ".join(r.reader for r in runs) + " |"
     out = [
         "CER / WER per damage kind (lower is better); last rows: seconds per page (wall time of "
-        f"the run / pages, {WORKERS} in flight) and pages/s",
+        f"the run / pages, {WORKERS} in flight), pages/s, and CPU seconds per page (all processes; "
+        "not disturbed by other load on the machine)",
         "",
         head,
         "|" + "---|" * (2 + len(runs)),
@@ -218,6 +288,7 @@ def table(runs: Sequence[Run], truth: dict[str, str], kinds: Sequence[str]) -> s
     n = len(truth)
     out.append("| s/page | | " + " | ".join(f"{r.wall / n:.2f}" if r.wall else "n/a" for r in runs) + " |")
     out.append("| pages/s | | " + " | ".join(f"{n / r.wall:.2f}" if r.wall else "n/a" for r in runs) + " |")
+    out.append("| CPU s/page | | " + " | ".join(f"{r.cpu / n:.2f}" if r.cpu else "n/a" for r in runs) + " |")
     sections = [
         "| § read (of " + str(sum(t.count("§") for t in truth.values())) + ") | | "
         + " | ".join(str(sum(r.texts.get(k, "").count("§") for k in truth)) if r.texts else "n/a"
@@ -265,26 +336,32 @@ def main() -> int:
 
     runs: list[Run] = []
     runs.append(run_ours(pdf, names, "por", prepare=True))
-    print("ours done", file=sys.stderr)
+    runs.append(run_ours_png(pngs, "por", prepare=True))
     if "noprep" not in args.skip:
-        runs.append(run_ours(pdf, names, "por", prepare=False))
+        runs.append(run_ours_png(pngs, "por", prepare=False))
     runs.append(run_bare(pngs, "por"))
-    print("bare done", file=sys.stderr)
+    print("ours and bare done", file=sys.stderr)
     if exe is not None:
         runs.append(run_ocrmypdf(exe, pdf, names, work))
         print("ocrmypdf done", file=sys.stderr)
     else:
         runs.append(Run("ocrmypdf --deskew --clean", note="not installed: not measured"))
     if "latin" not in args.skip:
-        runs.append(run_ours(pdf, names, "por+Latin", prepare=True))
+        runs.append(run_ours_png(pngs, "por+Latin", prepare=True))
         runs.append(run_bare(pngs, "por+Latin"))
 
+    chosen = steps_per_page(pngs)
     report = table(runs, truth, KINDS)
     print(report)
     print()
     print(per_kind_seconds(runs, truth, KINDS))
+    print()
+    print("Preparation steps chosen per page, and their cost (prepare_page alone, one process):")
+    for name, (steps, secs) in chosen.items():
+        print(f"- {name}: {', '.join(steps) or '(none)'}  {secs * 1000:.0f} ms")
     if args.json:
-        payload = {r.reader: {"texts": r.texts, "seconds": r.seconds, "wall": r.wall, "note": r.note}
+        payload = {r.reader: {"texts": r.texts, "seconds": r.seconds, "wall": r.wall, "cpu": r.cpu,
+                              "note": r.note}
                    for r in runs}
         args.json.write_text(json.dumps({"truth": truth, "runs": payload}, ensure_ascii=False, indent=1))
     return 0

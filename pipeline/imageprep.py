@@ -225,8 +225,7 @@ def measure_page(gray: np.ndarray, *, dpi: float = 200.0) -> PageStats:
     work_dpi = dpi / factor
     small = reduce_gray(gray, factor)
     dark_small = min_pool(gray, factor)
-    values = np.unique(gray[:: max(1, gray.shape[0] // 256), :: max(1, gray.shape[1] // 256)])
-    binary = len(values) <= 2
+    binary = is_bilevel(gray)
 
     border = border_fraction(small)
     inner = _inner(small, 0.06)
@@ -270,6 +269,16 @@ def detached_midtone(rel: np.ndarray) -> float:
 def _inner(a: np.ndarray, margin: float) -> np.ndarray:
     my, mx = int(a.shape[0] * margin), int(a.shape[1] * margin)
     return a[my:a.shape[0] - my or None, mx:a.shape[1] - mx or None]
+
+
+def is_bilevel(gray: np.ndarray) -> bool:
+    """A 1-bit page, possibly rendered to grey (anti-aliased edges): nearly every pixel is pure
+    black or pure white. A grey scan's paper is never that uniform."""
+    sample = gray[::3, ::3]
+    lo, hi = int(sample.min()), int(sample.max())
+    if hi - lo < 128:
+        return False
+    return float(((sample == lo) | (sample == hi)).mean()) > 0.95
 
 
 def border_fraction(gray: np.ndarray) -> float:

@@ -29,6 +29,7 @@ from pipeline.imageprep import (
     detect_orientation,
     estimate_skew,
     flatten_background,
+    is_bilevel,
     measure_page,
     prepare_page,
     remove_borders,
@@ -237,6 +238,16 @@ def test_separate_ink_drops_grey_marks_keeps_dark_text(clean_page):
     out = separate_ink(marked)
     assert (out[stamp & ~text] == 255).all()
     assert (out[text] == 0).mean() > 0.99
+
+
+def test_bilevel_pages_are_recognised_even_rendered_to_grey(clean_page):
+    bilevel = clean_page.convert("1")
+    assert is_bilevel(np.asarray(bilevel.convert("L")))
+    # a 1-bit page resampled by a PDF renderer: anti-aliased edges, still bilevel
+    resampled = bilevel.convert("L").resize((clean_page.width + 1, clean_page.height),
+                                            Image.Resampling.BILINEAR)
+    assert is_bilevel(np.asarray(resampled))
+    assert not is_bilevel(np.asarray(clean_page))
 
 
 def _stats(**kw) -> PageStats:
