@@ -502,9 +502,11 @@ def load_image_page(path: Path, plan: PagePlan, *, config: OcrConfig) -> tuple[I
     if dpi and frame.width != plan.width:
         dpi = dpi * frame.width / plan.width
     if scale < 1.0:
-        frame = frame.resize((max(1, int(frame.width * scale)), max(1, int(frame.height * scale))),
-                             Image.Resampling.LANCZOS)
-        dpi = dpi * scale if dpi else None
+        # box-average by a whole factor: several times faster than a Lanczos resize on 100 M px
+        factor = math.ceil(1.0 / scale)
+        width = frame.width
+        frame = frame.reduce(factor)
+        dpi = dpi * frame.width / width if dpi else None
     return frame, (round(dpi, 1) if dpi else None)
 
 
