@@ -39,7 +39,7 @@ def ingest_file(path: Path, *, meta: NormMeta | None, config: OcrConfig) -> Norm
 
     The document block (source, sha256, pages, method, backend, confidence) comes from the read
     when the structuring stage left it unset; unreadable pages become error items and make an
-    ``extracted`` result ``partial``.
+    ``extracted`` result ``partial`` (reason ``page_errors``).
     """
     doc = read_file(path, config=config)
     from pipeline.structure import structure_document
@@ -67,7 +67,7 @@ def complete_document(result: NormDocument, doc: DocumentText, *, config: OcrCon
     unread = [p for p in doc.pages if p.method == "none"]
     if unread and info.status == "extracted":
         updates["status"] = "partial"
-        updates["reason"] = "pages_unreadable"
+        updates["reason"] = "page_errors"  # the code structure_document uses
     new_info = DocumentInfo.model_validate({**info.model_dump(), **updates})
     errors = list(result.errors)
     known = {(e.component, e.page_no) for e in errors}

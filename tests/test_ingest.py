@@ -118,3 +118,22 @@ def test_sample_law_is_read_with_its_epigrafe(tmp_path, name):
     assert f"{law.meta['numero']}, DE" in text
     assert "Art. 1º" in text or "Art 1º" in text
     assert "Municipal" in text
+
+
+def test_ingest_file_with_an_unreadable_page_is_partial_with_an_error_item(tmp_path):
+    from scans import make_pdf, render_page
+
+    from pipeline.ingest import ingest_file
+
+    first, second = law_pages(2)
+    pdf = make_pdf(tmp_path / "mixed.pdf", [first, render_page(second, dpi=150)], dpi=150)
+    config = OcrConfig(prepare=False, timeout_s=0.001)  # the scanned page 2 cannot be OCR'd in time
+    result = ingest_file(pdf, meta=None, config=config)
+    assert result.document.pages == 2
+    assert result.document.method == "text"
+    assert result.document.status == "partial" and result.document.reason == "page_errors"
+    [error] = [e for e in result.errors if e.component == "ocr"]
+    assert error.page_no == 2 and "ocr_timeout" in error.message
+    assert result.pipeline.ocr["timeout_s"] == "0.001"
+    ids = {u.id for u in result.articulacao}
+    assert {"art1", "art2"} <= ids and "art3" not in ids

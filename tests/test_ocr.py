@@ -220,3 +220,25 @@ def test_parallel_read_from_a_threaded_parent_uses_a_safe_start_method(tmp_path)
         stop.set()
         helper.join()
     assert "Constituem" in doc.pages[1].text
+
+
+def test_tesseract_timeout_is_recorded_per_page_and_raised_when_no_page_is_read(tmp_path):
+    pdf = make_scanned_pdf(tmp_path / "law.pdf", law_pages(2), dpi=150)
+    slow = OcrConfig(prepare=False, timeout_s=0.001)
+    [plan, _] = plan_pages(pdf, config=slow)
+    with pytest.raises(OcrError) as info:
+        read_page(pdf, plan, config=slow)
+    assert info.value.reason == "ocr_timeout"
+    with pytest.raises(OcrError) as info:
+        ocr_document(pdf, config=slow, workers=1)
+    assert info.value.reason == "ocr_timeout" and info.value.page_no == 1
+
+
+def test_unreadable_page_among_good_ones_is_kept_with_its_error(tmp_path):
+    first, second = law_pages(2)
+    pdf = make_pdf(tmp_path / "mixed.pdf", [first, render_page(second, dpi=150)], dpi=150)
+    slow = OcrConfig(prepare=False, timeout_s=0.001)  # only the scanned page needs Tesseract
+    doc = ocr_document(pdf, config=slow)
+    assert [p.method for p in doc.pages] == ["text", "none"]
+    assert doc.pages[1].error.startswith("ocr:ocr_timeout:")
+    assert doc.method == "text"
