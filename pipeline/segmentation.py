@@ -72,6 +72,7 @@ class Segmentation:
     articulacao: list[Node] = field(default_factory=list)
     fecho: list[CleanLine] = field(default_factory=list)
     signatures: list[CleanLine] = field(default_factory=list)
+    anexos: list[list[CleanLine]] = field(default_factory=list)
     neighbors: list[NeighborLaw] = field(default_factory=list)
     issues: list[Issue] = field(default_factory=list)
     page_order: list[int] | None = None
@@ -302,6 +303,8 @@ _PREAMBLE_START = re.compile(
 )
 _PREAMBLE_END = re.compile(r"^\W{0,2}(LEI|DECRETA|RESOLVE|PROMULGA|SANCIONA|DECRETO)\s*[:.\-]*\s*$", re.I)
 _DOT_LEADER = re.compile(r"\.{4,}")
+_PUBLICATION_ORDER = re.compile(r"^\W{0,3}(registre-se|publique-se|cumpra-se)\b", re.I)
+_ANEXO = re.compile(r"^\W{0,3}ANEXO\b(?:\s+[IVXLC\d]+|\s+[ÚU]NICO)?", re.I)
 
 
 def _container_of(article: Node) -> Node:
@@ -404,7 +407,7 @@ def build_tree(
                            unico=h.unico, suffix=h.suffix, lines=[r.line])
             (stack[-1].children if stack else roots).append(article)
             current = article
-            if h.candidates and number != h.candidates[0][0]:
+            if h.candidates and number != h.candidates[0][0] and not h.suffix:
                 issues.append(Issue(
                     "article_renumbered",
                     f"printed '{h.label}' read as article {number} from the sequence",
@@ -574,21 +577,33 @@ def segment_lines(
     last_article = max((j for j, r in enumerate(body) if _is_article(r)), default=-1)
     fecho_at = next(
         (j for j in range(max(last_article, 0), len(body))
-         if body[j].header is None and is_fecho_start(body[j].line.text)),
+         if body[j].header is None and (
+             is_fecho_start(body[j].line.text) or _PUBLICATION_ORDER.match(body[j].line.text))),
         None,
     )
     if fecho_at is not None:
         articulacao, tail = body[:fecho_at], body[fecho_at:]
         fecho, signatures = _split_fecho(tail)
+        anexo_at = next((j for j, ln in enumerate(signatures) if _ANEXO.match(ln.text)), None)
+        if anexo_at is not None:
+            seg.anexos = _split_anexos(signatures[anexo_at:])
+            signatures = signatures[:anexo_at]
         seg.fecho, seg.signatures = fecho, signatures
     else:
         articulacao = body
 
     article_readings = [r for r in articulacao if _is_article(r)]
-    numbers = decode_article_numbers(
-        [r.header.candidates for r in article_readings],  # type: ignore[union-attr]
+    decoded = iter(decode_article_numbers(
+        [r.header.candidates for r in article_readings if not r.header.suffix],  # type: ignore[union-attr]
         config=config,
-    )
+    ))
+    # 'Art. 3º-A' shares the number of the article before it; the decoding skips it.
+    numbers: list[int] = []
+    for r in article_readings:
+        if r.header.suffix and numbers:  # type: ignore[union-attr]
+            numbers.append(numbers[-1])
+        else:
+            numbers.append(next(decoded, (numbers[-1] + 1) if numbers else 1))
     roots, leading = build_tree(articulacao, numbers, seg.issues)
     if leading:
         seg.preambulo.extend(leading)
@@ -598,10 +613,24 @@ def segment_lines(
     return seg
 
 
+def _split_anexos(lines: Sequence[CleanLine]) -> list[list[CleanLine]]:
+    """Annexes after the signatures, each from its 'ANEXO ...' line to the next one."""
+    out: list[list[CleanLine]] = []
+    for ln in lines:
+        if _ANEXO.match(ln.text) or not out:
+            out.append([])
+        out[-1].append(ln)
+    return out
+
+
 def _split_fecho(tail: Sequence[Reading]) -> tuple[list[CleanLine], list[CleanLine]]:
-    """The place-and-date sentence, then the signature lines."""
+    """The place-and-date sentence (after any 'Registre-se, publique-se' order), then the
+    signature lines."""
     fecho: list[CleanLine] = []
     k = 0
+    while k < len(tail) and _PUBLICATION_ORDER.match(tail[k].line.text):
+        fecho.append(tail[k].line)
+        k += 1
     while k < len(tail):
         line = tail[k].line
         fecho.append(line)

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from models.norm import (
+    Anexo,
     DocumentInfo,
     ErrorItem,
     Fecho,
@@ -19,8 +20,8 @@ from models.ocr import DocumentText
 from pipeline import __version__
 from pipeline.cleaning import RULESET_VERSION, CleanConfig, clean_document, vocabulary
 from pipeline.emission import emit_units, join_lines
-from pipeline.metadata import match_municipio, normalize_tipo, parse_fecho
-from pipeline.segmentation import SegmentConfig, Segmentation, segment_lines
+from pipeline.metadata import lookup_municipio, match_municipio, normalize_tipo, parse_fecho
+from pipeline.segmentation import _PUBLICATION_ORDER, SegmentConfig, Segmentation, segment_lines
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ def structure_document(
         preambulo=join_lines([ln.text for ln in seg.preambulo], vocab) or None,
         articulacao=units,
         fecho=fecho,
+        anexos=build_anexos(seg, vocab),
         neighbors=[
             Neighbor(epigrafe=n.text, tipo=n.epigrafe.tipo if n.epigrafe else None,
                      numero=n.epigrafe.numero if n.epigrafe else None,
@@ -121,6 +123,12 @@ def complete_meta(
                 ))
     if values.get("tipo"):
         values["tipo"] = normalize_tipo(values["tipo"])
+    if values.get("municipio") is not None:
+        given = lookup_municipio(values["municipio"], uf=values.get("uf"))
+        if given is not None:
+            values["ibge_code"] = given.ibge_code
+            if values.get("uf") is None:
+                values["uf"], sources["uf"] = given.uf, "text"
     if values.get("municipio") is None or values.get("uf") is None:
         match = match_municipio(all_lines, uf=values.get("uf"))
         if match is not None:
@@ -143,13 +151,28 @@ def complete_meta(
 
 
 def build_fecho(seg: Segmentation, vocab: frozenset[str]) -> Fecho | None:
+    """Place, date and signatários; the text is the place-and-date sentence as printed
+    (with the 'Registre-se, publique-se' order when there is one)."""
     if not seg.fecho and not seg.signatures:
         return None
     lines = [ln.text for ln in seg.fecho] + [ln.text for ln in seg.signatures]
     fecho = parse_fecho(lines)
-    text = join_lines([ln.text for ln in seg.fecho], vocab)
+    text = fecho.text or join_lines([ln.text for ln in seg.fecho], vocab)
+    orders = [ln.text for ln in seg.fecho if _PUBLICATION_ORDER.match(ln.text)]
+    if orders and fecho.text:
+        text = join_lines([*orders, fecho.text], vocab)
     pages = [ln.page_index + 1 for ln in seg.fecho + seg.signatures]
     return fecho.model_copy(update={"text": text, "pages": (min(pages), max(pages)) if pages else None})
+
+
+def build_anexos(seg: Segmentation, vocab: frozenset[str]) -> list[Anexo]:
+    out = []
+    for lines in seg.anexos:
+        label = lines[0].text.strip()
+        pages = [ln.page_index + 1 for ln in lines]
+        out.append(Anexo(label=label, text=join_lines([ln.text for ln in lines[1:]], vocab),
+                         pages=(min(pages), max(pages))))
+    return out
 
 
 def _add_references(units, norm, warnings):
