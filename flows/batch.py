@@ -392,8 +392,27 @@ def _run_id() -> str:
     return uuid.uuid4().hex
 
 
+def _deprioritize_embedded_server() -> None:
+    """Let OCR have the cores: the temporary Prefect server this process started (embedded
+    mode, no PREFECT_API_URL) records task runs from events, asynchronously, and competed with
+    Tesseract for CPU on small machines. Its niceness is raised; a real server is untouched."""
+    try:
+        from prefect.server.api.server import SubprocessASGIServer
+    except ImportError:  # pragma: no cover
+        return
+    for server in list(SubprocessASGIServer._instances.values()):
+        proc = getattr(server, "server_process", None)
+        if proc is not None and proc.poll() is None:
+            try:
+                os.setpriority(os.PRIO_PROCESS, proc.pid, 10)
+            except OSError:
+                pass
+
+
 def _open_run(out: str, cache: str | None, catalog: str | None, ocr: dict | None, force: bool) -> _Run:
     from pipeline.ocr import tesseract_version
+
+    _deprioritize_embedded_server()
 
     config = OcrConfig(**(ocr or {}))
     store = Store(Path(out), open_catalog(catalog, Path(out)))
@@ -532,6 +551,7 @@ def make_task_runner(*, workers: int | None = None, dask: bool = False, dask_add
 def _quiet_prefect(verbose: bool) -> None:
     import logging
 
+
     if not verbose:
         for name in ("prefect.task_runs", "prefect.flow_runs", "prefect", "prefect.server", "distributed",
                      "prefect.task_runner.dask"):
@@ -565,6 +585,18 @@ def _exit_code(summary: dict, strict: bool) -> int:
     return 0
 
 
+def _cli_settings() -> Any:
+    """Settings for a CLI run: in embedded mode (no PREFECT_API_URL) the temporary server is
+    discarded at exit, so shipping every task's log lines to it is pure cost."""
+    from contextlib import nullcontext
+
+    from prefect.settings import PREFECT_API_URL, PREFECT_LOGGING_TO_API_ENABLED, temporary_settings
+
+    if PREFECT_API_URL.value():
+        return nullcontext()
+    return temporary_settings(updates={PREFECT_LOGGING_TO_API_ENABLED: False})
+
+
 def run_manifest_cli(args: Any) -> int:
     """``locleg run MANIFEST --out DIR``: run the batch flow, print the summary table."""
     from flows.progress import progress_bar
@@ -577,7 +609,7 @@ def run_manifest_cli(args: Any) -> int:
     runner = make_task_runner(workers=getattr(args, "workers", None), dask=getattr(args, "dask", False),
                               dask_address=getattr(args, "dask_address", None))
     flow_fn = ingest_manifest.with_options(task_runner=runner)
-    with progress_bar(enabled=not getattr(args, "no_progress", False)) as bar:
+    with _cli_settings(), progress_bar(enabled=not getattr(args, "no_progress", False)) as bar:
         set_progress(bar)
         try:
             summary = flow_fn(manifest=str(manifest), out=str(args.out),
@@ -599,7 +631,7 @@ def reprocess_cli(args: Any) -> int:
     if not Path(args.out).is_dir():
         raise UsageError(f"store not found: {args.out}")
     _quiet_prefect(getattr(args, "verbose", False))
-    with progress_bar(enabled=not getattr(args, "no_progress", False)) as bar:
+    with _cli_settings(), progress_bar(enabled=not getattr(args, "no_progress", False)) as bar:
         set_progress(bar)
         try:
             summary = reprocess(out=str(args.out), catalog=getattr(args, "catalog", None))
