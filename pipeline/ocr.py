@@ -46,8 +46,9 @@ from pipeline.errors import FetchError, InputError, OcrError
 MAX_OCR_PIXELS = 36_000_000
 # Tesseract/Leptonica refuse images wider or taller than 32767 px; stay well below.
 MAX_OCR_SIDE = 20_000
-# An image file with more pixels than this is refused unread (a decompression bomb: a tiny file
-# that would decode to gigabytes). An A0 scan at 400 dpi (~250 M px) is still read.
+# An image file, or the images of one PDF page, with more pixels than this are refused unread (a
+# decompression bomb: a tiny file that would decode to gigabytes). An A0 scan at 400 dpi
+# (~250 M px) is still read.
 MAX_SOURCE_PIXELS = 400_000_000
 # A page that is one embedded scan is rendered at the scan's own resolution, within these bounds.
 NATIVE_DPI_RANGE = (150.0, 600.0)
@@ -304,6 +305,13 @@ def _plan_pdf(path: Path, *, config: OcrConfig) -> list[PagePlan]:
                 native = None
                 area = width * height
                 images = list(page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE,), max_depth=3))
+                pixels = sum(a * b for a, b in (obj.get_px_size() for obj in images))
+                if pixels > MAX_SOURCE_PIXELS:
+                    # PDFium decodes an image whole before scaling it: a small file could
+                    # otherwise claim gigabytes (a decompression bomb)
+                    raise InputError(f"{path.name}: page {index + 1} holds {pixels:,} image pixels, above "
+                                     f"the limit of {MAX_SOURCE_PIXELS:,}", reason="image_too_large",
+                                     page_no=index + 1)
                 covering = []
                 for obj in images:
                     left, bottom, right, top = obj.get_bounds()

@@ -13,13 +13,14 @@ Good inputs
     law_pages(n_pages=2)                                            a small law split into pages
 Broken inputs
     make_html_as_pdf, make_empty_file, make_truncated_pdf, make_random_bytes,
-    make_encrypted_pdf(path, user_password=""), make_zero_page_pdf, make_blank_pdf
+    make_encrypted_pdf(path, user_password=""), make_zero_page_pdf, make_pdf_image_bomb, make_blank_pdf
 """
 
 from __future__ import annotations
 
 import random
 import sys
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -47,7 +48,7 @@ from corpus.sample.scanner import (  # noqa: E402
 __all__ = [
     "A5_MM", "LAW_LINES", "LETTERHEAD", "chars_per_line", "font_path", "image_pdf_bytes",
     "law_pages", "lines_per_page", "make_blank_pdf", "make_empty_file", "make_encrypted_pdf",
-    "make_html_as_pdf", "make_jpeg", "make_pdf", "make_random_bytes", "make_scanned_pdf",
+    "make_html_as_pdf", "make_jpeg", "make_pdf", "make_pdf_image_bomb", "make_random_bytes", "make_scanned_pdf",
     "make_text_pdf", "make_tiff", "make_truncated_pdf", "make_zero_page_pdf", "page_pixels",
     "paginate", "render_page", "wrap_text",
 ]
@@ -167,9 +168,8 @@ def make_encrypted_pdf(path: Path, *, user_password: str = "", owner_password: s
     return Path(path)
 
 
-def make_zero_page_pdf(path: Path) -> Path:
-    """A syntactically valid PDF whose page tree is empty (/Count 0), xref offsets computed."""
-    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [] /Count 0 >>"]
+def _write_pdf(path: Path, objects: Sequence[bytes]) -> Path:
+    """A PDF of the given object bodies (object 1 is the catalog), xref offsets computed."""
     out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
     offsets = []
     for number, body in enumerate(objects, start=1):
@@ -182,6 +182,28 @@ def make_zero_page_pdf(path: Path) -> Path:
     out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
     Path(path).write_bytes(bytes(out))
     return Path(path)
+
+
+def make_zero_page_pdf(path: Path) -> Path:
+    """A syntactically valid PDF whose page tree is empty (/Count 0)."""
+    return _write_pdf(path, [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [] /Count 0 >>"])
+
+
+def make_pdf_image_bomb(path: Path, *, side: int = 30_000) -> Path:
+    """A tiny one-page PDF whose image claims ``side`` x ``side`` grey pixels (900 M by default):
+    decoding it whole would take gigabytes."""
+    row = zlib.compress(b"\xff" * 64)
+    content = b"q 420 0 0 595 0 0 cm /Im0 Do Q"
+    return _write_pdf(path, [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 420 595] /Resources << /XObject << /Im0 4 0 R >> >>"
+        b" /Contents 5 0 R >>",
+        b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray"
+        b" /BitsPerComponent 8 /Filter /FlateDecode /Length %d >>\nstream\n" % (side, side, len(row))
+        + row + b"\nendstream",
+        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+    ])
 
 
 def make_blank_pdf(path: Path, *, n_pages: int = 1, dpi: int = 150, noise: float = 0.0) -> Path:

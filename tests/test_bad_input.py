@@ -20,6 +20,7 @@ from scans import (
     make_html_as_pdf,
     make_jpeg,
     make_pdf,
+    make_pdf_image_bomb,
     make_random_bytes,
     make_scanned_pdf,
     make_tiff,
@@ -57,6 +58,7 @@ BROKEN = [
     ("locked.pdf", lambda p: make_encrypted_pdf(p, user_password="segredo"), "encrypted"),
     ("zero-pages.pdf", make_zero_page_pdf, "no_pages"),
     ("bomb.png", lambda p: _png_claiming(p, 200_000, 200_000), "image_too_large"),
+    ("bomb.pdf", make_pdf_image_bomb, "image_too_large"),
 ]
 
 
