@@ -66,7 +66,8 @@ def run(manifest: Path, n: int, work: Path) -> dict:
     cmd = [sys.executable, "-c", _CHILD, str(report), "run", str(head), "--out", str(work / f"out-{n}"),
            "--cache", str(work / f"cache-{n}"), "--summary-json", str(summary), "--no-progress"]
     started = time.perf_counter()
-    subprocess.run(cmd, check=True, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with (work / f"child-{n}.log").open("wb") as log:
+        subprocess.run(cmd, check=True, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     child = json.loads(report.read_text())
     s = json.loads(summary.read_text())
     return {"documents": s["documents"], "by_status": s["by_status"], "flow_seconds": s["seconds"],

@@ -146,7 +146,8 @@ def run_pipeline(manifest: Path, out: Path, cache: Path, *, workers: int) -> dic
     summary = out.parent / f"{out.name}-summary.json"
     cmd = [sys.executable, "-c", _CHILD, str(report), "run", str(manifest), "--out", str(out), "--cache",
            str(cache), "--summary-json", str(summary), "--no-progress", "--workers", str(workers)]
-    subprocess.run(cmd, check=True, cwd=ROOT, stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    with (out.parent / f"{out.name}-child.log").open("wb") as log:
+        subprocess.run(cmd, check=True, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     child = json.loads(report.read_text())
     return {**child, "summary": json.loads(summary.read_text())}
 

@@ -28,6 +28,8 @@ from typing import Any, Protocol
 os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
 # The temporary (embedded) server logs tracebacks when it is stopped at the end of a run.
 os.environ.setdefault("PREFECT_SERVER_LOGGING_LEVEL", "CRITICAL")
+# Its start-up (a fresh SQLite database) took over 20 s on a busy 2-core machine.
+os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "120")
 
 from prefect import flow  # noqa: E402
 from prefect.task_runners import ThreadPoolTaskRunner  # noqa: E402
@@ -616,6 +618,11 @@ def run_manifest_cli(args: Any) -> int:
                               cache=str(args.cache) if args.cache else None,
                               catalog=getattr(args, "catalog", None), force=bool(args.force),
                               ocr=ocr_options(args))
+        except (LoclegError, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # the orchestrator itself failed (documents never raise)
+            raise LoclegError(f"the batch flow failed: {type(exc).__name__}: {exc}",
+                              reason="flow_failed") from exc
         finally:
             set_progress(None)
     print(format_summary(summary))
