@@ -177,6 +177,11 @@ def _is_noise_token(t: str) -> bool:
     return len(t) >= 6 and max(map(t.count, set(t))) / len(t) > 0.5  # 'AADAADADAAA'
 
 
+_NORM_TITLE = re.compile(
+    r"^\W{0,8}\w{0,3}\W{0,3}(LEI|DECRETO|RESOLU|PORTARIA|EMENDA|DELIBERA|ATO)\w*\b.{0,40}\d", re.I
+)
+
+
 def has_letter_runs(text: str) -> bool:
     """Tokens no language writes: letter runs ('AADAADADAAA', 'anaaaaaaaaaareeereoo'),
     consonant clusters ('JJSSJENSTIITIST', 'SSD'), in a line made mostly of them."""
@@ -199,6 +204,8 @@ def is_garbage(text: str, vocab: frozenset[str] | None = None, *, mean_token_len
     tokens = _TOKEN.findall(text)
     if not tokens:
         return False
+    if _NORM_TITLE.match(text):
+        return False  # an epígrafe ('LEI Nº 90, DE 9 DE MAIO DE 1985') is all short words
     if vocab is None:
         return has_letter_runs(text)
     if len(tokens) < 6:

@@ -241,7 +241,10 @@ def restore_page_order(
     if before == 0 or after > before * (1 - config.reorder_min_gain):
         return readings, None, None
     new = [readings[i] for k in proposal for i in merged[k]]
-    pages_in_order = [readings[merged[k][0]].line.page_index + 1 for k in proposal]
+    pages_in_order: list[int] = []
+    for r in new:  # pages in their new reading order, each once
+        if r.line.page_index + 1 not in pages_in_order:
+            pages_in_order.append(r.line.page_index + 1)
     issue = Issue(
         "pages_reordered",
         f"page chunks were out of order (article numbers {keys}); restored order of chunks "
@@ -492,22 +495,34 @@ def _page_span(lines: Sequence[CleanLine]) -> tuple[int, int] | None:
 
 def _boundaries(lines: Sequence[CleanLine], positions: Sequence[int]) -> set[int]:
     """Content positions where a page starts: a new page_index, or after a run of furniture,
-    page stamps or contact lines (pages glued together in plain text)."""
-    out: set[int] = set()
+    page stamps or contact lines (pages glued together in plain text).
+
+    Furniture interleaved with a few lines that hold no article (a heading printed inside the
+    letterhead block) makes one page start, not several.
+    """
+    pages: set[int] = set()
+    inferred: list[int] = []
     for k in range(1, len(positions)):
         a, b = positions[k - 1], positions[k]
         if lines[b].page_index != lines[a].page_index:
-            out.add(k)
+            pages.add(k)
+        elif any(lines[j].reason in ("furniture", "page_stamp", "phone") for j in range(a + 1, b)):
+            inferred.append(k)
+    out = set(pages)
+    last: int | None = None
+    for k in inferred:
+        if last is not None and k - last <= 3 and not any(
+            _looks_like_article(lines[positions[j]].text) for j in range(last, k)
+        ):
             continue
-        if any(lines[j].reason in ("furniture", "page_stamp", "phone") for j in range(a + 1, b)):
-            out.add(k)
-    # Furniture lines interleaved with a few content lines (a heading printed inside the
-    # letterhead block) make one page start, not several.
-    merged: set[int] = set()
-    for k in sorted(out):
-        if not any(0 < k - m <= 3 for m in merged):
-            merged.add(k)
-    return merged
+        out.add(k)
+        last = k
+    return out
+
+
+def _looks_like_article(text: str) -> bool:
+    h = read_header(text)
+    return h is not None and h.kind == "artigo"
 
 
 def segment_lines(
@@ -560,11 +575,17 @@ def segment_lines(
                 k = j + 1
                 break
 
-    first_unit = next(
-        (j for j in range(k, len(target))
-         if target[j].header is not None and target[j].header.kind in ("artigo", "group")),
-        len(target),
-    )
+    def opens_body(j: int) -> bool:
+        h = target[j].header
+        if h is None:
+            return False
+        if h.kind in ("artigo", "group"):
+            return True
+        # A roman-numbered heading in capitals right before an article ('I - DAS DISPOSIÇÕES').
+        nxt = target[j + 1].header if j + 1 < len(target) else None
+        return h.kind == "inciso" and h.uppercase_rest and nxt is not None and nxt.kind == "artigo"
+
+    first_unit = next((j for j in range(k, len(target)) if opens_body(j)), len(target))
     head = target[k:first_unit]
     pre_start = next((j for j, r in enumerate(head) if _PREAMBLE_START.match(r.line.text)), None)
     if pre_start is None:

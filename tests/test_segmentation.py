@@ -1,0 +1,249 @@
+"""Segmentation and emission on small laws written for the tests: structure, ids, repairs."""
+
+from __future__ import annotations
+
+import pytest
+
+from models.norm import NormMeta
+from pipeline.segmentation import decode_article_numbers
+from pipeline.structure import structure_document
+from pipeline.textpages import document_from_text
+
+
+def _structure(text: str, **meta):
+    return structure_document(document_from_text(text), NormMeta(**meta) if meta else None)
+
+
+def _ids(result) -> list[str]:
+    out = []
+
+    def walk(units):
+        for u in units:
+            out.append(u.id)
+            walk(u.children)
+
+    walk(result.articulacao)
+    return out
+
+
+def _unit(result, uid: str):
+    def walk(units):
+        for u in units:
+            if u.id == uid:
+                return u
+            found = walk(u.children)
+            if found:
+                return found
+        return None
+
+    return walk(result.articulacao)
+
+
+def _codes(result) -> list[str]:
+    return [w.code for w in result.warnings]
+
+
+def test_decode_repairs_misread_numbers_by_sequence() -> None:
+    readings = [[(n, 0.0)] for n in (7, 8)] + [[(92, 0.0), (9, 0.6)]] + [[(10, 0.0)], [(11, 0.0)]]
+    assert decode_article_numbers(readings) == [7, 8, 9, 10, 11]
+    # a duplicated print right after 12 is 13, not a second 28
+    readings = [[(11, 0.0)], [(12, 0.0)], [(28, 0.0), (2, 0.6)], [(14, 0.0)]]
+    assert decode_article_numbers(readings) == [11, 12, 13, 14]
+
+
+def test_decode_keeps_a_clean_sequence() -> None:
+    readings = [[(n, 0.0)] for n in range(1, 40)]
+    assert decode_article_numbers(readings) == list(range(1, 40))
+
+
+LAW = """LEI Nº 88, DE 3 DE MAIO DE 1985
+Autoriza o Poder Executivo a conceder o uso de próprios municipais.
+A CÂMARA MUNICIPAL DE PIRACEMA aprova e eu sanciono a seguinte Lei:
+I - DAS DISPOSIÇÕES GERAIS
+ARTIGO 1º:- Fica o Poder Executivo autorizado a conceder o uso de
+imóveis do Município, observado o seguinte:
+a) - prazo máximo de dez anos;
+b) - destinação de interesse público.
+ARTIGO 2º:- A concessão será precedida de licitação, dispensada nos
+casos de:
+I - entidade assistencial sem fins lucrativos;
+II - órgão público de qualquer esfera.
+8 1º:- O termo de concessão fixará as obrigações do concessionário.
+$ 2º:- VETADO.
+II - DAS OBRIGAÇÕES
+ARTIGO 32:- O concessionário responderá pela conservação do imóvel.
+PARÁGRAFO ÚNICO:- O descumprimento implica revogação da conces-
+são, independentemente de notificação.
+ARTIGO 4º:- Esta Lei entrará em vigor na data de sua publicação.
+Prefeitura Municipal de Piracema, aos três dias do mês de maio de mil novecentos e oitenta e cinco.
+JOAQUIM PEREIRA LIMA
+Prefeito Municipal
+"""
+
+
+def test_a_typewritten_law_comes_out_with_lexml_ids() -> None:
+    result = _structure(LAW)
+    assert _ids(result) == [
+        "cap1", "art1", "art1_cpt_ali1", "art1_cpt_ali2",
+        "art2", "art2_cpt_inc1", "art2_cpt_inc2", "art2_par1", "art2_par2",
+        "cap2", "art3", "art3_par1u", "art4",
+    ]
+    assert _unit(result, "cap2").title == "DAS OBRIGAÇÕES"
+    assert _unit(result, "art3").label == "ARTIGO 32:-"
+    assert "article_renumbered" in _codes(result)
+    assert _unit(result, "art2_par2").vetado and _unit(result, "art2_par2").text == "VETADO"
+    assert _unit(result, "art3_par1u").text == (
+        "O descumprimento implica revogação da concessão, independentemente de notificação."
+    )
+    assert _unit(result, "art1").text == (
+        "Fica o Poder Executivo autorizado a conceder o uso de imóveis do Município, observado o seguinte:"
+    )
+
+
+def test_metadata_and_fecho_come_from_the_text() -> None:
+    result = _structure(LAW)
+    norm = result.norm
+    assert (norm.tipo, norm.numero, norm.ano, str(norm.data)) == ("Lei Ordinária", "88", 1985, "1985-05-03")
+    assert norm.sources["numero"] == "text"
+    assert result.epigrafe == "LEI Nº 88, DE 3 DE MAIO DE 1985"
+    assert result.ementa == "Autoriza o Poder Executivo a conceder o uso de próprios municipais."
+    assert result.fecho is not None and str(result.fecho.data) == "1985-05-03"
+    assert [(s.nome, s.cargo) for s in result.fecho.signatarios] == [("JOAQUIM PEREIRA LIMA", "Prefeito Municipal")]
+    assert result.document.status == "extracted"
+
+
+def test_metadata_that_contradicts_the_text_is_reported() -> None:
+    result = _structure(LAW, numero="89", ano=1985)
+    assert result.norm.numero == "89"
+    assert "metadata_mismatch" in _codes(result)
+
+
+NEIGHBORS = """ARTIGO 3º:- Fica denominada Rua das Acácias a via pública do Loteamento Sol.
+ARTIGO 4º:- Esta Lei entrará em vigor na data de sua publicação.
+Sala das Sessões da Câmara Municipal de Piracema, 2 de maio de 1985.
+LEI Nº 88, DE 3 DE MAIO DE 1985
+Autoriza a concessão de uso.
+ARTIGO 1º:- Fica autorizada a concessão de uso do imóvel.
+ARTIGO 2º:- Esta Lei entrará em vigor na data de sua publicação.
+Prefeitura Municipal de Piracema, 3 de maio de 1985.
+LEI Nº 89, DE 3 DE MAIO DE 1985
+Denomina praça pública.
+ARTIGO 1º:- Fica denominada Praça da Matriz a área pública central.
+ARTIGO 2º:- Esta Lei entrará em vigor na data de sua publicação.
+"""
+
+
+def test_neighbouring_laws_are_kept_apart() -> None:
+    result = _structure(NEIGHBORS, numero="88", ano=1985)
+    assert _ids(result) == ["art1", "art2"]
+    assert _unit(result, "art1").text == "Fica autorizada a concessão de uso do imóvel."
+    assert [n.numero for n in result.neighbors] == [None, "89"]
+    assert [n.articles for n in result.neighbors] == [2, 2]
+
+
+def test_the_target_is_the_law_the_metadata_names() -> None:
+    result = _structure(NEIGHBORS, numero="89", ano=1985)
+    assert _unit(result, "art1").text == "Fica denominada Praça da Matriz a área pública central."
+    assert result.epigrafe is not None and "89" in result.epigrafe
+
+
+def _page(first: int, last: int) -> str:
+    lines = ["ESTADO DE MINAS GERAIS", "PREFEITURA MUNICIPAL DE PIRACEMA"]
+    for n in range(first, last + 1):
+        lines.append(f"Art. {n}º O permissionário observará a obrigação número {n} desta Lei.")
+    return "\n".join(lines)
+
+
+def test_pages_out_of_order_are_restored_and_reported() -> None:
+    first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 3)
+    pages = [first, _page(13, 15), _page(10, 12), _page(7, 9), _page(4, 6)]
+    result = _structure("\f".join(pages))
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 16)]
+    assert "pages_reordered" in _codes(result)
+    assert result.document.page_order == [1, 5, 4, 3, 2]
+    assert _unit(result, "art4").pages == (5, 5)
+
+
+def test_pages_in_order_are_left_alone() -> None:
+    first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 3)
+    result = _structure("\f".join([first, _page(4, 6), _page(7, 9)]))
+    assert "pages_reordered" not in _codes(result)
+    assert result.document.page_order is None
+
+
+def test_modern_style_with_nested_agrupadores_items_and_suffixes() -> None:
+    text = """LEI COMPLEMENTAR Nº 12, DE 5 DE JUNHO DE 2015
+Institui o Código de Obras.
+TÍTULO I
+DAS DISPOSIÇÕES GERAIS
+CAPÍTULO I
+DO OBJETO
+Art. 1º Este Código disciplina as obras:
+I - de construção, compreendendo:
+a) edificações novas, em especial:
+1. residenciais;
+2. comerciais;
+b) ampliações;
+II - de demolição.
+Art. 1º-A Aplica-se este Código às obras públicas.
+CAPÍTULO II - DAS LICENÇAS
+Seção I
+Do Alvará
+Art. 2º Nenhuma obra será iniciada sem alvará.
+Parágrafo único. O alvará terá validade de um ano.
+TÍTULO II
+DAS PENALIDADES
+Art. 3º As infrações serão punidas com multa.
+"""
+    result = _structure(text)
+    assert _ids(result) == [
+        "tit1", "tit1_cap1", "art1", "art1_cpt_inc1", "art1_cpt_inc1_ali1", "art1_cpt_inc1_ali1_ite1",
+        "art1_cpt_inc1_ali1_ite2", "art1_cpt_inc1_ali2", "art1_cpt_inc2", "art1-1",
+        "tit1_cap2", "tit1_cap2_sec1", "art2", "art2_par1u", "tit2", "art3",
+    ]
+    assert _unit(result, "tit1_cap2").title == "DAS LICENÇAS"
+    assert _unit(result, "tit1_cap2_sec1").title == "Do Alvará"
+    assert result.norm.tipo == "Lei Complementar"
+
+
+def test_artigo_unico() -> None:
+    result = _structure("DECRETO Nº 7, DE 2 DE JANEIRO DE 2001\nArtigo único - Fica declarado ponto facultativo o dia 2.\n")
+    assert _ids(result) == ["art1u"]
+
+
+def test_text_without_articles_needs_review() -> None:
+    result = _structure("Relatório de atividades da Secretaria de Obras.\nForam executados 12 serviços no mês.\n")
+    assert result.articulacao == []
+    assert (result.document.status, result.document.reason) == ("needs_review", "not_a_law")
+
+
+def test_a_law_whose_articles_are_unreadable_needs_review() -> None:
+    result = _structure("LEI Nº 5, DE 2 DE JANEIRO DE 2001\nDispõe sobre a criação de cargos.\ntexto ilegível do corpo\n")
+    assert (result.document.status, result.document.reason) == ("needs_review", "no_articles")
+
+
+def test_a_table_inside_an_article_is_kept_as_text_and_reported() -> None:
+    text = """Art. 1º A pontuação obedecerá aos critérios:
+I - tempo de serviço:
+a) até 5 anos ........................ 01 ponto
+b) de 5 a 10 anos .................... 02 pontos
+c) mais de 10 anos ................... 03 pontos
+Art. 2º Esta Lei entra em vigor na data de sua publicação.
+"""
+    result = _structure(text)
+    assert _unit(result, "art1").table
+    assert "table_as_text" in _codes(result)
+    assert _ids(result)[:5] == ["art1", "art1_cpt_inc1", "art1_cpt_inc1_ali1", "art1_cpt_inc1_ali2", "art1_cpt_inc1_ali3"]
+
+
+@pytest.mark.parametrize(
+    ("printed", "expected"),
+    [("HI —", "III"), ("LI —", "III"), ("W —", "II"), ("11 —", "II")],
+)
+def test_damaged_inciso_numerals_are_numbered_by_sequence(printed: str, expected: str) -> None:
+    labels = {"III": ["I -", "II -", printed], "II": ["I -", printed, "III -"]}[expected]
+    body = "\n".join(f"{label} requisito de número {k};" for k, label in enumerate(labels, 1))
+    result = _structure(f"Art. 5º São requisitos:\n{body}\nArt. 6º Revogam-se as disposições em contrário.\n")
+    incisos = [u for u in _unit(result, "art5").children]
+    assert [u.number for u in incisos] == ["I", "II", "III"]
+    assert any(u.label == printed for u in incisos)
