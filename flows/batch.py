@@ -427,7 +427,12 @@ def default_workers() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
-@flow(name="ingest-manifest", task_runner=ThreadPoolTaskRunner(max_workers=default_workers()),
+def _threads() -> Any:
+    """The default task runner: one thread per core, each page one Tesseract process."""
+    return ThreadPoolTaskRunner(max_workers=default_workers())
+
+
+@flow(name="ingest-manifest", task_runner=_threads(),
       log_prints=False)
 def ingest_manifest(manifest: str, out: str, cache: str | None = None, catalog: str | None = None,
                     force: bool = False, ocr: dict | None = None,
@@ -457,7 +462,7 @@ def ingest_manifest(manifest: str, out: str, cache: str | None = None, catalog: 
     return summary
 
 
-@flow(name="ingest-document", task_runner=ThreadPoolTaskRunner(max_workers=default_workers()))
+@flow(name="ingest-document", task_runner=_threads())
 def ingest_document(source: str, out: str, meta: dict | None = None, cache: str | None = None,
                     catalog: str | None = None, force: bool = False, ocr: dict | None = None) -> dict:
     """One source (path or http(s) URL): fetch, read pages in parallel, structure, store."""
@@ -476,7 +481,7 @@ def ingest_document(source: str, out: str, meta: dict | None = None, cache: str 
     return summary
 
 
-@flow(name="reprocess", task_runner=ThreadPoolTaskRunner(max_workers=default_workers()))
+@flow(name="reprocess", task_runner=_threads())
 def reprocess(out: str, catalog: str | None = None, ocr: dict | None = None) -> dict:
     """Re-run cleaning and segmentation for every stored document from its saved OCR (no OCR).
 

@@ -41,7 +41,7 @@ def build_deployment(*, manifest: Path, out: Path, cron: str, name: str | None =
         raise UsageError(f"bad cron schedule {cron!r}: {exc}") from exc
     return ingest_manifest.to_deployment(
         name=name or f"locleg-{Path(manifest).stem}",
-        schedule=schedule,
+        schedule=schedule,  # type: ignore[arg-type]  # CronSchedule is a Schedule at runtime
         parameters=deployment_parameters(manifest=manifest, out=out, cache=cache, catalog=catalog, force=force,
                                           ocr=ocr),
         description=f"Ingest {Path(manifest).name} into {out} on '{cron}' ({timezone}).",

@@ -286,3 +286,28 @@ def test_sigkill_mid_run_then_resume(tmp_path):
     assert {k: rows[k] for k in before} == before
     assert len(_stored_json(out)) == n_docs
     assert list((out / ".partial").iterdir()) == []
+
+
+def test_summary_is_kept_as_a_prefect_artifact(first_run):
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.filters import ArtifactFilter, ArtifactFilterKey
+
+    _, summary, _, _ = first_run
+    with get_client(sync_client=True) as client:
+        artifacts = client.read_artifacts(
+            artifact_filter=ArtifactFilter(key=ArtifactFilterKey(any_=["locleg-summary-manifest"])))
+    assert artifacts and artifacts[0].type == "table"
+    table = {row["metric"]: row["value"] for row in json.loads(artifacts[-1].data)}
+    assert table["documents"] == summary["documents"] and table["status failed"] == 3
+
+
+def test_ingest_document_flow_for_one_source(first_run, corpus, tmp_path):
+    from flows.batch import ingest_document
+
+    root, _ = corpus
+    _, _, _, cache = first_run
+    summary = ingest_document(source=str(root / "a.pdf"), out=str(tmp_path / "o"), cache=str(cache),
+                              meta={"uf": "SP", "municipio": "Santa Rita do Oeste", "numero": "412", "ano": 1994})
+    assert summary["documents"] == 1 and summary["pages_ocr"] == 0  # the batch already read it
+    [stored] = _stored_json(tmp_path / "o")
+    assert json.loads(stored.read_text())["document"]["sha256"]
