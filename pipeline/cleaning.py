@@ -296,7 +296,7 @@ def _vocabulary(texts: Sequence[str]) -> frozenset[str]:
     """Words the document itself uses whole (not at a line's ends, where they may be cut) on
     at least two lines (one garbage line does not make a word)."""
     counts: dict[str, int] = {}
-    for t in texts:
+    for t in set(texts):
         toks = re.findall(r"[^\W\d_]+", t.lower())
         for w in {w for w in toks[1:-1] if len(w) >= 3}:
             counts[w] = counts.get(w, 0) + 1
