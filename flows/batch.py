@@ -237,6 +237,10 @@ def _finish_document(doc: _InFlight, run: _Run) -> DocumentOutcome:
         result = failed_result(source=entry.source, meta=entry.meta, reason="store_failed",
                                message=f"{type(exc).__name__}: {exc}", category="internal", component="store")
         json_path, was_stored = None, False
+    if entry.is_url and doc.path is not None:
+        # The download served its purpose (the OCR is cached and stored); don't keep a second
+        # copy of every fetched PDF in the cache directory.
+        doc.path.unlink(missing_ok=True)
     info = result.document
     outcome = DocumentOutcome(
         doc_key=entry.key, source=entry.source, status=info.status, reason=info.reason,

@@ -202,6 +202,7 @@ def test_manifest_with_http_urls(first_run, corpus, tmp_path):
     assert (detail["gone.pdf"]["status"], detail["gone.pdf"]["reason"]) == ("failed", "http_error")
     stored = NormDocument.model_validate_json(Path(detail["a.pdf"]["json"]).read_text())
     assert stored.document.source == f"{base}/leis/a.pdf" and stored.articulacao
+    assert list((cache / "downloads").iterdir()) == []  # downloads are not kept once stored
 
 
 def test_a_failure_does_not_replace_a_good_result_unless_forced(first_run, corpus, tmp_path):
