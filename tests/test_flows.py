@@ -245,7 +245,7 @@ def test_sigkill_mid_run_then_resume(tmp_path):
     import sys
     import time
 
-    n_docs = 8
+    n_docs = 6
     records = []
     for i in range(n_docs):
         lines = [f"LEI Nº {100 + i}, DE 2 DE MAIO DE 2001", "", f"Art. 1º Fica criado o fundo número {i}.",
