@@ -1,0 +1,767 @@
+"""Write the synthetic benchmark: NNN.txt, NNN.meta.json, NNN.gold.json for each law below.
+
+Usage: python bench/synthetic/make_corpus.py   (rewrites the files next to this script)
+Every law is invented; municipalities are real IBGE names. Texts, damage and gold are written by
+hand in the specs; lawkit only wraps, hyphenates, paginates and repeats letterheads.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from lawkit import Law, ordinal  # noqa: E402
+
+OUT = Path(__file__).resolve().parent
+
+
+def art_modern(n):
+    return f"Art. {ordinal(n)}"
+
+
+# ---------------------------------------------------------------------------------------------
+def law_001() -> Law:
+    """Clean, modern (as published on a municipal site today): no page breaks, no noise."""
+    L = Law("001", width=95, formfeed=False,
+            norm={"tipo": "Lei Ordinária", "numero": "10412", "ano": 2019, "data": "2019-09-17",
+                  "municipio": "Itajaí", "uf": "SC",
+                  "ementa": "Institui o Programa Municipal de Hortas Comunitárias e dá outras providências."},
+            meta={"municipio": "Itajaí", "uf": "SC", "tipo": "Lei Ordinária", "numero": "10412",
+                  "ano": 2019, "data": "2019-09-17"})
+    L.raw("LEI Nº 10.412, DE 17 DE SETEMBRO DE 2019",
+          "Institui o Programa Municipal de Hortas Comunitárias e dá outras providências.",
+          "O PREFEITO DE ITAJAÍ, Estado de Santa Catarina, faço saber que a Câmara Municipal de Itajaí aprovou e eu sanciono a seguinte Lei:")
+    L.group("capitulo", "I", "DISPOSIÇÕES PRELIMINARES", "CAPÍTULO I", "DISPOSIÇÕES PRELIMINARES")
+    L.art(1, "Fica instituído o Programa Municipal de Hortas Comunitárias, com o objetivo de incentivar o cultivo de hortaliças, plantas medicinais e frutíferas em áreas públicas e privadas ociosas do Município.", art_modern(1))
+    L.art(2, "Para os fins desta Lei, considera-se:", art_modern(2))
+    L.inc("I", "horta comunitária: a área destinada ao cultivo coletivo, mantida por grupo de moradores organizados;")
+    L.inc("II", "área ociosa: o imóvel urbano não edificado ou subutilizado, público ou privado;")
+    L.inc("III", "agricultor urbano: a pessoa física cadastrada no Programa que exerça atividade de cultivo em horta comunitária.")
+    L.art(3, "São objetivos do Programa:", art_modern(3))
+    L.inc("I", "promover a segurança alimentar e nutricional da população;")
+    L.inc("II", "estimular a educação ambiental, em especial:")
+    L.ali("a", "nas escolas da rede municipal de ensino;")
+    L.ali("b", "nos centros de referência de assistência social;")
+    L.inc("III", "ampliar a oferta de espaços de convivência nos bairros.")
+    L.group("capitulo", "II", "DA GESTÃO DO PROGRAMA", "CAPÍTULO II", "DA GESTÃO DO PROGRAMA")
+    L.art(4, "O Programa será coordenado pela Secretaria Municipal de Agricultura e Expansão Urbana, a quem compete:", art_modern(4))
+    L.inc("I", "cadastrar as áreas e os agricultores urbanos;")
+    L.inc("II", "fornecer assistência técnica, sementes e mudas;")
+    L.inc("III", "fiscalizar o uso adequado das áreas cedidas.")
+    L.par(1, "A cessão de área pública será formalizada por termo de permissão de uso, a título gratuito e precário, pelo prazo de até dois anos, renovável.", "§ 1º")
+    L.par(2, "É vedada a comercialização da produção obtida em área pública, salvo em feiras organizadas pelo Município.", "§ 2º")
+    L.art(5, "O proprietário de área privada que a ceder ao Programa poderá requerer desconto no Imposto Predial e Territorial Urbano, na forma do regulamento.", art_modern(5))
+    L.par("único", "O desconto de que trata o caput não excederá a cinquenta por cento do valor do imposto devido.", "Parágrafo único.")
+    L.group("capitulo", "III", "DISPOSIÇÕES FINAIS", "CAPÍTULO III", "DISPOSIÇÕES FINAIS")
+    for n, t in [(6, "É proibido o uso de agrotóxicos nas hortas comunitárias."),
+                 (7, "O Poder Executivo regulamentará esta Lei no prazo de noventa dias."),
+                 (8, "As despesas decorrentes da execução desta Lei correrão por conta de dotações orçamentárias próprias, suplementadas se necessário."),
+                 (9, "Fica revogada a Lei nº 8.115, de 3 de abril de 2012."),
+                 (10, "Esta Lei entra em vigor na data de sua publicação.")]:
+        L.art(n, t, art_modern(n))
+    L.fecho(["Itajaí, 17 de setembro de 2019."], "Itajaí, 17 de setembro de 2019.",
+            [("VOLNEI JOSÉ MORASTONI", "Prefeito Municipal")],
+            ["VOLNEI JOSÉ MORASTONI", "Prefeito Municipal"])
+    return L
+
+
+def law_002() -> Law:
+    """Clean, modern Lei Complementar: Título/Capítulo/Seção/Subseção, Art. 2º-A, itens, partial meta."""
+    L = Law("002", width=100, formfeed=True, page_lines=40,
+            norm={"tipo": "Lei Complementar", "numero": "187", "ano": 2021, "data": "2021-05-04",
+                  "municipio": "Sinop", "uf": "MT",
+                  "ementa": "Dispõe sobre o parcelamento do solo urbano no Município de Sinop e dá outras providências."},
+            meta={"numero": "187", "ano": 2021})
+    L.raw("LEI COMPLEMENTAR Nº 187, DE 4 DE MAIO DE 2021",
+          "Dispõe sobre o parcelamento do solo urbano no Município de Sinop e dá outras providências.",
+          "O PREFEITO MUNICIPAL DE SINOP, ESTADO DE MATO GROSSO, no uso de suas atribuições legais, faz saber que a Câmara Municipal aprovou e ele sanciona a seguinte Lei Complementar:")
+    L.group("titulo", "I", "DAS DISPOSIÇÕES GERAIS", "TÍTULO I", "DAS DISPOSIÇÕES GERAIS")
+    L.art(1, "Esta Lei Complementar disciplina o parcelamento do solo para fins urbanos no território do Município.", art_modern(1))
+    L.art(2, "O parcelamento do solo poderá ser feito mediante loteamento ou desmembramento.", art_modern(2))
+    L.art("2-A", "Aplica-se o disposto nesta Lei Complementar aos condomínios de lotes, no que couber.", "Art. 2º-A.")
+    L.group("titulo", "II", "DOS REQUISITOS URBANÍSTICOS", "TÍTULO II", "DOS REQUISITOS URBANÍSTICOS", gid="tit2")
+    L.group("capitulo", "I", "DAS ÁREAS PÚBLICAS", "CAPÍTULO I", "DAS ÁREAS PÚBLICAS", gid="tit2_cap1")
+    L.group("secao", "I", "Das Áreas Institucionais", "Seção I", "Das Áreas Institucionais", gid="tit2_cap1_sec1")
+    L.art(3, "Os loteamentos deverão destinar ao Município, no mínimo, trinta e cinco por cento da gleba, assim distribuídos:", art_modern(3))
+    L.inc("I", "sistema viário;")
+    L.inc("II", "áreas verdes, observados:")
+    L.ali("a", "o percentual mínimo de dez por cento da gleba;")
+    L.ali("b", "a localização, definida pelo órgão ambiental, que considerará:")
+    L.ite(1, "a existência de nascentes e cursos d'água;")
+    L.ite(2, "a conectividade com outras áreas verdes;")
+    L.ite(3, "a declividade do terreno;")
+    L.inc("III", "áreas institucionais, para equipamentos de educação, saúde e lazer.")
+    L.group("subsecao", "I", "Da Doação", "Subseção I", "Da Doação", gid="tit2_cap1_sec1_sub1")
+    L.art(4, "As áreas públicas serão transferidas ao Município no ato do registro do loteamento, sem ônus.", art_modern(4))
+    L.par("único", "A transferência independe de escritura pública.", "Parágrafo único.")
+    L.group("secao", "II", "Das Vias de Circulação", "Seção II", "Das Vias de Circulação", gid="tit2_cap1_sec2")
+    L.art(5, "As vias de circulação obedecerão às seguintes larguras mínimas:", art_modern(5))
+    L.inc("I", "vias arteriais: trinta metros;")
+    L.inc("II", "vias coletoras: vinte metros;")
+    L.inc("III", "vias locais: quinze metros.")
+    L.par(1, "As calçadas terão largura mínima de três metros em cada lado da via.", "§ 1º")
+    L.par(2, "Nas vias locais sem saída será obrigatória praça de retorno com diâmetro mínimo de vinte metros.", "§ 2º")
+    L.group("capitulo", "II", "DOS LOTES", "CAPÍTULO II", "DOS LOTES", gid="tit2_cap2")
+    L.art(6, "Os lotes terão área mínima de trezentos e sessenta metros quadrados e testada mínima de doze metros.", art_modern(6))
+    L.art(7, "É vedado o parcelamento do solo:", art_modern(7))
+    L.inc("I", "em terrenos alagadiços e sujeitos a inundações, antes de tomadas as providências para assegurar o escoamento das águas;")
+    L.inc("II", "em terrenos com declividade igual ou superior a trinta por cento;")
+    L.inc("III", "em áreas de preservação permanente.")
+    L.group("titulo", "III", "DAS DISPOSIÇÕES FINAIS", "TÍTULO III", "DAS DISPOSIÇÕES FINAIS", gid="tit3")
+    L.art(8, "Os processos protocolados antes da vigência desta Lei Complementar serão analisados segundo a legislação anterior.", art_modern(8))
+    L.art(9, "Revogam-se a Lei Complementar nº 25, de 12 de dezembro de 2003, e a Lei Complementar nº 98, de 3 de março de 2012.", art_modern(9))
+    L.art(10, "Esta Lei Complementar entra em vigor noventa dias após a data de sua publicação.", art_modern(10))
+    L.fecho(["Gabinete do Prefeito Municipal de Sinop, Estado de Mato Grosso, em 4 de maio de 2021."],
+            "Gabinete do Prefeito Municipal de Sinop, Estado de Mato Grosso, em 4 de maio de 2021.",
+            [("ROBERTO DORNER", "Prefeito Municipal")], ["ROBERTO DORNER", "Prefeito Municipal"])
+    return L
+
+
+def law_003() -> Law:
+    """Clean modern Decreto with 'DECRETA:', Registre-se, two signatários, ANEXO with numbered lines."""
+    L = Law("003", width=95, formfeed=True,
+            norm={"tipo": "Decreto", "numero": "45412", "ano": 2015, "data": "2015-03-10",
+                  "municipio": "Anápolis", "uf": "GO",
+                  "ementa": "Regulamenta o horário de funcionamento das feiras livres no Município de Anápolis."},
+            meta={"municipio": "Anápolis", "uf": "GO", "tipo": "Decreto", "numero": "45412", "ano": 2015,
+                  "data": "2015-03-10", "native_id": "an-2015-0412"})
+    L.raw("DECRETO Nº 45.412, DE 10 DE MARÇO DE 2015.",
+          "Regulamenta o horário de funcionamento das feiras livres no Município de Anápolis.",
+          "O PREFEITO MUNICIPAL DE ANÁPOLIS, no uso de suas atribuições legais, e tendo em vista o disposto no art. 12 da Lei nº 3.201, de 14 de junho de 2007,",
+          "DECRETA:")
+    L.art(1, "As feiras livres funcionarão nos dias e locais constantes do Anexo Único deste Decreto, das 5 às 13 horas.", art_modern(1))
+    L.par(1, "A montagem das bancas poderá iniciar-se às 4 horas.", "§ 1º")
+    L.par(2, "A desmontagem e a limpeza do local deverão estar concluídas até as 14 horas.", "§ 2º")
+    L.art(2, "Compete à Secretaria Municipal de Desenvolvimento Econômico:", art_modern(2))
+    L.inc("I", "expedir as autorizações dos feirantes;")
+    L.inc("II", "fiscalizar o cumprimento deste Decreto;")
+    L.inc("III", "aplicar as penalidades previstas na legislação.")
+    L.art(3, "O descumprimento dos horários sujeitará o feirante às seguintes sanções:", art_modern(3))
+    L.inc("I", "advertência, na primeira ocorrência;")
+    L.inc("II", "suspensão da autorização por quinze dias, na reincidência;")
+    L.inc("III", "cassação da autorização, na terceira ocorrência.")
+    L.art(4, "Este Decreto entra em vigor na data de sua publicação.", art_modern(4))
+    L.art(5, "Revoga-se o Decreto nº 38.007, de 2 de fevereiro de 2011.", art_modern(5))
+    L.page()
+    L.fecho(["Registre-se, publique-se e cumpra-se.",
+             "PREFEITURA MUNICIPAL DE ANÁPOLIS, aos 10 dias do mês de março de 2015."],
+            "PREFEITURA MUNICIPAL DE ANÁPOLIS, aos 10 dias do mês de março de 2015.",
+            [("JOÃO BATISTA GOMES PINTO", "Prefeito Municipal"),
+             ("MARIA HELENA DE SOUZA", "Secretária Municipal de Desenvolvimento Econômico")],
+            ["JOÃO BATISTA GOMES PINTO", "Prefeito Municipal", "", "MARIA HELENA DE SOUZA",
+             "Secretária Municipal de Desenvolvimento Econômico"])
+    L.page()
+    L.raw("ANEXO ÚNICO",
+          "LOCAIS E DIAS DAS FEIRAS LIVRES",
+          "1. Feira do Bairro Jundiaí - Praça Dom Emanuel - domingo;",
+          "2. Feira da Vila Góis - Rua Amazílio Lino - quinta-feira;",
+          "3. Feira do Recanto do Sol - Avenida Pedro Ludovico - sábado;",
+          "I - feiras noturnas: regidas por decreto próprio.",
+          "Art. 1º do Decreto nº 38.007/2011: revogado.")
+    return L
+
+
+def law_004() -> Law:
+    """Typewritten 1987: ARTIGO 1º -, PARÁGRAFO ÚNICO -, CAPÍTULO II - DAS TAXAS, fecho in words,
+    letterheads with OCR variation, Fl. stamps, hyphenation, margin marks."""
+    L = Law("004", width=64, hyphen_rate=0.55, mark_rate=0.12, page_lines=34, seed=4,
+            letterheads=[["PREFEITURA MUNICIPAL DE LAVRAS", "ESTADO DE MINAS GERAIS"],
+                         ["PREFEITURA MUNICIPAL DE LAVRAS", "ESTADO DE MINAS GERAlS"],
+                         ["PREFEITURA MUNIClPAL DE LAVRAS", "ESTADO DE MlNAS GERAIS"]],
+            footers=[["Praça Dr. Augusto Silva, 99 - Lavras - MG - CEP 37.200"],
+                     ["Praça Dr. Augusto Silva, 99 - Lavras - MG - CEP 37.2OO"]],
+            stamp="Fl. {:02d}",
+            norm={"tipo": "Lei Ordinária", "numero": "1433", "ano": 1987, "data": "1987-03-03",
+                  "municipio": "Lavras", "uf": "MG",
+                  "ementa": "Dispõe sobre as taxas de licença para localização e funcionamento de estabelecimentos e dá outras providências"},
+            meta={"municipio": "Lavras", "uf": "MG", "tipo": "Lei Ordinária", "numero": "1.433",
+                  "ano": 1987, "data": "1987-03-03"})
+
+    def a(n):
+        return f"ARTIGO {n}º -"
+    L.raw("LEI Nº 1.433, DE 03 DE MARÇO DE 1987",
+          '"Dispõe sobre as taxas de licença para localização e',
+          'funcionamento de estabelecimentos e dá outras providências"',
+          "A Câmara Municipal de Lavras, Estado de Minas Gerais, aprovou e eu,",
+          "Prefeito Municipal, sanciono a seguinte Lei:")
+    L.group("capitulo", "I", "DA INCIDÊNCIA", "CAPÍTULO I - DA INCIDÊNCIA")
+    L.art(1, "A Taxa de Licença para Localização e Funcionamento tem como fato gerador o exercício regular do poder de polícia do Município, relativo à ordem pública, à higiene, à segurança e aos costumes.", a(1))
+    L.art(2, "Nenhum estabelecimento comercial, industrial ou prestador de serviços poderá instalar-se ou funcionar no Município sem prévia licença da Prefeitura.", a(2))
+    L.par("único", "A licença será concedida mediante requerimento do interessado, instruído com os documentos exigidos em regulamento.", "PARÁGRAFO ÚNICO -")
+    L.group("capitulo", "II", "DAS TAXAS", "CAPÍTULO II - DAS TAXAS")
+    L.art(3, "A taxa será cobrada de acordo com a tabela abaixo, tendo por base o valor de referência vigente no Município:", a(3))
+    L.inc("I", "estabelecimentos comerciais, um valor de referência por ano;")
+    L.inc("II", "estabelecimentos industriais, dois valores de referência por ano;")
+    L.inc("III", "prestadores de serviços, meio valor de referência por ano;")
+    L.inc("IV", "ambulantes e feirantes, um quarto do valor de referência por ano.")
+    L.art(4, "A taxa será paga de uma só vez, no ato da concessão da licença, e renovada anualmente até o dia trinta e um de março.", a(4))
+    L.par("único", "Quando o início das atividades ocorrer no segundo semestre, a taxa será reduzida à metade.", "PARÁGRAFO ÚNICO -")
+    L.art(5, "São isentos da taxa:", a(5))
+    L.inc("I", "os templos de qualquer culto;")
+    L.inc("II", "as associações de classe, os sindicatos e as entidades assistenciais sem fins lucrativos;")
+    L.inc("III", "os artesãos que trabalhem em sua própria residência, sem empregados.")
+    L.group("capitulo", "III", "DAS PENALIDADES", "CAPÍTULO III - DAS PENALIDADES")
+    L.art(6, "O funcionamento de estabelecimento sem a licença sujeitará o infrator à multa de dois valores de referência, dobrada na reincidência, sem prejuízo da interdição do estabelecimento.", a(6))
+    L.art(7, "A fiscalização desta Lei compete ao Departamento de Fazenda, que poderá requisitar o auxílio da força pública quando necessário.", a(7))
+    L.group("capitulo", "IV", "DAS DISPOSIÇÕES FINAIS", "CAPÍTULO IV - DAS DISPOSIÇÕES FINAIS")
+    L.art(8, "O Prefeito Municipal baixará, no prazo de sessenta dias, os atos necessários à execução desta Lei.", a(8))
+    L.art(9, "Esta Lei entrará em vigor na data de sua publicação, revogadas as disposições em contrário, especialmente a Lei nº 1.102, de 14 de dezembro de 1979.", a(9))
+    L.fecho(["Prefeitura Municipal de Lavras, aos três dias do mês de março",
+             "de mil novecentos e oitenta e sete."],
+            "Prefeitura Municipal de Lavras, aos três dias do mês de março de mil novecentos e oitenta e sete.",
+            [("JOSÉ CARLOS DE ALMEIDA", "Prefeito Municipal")],
+            ["JOSÉ CARLOS DE ALMEIDA", "Prefeito Municipal"])
+    return L
+
+
+def law_005() -> Law:
+    """Typewritten 1978 Resolução of a Câmara: 'Artigo 1º.-', '§ 1º.-', itens under alíneas,
+    letterhead repeated, no form feeds."""
+    L = Law("005", width=62, hyphen_rate=0.4, page_lines=30, formfeed=False, seed=5,
+            letterheads=[["CÂMARA MUNICIPAL DE GARANHUNS", "Estado de Pernambuco"],
+                         ["CAMARA MUNICIPAL DE GARANHUNS", "Estado de Pernambuco"],
+                         ["CÂMARA MUNICIPAL DE GARANHUNS", "Estado de Pernambueo"]],
+            norm={"tipo": "Resolução", "numero": "12", "ano": 1978, "data": "1978-08-22",
+                  "municipio": "Garanhuns", "uf": "PE",
+                  "ementa": "Dispõe sobre o quadro de pessoal da Secretaria da Câmara Municipal"},
+            meta={"tipo": "Resolução", "numero": "12", "ano": 1978})
+
+    def a(n):
+        return f"Artigo {n}º.-"
+    L.raw("RESOLUÇÃO Nº 12/78",
+          "De 22 de agosto de 1978",
+          "Dispõe sobre o quadro de pessoal da Secretaria",
+          "da Câmara Municipal",
+          "O PRESIDENTE DA CÂMARA MUNICIPAL DE GARANHUNS, Estado de",
+          "Pernambuco, faço saber que o Plenário aprovou e eu promulgo",
+          "a seguinte RESOLUÇÃO:")
+    L.art(1, "O quadro de pessoal da Secretaria da Câmara Municipal de Garanhuns fica constituído dos seguintes cargos:", a(1))
+    L.ali("a", "de provimento em comissão:", "a)")
+    L.ite(1, "um cargo de Diretor da Secretaria;")
+    L.ite(2, "um cargo de Assessor Jurídico;")
+    L.ali("b", "de provimento efetivo:", "b)")
+    L.ite(1, "dois cargos de Oficial Legislativo;")
+    L.ite(2, "três cargos de Datilógrafo;")
+    L.ite(3, "dois cargos de Servente;")
+    L.ite(4, "um cargo de Motorista.")
+    L.art(2, "Os vencimentos dos cargos de que trata o artigo anterior são os constantes da tabela anexa, que integra esta Resolução.", a(2))
+    L.par(1, "Os vencimentos serão reajustados na mesma data e no mesmo índice dos servidores da Prefeitura Municipal.", "§ 1º.-")
+    L.par(2, "O Diretor da Secretaria perceberá gratificação de representação igual a vinte por cento do vencimento.", "§ 2º.-")
+    L.art(3, "O provimento dos cargos efetivos far-se-á mediante concurso público de provas ou de provas e títulos.", a(3))
+    L.art(4, "Compete ao Diretor da Secretaria:", a(4))
+    L.ali("a", "dirigir e fiscalizar os serviços da Secretaria;", "a)")
+    L.ali("b", "zelar pela guarda dos livros, papéis e documentos da Câmara;", "b)")
+    L.ali("c", "secretariar as reuniões da Mesa.", "c)")
+    L.art(5, "As despesas com a execução desta Resolução correrão por conta das dotações próprias do orçamento da Câmara.", a(5))
+    L.art(6, "Esta Resolução entrará em vigor na data de sua publicação, revogadas as disposições em contrário.", a(6))
+    L.fecho(["Sala das Sessões da Câmara Municipal de Garanhuns, em 22",
+             "de agosto de 1978."],
+            "Sala das Sessões da Câmara Municipal de Garanhuns, em 22 de agosto de 1978.",
+            [("ANTÔNIO FERREIRA LIMA", "Presidente"), ("JOAQUIM SOARES", "1º Secretário")],
+            ["ANTÔNIO FERREIRA LIMA", "Presidente", "JOAQUIM SOARES", "1º Secretário"])
+    return L
+
+
+def law_006() -> Law:
+    """Heavy OCR damage, 1992: ARTYGO/RTIGO/ARZIGO, '8 1º', '$ 2º', 'HI -', 'Y -', 'ARTIGO 72' for 7,
+    a second 'ARTIGO 18' for 13, garbage lines, junk columns, page stamps, margin marks."""
+    junk = ("Coco se an o a asa a e sas a a no o nn o en nero os", "ps", "pm", "po", "=", "»", "a",
+            "Cross os eat a a one a o an ooo on aca aaa tona")
+    L = Law("006", width=63, hyphen_rate=0.5, hyphen_mark="=-", mark_rate=0.18, junk_rate=0.07, junk=junk,
+            page_lines=30, seed=6, stamp="C.M. Cc. {}",
+            letterheads=[["ESTADO DA BAHIA", "PREFEITURA MUNICIPAL DE CRUZ DAS ALMAS"],
+                         ["ESTADO DA BAHlA", "PREFEITURA IMUNICIPAL DE CRUZ DAS ALMAS"],
+                         ["ESTADO DA BAHIA", "PREFEITURA MUNICIPAL DE CRUZ DAS AIMAS"],
+                         ["ESTADO DA BAIIIA", "PREFEITURA MUNICIPAL DE CRUZ DAS ALMAS"]],
+            footers=[["Tel.: (75) 721-1120 /1121"], ["Tel.: (75) 721-112O /1121"], ["Te1.: (75) 721-1120 /1121"]],
+            norm={"tipo": "Lei Ordinária", "numero": "512", "ano": 1992, "data": "1992-11-18",
+                  "municipio": "Cruz das Almas", "uf": "BA",
+                  "ementa": "Dispõe sobre a limpeza de terrenos baldios e a conservação de passeios no perímetro urbano e dá outras providências"},
+            meta={"numero": "512", "ano": 1992, "municipio": "Cruz das Almas"},
+            notes=["printed ARTYGO 3, RTIGO 5, ARZIGO 9 (damaged keywords); ARTIGO 72 for 7; ARTIGO 18 for 13"])
+
+    def a(n):
+        return f"ARTIGO {n}º:-"
+    L.raw("LEI Nº 512/92, DE 18 DE NOVEMBRO DE 1992",
+          '"Dispõe sobre a limpeza de terrenos baldios e a conserva-',
+          'ção de passeios no perímetro urbano e dá outras providências"',
+          "O PREFEITO MUNICIPAL DE CRUZ DAS ALMAS, Estado da Bahia, faço",
+          "saber que a Câmara Municipal aprovou e eu sanciono a seguinte",
+          "LEI:-")
+    L.art(1, "Os proprietários de terrenos baldios situados no perímetro urbano são obrigados a mantê-los limpos, capinados e drenados.", a(1))
+    L.art(2, "Os terrenos de que trata o artigo anterior deverão ser fechados no alinhamento da via pública com muro de alvenaria de altura mínima de um metro e oitenta centímetros.", a(2))
+    L.par(1, "O prazo para construção do muro será de cento e vinte dias a contar da notificação.", "8 1º -")
+    L.par(2, "Nos terrenos de esquina o muro obedecerá ao chanfro exigido pelo Código de Obras.", "$ 2º -")
+    L.art(3, "Os passeios serão construídos e conservados pelos proprietários dos imóveis lindeiros, observadas as seguintes exigências:", "ARTYGO 3º:-")
+    L.inc("I", "largura igual à determinada para o logradouro;")
+    L.inc("II", "piso antiderrapante, sem degraus ou obstáculos;", "11 -")
+    L.inc("III", "declividade transversal máxima de três por cento;", "HI -")
+    L.inc("IV", "rebaixamento de guia para acesso de veículos somente onde autorizado;")
+    L.inc("V", "arborização conforme o plano municipal.", "Y -")
+    L.art(4, "A Prefeitura notificará o proprietário para executar os serviços no prazo de trinta dias.", a(4))
+    L.par("único", "Não sendo encontrado o proprietário, a notificação far-se-á por edital publicado uma vez na imprensa local.", "PARAGRAFO UNICO:-")
+    L.art(5, "Decorrido o prazo sem que os serviços sejam executados, a Prefeitura poderá executá-los, cobrando do proprietário o custo acrescido de vinte por cento a título de administração.", "RTIGO 5º:-")
+    L.art(6, "Ficam sujeitos à multa equivalente a meio salário mínimo os proprietários que descumprirem as disposições desta Lei.", a(6))
+    L.par(1, "A multa será aplicada em dobro na reincidência.", "& 1º -")
+    L.par(2, "O valor das multas será recolhido ao Fundo Municipal de Meio Ambiente.", "S 2º -")
+    L.art(7, "É proibido depositar lixo, entulho ou qualquer detrito nos terrenos baldios e nos passeios.", "ARTIGO 72:-")
+    L.art(8, "A Prefeitura manterá serviço de recolhimento de entulho mediante pagamento de preço público.", a(8))
+    L.art(9, "O Poder Executivo poderá firmar convênios com associações de moradores para a limpeza de áreas públicas.", "ARZIGO 9º:-")
+    L.art(10, "As despesas decorrentes desta Lei correrão por conta de dotações próprias do orçamento vigente.", "ARTIGO 10:-")
+    L.art(11, "O Poder Executivo regulamentará esta Lei no prazo de sessenta dias.", "ARTIGO 11:-")
+    L.art(12, "Ficam revogadas a Lei nº 301/81 e demais disposições em contrário.", "ARTIGO 12:-")
+    L.art(13, "Esta Lei entrará em vigor na data de sua publicação.", "ARTIGO 18:-")
+    L.fecho(["GABINETE DO PREFEITO MUNICIPAL DE CRUZ DAS ALMAS, em 18 de",
+             "novembro de 1992."],
+            "GABINETE DO PREFEITO MUNICIPAL DE CRUZ DAS ALMAS, em 18 de novembro de 1992.",
+            [("ANTÔNIO CARLOS SANTANA", "Prefeito Municipal")],
+            ["ANTÔNIO CARLOS SANTANA", "Prefeito Municipal"])
+    return L
+
+
+def law_007() -> Law:
+    """Neighbouring law's tail first, the target, the next law after; pages out of order
+    (first page, then the rest reversed, as in seed 001)."""
+    L = Law("007", width=64, hyphen_rate=0.4, mark_rate=0.08, page_lines=24, seed=7,
+            letterheads=[["CÂMARA MUNICIPAL DE SOBRAL", "ESTADO DO CEARÁ"],
+                         ["CAMARA MUNICIPAL DE SOBRAL", "ESTADO DO CEARA"],
+                         ["CÂMARA MUNICIPAL DE SOBRAL", "ESTADO D0 CEARÁ"]],
+            stamp="Nº {}",
+            norm={"tipo": "Lei Ordinária", "numero": "118", "ano": 1995, "data": "1995-04-12",
+                  "municipio": "Sobral", "uf": "CE",
+                  "ementa": "Cria o Conselho Municipal de Defesa do Patrimônio Histórico e Cultural de Sobral e dá outras providências"},
+            meta={"municipio": "Sobral", "uf": "CE", "tipo": "Lei Ordinária", "numero": "118", "ano": 1995,
+                  "data": "1995-04-12"},
+            excluded_neighbors=["LEI Nº 117 (tail: denomination of a street) - not part of the target",
+                                "LEI Nº 119, DE 12 DE ABRIL DE 1995 (school calendar) - not part of the target"])
+
+    def a(n):
+        return f"Art. {n}º -" if n < 10 else f"Art. {n} -"
+    # the tail of the previous law on the same page
+    L.raw("Art. 2º - Esta Lei entra em vigor na data de sua publica-",
+          "ção, revogadas as disposições em contrário.",
+          "Paço da Câmara Municipal de Sobral, 12 de abril de 1995.",
+          "FRANCISCO DAS CHAGAS ARRUDA",
+          "Presidente",
+          "LEI Nº 118, DE 12 DE ABRIL DE 1995",
+          '"Cria o Conselho Municipal de Defesa do Patrimônio His-',
+          'tórico e Cultural de Sobral e dá outras providências"',
+          "A CÂMARA MUNICIPAL DE SOBRAL aprovou e eu, Presidente,",
+          "promulgo a seguinte Lei:")
+    L.art(1, "Fica criado o Conselho Municipal de Defesa do Patrimônio Histórico e Cultural de Sobral, órgão consultivo e deliberativo vinculado à Secretaria de Cultura.", a(1))
+    L.art(2, "Compete ao Conselho:", a(2))
+    L.inc("I", "propor o tombamento de bens móveis e imóveis de valor histórico, artístico ou paisagístico;")
+    L.inc("II", "opinar sobre projetos de intervenção em imóveis tombados ou situados em seu entorno;")
+    L.inc("III", "manter o cadastro dos bens tombados;")
+    L.inc("IV", "promover campanhas de educação patrimonial.")
+    L.art(3, "O Conselho será composto por nove membros titulares e igual número de suplentes, assim distribuídos:", a(3))
+    L.inc("I", "três representantes do Poder Executivo;")
+    L.inc("II", "um representante da Câmara Municipal;")
+    L.inc("III", "um representante da Diocese de Sobral;")
+    L.inc("IV", "um representante da Universidade Estadual Vale do Acaraú;")
+    L.inc("V", "três representantes de entidades culturais da sociedade civil.")
+    L.par(1, "Os membros do Conselho terão mandato de dois anos, permitida uma recondução.", "§ 1º -")
+    L.par(2, "A função de conselheiro é considerada de relevante interesse público e não será remunerada.", "§ 2º -")
+    L.art(4, "O Conselho elegerá, dentre seus membros, o Presidente e o Secretário.", a(4))
+    L.art(5, "O tombamento será feito por decreto do Prefeito Municipal, ouvido o Conselho, e inscrito no Livro do Tombo.", a(5))
+    L.par("único", "O proprietário será notificado do início do processo de tombamento e poderá impugná-lo no prazo de quinze dias.", "Parágrafo único -")
+    L.art(6, "Os bens tombados não poderão ser demolidos, destruídos ou mutilados, nem reparados, pintados ou restaurados sem prévia autorização do Conselho.", a(6))
+    L.art(7, "A infração ao disposto no artigo anterior sujeitará o responsável a multa de cinquenta por cento do dano causado.", a(7))
+    L.art(8, "O Conselho elaborará seu regimento interno no prazo de sessenta dias de sua instalação.", a(8))
+    L.art(9, "O Poder Executivo proverá os meios necessários ao funcionamento do Conselho.", a(9))
+    L.art(10, "Esta Lei entra em vigor na data de sua publicação, revogadas as disposições em contrário.", a(10))
+    L.fecho(["Paço da Câmara Municipal de Sobral, 12 de abril de 1995."],
+            "Paço da Câmara Municipal de Sobral, 12 de abril de 1995.",
+            [("FRANCISCO DAS CHAGAS ARRUDA", "Presidente")], ["FRANCISCO DAS CHAGAS ARRUDA", "Presidente"])
+    L.raw("LEI Nº 119, DE 12 DE ABRIL DE 1995",
+          '"Fixa o calendário escolar da rede municipal de ensino"',
+          "A CÂMARA MUNICIPAL DE SOBRAL aprovou e eu, Presidente,",
+          "promulgo a seguinte Lei:",
+          "Art. 1º - O ano letivo da rede municipal de ensino terá du-",
+          "ração mínima de duzentos dias de efetivo trabalho escolar.",
+          "Art. 2º - O calendário será fixado anualmente pela Secreta-",
+          "ria de Educação, ouvido o Conselho Municipal de Educação.",
+          "Parágrafo único - O calendário das escolas da zona rural po-",
+          "derá ser adequado às épocas de plantio e colheita.",
+          "Art. 3º - Esta Lei entra em vigor na data de sua publicação.")
+    L.page_order = "first_then_reversed"
+    return L
+
+
+def law_008() -> Law:
+    """Amending law: quoted articles of another law must stay inside the amending article."""
+    L = Law("008", width=90, formfeed=True, page_lines=40, seed=8,
+            letterheads=[["PREFEITURA MUNICIPAL DE PONTA GROSSA", "ESTADO DO PARANÁ"]],
+            footers=[["Av. Visconde de Taunay, 950 - Ponta Grossa - PR - www.pontagrossa.pr.gov.br"]],
+            norm={"tipo": "Lei Ordinária", "numero": "9872", "ano": 2008, "data": "2008-12-15",
+                  "municipio": "Ponta Grossa", "uf": "PR",
+                  "ementa": "Altera dispositivos da Lei nº 6.329, de 16 de dezembro de 1999, que dispõe sobre o Código de Posturas do Município."},
+            meta={"municipio": "Ponta Grossa", "uf": "PR", "tipo": "Lei Ordinária", "numero": "9872",
+                  "ano": 2008, "data": "2008-12-15"},
+            notes=["arts. 1 and 2 quote arts. 15, 15-A and 16 of Lei 6.329/1999: quoted text belongs to the amending article"])
+    L.raw("LEI Nº 9.872, de 15/12/2008",
+          "Altera dispositivos da Lei nº 6.329, de 16 de dezembro de 1999, que dispõe sobre o Código de",
+          "Posturas do Município.",
+          "A CÂMARA MUNICIPAL DE PONTA GROSSA, Estado do Paraná, decretou e eu, Prefeito Municipal, sanciono a",
+          "seguinte",
+          "L E I")
+    L.art(1, "O art. 15 da Lei nº 6.329, de 16 de dezembro de 1999, passa a vigorar com a seguinte redação:", "Art. 1º")
+    L.quote("“Art. 15. É proibido perturbar o sossego público com ruídos ou sons excessivos, evitáveis, tais como:",
+            "I - os de motores de explosão desprovidos de silenciosos ou com estes em mau estado de funcionamento;",
+            "II - os de buzinas, clarins, campainhas ou quaisquer outros aparelhos;",
+            "III - os de aparelhos de som instalados em veículos, audíveis do lado de fora.",
+            "§ 1º As proibições deste artigo não se aplicam às manifestações culturais autorizadas.",
+            "§ 2º A infração ao disposto neste artigo sujeita o infrator à multa de cinco UFM.” (NR)")
+    L.art(2, "Fica acrescido à Lei nº 6.329, de 16 de dezembro de 1999, o art. 15-A, com a seguinte redação:", "Art. 2º")
+    L.quote("“Art. 15-A. Os estabelecimentos que utilizarem música ao vivo ou mecânica deverão possuir isolamento acústico.",
+            "Parágrafo único. O alvará de funcionamento somente será expedido após vistoria do isolamento.”")
+    L.art(3, "O parágrafo único do art. 16 da Lei nº 6.329, de 16 de dezembro de 1999, passa a vigorar com a seguinte redação:", "Art. 3º")
+    L.quote("“Art. 16. ..................................................................................",
+            "Parágrafo único. Nos sábados, domingos e feriados, o horário será das 9 às 22 horas.” (NR)")
+    L.art(4, "Fica revogado o inciso IV do art. 17 da Lei nº 6.329, de 16 de dezembro de 1999.", "Art. 4º")
+    L.art(5, "Esta Lei entra em vigor na data de sua publicação.", "Art. 5º")
+    L.fecho(["PREFEITURA MUNICIPAL DE PONTA GROSSA, em 15 de dezembro de 2008."],
+            "PREFEITURA MUNICIPAL DE PONTA GROSSA, em 15 de dezembro de 2008.",
+            [("PEDRO WOSGRAU FILHO", "Prefeito Municipal")], ["PEDRO WOSGRAU FILHO", "Prefeito Municipal"])
+    return L
+
+
+def law_009() -> Law:
+    """Artigo único (a utilidade pública law), typewritten, with a parágrafo único."""
+    L = Law("009", width=62, hyphen_rate=0.5, page_lines=0, seed=9,
+            letterheads=[["PREFEITURA MUNICIPAL DE MOSSORÓ", "RIO GRANDE DO NORTE"]],
+            norm={"tipo": "Lei Ordinária", "numero": "1305", "ano": 1999, "data": "1999-06-30",
+                  "municipio": "Mossoró", "uf": "RN",
+                  "ementa": "Declara de utilidade pública a Associação dos Moradores do Bairro Alto de São Manoel"},
+            meta={"municipio": "Mossoró", "uf": "RN", "numero": "1305", "ano": 1999})
+    L.raw("LEI Nº 1.305/99",
+          "Declara de utilidade pública a Associação dos",
+          "Moradores do Bairro Alto de São Manoel.",
+          "A PREFEITA MUNICIPAL DE MOSSORÓ, no uso das atribuições que",
+          "lhe são conferidas pela Lei Orgânica do Município, faz saber",
+          "que a Câmara Municipal aprovou e ela sanciona a seguinte Lei:")
+    L.art("único", "Fica declarada de utilidade pública a Associação dos Moradores do Bairro Alto de São Manoel, com sede e foro nesta cidade, fundada em 12 de outubro de 1987.", "Artigo único -")
+    L.par("único", "Esta Lei entra em vigor na data de sua publicação, revogadas as disposições em contrário.", "Parágrafo único -")
+    L.fecho(["Palácio da Resistência, em Mossoró, 30 de junho de 1999."],
+            "Palácio da Resistência, em Mossoró, 30 de junho de 1999.",
+            [("ROSALBA CIARLINI ROSADO", "Prefeita Municipal")],
+            ["ROSALBA CIARLINI ROSADO", "Prefeita Municipal"])
+    return L
+
+
+def law_010() -> Law:
+    """Roman headings without keyword between articles, alíneas straight under the caput ('a) -'),
+    'ART. 4º —' style; ambiguous município name (Santa Luzia exists in several states); meta has
+    only número and ano."""
+    L = Law("010", width=64, hyphen_rate=0.45, mark_rate=0.1, page_lines=32, seed=10,
+            letterheads=[["PREFEITURA MUNICIPAL DE SANTA LUZIA", "Estado de Minas Gerais"],
+                         ["PREFEITURA MUNICIPAL DE SANTA LUZlA", "Estado de Minas Gerais"]],
+            stamp="Fl. {:02d}",
+            norm={"tipo": "Lei Ordinária", "numero": "640", "ano": 1983, "data": "1983-10-05",
+                  "municipio": "Santa Luzia", "uf": "MG",
+                  "ementa": "Regulamenta o serviço de transporte coletivo de passageiros no Município"},
+            meta={"numero": "640", "ano": 1983})
+
+    def a(n):
+        return f"ART. {n}º —"
+    L.raw("LEI Nº 640, DE 05 DE OUTUBRO DE 1983",
+          "Regulamenta o serviço de transporte coletivo de",
+          "passageiros no Município.",
+          "A Câmara Municipal de Santa Luzia, Estado de Minas Gerais, decreta",
+          "e eu sanciono a seguinte Lei:")
+    L.group("capitulo", "I", "DA CONCESSÃO", "I - DA CONCESSÃO")
+    L.art(1, "O serviço de transporte coletivo de passageiros no Município será executado diretamente pela Prefeitura ou mediante concessão, precedida de concorrência pública.", a(1))
+    L.art(2, "A concessão será outorgada somente a:", a(2))
+    L.ali("a", "empresa constituída no país, com capital social compatível com o serviço;", "a) -")
+    L.ali("b", "consórcio de empresas, na forma da legislação federal.", "b) -")
+    L.art(3, "O prazo da concessão será de dez anos, prorrogável por igual período.", a(3))
+    L.group("capitulo", "II", "DAS LINHAS E HORÁRIOS", "II - DAS LINHAS E HORÁRIOS")
+    L.art(4, "As linhas, os itinerários e os horários serão fixados pela Prefeitura, ouvida a concessionária.", a(4))
+    L.art(5, "A concessionária é obrigada a:", a(5))
+    L.ali("a", "manter a frota em perfeitas condições de conservação e higiene;", "a) -")
+    L.ali("b", "cumprir rigorosamente os horários fixados;", "b) -")
+    L.ali("c", "transportar gratuitamente os maiores de sessenta e cinco anos;", "c) -")
+    L.ali("d", "manter pessoal uniformizado e habilitado.", "d) -")
+    L.group("capitulo", "III", "DAS TARIFAS", "III - DAS TARIFAS")
+    L.art(6, "As tarifas serão fixadas por decreto do Prefeito, com base em planilha de custos apresentada pela concessionária.", a(6))
+    L.par("único", "A planilha será examinada por comissão composta de representantes da Prefeitura, da Câmara e dos usuários.", "PARÁGRAFO ÚNICO —")
+    L.group("capitulo", "IV", "DAS PENALIDADES", "IV - DAS PENALIDADES")
+    L.art(7, "A inobservância desta Lei sujeitará a concessionária às seguintes penalidades:", a(7))
+    L.ali("a", "advertência por escrito;", "a) -")
+    L.ali("b", "multa de cinco a cinquenta valores de referência;", "b) -")
+    L.ali("c", "intervenção;", "c) -")
+    L.ali("d", "cassação da concessão.", "d) -")
+    L.art(8, "Esta Lei entrará em vigor na data de sua publicação, revogadas as disposições em contrário.", a(8))
+    L.fecho(["Santa Luzia, 05 de outubro de 1983."], "Santa Luzia, 05 de outubro de 1983.",
+            [("GERALDO TEIXEIRA DA COSTA", "Prefeito Municipal")],
+            ["GERALDO TEIXEIRA DA COSTA", "Prefeito Municipal"])
+    return L
+
+
+def law_011() -> Law:
+    """Typewritten 1974 Decreto approving a Regulamento printed after the signatures: the
+    Regulamento's own articles are an annex, not units of the Decreto."""
+    L = Law("011", width=62, hyphen_rate=0.4, page_lines=30, seed=11,
+            letterheads=[["PREFEITURA MUNICIPAL DE PARNAÍBA", "ESTADO DO PIAUÍ"],
+                         ["PREFEITURA MUNICIPAL DE PARNAIBA", "ESTADO DO PIAUI"]],
+            norm={"tipo": "Decreto", "numero": "23", "ano": 1974, "data": "1974-02-11",
+                  "municipio": "Parnaíba", "uf": "PI",
+                  "ementa": "Aprova o Regulamento do Mercado Público Municipal"},
+            meta={"tipo": "Decreto", "numero": "23", "ano": 1974, "municipio": "Parnaíba", "uf": "PI"},
+            notes=["the REGULAMENTO after the signatures (its arts. 1-6) is an annex of the decree"])
+    L.raw("DECRETO Nº 23, DE 11 DE FEVEREIRO DE 1974",
+          "Aprova o Regulamento do Mercado Público Municipal.",
+          "O PREFEITO MUNICIPAL DE PARNAÍBA, Estado do Piauí, no uso de",
+          "suas atribuições legais,",
+          "DECRETA:")
+    L.art(1, "Fica aprovado o Regulamento do Mercado Público Municipal, que com este baixa.", "Art. 1º -")
+    L.art(2, "Este Decreto entrará em vigor na data de sua publicação, revogadas as disposições em contrário.", "Art. 2º -")
+    L.fecho(["Palácio Municipal de Parnaíba, 11 de fevereiro de 1974."],
+            "Palácio Municipal de Parnaíba, 11 de fevereiro de 1974.",
+            [("JOÃO SILVA FILHO", "Prefeito Municipal")], ["JOÃO SILVA FILHO", "Prefeito Municipal"])
+    L.page()
+    L.raw("REGULAMENTO DO MERCADO PÚBLICO MUNICIPAL",
+          "CAPÍTULO I",
+          "DA ADMINISTRAÇÃO",
+          "Art. 1º - O Mercado Público Municipal será administrado por",
+          "um Administrador nomeado pelo Prefeito.",
+          "Art. 2º - Compete ao Administrador:",
+          "I - zelar pela ordem e limpeza do Mercado;",
+          "II - fiscalizar os pesos e medidas;",
+          "III - arrecadar as taxas de ocupação.",
+          "CAPÍTULO II",
+          "DOS BOXES",
+          "Art. 3º - Os boxes serão ocupados mediante permissão de uso,",
+          "a título precário.",
+          "Art. 4º - É proibido ao permissionário:",
+          "a) ceder ou transferir o box a terceiros;",
+          "b) vender bebidas alcoólicas;",
+          "c) manter animais vivos no recinto.",
+          "Art. 5º - O horário de funcionamento será das 5 às 17 horas.",
+          "Art. 6º - Os casos omissos serão resolvidos pelo Prefeito.",
+          "Palácio Municipal de Parnaíba, 11 de fevereiro de 1974.",
+          "JOÃO SILVA FILHO",
+          "Prefeito Municipal")
+    return L
+
+
+def law_012() -> Law:
+    """Lei Complementar (tax code excerpt), 2003: TÍTULO/CAPÍTULO/SEÇÃO, VETADO provisions,
+    en-dash incisos, alíneas under paragraphs, true hyphens at line ends, footer with CEP."""
+    L = Law("012", width=80, hyphen_rate=0.5, page_lines=38, seed=12,
+            letterheads=[["ESTADO DO RIO GRANDE DO SUL", "PREFEITURA MUNICIPAL DE CAXIAS DO SUL"],
+                         ["ESTADO DO RIO GRANDE DO SUL", "PREFEITURA MUNICIPAL DE CAXlAS DO SUL"]],
+            footers=[["Rua Alfredo Chaves, 1333 - CEP 95020-460 - Caxias do Sul - RS", "www.caxias.rs.gov.br"],
+                     ["Rua Alfredo Chaves, 1333 - CEP 95020-46O - Caxias do Sul - RS", "www.caxias.rs.gov.br"]],
+            stamp="Página {}",
+            norm={"tipo": "Lei Complementar", "numero": "211", "ano": 2003, "data": "2003-12-22",
+                  "municipio": "Caxias do Sul", "uf": "RS",
+                  "ementa": "Dispõe sobre o Imposto sobre Serviços de Qualquer Natureza e dá outras providências."},
+            meta={"municipio": "Caxias do Sul", "uf": "RS", "tipo": "Lei Complementar", "numero": "211",
+                  "ano": 2003, "data": "2003-12-22"})
+
+    def inc(n, t):
+        L.inc(n, t, f"{n} –")
+    L.raw("LEI COMPLEMENTAR Nº 211, DE 22 DE DEZEMBRO DE 2003.",
+          "Dispõe sobre o Imposto sobre Serviços de Qualquer Natureza e dá outras providências.",
+          "O PREFEITO MUNICIPAL DE CAXIAS DO SUL, faço saber que a Câmara Municipal aprovou e eu sanciono",
+          "a seguinte Lei Complementar:")
+    L.group("titulo", "I", "DO IMPOSTO SOBRE SERVIÇOS", "TÍTULO I", "DO IMPOSTO SOBRE SERVIÇOS")
+    L.group("capitulo", "I", "DA INCIDÊNCIA", "CAPÍTULO I", "DA INCIDÊNCIA", gid="tit1_cap1")
+    L.art(1, "O Imposto sobre Serviços de Qualquer Natureza tem como fato gerador a prestação de serviços constantes da lista anexa, ainda que esses não se constituam como atividade preponderante do prestador.", art_modern(1))
+    L.par(1, "O imposto incide também sobre o serviço proveniente do exterior do País ou cuja prestação se tenha iniciado no exterior do País.", "§ 1º")
+    L.par(2, "(VETADO)", "§ 2º")
+    L.units[-1]["text"] = "VETADO"
+    L.art(2, "O imposto não incide sobre:", art_modern(2))
+    inc("I", "as exportações de serviços para o exterior do País;")
+    inc("II", "a prestação de serviços em relação de emprego, dos trabalhadores avulsos, dos diretores e membros de conselho consultivo ou fiscal de sociedades;")
+    inc("III", "o valor intermediado no mercado de títulos e valores mobiliários.")
+    L.group("capitulo", "II", "DO CONTRIBUINTE E DO RESPONSÁVEL", "CAPÍTULO II", "DO CONTRIBUINTE E DO RESPONSÁVEL", gid="tit1_cap2")
+    L.art(3, "Contribuinte é o prestador do serviço.", art_modern(3))
+    L.art(4, "São responsáveis pelo crédito tributário, independentemente de ter sido efetuada a retenção na fonte:", art_modern(4))
+    inc("I", "o tomador ou intermediário de serviço proveniente do exterior do País;")
+    inc("II", "a pessoa jurídica, ainda que imune ou isenta, tomadora dos serviços de:")
+    L.ali("a", "limpeza, manutenção e conservação de vias e logradouros públicos;")
+    L.ali("b", "vigilância e segurança de bens e pessoas;")
+    L.ali("c", "execução, por administração, empreitada ou subempreitada, de obras de construção civil.")
+    L.par("único", "A responsabilidade de que trata este artigo será satisfeita mediante o pagamento do imposto retido, calculado sobre o preço do serviço, observadas as seguintes regras:", "Parágrafo único.")
+    L.ali("a", "a retenção far-se-á no ato do pagamento;")
+    L.ali("b", "o recolhimento dar-se-á até o dia dez do mês seguinte.")
+    L.group("titulo", "II", "DO CÁLCULO DO IMPOSTO", "TÍTULO II", "DO CÁLCULO DO IMPOSTO", gid="tit2")
+    L.group("capitulo", "I", "DA BASE DE CÁLCULO", "CAPÍTULO I", "DA BASE DE CÁLCULO", gid="tit2_cap1")
+    L.group("secao", "I", "Disposições Gerais", "Seção I", "Disposições Gerais", gid="tit2_cap1_sec1")
+    L.art(5, "A base de cálculo do imposto é o preço do serviço, nele incluídos os valores acrescidos e os encargos de qualquer natureza.", art_modern(5))
+    L.art(6, "(VETADO)", art_modern(6))
+    L.units[-1]["text"] = "VETADO"
+    L.group("secao", "II", "Do Profissional Autônomo", "Seção II", "Do Profissional Autônomo", gid="tit2_cap1_sec2")
+    L.art(7, "Quando se tratar de prestação de serviços sob a forma de trabalho pessoal do próprio contribuinte, o imposto será calculado por meio de alíquotas fixas, em função da natureza do serviço, conforme a tabela constante do anexo desta Lei Complementar, reajustada anualmente.", art_modern(7))
+    L.art(8, "A alíquota máxima do imposto é de cinco por cento.", art_modern(8))
+    L.art(9, "O contribuinte que não emitir nota fiscal sujeitar-se-á ao arbitramento da base de cálculo, sem prejuízo das penalidades cabíveis, e o Fisco, ex-officio, lançará a diferença apurada.", art_modern(9))
+    L.art(10, "Esta Lei Complementar entra em vigor em 1º de janeiro de 2004.", art_modern(10))
+    L.art(11, "Revogam-se as disposições em contrário, em especial a Lei Complementar nº 12, de 28 de dezembro de 1994.", art_modern(11))
+    L.fecho(["Caxias do Sul, 22 de dezembro de 2003."], "Caxias do Sul, 22 de dezembro de 2003.",
+            [("JOSÉ IVO SARTORI", "Prefeito Municipal")], ["JOSÉ IVO SARTORI,", "Prefeito Municipal."])
+    return L
+
+
+def law_013() -> Law:
+    """1989, damaged paragraph signs and roman numerals: 'S ÚNICO', '3 2º', '5 3º', '11 —' for II,
+    'W -' for II, 'LI -' for III, 'Vi -' for VI; chapters 'CAPÍTULO HI', 'CAPÍTULO VIH' written
+    'CAPÍTULO II - TITLE' on one line; epígrafe with OCR damage; meta nearly empty."""
+    L = Law("013", width=64, hyphen_rate=0.5, mark_rate=0.15, page_lines=30, seed=13,
+            letterheads=[["ESTADO DE MATO GROSSO DO SUL", "PREFEITURA MUNICIPAL DE TRÊS LAGOAS"],
+                         ["ESTADO DE MATO GROSSO DO SUL", "PREFEITURA MUNICIPAL DE TRES LAGOAS"],
+                         ["ESTADO DE MATO GROSSO D0 SUL", "PREFEITURA MUNICIPAL DE TRÊS LAG0AS"]],
+            stamp="F1. {:02d}",
+            norm={"tipo": "Lei Ordinária", "numero": "1204", "ano": 1989, "data": "1989-08-14",
+                  "municipio": "Três Lagoas", "uf": "MS",
+                  "ementa": "Dispõe sobre a criação do Serviço Municipal de Água e Esgoto e dá outras providências"},
+            meta={"native_id": "tl-89-1204"},
+            notes=["epígrafe printed 'LEl Nº 1.2O4, DE 14 DE AGOSTO DE 1989'; CAPÍTULO HI = III, CAPÍTULO VIH = VIII"])
+
+    def a(n):
+        return f"Art. {n}º -" if n < 10 else f"Art. {n} -"
+    L.raw("LEl Nº 1.2O4, DE 14 DE AGOSTO DE 1989",
+          '"Dispõe sobre a criação do Serviço Municipal de Água e',
+          'Esgoto e dá outras providências"',
+          "O Prefeito Municipal de Três Lagoas, Estado de Mato Grosso do Sul,",
+          "faz saber que a Câmara Municipal aprovou e ele sanciona a seguinte",
+          "Lei:")
+    L.group("capitulo", "I", "DA CRIAÇÃO E FINALIDADES", "CAPÍTULO I - DA CRIAÇÃO E FINALIDADES")
+    L.art(1, "Fica criado o Serviço Municipal de Água e Esgoto - SMAE, autarquia municipal com personalidade jurídica própria, sede e foro na cidade de Três Lagoas.", a(1))
+    L.art(2, "O SMAE terá por finalidade:", a(2))
+    L.inc("I", "operar e manter os serviços de abastecimento de água;")
+    L.inc("II", "operar e manter os serviços de esgotos sanitários;", "11 —")
+    L.inc("III", "estudar, projetar e executar obras de ampliação dos sistemas;", "LI -")
+    L.inc("IV", "arrecadar as tarifas dos serviços prestados;")
+    L.inc("V", "celebrar convênios com entidades públicas e privadas;")
+    L.inc("VI", "exercer quaisquer outras atividades relacionadas com o saneamento básico.", "Vi -")
+    L.group("capitulo", "II", "DO PATRIMÔNIO E DA RECEITA", "CAPÍTULO II - DO PATRIMÔNIO E DA RECEITA")
+    L.art(3, "Constituem patrimônio do SMAE os bens móveis e imóveis que lhe forem transferidos pelo Município.", a(3))
+    L.par(1, "Os bens do SMAE são impenhoráveis e não poderão ser alienados sem autorização legislativa.", "8 1º -")
+    L.par(2, "A transferência dos bens será feita mediante inventário, no prazo de noventa dias.", "3 2º -")
+    L.par(3, "O SMAE goza de isenção de tributos municipais.", "5 3º -")
+    L.art(4, "Constituem receitas do SMAE:", a(4))
+    L.inc("I", "as tarifas de água e esgoto;")
+    L.inc("II", "as dotações consignadas no orçamento do Município;", "W -")
+    L.inc("III", "o produto de operações de crédito;")
+    L.group("capitulo", "III", "DA ADMINISTRAÇÃO", "CAPÍTULO HI - DA ADMINISTRAÇÃO")
+    L.art(5, "O SMAE será dirigido por um Diretor-Geral, nomeado em comissão pelo Prefeito Municipal.", a(5))
+    L.par("único", "O Diretor-Geral será substituído, em seus impedimentos, pelo Diretor Técnico.", "S ÚNICO -")
+    L.art(6, "O quadro de pessoal do SMAE será fixado em lei.", a(6))
+    L.group("capitulo", "IV", "DAS TARIFAS", "CAPÍTULO IV - DAS TARIFAS")
+    L.art(7, "As tarifas serão fixadas por decreto do Prefeito, mediante proposta do Diretor-Geral, de modo a cobrir os custos de operação e de expansão dos serviços.", a(7))
+    L.group("capitulo", "V", "DA FISCALIZAÇÃO", "CAPÍTULO V - DA FISCALIZAÇÃO")
+    L.art(8, "A contabilidade do SMAE será fiscalizada pela Câmara Municipal.", a(8))
+    L.group("capitulo", "VI", "DO CONSELHO", "CAPÍTULO VI - DO CONSELHO")
+    L.art(9, "Haverá um Conselho Consultivo composto de cinco membros nomeados pelo Prefeito.", a(9))
+    L.group("capitulo", "VII", "DOS SERVIDORES", "CAPÍTULO VII - DOS SERVIDORES")
+    L.art(10, "Os servidores municipais lotados nos serviços de água e esgoto poderão ser colocados à disposição do SMAE.", a(10))
+    L.group("capitulo", "VIII", "DISPOSIÇÕES FINAIS", "CAPÍTULO VIH - DISPOSIÇÕES FINAIS")
+    L.art(11, "Fica o Poder Executivo autorizado a abrir crédito especial até o limite de cinquenta mil cruzados novos para a instalação do SMAE.", a(11))
+    L.art(12, "Esta Lei entrará em vigor na data de sua publicação, revogadas as disposições em contrário.", a(12))
+    L.fecho(["Três Lagoas, 14 de agosto de 1989."], "Três Lagoas, 14 de agosto de 1989.",
+            [("JORGE MARTINHO", "Prefeito Municipal")], ["JORGE MARTINHO", "Prefeito Municipal"])
+    return L
+
+
+def law_014() -> Law:
+    """Clean modern text as copied from a web page: 'Art. 1o', '§ 1o', 'Art. 10' without period,
+    a wrapped line that starts with a citation ('art. 3o desta Lei', '§ 2o do art. 4o')."""
+    L = Law("014", width=88, formfeed=False,
+            norm={"tipo": "Lei Ordinária", "numero": "8150", "ano": 2010, "data": "2010-04-28",
+                  "municipio": "Campos dos Goytacazes", "uf": "RJ",
+                  "ementa": "Dispõe sobre a obrigatoriedade de instalação de bebedouros em estabelecimentos de grande circulação de público."},
+            meta={"municipio": "Campos dos Goytacazes", "uf": "RJ", "tipo": "Lei Ordinária", "numero": "8150",
+                  "ano": 2010, "data": "2010-04-28"})
+
+    def a(n):
+        return f"Art. {n}o" if n < 10 else f"Art. {n}"
+    L.raw("LEI No 8.150, DE 28 DE ABRIL DE 2010",
+          "Dispõe sobre a obrigatoriedade de instalação de bebedouros em estabelecimentos de grande",
+          "circulação de público.",
+          "O PREFEITO DO MUNICÍPIO DE CAMPOS DOS GOYTACAZES, Estado do Rio de Janeiro, faço saber que a Câmara",
+          "Municipal decretou e eu sanciono a seguinte Lei:")
+    L.art(1, "Os estabelecimentos com área de atendimento ao público superior a quinhentos metros quadrados ficam obrigados a instalar bebedouros de água potável, de uso gratuito.", a(1))
+    L.par(1, "Os bebedouros deverão ser acessíveis a pessoas com deficiência ou mobilidade reduzida.", "§ 1o")
+    L.par(2, "A quantidade mínima será de um bebedouro para cada mil metros quadrados de área.", "§ 2o")
+    L.art(2, "Consideram-se estabelecimentos de grande circulação, para os fins desta Lei:", a(2))
+    L.inc("I", "shopping centers e galerias comerciais;")
+    L.inc("II", "supermercados e hipermercados;")
+    L.inc("III", "agências bancárias;")
+    L.inc("IV", "terminais rodoviários.")
+    L.art(3, "Os estabelecimentos terão o prazo de cento e oitenta dias para se adequarem ao disposto nesta Lei.", a(3))
+    L.art(4, "O descumprimento do disposto no art. 1o sujeitará o infrator às penalidades previstas no art. 3o desta Lei, aplicadas em dobro na reincidência.", a(4),
+          printed=["Art. 4o O descumprimento do disposto no",
+                   "art. 1o sujeitará o infrator às penalidades previstas no",
+                   "art. 3o desta Lei, aplicadas em dobro na reincidência."])
+    L.par("único", "A reincidência será apurada no período de doze meses, nos termos do § 2o do art. 1o.", "Parágrafo único.",
+          printed=["Parágrafo único. A reincidência será apurada no período de doze meses, nos termos do",
+                   "§ 2o do art. 1o."])
+    L.art(5, "As penalidades serão as seguintes:", a(5))
+    L.inc("I", "advertência;")
+    L.inc("II", "multa de quinhentos reais;")
+    L.inc("III", "multa de mil reais, na reincidência.")
+    L.art(6, "A fiscalização caberá ao órgão municipal de defesa do consumidor, que poderá atuar em conjunto com a Vigilância Sanitária, na forma do inciso", a(6),
+          printed=["Art. 6o A fiscalização caberá ao órgão municipal de defesa do consumidor, que poderá",
+                   "atuar em conjunto com a Vigilância Sanitária, na forma do inciso"])
+    L.units[-1]["text"] += " II do art. 2o do Decreto no 4.312, de 2006."
+    L.raw("II do art. 2o do Decreto no 4.312, de 2006.")
+    L.art(7, "O Poder Executivo regulamentará esta Lei no que couber.", a(7))
+    L.art(8, "As despesas com a execução desta Lei correrão por conta das dotações orçamentárias próprias.", a(8))
+    L.art(9, "Esta Lei entra em vigor na data de sua publicação.", a(9))
+    L.art(10, "Revogam-se as disposições em contrário.", a(10))
+    L.fecho(["Campos dos Goytacazes, 28 de abril de 2010."], "Campos dos Goytacazes, 28 de abril de 2010.",
+            [("ROSÂNGELA ROSINHA GAROTINHO BARROS ASSED MATHEUS DE OLIVEIRA", "Prefeita")],
+            ["ROSÂNGELA ROSINHA GAROTINHO BARROS ASSED MATHEUS DE OLIVEIRA", "Prefeita"])
+    return L
+
+
+def law_015() -> Law:
+    """Short units made of short words (composition lists, a one-line revocation), typewritten
+    1991 with one page: nothing unusual but the length of the words."""
+    L = Law("015", width=64, page_lines=0, seed=15,
+            norm={"tipo": "Lei Ordinária", "numero": "1598", "ano": 1991, "data": "1991-09-02",
+                  "municipio": "Jataí", "uf": "GO",
+                  "ementa": "Cria a Comissão Municipal de Defesa Civil e dá outras providências"},
+            meta={"municipio": "Jataí", "uf": "GO", "numero": "1598", "ano": 1991})
+    L.raw("LEI Nº 1.598, DE 02 DE SETEMBRO DE 1991",
+          "Cria a Comissão Municipal de Defesa Civil e dá",
+          "outras providências.",
+          "O PREFEITO MUNICIPAL DE JATAÍ, Estado de Goiás, faço saber que",
+          "a Câmara Municipal aprovou e eu sanciono a seguinte Lei:")
+    L.art(1, "Fica criada a Comissão Municipal de Defesa Civil - COMDEC, composta por:", "Art. 1º -")
+    L.inc("I", "o Prefeito, que a presidirá;")
+    L.inc("II", "o Secretário de Obras;")
+    L.inc("III", "um vereador e o seu suplente;")
+    L.inc("IV", "o Comandante do Corpo de Bombeiros;")
+    L.inc("V", "um médico da rede municipal.")
+    L.par(1, "O mandato é de um ano.", "§ 1º -")
+    L.par(2, "A função não é remunerada.", "§ 2º -")
+    L.art(2, "Compete à COMDEC:", "Art. 2º -")
+    L.inc("I", "o plano de ação em caso de enchente;")
+    L.inc("II", "o aviso à população;")
+    L.inc("III", "a ele se dá o de abrigo e o de socorro;")
+    L.art(3, "Esta Lei entra em vigor na data de sua publicação.", "Art. 3º -")
+    L.art(4, "Revoga-se a Lei nº 10/90.", "Art. 4º -")
+    L.fecho(["Gabinete do Prefeito Municipal de Jataí, em 02 de setembro de 1991."],
+            "Gabinete do Prefeito Municipal de Jataí, em 02 de setembro de 1991.",
+            [("JOÃO BOSCO DE MELO", "Prefeito Municipal")], ["JOÃO BOSCO DE MELO", "Prefeito Municipal"])
+    return L
+
+
+LAWS = [law_001, law_002, law_003, law_004, law_005, law_006, law_007, law_008, law_009, law_010,
+        law_011, law_012, law_013, law_014, law_015]
+
+
+def main() -> None:
+    for make in LAWS:
+        law = make()
+        law.write(OUT)
+        print(law.stem, len(law.units), "units", len(law.groupings), "groupings")
+
+
+if __name__ == "__main__":
+    main()
