@@ -752,8 +752,47 @@ def law_015() -> Law:
     return L
 
 
+def law_016() -> Law:
+    """Typewriter digits read as letters, Tesseract's commonest confusion: 'Art. lº', 'Art. Iº',
+    '§ lº', 'Art. l0', 'Art. 1l'; 1985, three pages without letterhead."""
+    L = Law("016", width=64, hyphen_rate=0.4, page_lines=24, seed=16, stamp="- {} -",
+            norm={"tipo": "Lei Ordinária", "numero": "2011", "ano": 1985, "data": "1985-05-20",
+                  "municipio": "Cachoeiro de Itapemirim", "uf": "ES",
+                  "ementa": "Dispõe sobre o serviço funerário no Município e dá outras providências"},
+            meta={"municipio": "Cachoeiro de Itapemirim", "uf": "ES", "tipo": "Lei Ordinária",
+                  "numero": "2011", "ano": 1985, "data": "1985-05-20"},
+            notes=["printed 'Art. lº' (1), 'Art. l0' (10), 'Art. 1l' (11), '§ lº' (art. 3 § 1)"])
+
+    def a(n):
+        return f"Art. {n}º -" if n < 10 else f"Art. {n} -"
+    L.raw("LEI Nº 2.011, DE 20 DE MAIO DE 1985",
+          "Dispõe sobre o serviço funerário no Município e dá",
+          "outras providências.",
+          "A Câmara Municipal de Cachoeiro de Itapemirim, Estado do Espírito",
+          "Santo, aprovou e eu sanciono a seguinte Lei:")
+    L.art(1, "O serviço funerário é de competência do Município e será executado diretamente ou mediante permissão.", "Art. lº -")
+    L.art(2, "A permissão será outorgada a empresas estabelecidas no Município, mediante licitação.", a(2))
+    L.art(3, "As empresas permissionárias deverão manter plantão permanente e dispor de, no mínimo, dois veículos apropriados.", a(3))
+    L.par(1, "Os veículos serão vistoriados anualmente pela Prefeitura.", "§ lº -")
+    L.par(2, "O plantão será divulgado em local visível nos hospitais.", "§ 2º -")
+    L.art(4, "Os preços dos serviços serão fixados por decreto do Prefeito, mediante proposta das permissionárias.", a(4))
+    L.art(5, "A Prefeitura prestará gratuitamente o serviço funerário às pessoas reconhecidamente pobres.", a(5))
+    L.art(6, "É vedado às permissionárias angariar serviços nos hospitais, asilos e repartições públicas.", a(6))
+    L.art(7, "A infração ao disposto nesta Lei sujeitará a permissionária à multa de dez valores de referência.", a(7))
+    L.art(8, "Na reincidência a multa será aplicada em dobro e, na terceira infração, será cassada a permissão.", a(8))
+    L.art(9, "As permissões em vigor deverão adaptar-se a esta Lei no prazo de noventa dias.", a(9))
+    L.art(10, "O Prefeito regulamentará esta Lei no prazo de sessenta dias.", "Art. l0 -")
+    L.art(11, "Esta Lei entrará em vigor na data de sua publicação.", "Art. 1l -")
+    L.art(12, "Revogam-se as disposições em contrário.", a(12))
+    L.fecho(["Prefeitura Municipal de Cachoeiro de Itapemirim, em 20 de maio de 1985."],
+            "Prefeitura Municipal de Cachoeiro de Itapemirim, em 20 de maio de 1985.",
+            [("ROBERTO VALADÃO ALMOKDICE", "Prefeito Municipal")],
+            ["ROBERTO VALADÃO ALMOKDICE", "Prefeito Municipal"])
+    return L
+
+
 LAWS = [law_001, law_002, law_003, law_004, law_005, law_006, law_007, law_008, law_009, law_010,
-        law_011, law_012, law_013, law_014, law_015]
+        law_011, law_012, law_013, law_014, law_015, law_016]
 
 
 def main() -> None:
