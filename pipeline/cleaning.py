@@ -10,7 +10,6 @@ Changing any rule means bumping ``RULESET_VERSION``.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
@@ -18,6 +17,7 @@ from functools import cache, lru_cache
 from rapidfuzz import fuzz
 
 from models.ocr import DocumentText
+from pipeline.folding import fold
 
 RULESET_VERSION = "2026.12.2"
 
@@ -45,15 +45,6 @@ class CleanConfig:
     furniture_similarity: float = 84.0
     short_line_chars: int = 4
     garbage_mean_token_len: float = 2.9
-
-
-@lru_cache(maxsize=65536)
-def fold(text: str) -> str:
-    """Upper-case, accents removed: the form used to compare lines fuzzily."""
-    if text.isascii():
-        return text.upper()
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).upper()
 
 
 @cache
@@ -182,6 +173,12 @@ _NORM_TITLE = re.compile(
 )
 
 
+def _starts_with_label(text: str) -> bool:
+    from pipeline.headers import read_header  # headers reads lines with this module's rules
+
+    return read_header(text) is not None
+
+
 def has_letter_runs(text: str) -> bool:
     """Tokens no language writes: letter runs ('AADAADADAAA', 'anaaaaaaaaaareeereoo'),
     consonant clusters ('JJSSJENSTIITIST', 'SSD'), in a line made mostly of them."""
@@ -204,8 +201,8 @@ def is_garbage(text: str, vocab: frozenset[str] | None = None, *, mean_token_len
     tokens = _TOKEN.findall(text)
     if not tokens:
         return False
-    if _NORM_TITLE.match(text):
-        return False  # an epígrafe ('LEI Nº 90, DE 9 DE MAIO DE 1985') is all short words
+    if _NORM_TITLE.match(text) or _starts_with_label(text):
+        return False  # an epígrafe or a unit ('III - a taxa de lixo e o ISS;') may be all short words
     if vocab is None:
         return has_letter_runs(text)
     if len(tokens) < 6:

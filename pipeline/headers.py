@@ -14,7 +14,7 @@ from functools import cache
 
 from rapidfuzz import fuzz
 
-from pipeline.cleaning import fold
+from pipeline.folding import fold
 
 # (name, keyword as folded capitals, minimum rapidfuzz ratio, level); level orders agrupadores.
 KEYWORDS: tuple[tuple[str, str, float, int], ...] = (
