@@ -108,8 +108,8 @@ def article_candidates(digits: str, marker: str) -> tuple[tuple[int, float], ...
 _ARTICLE = re.compile(
     r"""^(?P<pre>(?:[^\w\s]{1,3}\s|[a-zçã]{1,4}[,.]?\s)?)\s*
         (?P<kw>[A-Za-zÀ-ÿ]{2,7})\.?\s*
-        (?P<num>\d{1,4}|[ÚU]NICO|[Úú]nico)
-        (?P<ord>\s?[º°ªo](?![a-zà-ÿ])|\.[º°])?
+        (?P<num>[\dlI|]{1,4}|[ÚU]NICO|[Úú]nico)
+        (?P<ord>\s?[º°ªo*'](?![a-zà-ÿ])|\.[º°])?
         (?P<suffix>-[A-Z](?![\wà-ÿ]))?
         (?P<sep>[\s:;.,+%\-–—_]*)
         (?P<rest>.*)$""",
@@ -127,8 +127,8 @@ _PARAGRAFO_UNICO = re.compile(
 _PARAGRAFO = re.compile(
     r"""^(?P<pre>[^\w§$&]{0,2})
         (?P<sign>§§?|\$|&|8S|S|8|5|3)?\s*
-        (?P<num>\d{1,3})\s?
-        (?P<ord>[º°ª]|o(?=\s*[-:.–—]))?
+        (?P<num>\d{1,3}|[lI](?=\s?[º°ª]))\s?
+        (?P<ord>\.?[º°ª]|o(?=\s*[-:.–—]|\s+[A-ZÀ-Ú]))?
         (?P<sep>\s*[:;.\-–—]+\s*|\s+)
         (?P<rest>.*)$""",
     re.X,
@@ -162,6 +162,11 @@ _GROUP = re.compile(
         \s*(?:[-–—:.]\s*)?(?P<title>.*)$""",
     re.X,
 )
+
+
+_ONE = str.maketrans({"l": "1", "I": "1", "|": "1"})
+# Lower-case words that continue a citation rather than start an article's text.
+_CITATION_REST = re.compile(r"^(?:d[aoe]s?|dest[ae]s?|nest[ae]s?|n[ao]s?|deste|e|ou|combinado|c/c|inciso|§)\b")
 
 
 @cache
@@ -219,8 +224,17 @@ def read_article(text: str) -> Header | None:
     if not m or not _is_article_keyword(m.group("kw")):
         return None
     num, sep, rest = m.group("num"), m.group("sep"), m.group("rest")
+    if fold(num) != "UNICO":
+        if not any(c.isdigit() for c in num) and not m.group("ord"):
+            return None  # 'Art. I' is no article; 'Art. lº' is article 1 read with a letter
+        num = num.translate(_ONE)
+        if not num.isdigit():
+            return None
     if rest and sep.strip(" ") in {",", ";"}:
         return None  # a citation ('artigo 58;'), not a header
+    if not sep.strip() and _CITATION_REST.match(rest):
+        return None  # a wrapped citation: 'Art. 5º da Lei nº 100, de 1990.'
+    rest = rest.lstrip("*' ")
     if not rest and (";" in sep or "," in sep):
         return None
     label = text.strip()[: m.start("rest")].strip()
@@ -256,7 +270,10 @@ def read_paragrafo(text: str) -> Header | None:
     if not m:
         return None
     sign, digits, ordinal, sep = m.group("sign"), m.group("num"), m.group("ord"), m.group("sep")
+    digits = digits.translate(_ONE)
     rest = m.group("rest").strip()
+    if not sep.strip() and _CITATION_REST.match(rest):
+        return None  # '§ 2º do art. 3º desta Lei' wrapped to a line start
     if not rest and not sep.strip():
         return None
     if sign in {"§", "§§", "$", "&", "8S", "S"}:

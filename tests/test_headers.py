@@ -123,3 +123,20 @@ def test_agrupadores(line: str, kind: str, number: str, title: str) -> None:
     h = read_header(line)
     assert h is not None and h.kind == "group"
     assert (h.group_type, h.number, h.rest) == (kind, number, title)
+
+
+@pytest.mark.parametrize(("line", "number"), [("ARTIGO lº - Fica", "1"), ("Art. l0 - Fica", "10"), ("Art. 1l - Fica", "11")])
+def test_digit_one_read_as_a_letter(line: str, number: str) -> None:
+    h = read_header(line)
+    assert h is not None and h.kind == "artigo" and h.number == number
+
+
+@pytest.mark.parametrize(("line", "number"), [("§ lº - O prazo", "1"), ("§ 1o Os bebedouros", "1"), ("§ 1.º O prazo", "1")])
+def test_paragraph_number_variants(line: str, number: str) -> None:
+    h = read_header(line)
+    assert h is not None and h.kind == "paragrafo" and h.number == number and h.rest[:1].isupper()
+
+
+@pytest.mark.parametrize("line", ["Art. 5º da Lei nº 100, de 1990.", "§ 2º do art. 3º desta Lei, e no parágrafo único"])
+def test_citations_wrapped_to_a_line_start_are_not_headers(line: str) -> None:
+    assert read_header(line) is None or read_header(line).kind not in ("artigo", "paragrafo")
