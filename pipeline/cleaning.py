@@ -120,13 +120,17 @@ def is_page_stamp(text: str) -> bool:
 _PHONE = re.compile(r"\(?\d{2}\)?\s*\d{3,4}[-.\s]?\d{4}")
 
 
+_CONTACT = re.compile(r"CEP[:.\s]*[\d.]{5,}|\b\d{5}-\d{3}\b|www\.|https?://|@[\w-]+\.|\bP[áa]gina\s+\d+", re.I)
+
+
 def is_phone_line(text: str) -> bool:
-    """Letterhead contact lines: 'Tel.: (65) 573-1329 /1330', 'Fax (65) ...'."""
+    """Letterhead and footer contact lines: 'Tel.: (65) 573-1329 /1330', 'Rua Alfredo Chaves,
+    1333 - CEP 95020-460 - Caxias do Sul - RS', 'www.caxias.rs.gov.br', 'Página 2'."""
     t = text.strip()
-    if not _PHONE.search(t):
-        return False
     words = re.findall(r"[A-Za-zÀ-ÿ]{3,}", t)
-    return len(words) <= 3
+    if _PHONE.search(t):
+        return len(words) <= 3
+    return bool(_CONTACT.search(t)) and len(words) <= 8 and not t.rstrip().endswith((";", ":"))
 
 
 def letters(text: str) -> int:
@@ -364,6 +368,9 @@ def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) ->
         i = content_idx[k]
         lines[i] = replace(lines[i], kind="noise", reason="furniture")
 
+    for i in find_page_bands(lines, config=config):
+        lines[i] = replace(lines[i], kind="noise", reason="furniture")
+
     vocab = _vocabulary([ln.text for ln in lines if not ln.is_noise])
     lines = [
         replace(ln, kind="noise", reason="garbage")
@@ -372,6 +379,31 @@ def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) ->
         for ln in lines
     ]
     return mark_short_junk(lines, vocab, config=config)
+
+
+def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanConfig(), band: int = 3) -> set[int]:
+    """With real page breaks: lines in the top or bottom band of their page that recur in the
+    bands of at least half of the pages (two pages are enough), whatever their case."""
+    pages: dict[int, list[int]] = {}
+    for i, ln in enumerate(lines):
+        if not ln.is_noise:
+            pages.setdefault(ln.page_index, []).append(i)
+    if len(pages) < 2:
+        return set()
+    bands = {p: idx[:band] + idx[-band:] for p, idx in pages.items()}
+    keys = {i: _folded_key(lines[i].text) for idx in bands.values() for i in idx}
+    out: set[int] = set()
+    for p, idx in bands.items():
+        for i in idx:
+            if len(keys[i]) < 5 or _LABEL_START.match(lines[i].text):
+                continue
+            hits = sum(
+                1 for q, other in bands.items()
+                if q != p and any(fuzz.ratio(keys[i], keys[j]) >= config.furniture_similarity for j in other)
+            )
+            if hits + 1 >= max(2, (len(pages) + 1) // 2):
+                out.add(i)
+    return out
 
 
 def apply_line_rules(line: CleanLine) -> CleanLine:

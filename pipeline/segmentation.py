@@ -308,6 +308,12 @@ _PREAMBLE_START = re.compile(
 _PREAMBLE_END = re.compile(r"^\W{0,2}(LEI|DECRETA|RESOLVE|PROMULGA|SANCIONA|DECRETO)\s*[:.\-]*\s*$", re.I)
 _DOT_LEADER = re.compile(r"\.{4,}")
 _PUBLICATION_ORDER = re.compile(r"^\W{0,3}(registre-se|publique-se|cumpra-se)\b", re.I)
+# A closing that starts with the place: 'Itajaí, 17 de setembro de 2019.', 'Sobral (CE), em
+# 12 de abril de 1995.', 'Paço da Câmara Municipal de Sobral, 12/04/1995.'
+_PLACE_DATE = re.compile(
+    r"^\W{0,2}[A-ZÀ-Ú][^\d,;:]{1,70}?(?:\s?[-/(]\s?[A-Z]{2}\)?)?,\s*(?:em\s+|aos\s+)?"
+    r"\d{1,2}\s?[º°]?\s*(?:de\s+[A-Za-zçÇ]+\s+de\s+\d[\d.]{3,4}|[/.]\d{1,2}[/.]\d{2,4})"
+)
 _ANEXO = re.compile(r"^\W{0,3}ANEXO\b(?:\s+[IVXLC\d]+|\s+[ÚU]NICO)?", re.I)
 
 
@@ -600,7 +606,8 @@ def segment_lines(
     fecho_at = next(
         (j for j in range(max(last_article, 0), len(body))
          if body[j].header is None and (
-             is_fecho_start(body[j].line.text) or _PUBLICATION_ORDER.match(body[j].line.text))),
+             is_fecho_start(body[j].line.text) or _PUBLICATION_ORDER.match(body[j].line.text)
+             or _PLACE_DATE.match(body[j].line.text))),
         None,
     )
     if fecho_at is not None:

@@ -144,3 +144,21 @@ def test_clean_document_is_idempotent_and_keeps_positions() -> None:
     assert once[1].page_index == 2 and once[1].top == pytest.approx(0.1)
     again = clean_document(document_from_text("\n".join(ln.text for ln in once if not ln.is_noise)))
     assert [ln.text for ln in again] == [once[1].text]
+
+
+@pytest.mark.parametrize(
+    "line", ["Rua das Flores, 120 - CEP 37.200-000 - Lavras - MG", "www.lavras.mg.gov.br", "Página 3", "gabinete@lavras.mg.gov.br"]
+)
+def test_footer_contact_lines(line: str) -> None:
+    assert is_phone_line(line)
+
+
+def test_letterhead_on_two_pages_is_furniture_in_any_case() -> None:
+    page = "Prefeitura Municipal de Lavras\nEstado de Minas Gerais\n{body}\nPraça Dr. Augusto Silva, 99 - Centro"
+    text = page.format(body="Art. 1º Fica criado o Conselho Municipal\nde Cultura.") + "\f" + page.format(
+        body="Art. 2º Esta Lei entra em vigor na data de sua publicação."
+    )
+    lines = clean_document(document_from_text(text))
+    assert [ln.text for ln in lines if not ln.is_noise] == [
+        "Art. 1º Fica criado o Conselho Municipal", "de Cultura.", "Art. 2º Esta Lei entra em vigor na data de sua publicação."
+    ]
