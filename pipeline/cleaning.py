@@ -381,6 +381,9 @@ def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) ->
     return mark_short_junk(lines, vocab, config=config)
 
 
+_FULL_DATE = re.compile(r"\d{1,2}\s*[º°]?\s+de\s+[A-Za-zçÇ]{4,9}\s+de\s+\d[\d.]{3,4}|\d{1,2}/\d{1,2}/\d{2,4}")
+
+
 def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanConfig(), band: int = 3) -> set[int]:
     """With real page breaks: lines in the top or bottom band of their page that recur in the
     bands of at least half of the pages (two pages are enough), whatever their case."""
@@ -390,7 +393,14 @@ def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanCo
             pages.setdefault(ln.page_index, []).append(i)
     if len(pages) < 2:
         return set()
-    bands = {p: idx[:band] + idx[-band:] for p, idx in pages.items()}
+    # A law's own closing can stand at a page bottom and recur (a regulamento printed after it
+    # closes the same way): a dated line and the signature lines after it are never bands.
+    closing: set[int] = set()
+    for idx in pages.values():
+        for pos, i in enumerate(idx):
+            if _FULL_DATE.search(lines[i].text):
+                closing.update(idx[pos:pos + 4])
+    bands = {p: [i for i in idx[:band] + idx[-band:] if i not in closing] for p, idx in pages.items()}
     keys = {i: _folded_key(lines[i].text) for idx in bands.values() for i in idx}
     out: set[int] = set()
     for p, idx in bands.items():

@@ -602,21 +602,26 @@ def segment_lines(
         seg.preambulo = [r.line for r in head[pre_start:]]
 
     body = target[first_unit:]
-    last_article = max((j for j, r in enumerate(body) if _is_article(r)), default=-1)
-    fecho_at = next(
-        (j for j in range(max(last_article, 0), len(body))
-         if body[j].header is None and (
-             is_fecho_start(body[j].line.text) or _PUBLICATION_ORDER.match(body[j].line.text)
-             or _PLACE_DATE.match(body[j].line.text))),
-        None,
-    )
+    quoted = mark_quotations(body)
+    body = [Reading(r.line, None, None) if j in quoted else r for j, r in enumerate(body)]
+    fecho_at, annex_at = find_closing(body)
     if fecho_at is not None:
-        articulacao, tail = body[:fecho_at], body[fecho_at:]
+        end = annex_at if annex_at is not None else len(body)
+        articulacao, tail = body[:fecho_at], body[fecho_at:end]
         fecho, signatures = _split_fecho(tail)
+        annex_lines = [r.line for r in body[end:]]
         anexo_at = next((j for j, ln in enumerate(signatures) if _ANEXO.match(ln.text)), None)
         if anexo_at is not None:
-            seg.anexos = _split_anexos(signatures[anexo_at:])
+            annex_lines = signatures[anexo_at:] + annex_lines
             signatures = signatures[:anexo_at]
+        if annex_lines:
+            seg.anexos = _split_anexos(annex_lines)
+            if annex_at is not None:
+                seg.issues.append(Issue(
+                    "annex_with_articles",
+                    f"the text after the signatures ('{annex_lines[0].text.strip()[:60]}') has articles "
+                    "of its own; kept as an anexo, not as units of this norm",
+                ))
         seg.fecho, seg.signatures = fecho, signatures
     else:
         articulacao = body
@@ -640,6 +645,67 @@ def segment_lines(
     _number_by_sequence(roots, seg.issues)
     _mark_tables(roots, seg.issues)
     return seg
+
+
+_OPEN_QUOTE = re.compile(r"^\s*[“\"«]")
+_CLOSE_QUOTE = re.compile(r"[”\"»]\s*(?:\((?:NR|AC|R)\))?\s*[.;]?\s*$")
+
+
+def mark_quotations(readings: Sequence[Reading], *, max_lines: int = 200) -> set[int]:
+    """Positions of lines quoted by an amending provision ('... passa a vigorar com a
+    seguinte redação:' / '“Art. 15. ...' / '... § 2º ....” (NR)'): they are text of the
+    amending unit, never units of this norm."""
+    quoted: set[int] = set()
+    j = 0
+    while j < len(readings):
+        text = readings[j].line.text
+        prev = readings[j - 1].line.text.rstrip() if j > 0 else ""
+        if _OPEN_QUOTE.match(text) and prev.endswith(":"):
+            k = j
+            while k < len(readings) and k - j < max_lines:
+                quoted.add(k)
+                if _CLOSE_QUOTE.search(readings[k].line.text):
+                    break
+                k += 1
+            j = k + 1
+            continue
+        j += 1
+    return quoted
+
+
+def _fecho_like(text: str) -> bool:
+    return bool(is_fecho_start(text) or _PUBLICATION_ORDER.match(text) or _PLACE_DATE.match(text))
+
+
+def find_closing(body: Sequence[Reading]) -> tuple[int | None, int | None]:
+    """Where the fecho starts, and where an annex with articles of its own starts (a
+    regulamento printed after the signatures), if any.
+
+    A fecho candidate followed by articles that continue the numbering was a false alarm; one
+    followed by articles that start again (Art. 1º) closes the norm.
+    """
+    articles = [j for j, r in enumerate(body) if _is_article(r)]
+    if not articles:
+        start = 0
+    else:
+        start = articles[0]
+    for j in range(start, len(body)):
+        if body[j].header is not None or not _fecho_like(body[j].line.text):
+            continue
+        before = [body[a].header.candidates[0][0] for a in articles if a < j]  # type: ignore[union-attr]
+        after = [a for a in articles if a > j]
+        if not after:
+            return j, None
+        first_after = body[after[0]].header.candidates[0][0]  # type: ignore[union-attr]
+        if before and first_after <= max(before) // 2 + 1:
+            k = after[0]
+            while k - 1 > j + 1 and (
+                (body[k - 1].header is not None and body[k - 1].header.kind == "group")  # type: ignore[union-attr]
+                or (is_heading_text(body[k - 1].line.text) and not _fecho_like(body[k - 1].line.text))
+            ):
+                k -= 1
+            return j, k
+    return None, None
 
 
 def _split_anexos(lines: Sequence[CleanLine]) -> list[list[CleanLine]]:

@@ -247,3 +247,43 @@ def test_damaged_inciso_numerals_are_numbered_by_sequence(printed: str, expected
     incisos = [u for u in _unit(result, "art5").children]
     assert [u.number for u in incisos] == ["I", "II", "III"]
     assert any(u.label == printed for u in incisos)
+
+
+def test_provisions_quoted_by_an_amending_article_are_its_text() -> None:
+    text = """LEI Nº 77, DE 2 DE MARÇO DE 2010
+Altera a Lei nº 40, de 2001.
+Art. 1º O art. 9º da Lei nº 40, de 2001, passa a vigorar com a seguinte redação:
+“Art. 9º É proibido o uso de fogos de artifício:
+I - nas praças;
+§ 1º A multa será de dez UFM.” (NR)
+Art. 2º Esta Lei entra em vigor na data de sua publicação.
+"""
+    result = _structure(text)
+    assert _ids(result) == ["art1", "art2"]
+    assert "§ 1º A multa será de dez UFM" in _unit(result, "art1").text
+
+
+def test_a_regulamento_after_the_signatures_is_an_anexo() -> None:
+    text = """DECRETO Nº 5, DE 3 DE ABRIL DE 1975
+Aprova o Regulamento do Cemitério Municipal.
+Art. 1º Fica aprovado o Regulamento do Cemitério Municipal.
+Art. 2º Este Decreto entra em vigor na data de sua publicação.
+Paço Municipal de Ibiá, 3 de abril de 1975.
+CARLOS ALBERTO NUNES
+Prefeito Municipal
+REGULAMENTO DO CEMITÉRIO MUNICIPAL
+Art. 1º O Cemitério será administrado pela Secretaria de Obras.
+Art. 2º Os sepultamentos serão feitos das 8 às 17 horas.
+"""
+    result = _structure(text)
+    assert _ids(result) == ["art1", "art2"]
+    assert [a.label for a in result.anexos] == ["REGULAMENTO DO CEMITÉRIO MUNICIPAL"]
+    assert "annex_with_articles" in _codes(result)
+    assert result.fecho is not None and [s.nome for s in result.fecho.signatarios] == ["CARLOS ALBERTO NUNES"]
+
+
+def test_a_closing_that_starts_with_the_place_ends_the_articles() -> None:
+    result = _structure("Art. 1º Fica criado o fundo.\nArt. 2º Revogam-se as disposições em contrário.\n"
+                        "Itajaí, 17 de setembro de 2019.\nVOLNEI MORASTONI\nPrefeito Municipal\n")
+    assert _unit(result, "art2").text == "Revogam-se as disposições em contrário."
+    assert result.fecho is not None and str(result.fecho.data) == "2019-09-17"
