@@ -500,6 +500,30 @@ def _page_span(lines: Sequence[CleanLine]) -> tuple[int, int] | None:
     return (min(pages), max(pages))
 
 
+def claim_orphan_pages(
+    readings: Sequence[Reading], span: list[int], target: list[int], boundaries: set[int]
+) -> tuple[list[int], list[list[int]]]:
+    """Pages printed after a neighbouring law's epígrafe whose articles fill the gaps of the
+    target's numbering belong to the target (pages out of order around the next law)."""
+    chunks: list[list[int]] = [[]]
+    for k in span:
+        if k in boundaries and chunks[-1]:
+            chunks.append([])
+        chunks[-1].append(k)
+    own = {readings[k].header.candidates[0][0] for k in target if _is_article(readings[k])}  # type: ignore[union-attr]
+    if len(own) < 2:
+        return span, []
+    keep, moved = list(chunks[0]), []
+    for chunk in chunks[1:]:
+        nums = [readings[k].header.candidates[0][0] for k in chunk if _is_article(readings[k])]  # type: ignore[union-attr]
+        if nums and min(nums) > min(own) and max(nums) < max(own) and not own.intersection(nums):
+            moved.append(chunk)
+            own.update(nums)
+        else:
+            keep.extend(chunk)
+    return keep, moved
+
+
 def _boundaries(lines: Sequence[CleanLine], positions: Sequence[int]) -> set[int]:
     """Content positions where a page starts: a new page_index, or after a run of furniture,
     page stamps or contact lines (pages glued together in plain text).
@@ -548,13 +572,24 @@ def segment_lines(
 
     (a, b), neighbor_spans, issues = split_laws(readings, numero=numero, ano=ano)
     seg.issues.extend(issues)
+    target_idx = list(range(a, b))
+    moved_starts: set[int] = set()
+    kept_spans: list[list[int]] = []
     for na, nb in neighbor_spans:
-        epi = readings[na].epigrafe
+        span = list(range(na, nb))
+        if na > a:
+            span, moved = claim_orphan_pages(readings, span, target_idx, boundaries)
+            for chunk in moved:
+                moved_starts.add(chunk[0])
+                target_idx.extend(chunk)
+        kept_spans.append(span)
+    for span in kept_spans:
+        epi = readings[span[0]].epigrafe
         seg.neighbors.append(NeighborLaw(
             epigrafe=epi,
             text=epi.text if epi else None,
-            pages=_page_span([readings[k].line for k in range(na, nb)]),
-            articles=sum(_is_article(readings[k]) for k in range(na, nb)),
+            pages=_page_span([readings[k].line for k in span]),
+            articles=sum(_is_article(readings[k]) for k in span),
         ))
         seg.issues.append(Issue(
             "neighbor_law",
@@ -562,8 +597,8 @@ def segment_lines(
             "were left out of this one",
         ))
 
-    target = readings[a:b]
-    local_bounds = {k - a for k in boundaries if a < k < b}
+    target = [readings[k] for k in target_idx]
+    local_bounds = {pos for pos, k in enumerate(target_idx) if pos and (k in boundaries or k in moved_starts)}
     target, page_order, issue = restore_page_order(target, local_bounds, config=config)
     if issue is not None:
         seg.issues.append(issue)

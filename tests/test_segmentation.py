@@ -287,3 +287,13 @@ def test_a_closing_that_starts_with_the_place_ends_the_articles() -> None:
                         "Itajaí, 17 de setembro de 2019.\nVOLNEI MORASTONI\nPrefeito Municipal\n")
     assert _unit(result, "art2").text == "Revogam-se as disposições em contrário."
     assert result.fecho is not None and str(result.fecho.data) == "2019-09-17"
+
+
+def test_pages_out_of_order_around_the_next_law_come_back_to_the_target() -> None:
+    first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 3)
+    last = _page(10, 10) + "\nLEI Nº 91, DE 9 DE MAIO DE 1985\nDenomina via pública.\nArt. 1º Fica denominada Rua A a via B.\n" \
+        "Art. 2º Esta Lei entra em vigor na data de sua publicação."
+    result = _structure("\f".join([first, last, _page(7, 9), _page(4, 6)]), numero="90", ano=1985)
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 11)]
+    assert [(n.numero, n.articles) for n in result.neighbors] == [("91", 2)]
+    assert "pages_reordered" in _codes(result)
