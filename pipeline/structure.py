@@ -20,7 +20,7 @@ from models.ocr import DocumentText
 from pipeline import __version__
 from pipeline.cleaning import RULESET_VERSION, CleanConfig, clean_document, vocabulary
 from pipeline.emission import emit_units, join_lines
-from pipeline.metadata import lookup_municipio, match_municipio, normalize_tipo, parse_fecho
+from pipeline.metadata import lookup_municipio, match_municipio, normalize_tipo, parse_date, parse_fecho
 from pipeline.segmentation import _PUBLICATION_ORDER, SegmentConfig, Segmentation, segment_lines
 
 
@@ -43,8 +43,8 @@ def structure_document(
     seg = segment_lines(lines, numero=meta.numero, ano=meta.ano, config=config.segment)
     units, warnings = emit_units(seg.articulacao, seg.issues, vocab)
 
-    norm = complete_meta(meta, seg, [ln.text for ln in lines], warnings)
     fecho = build_fecho(seg, vocab)
+    norm = complete_meta(meta, seg, [ln.text for ln in lines], warnings, fecho=fecho)
     if config.references and units:
         units, warnings = _add_references(units, norm, warnings)
     errors = [
@@ -90,9 +90,14 @@ def clean_ementa(text: str) -> str:
 
 
 def complete_meta(
-    meta: NormMeta, seg: Segmentation, all_lines: list[str], warnings: list[WarningItem]
+    meta: NormMeta, seg: Segmentation, all_lines: list[str], warnings: list[WarningItem],
+    *, fecho: Fecho | None = None,
 ) -> NormMeta:
-    """Fill what the upstream record lacks from the text; report contradictions."""
+    """Fill what the upstream record lacks from the text; report contradictions.
+
+    The date comes from the epígrafe, else from a 'De 22 de agosto de 1978' line right after
+    it, else from the fecho when its year is the norm's year.
+    """
     values = meta.model_dump()
     sources = dict(meta.sources)
     for key in ("tipo", "numero", "ano", "data", "municipio", "uf", "ementa", "native_id"):
@@ -121,6 +126,20 @@ def complete_meta(
                     code="metadata_mismatch",
                     message=f"metadata says {key} {have}, the epígrafe says {value}; used the metadata",
                 ))
+    if values.get("data") is None:
+        candidates = []
+        if seg.ementa:
+            first = seg.ementa[0].text.strip()
+            if re.match(r"^(de|em)\s+\d", first, re.I):
+                candidates.append(parse_date(first))
+        if fecho is not None:
+            candidates.append(fecho.data)
+        for date in candidates:
+            if date is not None and (values.get("ano") is None or date.year == values["ano"]):
+                values["data"], sources["data"] = date, "text"
+                if values.get("ano") is None:
+                    values["ano"], sources["ano"] = date.year, "text"
+                break
     if values.get("tipo"):
         values["tipo"] = normalize_tipo(values["tipo"])
     if values.get("municipio") is not None:
