@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from models.ocr import DocumentText
 from pipeline.folding import fold
@@ -401,18 +401,18 @@ def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanCo
             if _FULL_DATE.search(lines[i].text):
                 closing.update(idx[pos:pos + 4])
     bands = {p: [i for i in idx[:band] + idx[-band:] if i not in closing] for p, idx in pages.items()}
-    keys = {i: _folded_key(lines[i].text) for idx in bands.values() for i in idx}
+    order = [(p, i) for p, idx in bands.items() for i in idx]
+    keys = [_folded_key(lines[i].text) for _p, i in order]
+    # One similarity matrix in C instead of pages² Python-level comparisons.
+    similar = process.cdist(keys, keys, scorer=fuzz.ratio, score_cutoff=config.furniture_similarity) > 0
+    need = max(2, (len(pages) + 1) // 2)
     out: set[int] = set()
-    for p, idx in bands.items():
-        for i in idx:
-            if len(keys[i]) < 5 or _LABEL_START.match(lines[i].text):
-                continue
-            hits = sum(
-                1 for q, other in bands.items()
-                if q != p and any(fuzz.ratio(keys[i], keys[j]) >= config.furniture_similarity for j in other)
-            )
-            if hits + 1 >= max(2, (len(pages) + 1) // 2):
-                out.add(i)
+    for a, (p, i) in enumerate(order):
+        if len(keys[a]) < 5 or _LABEL_START.match(lines[i].text):
+            continue
+        pages_hit = {order[b][0] for b in similar[a].nonzero()[0]}
+        if len(pages_hit | {p}) >= need:
+            out.add(i)
     return out
 
 

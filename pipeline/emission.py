@@ -38,10 +38,11 @@ def join_lines(parts: Sequence[str], vocab: frozenset[str] = frozenset()) -> str
         if not out:
             out = piece
             continue
-        m = _HYPHEN_END.search(out)
+        tail = out[-48:]  # only the end of the text so far matters (and keeps this linear)
+        m = _HYPHEN_END.search(tail)
         first = re.match(r"[^\W\d_]+", piece)
         if m and first:
-            head = out[: m.start()]
+            head = out[: len(out) - len(tail) + m.start()]
             word = first.group(0)
             if word.lower() in _CLITICS and not piece[len(word):len(word) + 1].isalpha():
                 out = head + "-" + piece
@@ -50,7 +51,7 @@ def join_lines(parts: Sequence[str], vocab: frozenset[str] = frozenset()) -> str
             else:
                 out = head + piece
             continue
-        last = re.search(r"[^\W\d_]+$", out)
+        last = re.search(r"[^\W\d_]+$", tail)
         if last and first and vocab:
             a, b = last.group(0), first.group(0)
             joined = (a + b).lower()

@@ -732,7 +732,7 @@ def find_closing(body: Sequence[Reading]) -> tuple[int | None, int | None]:
         if not after:
             return j, None
         first_after = body[after[0]].header.candidates[0][0]  # type: ignore[union-attr]
-        if before and first_after <= max(before) // 2 + 1:
+        if before and max(before) >= 2 and first_after <= 2:
             k = after[0]
             while k - 1 > j + 1 and (
                 (body[k - 1].header is not None and body[k - 1].header.kind == "group")  # type: ignore[union-attr]
