@@ -1,0 +1,61 @@
+"""The data contract: committed schema, validation of emitted JSON, the validate command."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+
+from models.norm import json_schema
+from pipeline.structure import structure_document
+from pipeline.textpages import document_from_text
+
+ROOT = Path(__file__).resolve().parents[1]
+
+LAW = """LEI Nº 12, DE 4 DE MARÇO DE 1991
+Dispõe sobre a feira livre.
+A CÂMARA MUNICIPAL DE BAGÉ aprovou e eu sanciono a seguinte Lei:
+Art. 1º A feira livre funcionará aos sábados.
+Parágrafo único. O horário será fixado por decreto.
+Art. 2º Esta Lei entra em vigor na data de sua publicação.
+Prefeitura Municipal de Bagé, 4 de março de 1991.
+"""
+
+
+def test_committed_schema_is_the_generated_one() -> None:
+    committed = json.loads((ROOT / "models" / "schema.json").read_text(encoding="utf-8"))
+    assert committed == json_schema(), "run `make schema` after changing models/"
+
+
+def test_emitted_json_validates_against_the_schema() -> None:
+    result = structure_document(document_from_text(LAW))
+    data = json.loads(result.model_dump_json())
+    jsonschema.Draft202012Validator(json_schema()).validate(data)
+    assert data["schema_version"] and data["pipeline"]["ruleset_version"]
+
+
+def _locleg(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "locleg", *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def test_validate_command(tmp_path: Path) -> None:
+    law = tmp_path / "law.txt"
+    law.write_text(LAW, encoding="utf-8")
+    out = tmp_path / "law.json"
+    done = _locleg("structure", str(law), "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    assert _locleg("validate", str(out)).returncode == 0
+    broken = json.loads(out.read_text(encoding="utf-8"))
+    broken["document"]["status"] = "fine"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(broken), encoding="utf-8")
+    done = _locleg("validate", str(bad))
+    assert done.returncode == 1 and "document/status" in done.stderr
+
+
+def test_structure_of_a_missing_file_is_a_usage_error(tmp_path: Path) -> None:
+    done = _locleg("structure", str(tmp_path / "nope.txt"))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
