@@ -106,7 +106,7 @@ def article_candidates(digits: str, marker: str) -> tuple[tuple[int, float], ...
 # --- patterns --------------------------------------------------------------------------------
 
 _ARTICLE = re.compile(
-    r"""^(?P<pre>(?:[^\w\s]{1,3}\s|[a-zçã]{1,4}[,.]?\s)?)\s*
+    r"""^(?P<pre>(?:[^\w\s]{1,3}\s?|[a-zçã]{1,4}[,.]?\s)?)\s*
         (?P<kw>[A-Za-zÀ-ÿ]{2,7})\.?\s*
         (?P<num>[\dlI|]{1,4}|[ÚU]NICO|[Úú]nico)
         (?P<ord>\s?[º°ªo*'](?![a-zà-ÿ])|\.[º°])?
@@ -141,7 +141,7 @@ _PARAGRAFO_WORD = re.compile(
 _INCISO = re.compile(
     r"""^(?P<pre>[^\w\s]{0,2})
         (?P<num>[IVXLHYWivxl1|]{1,8})
-        (?P<sep>\s*[-–—]+\s*|\s*[-–—]*\s*$)
+        (?P<sep>['’`,.]?\s*[-–—]+\s*|\s*[-–—]*\s*$)
         (?P<rest>.*)$""",
     re.X,
 )
@@ -230,8 +230,8 @@ def read_article(text: str) -> Header | None:
         num = num.translate(_ONE)
         if not num.isdigit():
             return None
-    if rest and sep.strip(" ") in {",", ";"}:
-        return None  # a citation ('artigo 58;'), not a header
+    if sep.strip(" ") in {",", ";"} and (not rest or rest[0].islower()):
+        return None  # a citation ('artigo 58;', 'art. 5º, inciso II'), not a header
     if not sep.strip() and _CITATION_REST.match(rest):
         return None  # a wrapped citation: 'Art. 5º da Lei nº 100, de 1990.'
     rest = rest.lstrip("*' ")

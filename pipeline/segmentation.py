@@ -673,6 +673,14 @@ def segment_lines(
             numbers.append(numbers[-1])
         else:
             numbers.append(next(decoded, (numbers[-1] + 1) if numbers else 1))
+    for prev, (number, r) in zip([0, *numbers], zip(numbers, article_readings, strict=True), strict=False):
+        if number > prev + 1:
+            missing = f"{prev + 1}" if number == prev + 2 else f"{prev + 1} to {number - 1}"
+            seg.issues.append(Issue(
+                "articles_missing",
+                f"no article {missing} before article {number}: lost in the scan or merged into the "
+                "previous unit", page_no=r.line.page_index + 1,
+            ))
     roots, leading = build_tree(articulacao, numbers, seg.issues)
     if leading:
         seg.preambulo.extend(leading)

@@ -140,3 +140,14 @@ def test_paragraph_number_variants(line: str, number: str) -> None:
 @pytest.mark.parametrize("line", ["Art. 5º da Lei nº 100, de 1990.", "§ 2º do art. 3º desta Lei, e no parágrafo único"])
 def test_citations_wrapped_to_a_line_start_are_not_headers(line: str) -> None:
     assert read_header(line) is None or read_header(line).kind not in ("artigo", "paragrafo")
+
+
+@pytest.mark.parametrize("line", ["“Art. 3º Compete à Secretaria", "Art. 4º,O plantio observará"])
+def test_article_headers_with_specks_around_the_label(line: str) -> None:
+    h = read_header(line)
+    assert h is not None and h.kind == "artigo"
+
+
+def test_inciso_label_with_a_speck_before_the_dash() -> None:
+    h = read_header("II'- espécies de pequeno porte")
+    assert h is not None and h.kind == "inciso" and h.rest == "espécies de pequeno porte"
