@@ -53,7 +53,7 @@ def structure_document(
     ]
     status, reason = decide_status(units, seg, doc, errors, warnings)
     return NormDocument(
-        pipeline=PipelineInfo(version=__version__, ruleset_version=RULESET_VERSION),
+        pipeline=PipelineInfo(version=__version__, ruleset_version=ruleset_version()),
         norm=norm,
         document=DocumentInfo(
             source=doc.source, sha256=doc.sha256, pages=len(doc.pages), method=doc.method,
@@ -75,6 +75,13 @@ def structure_document(
         warnings=warnings,
         errors=errors,
     )
+
+
+def ruleset_version() -> str:
+    """Cleaning/header rules and reference rules, both versioned: a change to either changes this."""
+    from pipeline.references import RULESET_VERSION as REFERENCES_VERSION
+
+    return f"{RULESET_VERSION}+refs.{REFERENCES_VERSION}"
 
 
 def _round(value: float | None) -> float | None:
