@@ -16,7 +16,8 @@ from pathlib import Path
 
 VOWELS = set("aeiouáéíóúâêôãõàAEIOUÁÉÍÓÚÂÊÔÃÕÀ")
 ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
-         "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX"]
+         "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI", "XXII", "XXIII", "XXIV", "XXV",
+         "XXVI", "XXVII", "XXVIII", "XXIX", "XXX"]
 
 
 def ordinal(n: int | str, sign: str = "º") -> str:

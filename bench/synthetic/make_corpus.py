@@ -791,8 +791,720 @@ def law_016() -> Law:
     return L
 
 
+def reprint(L: Law, start: int, lines: list[str]) -> None:
+    """Replace the body lines emitted since ``start`` by ``lines`` (a unit printed with a trap the
+    wrapper would not make: a word split across a page, debris before a label). The unit's gold
+    text is unchanged."""
+    L._body[start:] = [("body", ln) for ln in lines]
+
+
+# ---------------------------------------------------------------------------------------------
+# Laws 017-032: a second QA round (older drafting styles, layouts and scan accidents).
+
+def law_017() -> Law:
+    """1958: 'Art. 1.º -', '§ 1.º -', incisos 'I)', 'decretou e eu promulgo', 'N.º' epígrafe,
+    'Publicada na Secretaria' after the fecho, two signatures side by side on one line."""
+    L = Law("017", width=62, hyphen_rate=0.35, mark_rate=0.05, page_lines=30, seed=17,
+            letterheads=[["PREFEITURA MUNICIPAL DE BRAGANÇA PAULISTA", "Estado de São Paulo"],
+                         ["PREFEITURA MUNICIPAL DE BRAGANÇA PAULlSTA", "Estado de São Paulo"]],
+            norm={"tipo": "Lei Ordinária", "numero": "312", "ano": 1958, "data": "1958-11-05",
+                  "municipio": "Bragança Paulista", "uf": "SP",
+                  "ementa": "Dispõe sobre o serviço de iluminação pública nos bairros e dá outras providências"},
+            meta={"municipio": "Bragança Paulista", "uf": "SP", "numero": "312", "ano": 1958})
+
+    def a(n):
+        return f"Art. {n}.º -" if n < 10 else f"Art. {n} -"
+    L.raw("LEI N.º 312, DE 5 DE NOVEMBRO DE 1958",
+          "Dispõe sobre o serviço de iluminação pública nos",
+          "bairros e dá outras providências.",
+          "O Doutor JOSÉ DE OLIVEIRA PRADO, Prefeito Municipal de",
+          "Bragança Paulista, usando das atribuições que lhe são",
+          "conferidas por lei,",
+          "Faço saber que a Câmara Municipal decretou e eu promulgo",
+          "a seguinte lei:")
+    L.art(1, "Fica o Prefeito Municipal autorizado a contratar com a Companhia Paulista de Força e Luz a extensão da rede de iluminação pública aos bairros do Lavapés, do Taboão e da Penha.", a(1))
+    L.par(1, "As despesas com a execução do contrato correrão por conta da verba própria do orçamento vigente.", "§ 1.º -")
+    L.par(2, "O contrato terá o prazo de cinco anos, renovável por igual período.", "§ 2.º -")
+    L.art(2, "A iluminação será feita com lâmpadas de cem velas no mínimo, colocadas:", a(2))
+    L.inc("I", "nas esquinas de todas as ruas;", "I)")
+    L.inc("II", "no meio das quadras de comprimento superior a cem metros;", "II)")
+    L.inc("III", "em frente às escolas, igrejas e estabelecimentos de saúde.", "III)")
+    L.art(3, "Os proprietários de imóveis situados nas ruas beneficiadas pagarão a taxa de iluminação pública na forma da Lei n.º 201, de 12 de março de 1954.", a(3))
+    L.art(4, "Ficam isentos da taxa os imóveis de valor venal inferior a vinte mil cruzeiros.", a(4))
+    L.par("único", "A isenção será requerida pelo proprietário e renovada a cada exercício.", "Parágrafo único -")
+    L.art(5, "Esta lei entrará em vigor na data de sua publicação, revogadas as disposições em contrário.", a(5))
+    L.fecho(["Prefeitura Municipal de Bragança Paulista, aos 5 de novembro",
+             "de 1958."],
+            "Prefeitura Municipal de Bragança Paulista, aos 5 de novembro de 1958.",
+            [("JOSÉ DE OLIVEIRA PRADO", "Prefeito Municipal"), ("ANTÔNIO CARLOS BUENO", "Secretário")],
+            ["JOSÉ DE OLIVEIRA PRADO          ANTÔNIO CARLOS BUENO",
+             "Prefeito Municipal                  Secretário",
+             "Publicada na Secretaria da Prefeitura Municipal de Bragança",
+             "Paulista, aos 5 de novembro de 1958."])
+    return L
+
+
+def law_018() -> Law:
+    """1966: 'Artigo Primeiro -' ... 'Artigo Terceiro -' in words, then 'Art. 4º -'; '§ único';
+    'Parágrafo 1º -' / 'Parágrafo 2º -' for numbered paragraphs."""
+    L = Law("018", width=64, hyphen_rate=0.35, page_lines=32, seed=18,
+            letterheads=[["PREFEITURA MUNICIPAL DE CARUARU", "ESTADO DE PERNAMBUCO"],
+                         ["PREFEITURA MUNICIPAL DE CARUARU", "ESTADO DE PERNAMBUC0"]],
+            norm={"tipo": "Lei Ordinária", "numero": "1530", "ano": 1966, "data": "1966-07-19",
+                  "municipio": "Caruaru", "uf": "PE",
+                  "ementa": "Regula o funcionamento da Feira de Caruaru e dá outras providências"},
+            meta={"municipio": "Caruaru", "uf": "PE", "tipo": "Lei Ordinária", "numero": "1530",
+                  "ano": 1966, "data": "1966-07-19"},
+            notes=["articles 1-3 printed with ordinal words ('Artigo Primeiro'), the rest 'Art. 4º'"])
+    L.raw("LEI Nº 1.530, DE 19 DE JULHO DE 1966",
+          "Regula o funcionamento da Feira de Caruaru e dá outras",
+          "providências.",
+          "O PREFEITO DO MUNICÍPIO DE CARUARU, faço saber que a Câmara",
+          "Municipal decretou e eu sanciono a seguinte Lei:")
+    L.art(1, "A Feira de Caruaru realizar-se-á às quartas-feiras e aos sábados, no Parque 18 de Maio e nas ruas adjacentes designadas pela Prefeitura.", "Artigo Primeiro -")
+    L.art(2, "Os feirantes serão matriculados na Diretoria de Rendas, mediante o pagamento da taxa de ocupação do solo.", "Artigo Segundo -")
+    L.par(1, "A matrícula é pessoal e intransferível.", "Parágrafo 1º -")
+    L.par(2, "O feirante que faltar a quatro feiras seguidas, sem motivo justificado, perderá o lugar.", "Parágrafo 2º -")
+    L.art(3, "Os lugares serão distribuídos por setores, a saber:", "Artigo Terceiro -")
+    L.inc("I", "setor de cereais e farinha;")
+    L.inc("II", "setor de artesanato de barro e couro;")
+    L.inc("III", "setor de gado e animais de pequeno porte.")
+    L.art(4, "É proibida a venda de carnes fora do Mercado Público.", "Art. 4º -")
+    L.par("único", "A infração será punida com a apreensão da mercadoria e multa de dez mil cruzeiros.", "§ único -")
+    L.art(5, "A limpeza do recinto da feira será feita pela Prefeitura, logo após o seu encerramento.", "Art. 5º -")
+    L.art(6, "Esta Lei entrará em vigor na data de sua publicação, revogadas as disposições em contrário.", "Art. 6º -")
+    L.fecho(["Gabinete do Prefeito do Município de Caruaru, em 19 de julho",
+             "de 1966."],
+            "Gabinete do Prefeito do Município de Caruaru, em 19 de julho de 1966.",
+            [("JOÃO LYRA FILHO", "Prefeito")], ["JOÃO LYRA FILHO", "Prefeito"])
+    return L
+
+
+def law_019() -> Law:
+    """1971: 'Art 1 -' (no period, no ordinal sign), incisos 'I.', alíneas 'a -',
+    'Parágrafo 1 -'; wrapped lines that begin with 'a' or 'I' as plain words."""
+    L = Law("019", width=60, hyphen_rate=0.3, page_lines=34, seed=19,
+            letterheads=[["PREFEITURA MUNICIPAL DE LAGES", "SANTA CATARINA"]],
+            norm={"tipo": "Lei Ordinária", "numero": "278", "ano": 1971, "data": "1971-04-23",
+                  "municipio": "Lages", "uf": "SC",
+                  "ementa": "Cria o Fundo Municipal de Pavimentação"},
+            meta={"municipio": "Lages", "uf": "SC", "numero": "278", "ano": 1971})
+
+    def a(n):
+        return f"Art {n} -"
+    L.raw("LEI Nº 278 DE 23 DE ABRIL DE 1971",
+          "Cria o Fundo Municipal de Pavimentação.",
+          "O Prefeito Municipal de Lages, Estado de Santa Catarina,",
+          "faço saber a todos os habitantes deste Município que a",
+          "Câmara Municipal aprovou e eu sanciono a seguinte Lei:")
+    L.art(1, "Fica criado o Fundo Municipal de Pavimentação, destinado a custear as obras de calçamento das vias urbanas.", a(1))
+    L.art(2, "Constituem receitas do Fundo:", a(2))
+    L.inc("I", "a contribuição de melhoria cobrada dos proprietários beneficiados;", "I.")
+    L.inc("II", "as dotações orçamentárias que lhe forem destinadas;", "II.")
+    L.inc("III", "os auxílios da União e do Estado;", "III.")
+    L.inc("IV", "o produto de operações de crédito.", "IV.")
+    L.art(3, "A contribuição de melhoria será paga:", a(3))
+    L.ali("a", "à vista, com desconto de dez por cento;", "a -")
+    L.ali("b", "em até vinte e quatro prestações mensais, corrigidas na forma da lei.", "b -")
+    L.par(1, "O lançamento será feito após a conclusão da obra.", "Parágrafo 1 -")
+    L.par(2, "Igual tratamento terá o proprietário de terreno de esquina, que pagará pela testada maior.", "Parágrafo 2 -")
+    L.art(4, "O Fundo será administrado por uma comissão de três membros nomeados pelo Prefeito, a qual prestará contas à Câmara semestralmente.", a(4),
+          printed=["Art 4 - O Fundo será administrado por uma comissão de três",
+                   "membros nomeados pelo Prefeito,",
+                   "a qual prestará contas à Câmara semestralmente."])
+    L.art(5, "Esta Lei entra em vigor na data de sua publicação.", a(5))
+    L.fecho(["Prefeitura Municipal de Lages, 23 de abril de 1971."],
+            "Prefeitura Municipal de Lages, 23 de abril de 1971.",
+            [("JUAREZ FURTADO", "Prefeito Municipal")], ["JUAREZ FURTADO", "Prefeito Municipal"])
+    return L
+
+
+def law_020() -> Law:
+    """1975 Código de Posturas (excerpt): LIVRO / TÍTULO / CAPÍTULO / Seção, numbering restarting
+    under each parent, a CAPÍTULO ÚNICO, headings on two lines, long (six pages)."""
+    L = Law("020", width=64, hyphen_rate=0.4, mark_rate=0.06, page_lines=34, seed=20, stamp="- {} -",
+            letterheads=[["PREFEITURA MUNICIPAL DE UBERABA", "ESTADO DE MINAS GERAIS"],
+                         ["PREFEITURA MUNlCIPAL DE UBERABA", "ESTADO DE MINAS GERAIS"]],
+            norm={"tipo": "Lei Ordinária", "numero": "2412", "ano": 1975, "data": "1975-12-10",
+                  "municipio": "Uberaba", "uf": "MG",
+                  "ementa": "Institui o Código de Posturas do Município de Uberaba"},
+            meta={"municipio": "Uberaba", "uf": "MG", "tipo": "Lei Ordinária", "numero": "2412",
+                  "ano": 1975, "data": "1975-12-10"})
+
+    def a(n):
+        return f"Art. {n}º -" if n < 10 else f"Art. {n} -"
+    L.raw("LEI Nº 2.412, DE 10 DE DEZEMBRO DE 1975",
+          "Institui o Código de Posturas do Município de Uberaba.",
+          "A Câmara Municipal de Uberaba decreta e eu, Prefeito Municipal,",
+          "sanciono a seguinte Lei:")
+    n = [0]
+
+    def art(text, *pars):
+        n[0] += 1
+        L.art(n[0], text, a(n[0]))
+        for k, t in enumerate(pars, 1):
+            L.par("único" if len(pars) == 1 else k, t, "Parágrafo único -" if len(pars) == 1 else f"§ {k}º -")
+    L.group("livro", "I", "DAS NORMAS GERAIS", "LIVRO I", "DAS NORMAS GERAIS", gid="liv1")
+    L.group("titulo", "I", "DISPOSIÇÕES PRELIMINARES", "TÍTULO I", "DISPOSIÇÕES PRELIMINARES", gid="liv1_tit1")
+    L.group("capitulo", "único", "DO OBJETO", "CAPÍTULO ÚNICO", "DO OBJETO", gid="liv1_tit1_capu")
+    art("Este Código contém as medidas de polícia administrativa a cargo do Município em matéria de higiene, ordem pública e funcionamento dos estabelecimentos.")
+    art("Ao Prefeito e aos servidores municipais em geral incumbe velar pela observância dos preceitos deste Código.")
+    L.group("titulo", "II", "DA HIGIENE PÚBLICA", "TÍTULO II", "DA HIGIENE PÚBLICA", gid="liv1_tit2")
+    L.group("capitulo", "I", "DISPOSIÇÕES GERAIS", "CAPÍTULO I", "DISPOSIÇÕES GERAIS", gid="liv1_tit2_cap1")
+    art("A fiscalização sanitária abrangerá especialmente a higiene e limpeza das vias públicas, das habitações, dos estabelecimentos comerciais e dos mercados.")
+    art("Em cada inspeção em que for verificada irregularidade, o funcionário competente apresentará relatório circunstanciado, sugerindo medidas ou solicitando providências.",
+        "O relatório será encaminhado ao órgão competente no prazo de quarenta e oito horas.")
+    L.group("capitulo", "II", "DA HIGIENE DAS VIAS PÚBLICAS", "CAPÍTULO II", "DA HIGIENE DAS VIAS PÚBLICAS", gid="liv1_tit2_cap2")
+    L.group("secao", "I", "Da Limpeza", "Seção I", "Da Limpeza", gid="liv1_tit2_cap2_sec1")
+    art("O serviço de limpeza das ruas, praças e logradouros públicos será executado diretamente pela Prefeitura ou por concessão.")
+    art("Os moradores são responsáveis pela limpeza do passeio fronteiro às suas residências.",
+        "A lavagem do passeio será feita em hora conveniente e de pouco trânsito.",
+        "É absolutamente proibido varrer lixo ou detritos sólidos de qualquer natureza para os ralos dos logradouros públicos.")
+    L.group("secao", "II", "Das Proibições", "Seção II", "Das Proibições", gid="liv1_tit2_cap2_sec2")
+    art("É proibido fazer varredura do interior dos prédios, dos terrenos e dos veículos para a via pública.")
+    art("Para preservar a estética e a higiene pública, é proibido:")
+    L.inc("I", "manter terrenos com vegetação alta ou água estagnada;")
+    L.inc("II", "conduzir, sem as precauções devidas, quaisquer materiais que possam comprometer o asseio das vias públicas;")
+    L.inc("III", "queimar, mesmo nos próprios quintais, lixo ou quaisquer corpos em quantidade capaz de molestar a vizinhança.")
+    L.group("capitulo", "III", "DA HIGIENE DAS HABITAÇÕES", "CAPÍTULO III", "DA HIGIENE DAS HABITAÇÕES", gid="liv1_tit2_cap3")
+    art("Os proprietários ou inquilinos são obrigados a conservar em perfeito estado de asseio os seus quintais, pátios, prédios e terrenos.")
+    art("Não é permitida a existência de terrenos cobertos de mato, pantanosos ou servindo de depósito de lixo, dentro dos limites da cidade.")
+    L.group("livro", "II", "DA ORDEM PÚBLICA", "LIVRO II", "DA ORDEM PÚBLICA", gid="liv2")
+    L.group("titulo", "I", "DOS COSTUMES E DO SOSSEGO", "TÍTULO I", "DOS COSTUMES E DO SOSSEGO", gid="liv2_tit1")
+    L.group("capitulo", "I", "DA MORALIDADE", "CAPÍTULO I", "DA MORALIDADE", gid="liv2_tit1_cap1")
+    art("É expressamente proibido às casas de comércio ou aos ambulantes a exposição ou venda de gravuras, livros, revistas ou jornais pornográficos ou obscenos.",
+        "A reincidência na infração deste artigo determinará a cassação da licença de funcionamento.")
+    art("Os proprietários de estabelecimentos em que se vendam bebidas alcoólicas serão responsáveis pela manutenção da ordem nos mesmos.")
+    L.group("capitulo", "II", "DO SOSSEGO PÚBLICO", "CAPÍTULO II", "DO SOSSEGO PÚBLICO", gid="liv2_tit1_cap2")
+    art("É proibido perturbar o sossego público com ruídos ou sons excessivos, evitáveis, tais como:")
+    L.inc("I", "os de motores de explosão desprovidos de silenciosos;")
+    L.inc("II", "os de buzinas, clarins, tímpanos, campainhas ou quaisquer outros aparelhos;")
+    L.inc("III", "a propaganda realizada com alto-falantes, sem prévia autorização da Prefeitura;")
+    L.inc("IV", "os morteiros, bombas e demais fogos ruidosos.")
+    art("Nas igrejas, conventos e capelas, os sinos não poderão tocar antes das cinco e depois das vinte e duas horas, salvo os toques de rebate por ocasião de incêndios ou inundações.")
+    L.group("titulo", "II", "DOS DIVERTIMENTOS PÚBLICOS", "TÍTULO II", "DOS DIVERTIMENTOS PÚBLICOS", gid="liv2_tit2")
+    L.group("capitulo", "I", "DAS LICENÇAS", "CAPÍTULO I", "DAS LICENÇAS", gid="liv2_tit2_cap1")
+    art("Divertimentos públicos, para os efeitos deste Código, são os que se realizarem nas vias públicas ou em recintos fechados de livre acesso ao público.")
+    art("Nenhum divertimento público poderá ser realizado sem licença da Prefeitura.",
+        "O requerimento de licença será instruído com a prova de terem sido satisfeitas as exigências regulamentares referentes à construção e higiene do edifício.")
+    L.group("capitulo", "II", "DOS CIRCOS E PARQUES", "CAPÍTULO II", "DOS CIRCOS E PARQUES", gid="liv2_tit2_cap2")
+    art("A armação de circos de pano ou parques de diversões só poderá ser permitida em locais previamente estabelecidos pela Prefeitura.")
+    art("A autorização de funcionamento não poderá ser por prazo superior a um ano.",
+        "Ao conceder a autorização, poderá a Prefeitura estabelecer as restrições que julgar convenientes.",
+        "Os circos e parques de diversões, embora autorizados, só poderão ser franqueados ao público depois de vistoriados pelas autoridades da Prefeitura.")
+    L.group("livro", "III", "DAS DISPOSIÇÕES FINAIS", "LIVRO III", "DAS DISPOSIÇÕES FINAIS", gid="liv3")
+    art("Este Código entrará em vigor noventa dias após a data de sua publicação, revogadas as disposições em contrário.")
+    L.fecho(["Prefeitura Municipal de Uberaba, 10 de dezembro de 1975."],
+            "Prefeitura Municipal de Uberaba, 10 de dezembro de 1975.",
+            [("ARNALDO ROSA PRATA", "Prefeito Municipal")], ["ARNALDO ROSA PRATA", "Prefeito Municipal"])
+    return L
+
+
+def law_021() -> Law:
+    """Lei Orgânica (1990) fragment: no número, preâmbulo 'promulgamos', TÍTULO/CAPÍTULO,
+    incisos up to XXIV with damaged numerals ('XIl', 'XVlI', 'XXl'), scan ends at a page end."""
+    L = Law("021", width=66, hyphen_rate=0.3, page_lines=36, seed=21,
+            letterheads=[["CÂMARA MUNICIPAL DE ARAPIRACA", "ESTADO DE ALAGOAS"]],
+            norm={"tipo": "Lei Orgânica", "numero": None, "ano": 1990, "data": "1990-04-05",
+                  "municipio": "Arapiraca", "uf": "AL",
+                  "ementa": None},
+            meta={"municipio": "Arapiraca", "uf": "AL", "tipo": "Lei Orgânica", "ano": 1990,
+                  "data": "1990-04-05"},
+            notes=["fragment: the scan stops after art. 7; incisos XII, XVII, XXI printed 'XIl', 'XVlI', 'XXl'"])
+    L.raw("LEI ORGÂNICA DO MUNICÍPIO DE ARAPIRACA",
+          "PREÂMBULO",
+          "Nós, representantes do povo arapiraquense, reunidos em Câmara",
+          "Constituinte, sob a proteção de Deus, promulgamos a seguinte",
+          "LEI ORGÂNICA DO MUNICÍPIO DE ARAPIRACA.")
+    L.group("titulo", "I", "DOS PRINCÍPIOS FUNDAMENTAIS", "TÍTULO I", "DOS PRINCÍPIOS FUNDAMENTAIS", gid="tit1")
+    L.art(1, "O Município de Arapiraca, parte integrante do Estado de Alagoas, rege-se por esta Lei Orgânica e pelas leis que adotar, observados os princípios da Constituição Federal e da Constituição do Estado.", "Art. 1º -")
+    L.art(2, "São Poderes do Município, independentes e harmônicos entre si, o Legislativo e o Executivo.", "Art. 2º -")
+    L.par("único", "É vedada a delegação de atribuições entre os Poderes.", "Parágrafo único -")
+    L.art(3, "São símbolos do Município a bandeira, o hino e o brasão, representativos de sua cultura e história.", "Art. 3º -")
+    L.group("titulo", "II", "DA ORGANIZAÇÃO DO MUNICÍPIO", "TÍTULO II", "DA ORGANIZAÇÃO DO MUNICÍPIO", gid="tit2")
+    L.group("capitulo", "I", "DA COMPETÊNCIA", "CAPÍTULO I", "DA COMPETÊNCIA", gid="tit2_cap1")
+    L.art(4, "Compete ao Município prover a tudo quanto diga respeito ao seu peculiar interesse e ao bem-estar de sua população, cabendo-lhe, privativamente, dentre outras, as seguintes atribuições:", "Art. 4º -")
+    items = ["legislar sobre assuntos de interesse local;",
+             "suplementar a legislação federal e a estadual no que couber;",
+             "elaborar o plano plurianual, as diretrizes orçamentárias e o orçamento anual;",
+             "instituir e arrecadar os tributos de sua competência;",
+             "fixar, fiscalizar e cobrar preços públicos;",
+             "dispor sobre organização, administração e execução dos serviços locais;",
+             "dispor sobre administração, utilização e alienação dos bens públicos;",
+             "organizar o quadro e estabelecer o regime jurídico único dos servidores públicos;",
+             "organizar e prestar os serviços públicos de interesse local;",
+             "manter, com a cooperação técnica e financeira da União e do Estado, programas de educação pré-escolar e de ensino fundamental;",
+             "prestar serviços de atendimento à saúde da população;",
+             "promover o adequado ordenamento territorial;",
+             "estabelecer normas de edificação, de loteamento e de zoneamento urbano;",
+             "conceder e renovar licença para localização e funcionamento de estabelecimentos;",
+             "cassar a licença que houver concedido ao estabelecimento que se tornar prejudicial à saúde;",
+             "estabelecer servidões administrativas necessárias à realização de seus serviços;",
+             "regulamentar a utilização dos logradouros públicos;",
+             "sinalizar as vias urbanas e as estradas municipais;",
+             "prover sobre a limpeza das vias e logradouros públicos;",
+             "ordenar as atividades urbanas, fixando condições e horários para funcionamento;",
+             "dispor sobre o serviço funerário e os cemitérios;",
+             "regulamentar e fiscalizar a fixação de cartazes e anúncios;",
+             "dispor sobre depósito e venda de animais e mercadorias apreendidos;",
+             "promover a proteção do patrimônio histórico-cultural local."]
+    damaged = {"XII": "XIl -", "XVII": "XVlI -", "XXI": "XXl -"}
+    from lawkit import ROMAN
+    for k, t in enumerate(items, 1):
+        r = ROMAN[k]
+        L.inc(r, t, damaged.get(r))
+    L.par(1, "As normas de loteamento e arruamento a que se refere o inciso XIII deste artigo deverão exigir reserva de áreas destinadas a zonas verdes e demais logradouros públicos.", "§ 1º -")
+    L.par(2, "A política de desenvolvimento urbano observará as diretrizes do plano diretor.", "§ 2º -")
+    L.group("capitulo", "II", "DA COMPETÊNCIA COMUM", "CAPÍTULO II", "DA COMPETÊNCIA COMUM", gid="tit2_cap2")
+    L.art(5, "É da competência comum do Município, da União e do Estado, na forma da lei complementar federal:", "Art. 5º -")
+    L.inc("I", "zelar pela guarda da Constituição, das leis e das instituições democráticas;")
+    L.inc("II", "cuidar da saúde e assistência pública;")
+    L.inc("III", "proteger o meio ambiente e combater a poluição em qualquer de suas formas.")
+    L.art(6, "Ao Município é vedado:", "Art. 6º -")
+    L.inc("I", "estabelecer cultos religiosos ou igrejas, subvencioná-los ou embaraçar-lhes o funcionamento;")
+    L.inc("II", "recusar fé aos documentos públicos;")
+    L.inc("III", "criar distinções entre brasileiros ou preferências entre si.")
+    L.art(7, "O Município poderá celebrar convênios com a União, o Estado e outros Municípios para a execução de suas leis, serviços e decisões.", "Art. 7º -")
+    return L
+
+
+def law_022() -> Law:
+    """Resolução da Mesa (1997): 'A MESA DA CÂMARA MUNICIPAL ... RESOLVE:', four signatures in
+    two columns (names on one line, cargos on the next), 'Sala das Sessões' fecho."""
+    L = Law("022", width=70, hyphen_rate=0.2, page_lines=0, seed=22,
+            letterheads=[["CÂMARA MUNICIPAL DE CAMPINA GRANDE", "Estado da Paraíba", "Casa Félix Araújo"]],
+            norm={"tipo": "Resolução", "numero": "3", "ano": 1997, "data": "1997-03-14",
+                  "municipio": "Campina Grande", "uf": "PB",
+                  "ementa": "Dispõe sobre o horário de expediente da Secretaria da Câmara Municipal"},
+            meta={"municipio": "Campina Grande", "uf": "PB", "tipo": "Resolução", "numero": "3", "ano": 1997})
+    L.raw("RESOLUÇÃO DA MESA Nº 03/97",
+          "Dispõe sobre o horário de expediente da Secretaria",
+          "da Câmara Municipal.",
+          "A MESA DA CÂMARA MUNICIPAL DE CAMPINA GRANDE, Estado da Paraíba, no uso",
+          "das atribuições que lhe confere o art. 24, inciso IV, do Regimento Interno,",
+          "RESOLVE:")
+    L.art(1, "O expediente da Secretaria da Câmara Municipal será das 7 às 13 horas, de segunda a sexta-feira.", "Art. 1º -")
+    L.par("único", "Nos dias de sessão ordinária, os servidores do setor de apoio legislativo permanecerão até o encerramento dos trabalhos.", "Parágrafo único -")
+    L.art(2, "O controle de frequência será feito por livro de ponto, sob a responsabilidade do Diretor Administrativo.", "Art. 2º -")
+    L.art(3, "Esta Resolução entra em vigor na data de sua publicação, revogadas as disposições em contrário.", "Art. 3º -")
+    L.fecho(["Sala das Sessões da Câmara Municipal de Campina Grande, 14 de março de 1997."],
+            "Sala das Sessões da Câmara Municipal de Campina Grande, 14 de março de 1997.",
+            [("JOSÉ LUIZ JÚNIOR", "Presidente"), ("MARIA DAS GRAÇAS SOUTO", "Vice-Presidente"),
+             ("ANTÔNIO PEREIRA DE LIMA", "1º Secretário"), ("FRANCISCA DE ASSIS NÓBREGA", "2º Secretário")],
+            ["JOSÉ LUIZ JÚNIOR                    MARIA DAS GRAÇAS SOUTO",
+             "Presidente                          Vice-Presidente",
+             "ANTÔNIO PEREIRA DE LIMA             FRANCISCA DE ASSIS NÓBREGA",
+             "1º Secretário                       2º Secretário"])
+    return L
+
+
+def law_023() -> Law:
+    """1963 one-article law ('ART. ÚNICO -') on a book page that goes on with the next law."""
+    L = Law("023", width=62, page_lines=0, seed=23,
+            letterheads=[["PREFEITURA MUNICIPAL DE ITABUNA", "Estado da Bahia"]],
+            norm={"tipo": "Lei Ordinária", "numero": "88", "ano": 1963, "data": "1963-08-02",
+                  "municipio": "Itabuna", "uf": "BA",
+                  "ementa": "Dá denominação a logradouro público"},
+            meta={"municipio": "Itabuna", "uf": "BA", "numero": "88", "ano": 1963},
+            excluded_neighbors=["LEI Nº 89, DE 2 DE AGOSTO DE 1963 (crédito especial) - not part of the target"])
+    L.raw("LEI Nº 88, DE 2 DE AGOSTO DE 1963",
+          "Dá denominação a logradouro público.",
+          "O PREFEITO MUNICIPAL DE ITABUNA: Faço saber que a Câmara",
+          "Municipal decretou e eu sanciono a seguinte Lei:")
+    L.art("único", "Passa a denominar-se Rua Firmino Alves a atual Rua Nova, no bairro do Pontalzinho, revogadas as disposições em contrário.", "ART. ÚNICO -")
+    L.fecho(["Prefeitura Municipal de Itabuna, em 2 de agosto de 1963."],
+            "Prefeitura Municipal de Itabuna, em 2 de agosto de 1963.",
+            [("JOSÉ DE ALMEIDA ALCÂNTARA", "Prefeito")], ["JOSÉ DE ALMEIDA ALCÂNTARA", "Prefeito"])
+    L.raw("LEI Nº 89, DE 2 DE AGOSTO DE 1963",
+          "Abre crédito especial.",
+          "O PREFEITO MUNICIPAL DE ITABUNA: Faço saber que a Câmara",
+          "Municipal decretou e eu sanciono a seguinte Lei:",
+          "ART. 1º - Fica aberto o crédito especial de Cr$ 500.000,00",
+          "(quinhentos mil cruzeiros) para a reforma do Mercado Municipal.",
+          "ART. 2º - O crédito será coberto com o excesso de arrecadação",
+          "do corrente exercício.",
+          "ART. 3º - Esta Lei entrará em vigor na data de sua publicação.")
+    return L
+
+
+def law_024() -> Law:
+    """1994 tax law: a small table inside an article (kept as its text), and TABELA I / TABELA II
+    in an anexo after the signatures with numbered rows, roman rows and dotted leaders."""
+    L = Law("024", width=66, hyphen_rate=0.3, page_lines=34, seed=24, stamp="Fl. {:02d}",
+            letterheads=[["PREFEITURA MUNICIPAL DE PATOS DE MINAS", "Estado de Minas Gerais"]],
+            norm={"tipo": "Lei Ordinária", "numero": "3890", "ano": 1994, "data": "1994-12-20",
+                  "municipio": "Patos de Minas", "uf": "MG",
+                  "ementa": "Institui as taxas de expediente e de serviços diversos"},
+            meta={"municipio": "Patos de Minas", "uf": "MG", "tipo": "Lei Ordinária", "numero": "3890",
+                  "ano": 1994, "data": "1994-12-20"},
+            notes=["art. 3 contains a table (kept as text); TABELA I and II after the signatures are an anexo"])
+    L.raw("LEI Nº 3.890, DE 20 DE DEZEMBRO DE 1994",
+          "Institui as taxas de expediente e de serviços diversos.",
+          "O Povo do Município de Patos de Minas, por seus representantes,",
+          "aprovou e eu, Prefeito Municipal, sanciono a seguinte Lei:")
+    L.art(1, "Ficam instituídas a Taxa de Expediente e a Taxa de Serviços Diversos, devidas pela prestação dos serviços constantes das Tabelas I e II anexas a esta Lei.", "Art. 1º -")
+    L.art(2, "As taxas serão calculadas em Unidades Fiscais do Município - UFM, conforme as tabelas anexas.", "Art. 2º -")
+    L.art(3, "A taxa de numeração de prédios será cobrada conforme a zona:", "Art. 3º -")
+    L.quote("ZONA                          UFM",
+            "Central ..................... 2,00",
+            "Intermediária ............... 1,50",
+            "Periférica .................. 1,00")
+    L.par("único", "Os prédios de uso residencial unifamiliar situados na zona periférica ficam isentos.", "Parágrafo único -")
+    L.art(4, "As taxas serão pagas antes da prestação do serviço, por meio de guia própria.", "Art. 4º -")
+    L.art(5, "Esta Lei entra em vigor em 1º de janeiro de 1995.", "Art. 5º -")
+    L.fecho(["Patos de Minas, 20 de dezembro de 1994."], "Patos de Minas, 20 de dezembro de 1994.",
+            [("ANTÔNIO DO VALLE RAMOS", "Prefeito Municipal")], ["ANTÔNIO DO VALLE RAMOS", "Prefeito Municipal"])
+    L.page()
+    L.raw("ANEXO",
+          "TABELA I",
+          "TAXA DE EXPEDIENTE",
+          "ESPECIFICAÇÃO                                        UFM",
+          "1 - Requerimentos em geral ........................ 0,50",
+          "2 - Certidões, por folha .......................... 1,00",
+          "3 - Segunda via de documentos ..................... 0,80",
+          "4 - Atestados ..................................... 0,50",
+          "TABELA II",
+          "TAXA DE SERVIÇOS DIVERSOS",
+          "I - Alinhamento e nivelamento, por metro linear ... 0,20",
+          "II - Apreensão de animais, por cabeça ............. 3,00",
+          "III - Depósito de mercadorias apreendidas, por dia  1,00",
+          "IV - Vistoria de imóveis .......................... 5,00",
+          "a) residencial .................................... 2,00",
+          "b) comercial ...................................... 4,00")
+    return L
+
+
+def law_025() -> Law:
+    """1986: an article and a word split across the page break (letterhead, stamp, footer in
+    between), a label split at a line end ('... Art.' / '5º - ...'), and a citation wrapped
+    as 'art.' / '3º'."""
+    L = Law("025", width=64, hyphen_rate=0.0, page_lines=0, seed=25, stamp="Nº {}",
+            letterheads=[["ESTADO DO PARANÁ", "PREFEITURA MUNICIPAL DE GUARAPUAVA"],
+                         ["ESTADO DO PARANA", "PREFEITURA MUNICIPAL DE GUARAPUAVA"],
+                         ["ESTADO DO PARANÁ", "PREFElTURA MUNICIPAL DE GUARAPUAVA"]],
+            footers=[["Rua Guaíra, 3133 - Fone 723-1010"]],
+            norm={"tipo": "Lei Ordinária", "numero": "2206", "ano": 1986, "data": "1986-06-30",
+                  "municipio": "Guarapuava", "uf": "PR",
+                  "ementa": "Dispõe sobre o transporte escolar no Município"},
+            meta={"municipio": "Guarapuava", "uf": "PR", "tipo": "Lei Ordinária", "numero": "2206",
+                  "ano": 1986, "data": "1986-06-30"},
+            notes=["art. 2 and the word 'municipais' split across pages 1-2; art. 5 label split 'Art.' / '5º -'"])
+    L.raw("LEI Nº 2.206, DE 30 DE JUNHO DE 1986",
+          "Dispõe sobre o transporte escolar no Município.",
+          "A CÂMARA MUNICIPAL DE GUARAPUAVA, Estado do Paraná, aprovou e eu,",
+          "Prefeito Municipal, sanciono a seguinte Lei:")
+    L.art(1, "O transporte dos alunos da zona rural às escolas municipais será feito por veículos próprios do Município ou contratados, observadas as normas desta Lei.", "Art. 1º -")
+    k = len(L._body)
+    L.art(2, "Terão direito ao transporte os alunos matriculados nas escolas da rede pública que residam a mais de três quilômetros da escola, mediante cadastro anual nas secretarias municipais de Educação e de Viação e Obras.", "Art. 2º -")
+    reprint(L, k, ["Art. 2º - Terão direito ao transporte os alunos matriculados nas",
+                   "escolas da rede pública que residam a mais de três quilôme-",
+                   "tros da escola, mediante cadastro anual nas secretarias muni-"])
+    L.page()
+    L._body.append(("body", "cipais de Educação e de Viação e Obras."))
+    k = len(L._body)
+    L.art(3, "Os veículos utilizados no transporte escolar deverão ser vistoriados semestralmente pelo Departamento de Trânsito, observado o disposto no art. 3º da Lei nº 1.980, de 1983.", "Art. 3º -")
+    reprint(L, k, ["Art. 3º - Os veículos utilizados no transporte escolar deverão",
+                   "ser vistoriados semestralmente pelo Departamento de Trânsito,",
+                   "observado o disposto no art.",
+                   "3º da Lei nº 1.980, de 1983."])
+    k = len(L._body)
+    L.art(4, "Os condutores deverão ter idade superior a vinte e um anos e habilitação na categoria exigida pelo Código Nacional de Trânsito.", "Art. 4º -")
+    reprint(L, k, ["Art. 4º - Os condutores deverão ter idade superior a vinte e um",
+                   "anos e habilitação na categoria exigida pelo Código Nacional",
+                   "de Trânsito. Art."])
+    k = len(L._body)
+    L.art(5, "É proibido o transporte de alunos em pé ou em número superior à lotação do veículo.", "Art. 5º -")
+    reprint(L, k, ["5º - É proibido o transporte de alunos em pé ou em número",
+                   "superior à lotação do veículo."])
+    L.art(6, "As despesas decorrentes desta Lei correrão à conta de dotações próprias do orçamento.", "Art. 6º -")
+    L.page()
+    L.art(7, "Esta Lei entra em vigor na data de sua publicação, revogadas as disposições em contrário.", "Art. 7º -")
+    L.fecho(["Gabinete do Prefeito Municipal de Guarapuava, em 30 de junho de 1986."],
+            "Gabinete do Prefeito Municipal de Guarapuava, em 30 de junho de 1986.",
+            [("NIVALDO PASSOS KRÜGER", "Prefeito Municipal")], ["NIVALDO PASSOS KRÜGER", "Prefeito Municipal"])
+    return L
+
+
+def law_026() -> Law:
+    """1988, layout debris: the ementa typed in a right column beside a left-hand stamp block
+    (OCR reads them line by line, interleaved), margin debris before the labels on page 2
+    ('ssa, Art. 4º -', 'pia ...'), two signatures side by side."""
+    L = Law("026", width=64, hyphen_rate=0.3, page_lines=0, seed=26, stamp="Fl. {}",
+            letterheads=[["PREFEITURA MUNICIPAL DE CORUMBÁ", "ESTADO DE MATO GROSSO DO SUL"],
+                         ["PREFEITURA MUNICIPAL DE C0RUMBÁ", "ESTADO DE MATO GROSSO DO SUL"]],
+            norm={"tipo": "Lei Ordinária", "numero": "1077", "ano": 1988, "data": "1988-09-09",
+                  "municipio": "Corumbá", "uf": "MS",
+                  "ementa": "Autoriza o Poder Executivo a doar imóvel à Associação Beneficente São Judas Tadeu e dá outras providências"},
+            meta={"numero": "1077", "ano": 1988},
+            notes=["ementa column interleaved with the stamp 'GABINETE DO PREFEITO / PROTOCOLO Nº 1.077';",
+                   "margin debris 'ssa,' 'pia' 'a' before lines of page 2 (not text)"])
+    L.raw("LEI Nº 1.077, DE 9 DE SETEMBRO DE 1988.",
+          "GABINETE DO            Autoriza o Poder Executivo a doar",
+          "PREFEITO               imóvel à Associação Beneficente",
+          "PROTOCOLO Nº 1.077     São Judas Tadeu e dá outras",
+          "a ssa ——               providências.",
+          "O PREFEITO MUNICIPAL DE CORUMBÁ, Estado de Mato Grosso do Sul,",
+          "faço saber que a Câmara Municipal aprovou e eu sanciono a",
+          "seguinte Lei:")
+    L.art(1, "Fica o Poder Executivo autorizado a doar à Associação Beneficente São Judas Tadeu o imóvel constituído pelo lote 12 da quadra 40 do Bairro Aeroporto, com área de quatrocentos e cinquenta metros quadrados.", "Art. 1º -")
+    L.art(2, "O imóvel destina-se à construção da sede da donatária e de uma creche.", "Art. 2º -")
+    L.par("único", "O imóvel reverterá ao patrimônio do Município se, no prazo de três anos, não lhe for dada a destinação prevista neste artigo.", "Parágrafo único -")
+    L.art(3, "A donatária não poderá alienar, locar ou gravar o imóvel.", "Art. 3º -")
+    L.page()
+    k = len(L._body)
+    L.art(4, "As despesas com a escritura e o registro correrão por conta da donatária.", "Art. 4º -")
+    reprint(L, k, ["ssa, Art. 4º - As despesas com a escritura e o registro correrão",
+                   "pia por conta da donatária."])
+    k = len(L._body)
+    L.art(5, "Esta Lei entra em vigor na data de sua publicação, revogadas as disposições em contrário.", "Art. 5º -")
+    reprint(L, k, ["a Art. 5º - Esta Lei entra em vigor na data de sua publicação,",
+                   "revogadas as disposições em contrário."])
+    L.fecho(["Corumbá, 9 de setembro de 1988."], "Corumbá, 9 de setembro de 1988.",
+            [("FAUSTO MATO GROSSO", "Prefeito Municipal"), ("RUBENS DE CASTRO PINTO", "Procurador-Geral do Município")],
+            ["FAUSTO MATO GROSSO              RUBENS DE CASTRO PINTO",
+             "Prefeito Municipal       Procurador-Geral do Município"])
+    return L
+
+
+def law_027() -> Law:
+    """1979, typewritten in capitals: 'ART. 1°', 'ART. 2o', 'ART. 32' (3º), 'ART. S9' (5º),
+    'ART. 1O' (10), 'ART. I1' (11), '§ 1°', '§ 2o', incisos 'IIl', 'lV', 'Vl' in capitals
+    between articles (not headings), PARÁGRAFO ÚN1CO, rn/m and 0/O inside words."""
+    L = Law("027", width=62, hyphen_rate=0.5, mark_rate=0.1, page_lines=30, seed=27, stamp="Fl. {:02d}",
+            letterheads=[["ESTADO DE GOIÁS", "PREFEITURA MUNICIPAL DE RIO VERDE"],
+                         ["ESTADO DE G0IÁS", "PREFEITURA MUNICIPAL DE RIO VERDE"],
+                         ["ESTADO DE GOIAS", "PREFEITURA MUNICIPAL DE RIO VERDE"]],
+            norm={"tipo": "Lei Ordinária", "numero": "1406", "ano": 1979, "data": "1979-05-28",
+                  "municipio": "Rio Verde", "uf": "GO",
+                  "ementa": "DISPÕE SOBRE A CONSERVAÇÃO DAS ESTRADAS MUNICIPAIS E DÁ OUTRAS PROVIDÊNCIAS"},
+            meta={"municipio": "Rio Verde", "uf": "GO", "numero": "1406", "ano": 1979},
+            notes=["printed ART. 1° (1), ART. 2o (2), ART. 32 (3), ART. 4 º (4), ART. S9 (5), ART. 6° (6), "
+                   "ART. 1O (10), ART. I1 (11); § 1°, § 2o; IIl, lV, Vl; PARÁGRAFO ÚN1CO"])
+    L.raw("LEI Nº 1.406, DE 28 DE MAIO DE 1979",
+          '"DISPÕE SOBRE A CONSERVAÇÃO DAS ESTRADAS MUNICIPAIS E DÁ',
+          'OUTRAS PROVIDÊNCIAS"',
+          "A CÂMARA MUNICIPAL DE RIO VERDE, ESTADO DE GOIÁS, APROVOU E EU,",
+          "PREFEITO MUNICIPAL, SANCIONO A SEGUINTE LEI:")
+    L.art(1, "AS ESTRADAS MUNICIPAIS SERÃO CONSERVADAS PELA PREFEITURA, COM A COLABORAÇÃO DOS PROPRIETÁRIOS RURAIS LINDEIROS.", "ART. 1°")
+    L.art(2, "OS PROPRIETÁRIOS RURAIS SÃO OBRIGADOS A:", "ART. 2o -")
+    L.inc("I", "MANTER LIMPAS AS VALETAS E BUEIROS EXISTENTES EM SUAS TESTADAS;")
+    L.inc("II", "NÃO IMPEDIR O ESCOAMENTO DAS ÁGUAS PLUVIAIS DAS ESTRADAS;")
+    L.inc("III", "NÃO PLANTAR A MENOS DE QUATRO METROS DO EIXO DA ESTRADA;", "IIl -")
+    L.inc("IV", "CONSERVAR AS CERCAS E PORTEIRAS NAS DIVISAS COM A ESTRADA.", "lV -")
+    L.art(3, "É PROIBIDO:", "ART. 32 -")
+    L.inc("I", "FECHAR OU ESTREITAR ESTRADAS MUNICIPAIS;")
+    L.inc("II", "DESVIAR ÁGUAS PARA O LEITO DAS ESTRADAS;")
+    L.inc("III", "TRANSITAR COM VEÍCULOS DE RODAS DE FERRO NOS PERÍODOS DE CHUVA;")
+    L.inc("IV", "ARRASTAR MADEIRA OU OUTROS MATERIAIS PELO LEITO DAS ESTRADAS;")
+    L.inc("V", "DEPOSITAR LIXO OU ENTULHO NAS MARGENS DAS ESTRADAS;")
+    L.inc("VI", "ABRIR VALETAS NO LEITO DAS ESTRADAS SEM AUTORIZAÇÃO DA PREFEITURA.", "Vl -")
+    L.art(4, "AS INFRAÇÕES SERÃO PUNIDAS COM MULTA DE UM A DEZ VALORES DE REFERÊNCIA.", "ART. 4 º -")
+    L.par(1, "NA REINCIDÊNCIA A MULTA SERÁ APLICADA EM DOBRO.", "§ 1°")
+    L.par(2, "O INFRATOR RESPONDERÁ AINDA PELOS DANOS CAUSADOS À ESTRADA.", "§ 2o")
+    L.art(5, "A PREFEITURA PODERÁ FIRMAR CONVÊNIOS COM AS COOPERATIVAS E SINDICATOS RURAIS PARA A CONSERVAÇÃO DAS ESTRADAS.", "ART. S9 -")
+    L.art(6, "FICA CRIADO O SERVIÇO MUNICIPAL DE ESTRADAS DE RODAGEM, SUBORDINADO À SECRETARIA DE OBRAS.", "ART. 6° -")
+    L.par("único", "O SERVIÇO TERÁ UMA PATRULHA MECANIZADA EM CADA DISTRITO DO MUNICÍPIO.", "PARÁGRAFO ÚN1CO -")
+    L.art(7, "A PREFEITURA ORGANIZARÁ O CADASTRO DAS ESTRADAS MUNICIPAIS NO PRAZO DE CENTO E OITENTA DIAS.", "ART. 7º -")
+    L.art(8, "O SERVIÇO DE QUE TRATA O ART. 6º ATENDERÁ PRIORITARIAMENTE ÀS ESTRADAS DE ESCOAMENTO DA PRODUÇÃO.", "ART. 8º -")
+    L.art(9, "AS DESPESAS DECORRENTES DESTA LEI CORRERÃO POR CONTA DAS DOTAÇÕES PRÓPRIAS DO ORÇAMENTO.", "ART. 9º -")
+    L.art(10, "O PODER EXECUTIVO REGULAMENTARÁ ESTA LEI NO PRAZO DE SESSENTA DIAS.", "ART. 1O -")
+    L.art(11, "ESTA LEI ENTRARÁ EM VIGOR NA DATA DE SUA PUBLICAÇÃO, REVOGADAS AS DISPOSIÇÕES EM CONTRÁRIO.", "ART. I1 -")
+    L.fecho(["GABINETE DO PREFEITO MUNICIPAL DE RIO VERDE, AOS VINTE E OITO",
+             "DIAS DO MÊS DE MAIO DE MIL NOVECENTOS E SETENTA E NOVE."],
+            "GABINETE DO PREFEITO MUNICIPAL DE RIO VERDE, AOS VINTE E OITO DIAS DO MÊS DE MAIO DE MIL NOVECENTOS E SETENTA E NOVE.",
+            [("PAULO ROBERTO CUNHA", "PREFEITO MUNICIPAL")], ["PAULO ROBERTO CUNHA", "PREFEITO MUNICIPAL"])
+    return L
+
+
+def _plain_law(stem, city, uf, state_line, numero, printed_num, date_words, iso, year, seed, n_arts=12,
+               page_lines=18, **kw) -> Law:
+    """A plain 12-article typewritten law (used by the page-accident laws 028, 029, 032)."""
+    L = Law(stem, width=62, hyphen_rate=0.35, page_lines=page_lines, seed=seed,
+            letterheads=[[f"PREFEITURA MUNICIPAL DE {city.upper()}", state_line]],
+            norm={"tipo": "Lei Ordinária", "numero": numero, "ano": year, "data": iso,
+                  "municipio": city, "uf": uf,
+                  "ementa": "Dispõe sobre o comércio ambulante e dá outras providências"},
+            meta={"municipio": city, "uf": uf, "tipo": "Lei Ordinária", "numero": numero, "ano": year,
+                  "data": iso}, **kw)
+    L.raw(f"LEI Nº {printed_num}, DE {date_words}",
+          "Dispõe sobre o comércio ambulante e dá outras",
+          "providências.",
+          f"O PREFEITO MUNICIPAL DE {city.upper()}, faço saber que a",
+          "Câmara Municipal aprovou e eu sanciono a seguinte Lei:")
+    return L
+
+
+AMBULANTE = [
+    ("Considera-se comércio ambulante, para os efeitos desta Lei, a atividade de venda a varejo exercida de maneira individual e sem estabelecimento fixo.", []),
+    ("O exercício do comércio ambulante depende de licença prévia da Prefeitura, renovável anualmente.",
+     ["A licença é pessoal e intransferível e será concedida a título precário.",
+      "O ambulante deverá portar a licença e exibi-la à fiscalização sempre que exigida."]),
+    ("A licença será requerida ao Departamento de Fiscalização, instruída com:",
+     ["I:prova de residência no Município há mais de um ano;",
+      "II:atestado de saúde fornecido por órgão público;",
+      "III:duas fotografias recentes."]),
+    ("É proibido ao ambulante estacionar nas vias públicas fora dos locais determinados pela Prefeitura.", []),
+    ("Os ambulantes que vendam gêneros alimentícios deverão observar as normas de higiene fixadas pela autoridade sanitária.", []),
+    ("É vedado o comércio ambulante num raio de cem metros dos estabelecimentos de ensino, dos hospitais e dos templos.",
+     ["A proibição não se aplica às feiras livres e aos eventos autorizados."]),
+    ("Os carrinhos e tabuleiros obedecerão ao modelo aprovado pela Prefeitura.", []),
+    ("A infração a esta Lei sujeitará o ambulante às seguintes penalidades:",
+     ["I:advertência;", "II:multa de meio a dois valores de referência;",
+      "III:apreensão das mercadorias;", "IV:cassação da licença."]),
+    ("As mercadorias apreendidas serão restituídas mediante o pagamento da multa, salvo as perecíveis, que serão doadas a instituições de caridade.", []),
+    ("O Poder Executivo regulamentará esta Lei no prazo de sessenta dias.", []),
+    ("As despesas com a execução desta Lei correrão por conta das dotações orçamentárias próprias.", []),
+    ("Esta Lei entra em vigor na data de sua publicação, revogadas as disposições em contrário.", []),
+]
+
+
+def _ambulante_body(L: Law, skip: range = range(0)) -> None:
+    for n, (text, subs) in enumerate(AMBULANTE, 1):
+        if n in skip:
+            continue
+        L.art(n, text, f"Art. {n}º -" if n < 10 else f"Art. {n} -")
+        pars = [s for s in subs if ":" not in s[:5]]
+        for s in subs:
+            if ":" in s[:5]:
+                num, t = s.split(":", 1)
+                L.inc(num, t)
+        for k, t in enumerate(pars, 1):
+            L.par("único" if len(pars) == 1 else k, t, "Parágrafo único -" if len(pars) == 1 else f"§ {k}º -")
+
+
+def _ambulante_fecho(L: Law, city: str, date_words: str) -> None:
+    line = f"Prefeitura Municipal de {city}, {date_words}."
+    L.fecho([line], line, [("CARLOS ALBERTO MENDES", "Prefeito Municipal")],
+            ["CARLOS ALBERTO MENDES", "Prefeito Municipal"])
+
+
+def law_028() -> Law:
+    """A missing page: arts. 6 to 8 were never scanned (page 2 ends inside art. 5, page 3 starts
+    with the end of art. 8). The articles that remain keep their printed numbers."""
+    L = _plain_law("028", "Mogi Mirim", "SP", "Estado de São Paulo", "2104", "2.104",
+                   "14 DE OUTUBRO DE 1991", "1991-10-14", 1991, 28, page_lines=0,
+                   notes=["page 3 of the original (arts. 6-8) is missing from the scan; the page "
+                          "after it begins with the last words of art. 8, which belong to no unit here"])
+    for n, (text, subs) in enumerate(AMBULANTE[:4], 1):
+        L.art(n, text, f"Art. {n}º -")
+        for s in subs:
+            if ":" in s[:5]:
+                num, t = s.split(":", 1)
+                L.inc(num, t)
+        pars = [s for s in subs if ":" not in s[:5]]
+        for k, t in enumerate(pars, 1):
+            L.par(k, t, f"§ {k}º -")
+        if n == 2:
+            L.page()
+    # art. 5 is cut by the missing page: only its first words were scanned
+    L.art(5, "Os ambulantes que vendam gêneros alimentícios deverão observar as", "Art. 5º -")
+    L.page()
+    # the last incisos of art. 8, whose caput was on the lost page: part of no unit of the gold
+    L.raw("III - apreensão das mercadorias;", "IV - cassação da licença.")
+    for n in range(9, 13):
+        L.art(n, AMBULANTE[n - 1][0], f"Art. {n}º -" if n < 10 else f"Art. {n} -")
+        for s in AMBULANTE[n - 1][1]:
+            num, t = s.split(":", 1)
+            L.inc(num, t)
+    _ambulante_fecho(L, "Mogi Mirim", "14 de outubro de 1991")
+    return L
+
+
+class RescannedLaw(Law):
+    """A law whose file holds one page twice: ``rescanned`` (index) is repeated right after
+    itself with the OCR variations of ``variations`` (old, new) applied to the copy."""
+
+    rescanned: int = 1
+    variations: tuple[tuple[str, str], ...] = ()
+
+    def write(self, out_dir: Path) -> None:
+        super().write(out_dir)
+        path = out_dir / f"{self.stem}.txt"
+        pages = path.read_text(encoding="utf-8").rstrip("\n").split("\n\f")
+        copy = pages[self.rescanned]
+        for old, new in self.variations:
+            copy = copy.replace(old, new, 1)
+        pages.insert(self.rescanned + 1, copy)
+        path.write_text("\n\f".join(pages) + "\n", encoding="utf-8")
+
+
+def law_029() -> Law:
+    """The same page scanned twice (the second copy read with slightly different OCR noise):
+    each unit must come out once, with no renumbering of the repeated articles."""
+    L = _plain_law("029", "Teófilo Otoni", "MG", "Estado de Minas Gerais", "3318", "3.318",
+                   "5 DE MARÇO DE 1987", "1987-03-05", 1987, 29, page_lines=22,
+                   notes=["page 2 appears twice in the file (rescanned), with OCR differences"])
+    L.__class__ = RescannedLaw
+    L.rescanned = 1
+    L.variations = (("PREFEITURA MUNICIPAL", "PREFEITURA MUNlCIPAL"), ("Art. 5º", "Art. 5°"),
+                    ("Art. 6º", "Art. 69"), ("§ 1º", "$ 1º"), ("ambulante", "arnbulante"))
+    _ambulante_body(L)
+    _ambulante_fecho(L, "Teófilo Otoni", "5 de março de 1987")
+    return L
+
+
+def law_030() -> Law:
+    """The epígrafe was not scanned (the page top is cut): the text begins at the ementa.
+    Tipo, número, ano and data come from the metadata only."""
+    L = Law("030", width=62, hyphen_rate=0.3, page_lines=0, seed=30,
+            norm={"tipo": "Lei Ordinária", "numero": "745", "ano": 1982, "data": "1982-11-03",
+                  "municipio": "Itaperuna", "uf": "RJ",
+                  "ementa": "Autoriza convênio com o Estado para manutenção da Escola Agrícola"},
+            meta={"municipio": "Itaperuna", "uf": "RJ", "tipo": "Lei Ordinária", "numero": "745",
+                  "ano": 1982, "data": "1982-11-03"},
+            notes=["no epígrafe in the scan: identity from the metadata"])
+    L.raw("Autoriza convênio com o Estado para manutenção da",
+          "Escola Agrícola.",
+          "A Câmara Municipal de Itaperuna aprovou e eu sanciono a seguinte",
+          "Lei:")
+    L.art(1, "Fica o Poder Executivo autorizado a celebrar convênio com a Secretaria de Estado de Educação para a manutenção da Escola Agrícola Municipal.", "Art. 1º -")
+    L.art(2, "O Município contribuirá com a cessão do imóvel e do pessoal de apoio.", "Art. 2º -")
+    L.art(3, "Esta Lei entra em vigor na data de sua publicação.", "Art. 3º -")
+    L.fecho(["Itaperuna, 3 de novembro de 1982."], "Itaperuna, 3 de novembro de 1982.",
+            [("JAIR BITTENCOURT", "Prefeito Municipal")], ["JAIR BITTENCOURT", "Prefeito Municipal"])
+    return L
+
+
+def law_031() -> Law:
+    """An upstream record in crawler formats that disagree with the text: número '345/80',
+    tipo 'LEI', an old spelling of the município ('Parati'), ano as a string."""
+    L = Law("031", width=62, hyphen_rate=0.3, page_lines=0, seed=31,
+            letterheads=[["PREFEITURA MUNICIPAL DE PARATY", "Estado do Rio de Janeiro"]],
+            norm={"tipo": "Lei Ordinária", "numero": "345", "ano": 1980, "data": "1980-09-09",
+                  "municipio": "Paraty", "uf": "RJ",
+                  "ementa": "Proíbe o tráfego de veículos pesados no Centro Histórico"},
+            meta={"municipio": "Parati", "tipo": "LEI", "numero": "345/80", "ano": "1980"},
+            notes=["record: numero '345/80', tipo 'LEI', municipio 'Parati' (old spelling of Paraty)"])
+    L.raw("LEI Nº 345/80",
+          "De 9 de setembro de 1980",
+          "Proíbe o tráfego de veículos pesados no Centro Histórico.",
+          "O Prefeito Municipal de Parati, Estado do Rio de Janeiro, faz saber que",
+          "a Câmara Municipal aprovou e ele sanciona a seguinte Lei:")
+    L.art(1, "Fica proibido o tráfego de veículos com peso bruto superior a três toneladas nas ruas calçadas do Centro Histórico.", "Art. 1º -")
+    L.par("único", "Excetuam-se os veículos de socorro, do Corpo de Bombeiros e da Polícia.", "Parágrafo único -")
+    L.art(2, "O abastecimento do comércio local será feito em veículos leves, das 6 às 10 horas.", "Art. 2º -")
+    L.art(3, "Esta Lei entra em vigor na data de sua publicação.", "Art. 3º -")
+    L.fecho(["Parati, 9 de setembro de 1980."], "Parati, 9 de setembro de 1980.",
+            [("JOÃO BATISTA CORRÊA", "Prefeito Municipal")], ["JOÃO BATISTA CORRÊA", "Prefeito Municipal"])
+    return L
+
+
+def law_032() -> Law:
+    """Pages in a random order (not first-then-reversed): 2, 5, 1, 4, 3 of the true order,
+    page stamps 'Fl. 01'... printed at each page foot in the true numbering."""
+    L = _plain_law("032", "Juazeiro do Norte", "CE", "Estado do Ceará", "1612", "1.612",
+                   "22 DE JUNHO DE 1990", "1990-06-22", 1990, 32, page_lines=14, stamp="Fl. {:02d}")
+    _ambulante_body(L)
+    _ambulante_fecho(L, "Juazeiro do Norte", "22 de junho de 1990")
+    n = len(L._pages())
+    L.page_order = [1, n - 1, 0] + list(range(3, n - 1))[::2] + [2] + list(range(4, n - 1))[::2]
+    return L
+
+
 LAWS = [law_001, law_002, law_003, law_004, law_005, law_006, law_007, law_008, law_009, law_010,
-        law_011, law_012, law_013, law_014, law_015, law_016]
+        law_011, law_012, law_013, law_014, law_015, law_016,
+        law_017, law_018, law_019, law_020, law_021, law_022, law_023, law_024, law_025, law_026,
+        law_027, law_028, law_029, law_030, law_031, law_032]
 
 
 def main() -> None:
