@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
@@ -104,26 +104,58 @@ class Reading:
 _WORD_CUT = re.compile(r"\w[-‐‑=]+[—–]?$")
 
 
+_LABEL_AT_END = re.compile(r"\s(Art\.?|ART\.?|Artigo|ARTIGO)\s*$")
+_NUMBER_AT_START = re.compile(r"^\s*\d{1,3}\s?[º°ª]")
+
+
+def rejoin_split_labels(lines: Sequence[CleanLine]) -> list[CleanLine]:
+    """'... de Trânsito. Art.' / '5º - É proibido': the label cut at a line end goes back to
+    the line it opens."""
+    out = list(lines)
+    for k in range(len(out) - 1):
+        m = _LABEL_AT_END.search(out[k].text)
+        if m and _NUMBER_AT_START.match(out[k + 1].text):
+            out[k + 1] = replace(out[k + 1], text=f"{m.group(1)} {out[k + 1].text.lstrip()}")
+            out[k] = replace(out[k], text=out[k].text[: m.start()])
+    return out
+
+
+def _uppercase_share(text: str) -> float:
+    alpha = [c for c in text if c.isalpha()]
+    return sum(c.isupper() for c in alpha) / len(alpha) if alpha else 0.0
+
+
 def read_lines(lines: Sequence[CleanLine]) -> list[Reading]:
     """Read every line as a possible header or epígrafe.
 
-    A line right after a word cut by a hyphen ('8 (oi-' / 'to) anos') continues that word: it
-    is read as a header only for article and agrupador keywords.
+    A line right after a word cut by a hyphen ('8 (oi-' / 'to) anos') continues that word: a
+    lower-case label there ('to)') is text. A law cited in a sentence that wrapped ('na forma
+    da' / 'Lei n.º 201, de 12 de março de 1954.') is no epígrafe.
     """
     out = []
     prev = ""
     for ln in lines:
         header = read_header(ln.text)
-        if header is not None and header.kind not in ("artigo", "group") and _WORD_CUT.search(prev.rstrip()):
+        if (
+            header is not None and header.kind in ("alinea", "item")
+            and _WORD_CUT.search(prev.rstrip())
+        ):
             header = None
-        prev = ln.text
         epigrafe = None
         if header is None or header.kind not in ("artigo", "paragrafo"):
             epigrafe = parse_epigrafe(ln.text)
+            if epigrafe is not None and prev and _sentence_open(prev) and _uppercase_share(ln.text) < 0.6:
+                epigrafe = None
             if epigrafe is not None:
                 header = None
+        prev = ln.text
         out.append(Reading(ln, header, epigrafe))
     return out
+
+
+def _sentence_open(text: str) -> bool:
+    t = text.rstrip()
+    return bool(t) and (t[-1].isalpha() or t[-1] in ",-")
 
 
 def _is_article(r: Reading) -> bool:
@@ -313,6 +345,10 @@ _PUBLICATION_ORDER = re.compile(r"^\W{0,3}(registre-se|publique-se|cumpra-se)\b"
 _PLACE_DATE = re.compile(
     r"^\W{0,2}[A-ZÀ-Ú][^\d,;:]{1,70}?(?:\s?[-/(]\s?[A-Z]{2}\)?)?,\s*(?:em\s+|aos\s+)?"
     r"\d{1,2}\s?[º°]?\s*(?:de\s+[A-Za-zçÇ]+\s+de\s+\d[\d.]{3,4}|[/.]\d{1,2}[/.]\d{2,4})"
+)
+# The same without the comma (OCR loses it), only when the date ends the line.
+_PLACE_DATE_BARE = re.compile(
+    r"^\W{0,2}[A-ZÀ-Ú][^\d,;:]{1,50}?\s+(?:em\s+)?\d{1,2}\s?[º°]?\s+de\s+[A-Za-zçÇ]+\s+de\s+\d[\d.]{3,4}\W{0,3}$"
 )
 _ANEXO = re.compile(r"^\W{0,3}ANEXO\b(?:\s+[IVXLC\d]+|\s+[ÚU]NICO)?", re.I)
 
@@ -565,7 +601,7 @@ def segment_lines(
 ) -> Segmentation:
     """Segment cleaned lines (noise included, so page boundaries can be seen) into a norm."""
     positions = [i for i, ln in enumerate(lines) if not ln.is_noise]
-    content = [lines[i] for i in positions]
+    content = rejoin_split_labels([lines[i] for i in positions])
     readings = read_lines(content)
     boundaries = _boundaries(lines, positions)
     seg = Segmentation()
@@ -717,7 +753,10 @@ def mark_quotations(readings: Sequence[Reading], *, max_lines: int = 200) -> set
 
 
 def _fecho_like(text: str) -> bool:
-    return bool(is_fecho_start(text) or _PUBLICATION_ORDER.match(text) or _PLACE_DATE.match(text))
+    return bool(
+        is_fecho_start(text) or _PUBLICATION_ORDER.match(text) or _PLACE_DATE.match(text)
+        or _PLACE_DATE_BARE.match(text)
+    )
 
 
 def find_closing(body: Sequence[Reading]) -> tuple[int | None, int | None]:
