@@ -47,8 +47,10 @@ sample: venv
 eval: venv
 	$(BIN)/python bench/eval_structure.py
 
+# OCR evaluation (docs/ocr-quality.md): ours vs bare tesseract vs OCRmyPDF (own venv, made on
+# first use) on generated damaged pages; e.g. EVAL_OCR_ARGS='--per-kind 3 --skip latin'.
 eval-ocr: venv
-	$(BIN)/python bench/eval_ocr.py
+	$(BIN)/python bench/eval_ocr.py $(EVAL_OCR_ARGS)
 
 bench: venv
 	$(BIN)/python bench/structure_speed.py
