@@ -107,10 +107,10 @@ def article_candidates(digits: str, marker: str) -> tuple[tuple[int, float], ...
 
 _ARTICLE = re.compile(
     r"""^(?P<pre>(?:[^\w\s]{1,3}\s?|[a-zçã]{1,4}[,.]?\s)?)\s*
-        (?P<kw>[A-Za-zÀ-ÿ]{2,7})\.?\s*
-        (?P<num>[\dlI|]{1,4}|[ÚU]NICO|[Úú]nico)
+        (?P<kw>[A-Za-zÀ-ÿ]{2,7})\.?\s*['’`]?\s*
+        (?P<num>[\dlI|SO]{1,4}(?![A-Za-np-zÀ-ÿ])|[ÚU]NICO|[Úú]nico|(?i:primeiro|segundo|terceiro|quarto|quinto|sexto|s[ée]timo|oitavo|nono|d[ée]cimo)\b)
         (?P<ord>\s?[º°ªo*'](?![a-zà-ÿ])|\.[º°])?
-        (?P<suffix>-[A-Z](?![\wà-ÿ]))?
+        (?P<suffix>-[A-Z](?![\wà-ÿ])(?!\s+[a-zà-ÿ]))?
         (?P<sep>[\s:;.,+%\-–—_]*)
         (?P<rest>.*)$""",
     re.X,
@@ -126,7 +126,7 @@ _PARAGRAFO_UNICO = re.compile(
 
 _PARAGRAFO = re.compile(
     r"""^(?P<pre>[^\w§$&]{0,2})
-        (?P<sign>§§?|\$|&|8S|S|8|5|3)?\s*
+        (?P<sign>§§?|\$|&|8S|S|8|6|5|3)?\s*
         (?P<num>\d{1,3}|[lI](?=\s?[º°ª]))\s?
         (?P<ord>\.?[º°ª]|o(?=\s*[-:.–—]|\s+[A-ZÀ-Ú]))?
         (?P<sep>\s*[:;.\-–—]+\s*|\s+)
@@ -135,7 +135,8 @@ _PARAGRAFO = re.compile(
 )
 
 _PARAGRAFO_WORD = re.compile(
-    r"^(?P<kw>PAR[AÁ]GRAFO|Par[aá]grafo)\s+(?P<num>\d{1,2})\s*[º°ª]?\s*(?P<sep>[:;.\-–—]*)\s*(?P<rest>.*)$"
+    r"^(?P<kw>PAR[AÁ]GRAFO|Par[aá]grafo|Par\.)\s+(?P<num>\d{1,2}|(?i:primeiro|segundo|terceiro|quarto|quinto|sexto|s[ée]timo|oitavo|nono|d[ée]cimo)\b)"
+    r"\s*[º°ª]?\s*(?P<sep>[:;.\-–—]*)\s*(?P<rest>.*)$"
 )
 
 _INCISO = re.compile(
@@ -164,7 +165,11 @@ _GROUP = re.compile(
 )
 
 
-_ONE = str.maketrans({"l": "1", "I": "1", "|": "1"})
+_ONE = str.maketrans({"l": "1", "I": "1", "|": "1", "S": "5", "O": "0"})
+ORDINAL_WORDS = {
+    "PRIMEIRO": 1, "SEGUNDO": 2, "TERCEIRO": 3, "QUARTO": 4, "QUINTO": 5, "SEXTO": 6,
+    "SETIMO": 7, "OITAVO": 8, "NONO": 9, "DECIMO": 10,
+}
 # Lower-case words that continue a citation rather than start an article's text.
 _CITATION_REST = re.compile(r"^(?:d[aoe]s?|dest[ae]s?|nest[ae]s?|n[ao]s?|deste|e|ou|combinado|c/c|inciso|§)\b")
 
@@ -199,9 +204,12 @@ def _uppercase_share(text: str) -> float:
 
 def read_group(text: str) -> Header | None:
     """'CAPÍTULO I', 'TÍTULO II - DOS DIREITOS', 'Seção III', 'CAPÍTULO HI', 'CAPÍTULO ÚNICO'."""
-    m = _GROUP.match(text.strip())
+    text = text.strip().lstrip("\"“”'‘’«»")
+    m = _GROUP.match(text)
     if not m:
         return None
+    if _CITATION_REST.match(m.group("title")) or m.group("title").startswith(("desta", "deste")):
+        return None  # '... previstas no' / 'Capítulo II desta Lei.' 
     kw = _keyword(m.group("kw"))
     if kw is None:
         return None
@@ -224,9 +232,13 @@ def read_article(text: str) -> Header | None:
     if not m or not _is_article_keyword(m.group("kw")):
         return None
     num, sep, rest = m.group("num"), m.group("sep"), m.group("rest")
-    if fold(num) != "UNICO":
+    if fold(num) in ORDINAL_WORDS:
+        num = str(ORDINAL_WORDS[fold(num)])
+    elif fold(num) != "UNICO":
         if not any(c.isdigit() for c in num) and not m.group("ord"):
             return None  # 'Art. I' is no article; 'Art. lº' is article 1 read with a letter
+        if not any(c.isdigit() for c in num) and any(c in "SO" for c in num):
+            return None
         num = num.translate(_ONE)
         if not num.isdigit():
             return None
@@ -262,10 +274,16 @@ def read_paragrafo(text: str) -> Header | None:
         if len(kw) > 1 and fuzz.ratio(fold(kw), "PARAGRAFO") < 75:
             return None
         label = t[: m.start("rest")].strip()
+        if not m.group("sep").strip() and _CITATION_REST.match(m.group("rest")):
+            return None  # 'Parágrafo único do art. 2º.' wrapped to a line start
         return Header("paragrafo", label, m.group("rest").strip(), number="único", unico=True)
     m = _PARAGRAFO_WORD.match(t)
     if m:
-        return Header("paragrafo", t[: m.start("rest")].strip(), m.group("rest").strip(), number=m.group("num"))
+        num = m.group("num")
+        number = str(ORDINAL_WORDS.get(fold(num), num))
+        if not m.group("sep").strip() and _CITATION_REST.match(m.group("rest")):
+            return None
+        return Header("paragrafo", t[: m.start("rest")].strip(), m.group("rest").strip(), number=number)
     m = _PARAGRAFO.match(t)
     if not m:
         return None
@@ -278,7 +296,7 @@ def read_paragrafo(text: str) -> Header | None:
         return None
     if sign in {"§", "§§", "$", "&", "8S", "S"}:
         number = digits
-    elif sign in {"8", "5", "3"}:
+    elif sign in {"8", "6", "5", "3"}:
         if not ordinal and not (len(digits) == 2 and digits[-1] in "28" and ":" in sep):
             return None  # '8 (oito) anos' is text, '8 1º' is a paragraph
         number = digits[:-1] if (not ordinal and len(digits) == 2) else digits

@@ -88,7 +88,7 @@ class SegmentConfig:
     cost_gap_per_missing: float = 0.5
     cost_backward: float = 6.0
     max_states: int = 24
-    reorder_min_gain: float = 0.5
+    reorder_margin: float = 3.0
 
 
 # --- line readings ------------------------------------------------------------------------------
@@ -264,6 +264,12 @@ def restore_page_order(
             for k in order for i in merged[k] if _is_article(readings[i])
         ]
 
+    def cost(order: Sequence[int]) -> float:
+        return sequence_cost([
+            readings[i].header.candidates  # type: ignore[union-attr]
+            for k in order for i in merged[k] if _is_article(readings[i])
+        ], config=config)
+
     original = list(range(len(merged)))
     # The first chunk holds the epígrafe and the preamble: it stays first.
     proposal = [0, *sorted(original[1:], key=lambda k: keys[k])]
@@ -271,7 +277,9 @@ def restore_page_order(
         return readings, None, None
     before = _inversions(article_seq(original))
     after = _inversions(article_seq(proposal))
-    if before == 0 or after > before * (1 - config.reorder_min_gain):
+    # Misread numbers ('ART. 32' for 3º) can look like disorder: reorder only when the
+    # reordered law is much easier to number than the law as scanned.
+    if before == 0 or cost(proposal) + config.reorder_margin >= cost(original):
         return readings, None, None
     new = [readings[i] for k in proposal for i in merged[k]]
     pages_in_order: list[int] = []
@@ -292,6 +300,19 @@ def restore_page_order(
 def decode_article_numbers(
     candidates: Sequence[Sequence[tuple[int, float]]], *, config: SegmentConfig = SegmentConfig()
 ) -> list[int]:
+    return _viterbi(candidates, config=config)[1]
+
+
+def sequence_cost(
+    candidates: Sequence[Sequence[tuple[int, float]]], *, config: SegmentConfig = SegmentConfig()
+) -> float:
+    """How badly the best numbering fits (0 for 1, 2, 3... printed cleanly)."""
+    return _viterbi(candidates, config=config)[0]
+
+
+def _viterbi(
+    candidates: Sequence[Sequence[tuple[int, float]]], *, config: SegmentConfig = SegmentConfig()
+) -> tuple[float, list[int]]:
     """Choose one number per article header so that the whole sequence fits best.
 
     Viterbi over states = chosen number. Reading a header as printed costs 0, as one of its
@@ -300,7 +321,7 @@ def decode_article_numbers(
     and ``cost_backward`` when x <= y.
     """
     if not candidates:
-        return []
+        return 0.0, []
     states: dict[int, tuple[float, list[int]]] = {}
     for number, cost in candidates[0]:
         states[number] = (cost, [number])
@@ -326,7 +347,7 @@ def decode_article_numbers(
             assert best is not None
             new[x] = (best[0], [*best[1], x])
         states = dict(sorted(new.items(), key=lambda kv: kv[1][0])[: config.max_states])
-    return min(states.values(), key=lambda v: v[0])[1]
+    return min(states.values(), key=lambda v: v[0])
 
 
 # --- 4. the tree --------------------------------------------------------------------------------
@@ -370,6 +391,8 @@ def build_tree(
     """Nest the articulação; returns the top-level nodes and lines before the first unit."""
     roots: list[Node] = []
     stack: list[Node] = []  # open agrupadores, outermost first
+    # In a law typed all in capitals a capitalised line is no evidence of a heading.
+    caps_document = _uppercase_share(" ".join(r.line.text for r in readings)) > 0.8
     article: Node | None = None
     current: Node | None = None  # the unit that running text continues
     leading: list[CleanLine] = []
@@ -426,9 +449,12 @@ def build_tree(
             open_group(h.group_type or "capitulo", h.label, title, h.number, h.unico)
             i = j
             continue
+        prev_text = readings[i - 1].line.text.rstrip() if i else ""
         if (
             h is not None and h.kind == "inciso" and h.uppercase_rest
             and nxt is not None and nxt.kind in ("artigo", "group")
+            and not h.rest.rstrip().endswith((".", ";", ":", ","))
+            and not prev_text.endswith((":", ";"))
         ):
             kind = next((k for k in reversed(group_kinds_seen)), "capitulo")
             number = read_roman(h.number or "") if h.number else None
@@ -436,9 +462,11 @@ def build_tree(
             i += 1
             continue
         if (
-            h is None and article is not None and is_heading_text(text)
+            h is None and article is not None and is_heading_text(text) and not caps_document
             and nxt is not None and nxt.kind == "artigo"
             and not _PREAMBLE_END.match(text)
+            and not text.endswith((".", ";", ":", ","))
+            and not re.match(r"^\W*A?RT", text)
             and (current is None or _ends_unit(current))
         ):
             kind = next((k for k in reversed(group_kinds_seen)), "capitulo")

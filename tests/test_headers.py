@@ -151,3 +151,32 @@ def test_article_headers_with_specks_around_the_label(line: str) -> None:
 def test_inciso_label_with_a_speck_before_the_dash() -> None:
     h = read_header("II'- espécies de pequeno porte")
     assert h is not None and h.kind == "inciso" and h.rest == "espécies de pequeno porte"
+
+
+@pytest.mark.parametrize(
+    ("line", "number", "rest"),
+    [
+        ("Art '1º - Este Código", "1", "Este Código"),
+        ("ART. S9 - FICA CRIADO", "59", "FICA CRIADO"),  # 5º read as S9: the decoder takes 5
+        ("ART. 1O - ESTA LEI", "10", "ESTA LEI"),
+        ("Artigo Primeiro - Fica criado", "1", "Fica criado"),
+        ("Art. 1º-A feira realizar-se-á aos sábados", "1", "A feira realizar-se-á aos sábados"),
+    ],
+)
+def test_more_damaged_article_labels(line: str, number: str, rest: str) -> None:
+    h = read_header(line)
+    assert h is not None and h.kind == "artigo" and (h.number, h.rest) == (number, rest)
+    assert h.suffix is None
+
+
+@pytest.mark.parametrize(("line", "number"), [("6 2º - Os circos", "2"), ("Parágrafo Primeiro - O prazo", "1")])
+def test_more_paragraph_labels(line: str, number: str) -> None:
+    h = read_header(line)
+    assert h is not None and h.kind == "paragrafo" and h.number == number
+
+
+def test_quoted_chapter_label_and_wrapped_chapter_citation() -> None:
+    h = read_header("“CAPÍTULO II")
+    assert h is not None and h.kind == "group" and h.number == "2"
+    assert read_header("Capítulo II desta Lei.") is None
+    assert read_header("Parágrafo único do art. 2º.") is None

@@ -297,3 +297,30 @@ def test_pages_out_of_order_around_the_next_law_come_back_to_the_target() -> Non
     assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 11)]
     assert [(n.numero, n.articles) for n in result.neighbors] == [("91", 2)]
     assert "pages_reordered" in _codes(result)
+
+
+def test_a_law_in_capitals_keeps_its_last_incisos() -> None:
+    text = """ART. 1º - OS PROPRIETÁRIOS SÃO OBRIGADOS A:
+I - MANTER LIMPAS AS VALETAS;
+II - CONSERVAR AS CERCAS.
+ART. 2º - É PROIBIDO:
+I - FECHAR ESTRADAS;
+II - DESVIAR ÁGUAS;
+ART. 3º - ESTA LEI ENTRA EM VIGOR NA DATA DE SUA PUBLICAÇÃO.
+"""
+    result = _structure(text)
+    assert _ids(result) == ["art1", "art1_cpt_inc1", "art1_cpt_inc2", "art2", "art2_cpt_inc1", "art2_cpt_inc2", "art3"]
+
+
+def test_misread_numbers_do_not_look_like_pages_out_of_order() -> None:
+    pages = ["LEI Nº 4, DE 2 DE MAIO DE 1979\nDispõe sobre estradas.\n" + _page(1, 2), _page(3, 3).replace("Art. 3º", "Art. 32"),
+             _page(4, 4), _page(5, 5).replace("Art. 5º", "Art. 59"), _page(6, 7)]
+    result = _structure("\f".join(pages))
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 8)]
+    assert "pages_reordered" not in _codes(result)
+
+
+def test_an_inciso_after_a_stray_hyphen_keeps_its_label() -> None:
+    text = "Art. 1º Compete ao Município:\nI - legislar sobre assuntos de interesse local;\nII - dispor sobre os servi-\nços locais-\nIII - dispor sobre os bens públicos.\n"
+    result = _structure(text)
+    assert _ids(result) == ["art1", "art1_cpt_inc1", "art1_cpt_inc2", "art1_cpt_inc3"]
