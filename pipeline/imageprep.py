@@ -145,7 +145,7 @@ def choose_steps(stats: PageStats) -> tuple[str, ...]:
     ``()``. Thresholds were set on the generated evaluation set (``bench/eval_ocr.py``).
     """
     steps: set[str] = set()
-    if stats.ink_fraction < 0.002:  # blank or nearly: nothing to repair, nothing to orient
+    if not 0.002 <= stats.ink_fraction <= 0.6:  # blank, or black/photo: no text page to repair
         return ()
     if stats.lines == "vertical" or not stats.upright:
         steps.add("orient")

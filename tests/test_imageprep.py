@@ -101,6 +101,20 @@ def test_blank_or_tiny_images_pass_through(size):
     assert info.steps == () and out.size == size
 
 
+@pytest.mark.parametrize("make", [
+    lambda: Image.new("L", (1000, 1400), 0),  # black
+    lambda: Image.fromarray(np.random.default_rng(0).integers(0, 256, (1200, 900), dtype=np.uint8)),
+    lambda: Image.new("RGB", (800, 1100), (250, 250, 240)),
+    lambda: Image.new("1", (800, 1100), 1),
+    lambda: Image.new("I;16", (800, 1100), 30000),
+    lambda: Image.new("L", (5000, 70), 255),
+], ids=["black", "noise", "rgb", "1bit", "i16", "strip"])
+def test_odd_images_are_left_alone(make):
+    img = make()
+    out, info = prepare_page(img, config=CONFIG)
+    assert info.steps == () and out is img
+
+
 def test_rotated_page_comes_out_upright(clean_page):
     turned = clean_page.transpose(Image.Transpose.ROTATE_90)  # lying on its side
     turned.info["dpi"] = (200, 200)
@@ -273,6 +287,7 @@ def _stats(**kw) -> PageStats:
     ({"specks": 0.4}, ("despeckle",)),
     ({"specks": 0.4, "binary": True}, ()),
     ({"ink_fraction": 0.0005, "skew": 3.0}, ()),  # blank page
+    ({"ink_fraction": 0.9, "lighting": 0.5}, ()),  # black page or photo
 ])
 def test_choose_steps(kw, expected):
     steps = choose_steps(_stats(**kw))
