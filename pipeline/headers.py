@@ -155,6 +155,10 @@ _ALINEA = re.compile(
     re.X,
 )
 
+# Other label styles: incisos 'I)' and 'I.', alíneas 'a -' and 'a.'.
+_INCISO_ALT = re.compile(r"^(?P<num>[IVX]{1,6})(?P<sep>[).]\s+)(?P<rest>[A-Za-zÀ-ÿ\"“(].*)$")
+_ALINEA_ALT = re.compile(r"^(?P<l>[a-z])(?P<sep>\s[-–—]\s+|\.\s+)(?P<rest>[a-zà-ÿ\"“(].*)$")
+
 _ITEM = re.compile(r"^(?P<n>\d{1,2})\s*(?P<sep>[.)]\s+|\s*[-–—]\s*)(?P<rest>.*)$")
 
 _GROUP = re.compile(
@@ -317,10 +321,16 @@ def read_paragrafo(text: str) -> Header | None:
 
 
 def read_inciso(text: str) -> Header | None:
-    """'I - ', 'III- ', 'v - ', '11 —', 'HI —', 'LI —', 'Y —', 'W —', 'Vi —', '1 -'."""
+    """'I - ', 'III- ', 'v - ', '11 —', 'HI —', 'LI —', 'Y —', 'W —', 'Vi —', '1 -', 'I)', 'II.'."""
     t = text.strip()
     m = _INCISO.match(t)
     if not m:
+        alt = _INCISO_ALT.match(t)
+        honorific = re.match(r"^[A-Za-z]{1,4}\.", alt.group("rest")) if alt else None
+        if alt and roman_to_int(alt.group("num")) and not honorific:
+            rest = alt.group("rest").strip()
+            return Header("inciso", t[: alt.start("rest")].strip(), rest, number=alt.group("num"),
+                          uppercase_rest=len(rest) >= 4 and _uppercase_share(rest) >= 0.85)
         return None
     num = m.group("num")
     value = read_roman(num)
@@ -339,10 +349,13 @@ def read_inciso(text: str) -> Header | None:
 
 
 def read_alinea(text: str) -> Header | None:
-    """'a) ', 'a) - ', 'b) — ', 'H) ', 'Db) ', 'hn) ', 'à) ', '£) '."""
+    """'a) ', 'a) - ', 'b) — ', 'H) ', 'Db) ', 'hn) ', 'à) ', '£) ', 'a - ', 'a. '."""
     t = text.strip()
     m = _ALINEA.match(t)
     if not m:
+        alt = _ALINEA_ALT.match(t)
+        if alt:
+            return Header("alinea", t[: alt.start("rest")].strip(), alt.group("rest").strip(), number=alt.group("l"))
         return None
     letter = m.group("l")
     if "(" in m.group("pre"):

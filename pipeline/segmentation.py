@@ -501,6 +501,12 @@ def build_tree(
                         unico=h.unico, lines=[r.line])
             article.children.append(node)
             current = node
+        elif h is not None and h.kind == "inciso" and _continues_alineas(h, article):
+            container = _container_of(article)
+            parent = _last_of(container, "inciso") or container
+            node = Node("alinea", h.label[:1].lower(), label=h.label, first_text=h.rest, lines=[r.line])
+            parent.children.append(node)
+            current = node
         elif h is not None and h.kind == "alinea" and not _fits_alinea(h, article):
             _append_text(current, r.line)
         elif h is not None and h.kind == "alinea":
@@ -529,6 +535,17 @@ def build_tree(
             _append_text(current, r.line)
         i += 1
     return roots, leading
+
+
+def _continues_alineas(h: Header, article: Node) -> bool:
+    """'i -' after 'h -' is the ninth alínea, not inciso I (likewise 'v -', 'x -')."""
+    letter = h.label[:1]
+    if not letter.islower() or letter not in "ivx":
+        return False
+    container = _container_of(article)
+    parent = _last_of(container, "inciso") or container
+    last = _last_of(parent, "alinea")
+    return last is not None and parent.children[-1] is last and _next_letter(last.number) == letter
 
 
 def _fits_alinea(h: Header, article: Node) -> bool:

@@ -180,3 +180,18 @@ def test_quoted_chapter_label_and_wrapped_chapter_citation() -> None:
     assert h is not None and h.kind == "group" and h.number == "2"
     assert read_header("Capítulo II desta Lei.") is None
     assert read_header("Parágrafo único do art. 2º.") is None
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "number"),
+    [("I. a contribuição", "inciso", "I"), ("II) nas esquinas;", "inciso", "II"),
+     ("a - à vista;", "alinea", "a"), ("b. em prestações;", "alinea", "b")],
+)
+def test_other_label_styles(line: str, kind: str, number: str) -> None:
+    h = read_header(line)
+    assert h is not None and (h.kind, h.number) == (kind, number)
+
+
+def test_an_honorific_is_not_an_inciso() -> None:
+    h = read_header("V. Exa. determinou o arquivamento")
+    assert h is None or h.kind != "inciso"
