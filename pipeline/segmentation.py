@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from pipeline.cleaning import CleanLine
+from rapidfuzz import fuzz
+
 from pipeline.folding import fold
 from pipeline.headers import GROUP_LEVEL, Header, is_heading_text, read_header, read_roman
 from pipeline.metadata import Epigrafe, is_fecho_start, parse_epigrafe
@@ -581,6 +583,44 @@ def _page_span(lines: Sequence[CleanLine]) -> tuple[int, int] | None:
     return (min(pages), max(pages))
 
 
+def drop_repeated_pages(
+    readings: list[Reading], boundaries: set[int], *, min_chars: int = 300, similarity: float = 90.0
+) -> tuple[list[Reading], set[int], list[int]]:
+    """A page scanned twice: a chunk nearly identical to an earlier one is dropped."""
+    chunks = _chunks(readings, boundaries)
+    if len(chunks) < 2:
+        return readings, boundaries, []
+    texts = [fold(" ".join(readings[i].line.text for i in chunk)) for chunk in chunks]
+    numbers = [
+        sorted(readings[i].header.candidates[0][0] for i in chunk if _is_article(readings[i]))  # type: ignore[union-attr]
+        for chunk in chunks
+    ]
+
+    def repeats(k: int, j: int) -> bool:
+        if abs(len(texts[k]) - len(texts[j])) >= 0.2 * len(texts[k]):
+            return False
+        # Same articles: a copy even with OCR variation; other articles: only a near-exact copy.
+        needed = similarity if numbers[k] == numbers[j] else 98.0
+        return fuzz.ratio(texts[k], texts[j]) >= needed
+
+    keep: list[int] = []
+    dropped: list[int] = []
+    for k, text in enumerate(texts):
+        if len(text) >= min_chars and any(repeats(k, j) for j in keep):
+            dropped.append(readings[chunks[k][0]].line.page_index + 1)
+            continue
+        keep.append(k)
+    if not dropped:
+        return readings, boundaries, []
+    new: list[Reading] = []
+    bounds: set[int] = set()
+    for k in keep:
+        if new:
+            bounds.add(len(new))
+        new.extend(readings[i] for i in chunks[k])
+    return new, bounds, dropped
+
+
 def claim_orphan_pages(
     readings: Sequence[Reading], span: list[int], target: list[int], boundaries: set[int]
 ) -> tuple[list[int], list[list[int]]]:
@@ -680,6 +720,10 @@ def segment_lines(
 
     target = [readings[k] for k in target_idx]
     local_bounds = {pos for pos, k in enumerate(target_idx) if pos and (k in boundaries or k in moved_starts)}
+    target, local_bounds, dropped = drop_repeated_pages(target, local_bounds)
+    for page_no in dropped:
+        seg.issues.append(Issue("duplicate_page", f"page {page_no} repeats an earlier page (scanned twice); "
+                                "the copy was left out", page_no=page_no))
     target, page_order, issue = restore_page_order(target, local_bounds, config=config)
     if issue is not None:
         seg.issues.append(issue)

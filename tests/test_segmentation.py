@@ -324,3 +324,10 @@ def test_an_inciso_after_a_stray_hyphen_keeps_its_label() -> None:
     text = "Art. 1º Compete ao Município:\nI - legislar sobre assuntos de interesse local;\nII - dispor sobre os servi-\nços locais-\nIII - dispor sobre os bens públicos.\n"
     result = _structure(text)
     assert _ids(result) == ["art1", "art1_cpt_inc1", "art1_cpt_inc2", "art1_cpt_inc3"]
+
+
+def test_a_page_scanned_twice_is_dropped_and_reported() -> None:
+    first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 6)
+    result = _structure("\f".join([first, _page(7, 12), _page(7, 12), _page(13, 15)]))
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 16)]
+    assert "duplicate_page" in _codes(result)
