@@ -81,6 +81,7 @@ _TIPOS: tuple[tuple[str, str], ...] = (
     ("Decreto", r"DECRET[O0]"),
     ("Resolução", r"RES[O0]LU[C\xc7][A\xc3][O0]"),
     ("Portaria", r"P[O0]RTARIA"),
+    ("Ato da Mesa", r"AT[O0]\s+D[AO]\s+MESA"),
     ("Instrução Normativa", r"INSTRU[C\xc7][A\xc3][O0]\s+NORMATIVA"),
     ("Deliberação", r"DELIBERA[C\xc7][A\xc3][O0]"),
 )
@@ -330,7 +331,7 @@ _MAX_JUNK = 6
 _MARKER_RE = re.compile(
     r"\s*(?:N(?:UMERO|UM|R)?\s*\.?\s*(?:[O°*]|9(?=\s+\d)|2(?=\s+\d))?\s*\.?\s*:?)?\s*"
 )
-_NUMBER_RE = re.compile(r"(?P<num>\d{1,3}(?:\.\d{3})+|\d+)(?:\s*/\s*(?P<yr>\d\.\d{3}|\d{4}|\d{2})(?!\d))?")
+_NUMBER_RE = re.compile(r"(?P<num>\d{1,3}(?:[.\s]\d{3}(?!\d))+|\d+)(?:\s*/\s*(?P<yr>\d\.\d{3}|\d{4}|\d{2})(?!\d))?")
 _TRAIL_PUNCT = " \t.,;:!|'\"*+`´’‘“”»«-–—)"
 
 
@@ -374,7 +375,7 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
             return None
     pos = m.end()
     rest = _fix_digits(folded[pos:])
-    mm = re.match(r"\s+MUNICIPA[LI1]\b", rest)
+    mm = re.match(r"\s+(?:MUNICIPA[LI1]|D[AO]\s+(?:MESA(?:\s+DIRETORA)?|CAMARA(?:\s+MUNICIPAL)?|PRESIDENCIA))\b", rest)
     if mm:
         rest, pos = rest[mm.end():], pos + mm.end()
     marker = _MARKER_RE.match(rest)
@@ -384,7 +385,7 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
     ano: int | None = None
     consumed = 0
     if num is not None:
-        numero = num.group("num").replace(".", "")
+        numero = re.sub(r"[.\s]", "", num.group("num"))
         if num.group("yr"):
             ano = _expand_year(int(num.group("yr").replace(".", "")))
         consumed = num.end()

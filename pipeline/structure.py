@@ -40,7 +40,8 @@ def structure_document(
     meta = meta or NormMeta()
     lines = clean_document(doc, config=config.clean)
     vocab = vocabulary(lines)
-    seg = segment_lines(lines, numero=meta.numero, ano=meta.ano, config=config.segment)
+    numero = normalize_numero(meta.numero, meta.ano) if meta.numero else None
+    seg = segment_lines(lines, numero=numero, ano=meta.ano, config=config.segment)
     units, warnings = emit_units(seg.articulacao, seg.issues, vocab)
 
     fecho = build_fecho(seg, vocab)
@@ -96,6 +97,15 @@ def clean_ementa(text: str) -> str:
     return text.strip().strip("\"“”'").strip()
 
 
+def normalize_numero(numero: str, ano: int | None) -> str:
+    """Digits without separators; crawlers write '345/80', where the '/yy' is the year."""
+    numero = re.sub(r"[.\s]", "", numero)
+    m = re.fullmatch(r"(\d+)/(\d{2}|\d{4})", numero)
+    if m and (ano is None or str(ano).endswith(m.group(2))):
+        return m.group(1)
+    return numero
+
+
 def complete_meta(
     meta: NormMeta, seg: Segmentation, all_lines: list[str], warnings: list[WarningItem],
     *, fecho: Fecho | None = None,
@@ -111,7 +121,7 @@ def complete_meta(
         if values.get(key) is not None:
             sources.setdefault(key, "metadata")
     if values.get("numero") is not None:
-        values["numero"] = re.sub(r"[.\s]", "", str(values["numero"]))
+        values["numero"] = normalize_numero(str(values["numero"]), values.get("ano"))
     epi = seg.epigrafe
     if epi is not None:
         found = {"tipo": epi.tipo, "numero": epi.numero, "ano": epi.ano, "data": epi.data}

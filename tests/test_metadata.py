@@ -456,3 +456,13 @@ def test_epigrafe_round_trip(date, numero):
     epi = parse_epigrafe(line)
     assert epi is not None
     assert (epi.numero, epi.ano, epi.data) == (str(numero), date.year, date)
+
+
+@pytest.mark.parametrize(
+    ("line", "tipo", "numero", "ano"),
+    [("RESOLUÇÃO DA MESA Nº 07/98", "Resolução", "07", 1998), ("ATO DA MESA Nº 3/1996", "Ato da Mesa", "3", 1996),
+     ("LEI Nº 2 517 DE 3 DE JUNHO DE 1981", "Lei Ordinária", "2517", 1981)],
+)
+def test_epigrafes_of_the_mesa_and_thousands_without_the_dot(line: str, tipo: str, numero: str, ano: int) -> None:
+    epi = parse_epigrafe(line)
+    assert epi is not None and (epi.tipo, epi.numero, epi.ano) == (tipo, numero, ano)
