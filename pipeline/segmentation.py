@@ -621,6 +621,12 @@ def drop_repeated_pages(
     return new, bounds, dropped
 
 
+def _continues_target(readings: Sequence[Reading], span: list[int], target: list[int]) -> bool:
+    own = {readings[k].header.candidates[0][0] for k in target if _is_article(readings[k])}  # type: ignore[union-attr]
+    nums = [readings[k].header.candidates[0][0] for k in span if _is_article(readings[k])]  # type: ignore[union-attr]
+    return bool(nums) and bool(own) and min(nums) > 1 and not own.intersection(nums)
+
+
 def claim_orphan_pages(
     readings: Sequence[Reading], span: list[int], target: list[int], boundaries: set[int]
 ) -> tuple[list[int], list[list[int]]]:
@@ -703,7 +709,26 @@ def segment_lines(
             for chunk in moved:
                 moved_starts.add(chunk[0])
                 target_idx.extend(chunk)
-        kept_spans.append(span)
+        elif readings[na].epigrafe is None:
+            # Pages scanned before the epígrafe's page that carry the target's later articles
+            # (numbering that does not start again) are the target's; what shares the
+            # epígrafe's page is the end of a previous law.
+            chunks: list[list[int]] = [[]]
+            for k in span:
+                if k in boundaries and chunks[-1]:
+                    chunks.append([])
+                chunks[-1].append(k)
+            same_page = [] if a in boundaries else chunks.pop()
+            span = []
+            for chunk in chunks:
+                if _continues_target(readings, chunk, target_idx):
+                    moved_starts.add(chunk[0])
+                    target_idx.extend(chunk)
+                else:
+                    span.extend(chunk)
+            span.extend(same_page)
+        if span:
+            kept_spans.append(span)
     for span in kept_spans:
         epi = readings[span[0]].epigrafe
         seg.neighbors.append(NeighborLaw(

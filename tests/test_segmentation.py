@@ -331,3 +331,12 @@ def test_a_page_scanned_twice_is_dropped_and_reported() -> None:
     result = _structure("\f".join([first, _page(7, 12), _page(7, 12), _page(13, 15)]))
     assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 16)]
     assert "duplicate_page" in _codes(result)
+
+
+def test_pages_scanned_before_the_epigrafe_page_are_claimed_by_the_target() -> None:
+    first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 3)
+    last = _page(10, 10) + "\nPrefeitura Municipal de Piracema, 9 de maio de 1985."
+    result = _structure("\f".join([_page(4, 6), last, first, _page(7, 9)]), numero="90", ano=1985)
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 11)]
+    assert result.neighbors == []
+    assert result.fecho is not None
