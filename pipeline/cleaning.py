@@ -249,6 +249,10 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig())
     Never a fixed list: what repeats is learned from the document itself.
     """
     keys = [_folded_key(t) for t in texts]
+    letters_all = [ch for t in texts for ch in t if ch.isalpha()]
+    # In a law typed in capitals, capitals are no evidence: one-word lines ('ESTRADAS') that
+    # recur are the ends of wrapped sentences, not letterheads.
+    caps_document = bool(letters_all) and sum(ch.isupper() for ch in letters_all) / len(letters_all) > 0.7
     candidates = []
     for i, (t, k) in enumerate(zip(texts, keys, strict=True)):
         if len(k) < 5 or len(k) > 60 or _LABEL_START.match(t):
@@ -261,6 +265,8 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig())
             len(t.split()) >= 6 and i + 1 < len(texts) and texts[i + 1][:1].islower()
         )
         # The line after a label-only heading ('SEÇÃO I') is its title, however often it recurs.
+        if caps_document and len(k.split()) < 2:
+            continue
         if (upper >= 0.6 and not continues) or _PHONE.search(t):
             candidates.append(i)
     furniture: set[int] = set()

@@ -53,7 +53,9 @@ class Header:
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 # OCR confusions seen on typewritten roman numerals: 'HI' for III, 'H' for II, 'Y' for V,
 # 'W' for II, '1'/'l'/'i' for I, '11' for II.
-_ROMAN_CONFUSION = str.maketrans({"H": "II", "Y": "V", "W": "II", "l": "I", "1": "I", "i": "I", "|": "I"})
+_ROMAN_CONFUSION = str.maketrans(
+    {"H": "II", "Y": "V", "W": "II", "l": "I", "1": "I", "i": "I", "|": "I", "t": "I"}
+)
 
 
 def roman_to_int(text: str) -> int | None:
@@ -109,7 +111,7 @@ _ARTICLE = re.compile(
     r"""^(?P<pre>(?:[^\w\s]{1,3}\s?|[a-zçã]{1,4}[,.]?\s)?)\s*
         (?P<kw>[A-Za-zÀ-ÿ]{2,7})\.?\s*['’`]?\s*
         (?P<num>[\dlI|SO]{1,4}(?![A-Za-np-zÀ-ÿ])|[ÚU]NICO|[Úú]nico|(?i:primeiro|segundo|terceiro|quarto|quinto|sexto|s[ée]timo|oitavo|nono|d[ée]cimo)\b)
-        (?P<ord>\s?[º°ªo*'](?![a-zà-ÿ])|\.[º°])?
+        (?P<ord>\s?[º°ªo*'](?![a-zà-ÿ])|\.[º°]|\s[29](?=\s*[-–—:]))?
         (?P<suffix>-[A-Z](?![\wà-ÿ])(?!\s+[a-zà-ÿ]))?
         (?P<sep>[\s:;.,+%\-–—_]*)
         (?P<rest>.*)$""",
@@ -141,7 +143,7 @@ _PARAGRAFO_WORD = re.compile(
 
 _INCISO = re.compile(
     r"""^(?P<pre>[^\w\s]{0,2})
-        (?P<num>[IVXLHYWivxl1|]{1,8})
+        (?P<num>[IVXLHYWivxl1|][IVXLHYWivxl1|t]{0,7})
         (?P<sep>['’`,.]?\s*[-–—]+\s*|\s*[-–—]*\s*$)
         (?P<rest>.*)$""",
     re.X,
@@ -239,8 +241,8 @@ def read_article(text: str) -> Header | None:
     if fold(num) in ORDINAL_WORDS:
         num = str(ORDINAL_WORDS[fold(num)])
     elif fold(num) != "UNICO":
-        if not any(c.isdigit() for c in num) and not m.group("ord"):
-            return None  # 'Art. I' is no article; 'Art. lº' is article 1 read with a letter
+        if not any(c.isdigit() for c in num) and not m.group("ord") and not any(c in "l|" for c in num):
+            return None  # 'Art. I' is no article; 'Art. lº' and 'ART Il' are 1 and 11 read with letters
         if not any(c.isdigit() for c in num) and any(c in "SO" for c in num):
             return None
         num = num.translate(_ONE)
@@ -301,8 +303,11 @@ def read_paragrafo(text: str) -> Header | None:
     if sign in {"§", "§§", "$", "&", "8S", "S"}:
         number = digits
     elif sign in {"8", "6", "5", "3"}:
-        if not ordinal and not (len(digits) == 2 and digits[-1] in "28" and ":" in sep):
-            return None  # '8 (oito) anos' is text, '8 1º' is a paragraph
+        misread_ordinal = len(digits) == 2 and (
+            (digits[-1] in "28" and ":" in sep) or (digits[-1] in "0289" and rest[:1].isupper())
+        )
+        if not ordinal and not misread_ordinal:
+            return None  # '8 (oito) anos' is text, '8 1º' and '8 20 O infrator' are paragraphs
         number = digits[:-1] if (not ordinal and len(digits) == 2) else digits
     else:
         if ordinal and (":" in sep or "-" in sep or "–" in sep or "—" in sep):

@@ -162,3 +162,12 @@ def test_letterhead_on_two_pages_is_furniture_in_any_case() -> None:
     assert [ln.text for ln in lines if not ln.is_noise] == [
         "Art. 1º Fica criado o Conselho Municipal", "de Cultura.", "Art. 2º Esta Lei entra em vigor na data de sua publicação."
     ]
+
+
+def test_in_a_law_typed_in_capitals_recurring_one_word_lines_are_text() -> None:
+    text = "\n".join([
+        "ART. 1º - OS PROPRIETÁRIOS CONSERVARÃO AS VALETAS DAS", "ESTRADAS",
+        "ART. 2º - É PROIBIDO DESVIAR ÁGUAS PARA O LEITO DAS", "ESTRADAS",
+        "ART. 3º - É PROIBIDO DEPOSITAR LIXO NAS MARGENS DAS", "ESTRADAS",
+    ])
+    assert not any(ln.is_noise for ln in clean_document(document_from_text(text)))

@@ -195,3 +195,13 @@ def test_other_label_styles(line: str, kind: str, number: str) -> None:
 def test_an_honorific_is_not_an_inciso() -> None:
     h = read_header("V. Exa. determinou o arquivamento")
     assert h is None or h.kind != "inciso"
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "number"),
+    [("IIt - NÃO PLANTAR", "inciso", "III"), ("ART Il - ESTA LEI", "artigo", "11"),
+     ("8 20 O INFRATOR RESPONDERÁ", "paragrafo", "2"), ("ART 4 2 - AS INFRAÇÕES", "artigo", "4")],
+)
+def test_tesseract_damage_on_capitals(line: str, kind: str, number: str) -> None:
+    h = read_header(line)
+    assert h is not None and (h.kind, h.number) == (kind, number)
