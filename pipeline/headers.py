@@ -110,7 +110,7 @@ def article_candidates(digits: str, marker: str) -> tuple[tuple[int, float], ...
 _ARTICLE = re.compile(
     r"""^(?P<pre>(?:[^\w\s]{1,3}\s?|[a-zçã]{1,4}[,.]?\s)?)\s*
         (?P<kw>[A-Za-zÀ-ÿ]{2,7})\.?\s*['’`]?\s*
-        (?P<num>[\dlI|SO]{1,4}(?![A-Za-np-zÀ-ÿ])|[ÚU]NICO|[Úú]nico|(?i:primeiro|segundo|terceiro|quarto|quinto|sexto|s[ée]timo|oitavo|nono|d[ée]cimo)\b)
+        (?P<num>\d[\dlI|SOi]{0,3}(?![A-Za-np-zÀ-ÿ])|[lI|SO][\dlI|SO]{0,3}(?![A-Za-np-zÀ-ÿ])|[ÚU]NICO|[Úú]nico|(?i:primeiro|segundo|terceiro|quarto|quinto|sexto|s[ée]timo|oitavo|nono|d[ée]cimo)\b)
         (?P<ord>\s?[º°ªo*'](?![a-zà-ÿ])|\.[º°]|\s[29](?=\s*[-–—:]))?
         (?P<suffix>-[A-Z](?![\wà-ÿ])(?!\s+[a-zà-ÿ]))?
         (?P<sep>[\s:;.,+%\-–—_]*)
@@ -171,7 +171,7 @@ _GROUP = re.compile(
 )
 
 
-_ONE = str.maketrans({"l": "1", "I": "1", "|": "1", "S": "5", "O": "0"})
+_ONE = str.maketrans({"l": "1", "I": "1", "i": "1", "|": "1", "S": "5", "O": "0"})
 ORDINAL_WORDS = {
     "PRIMEIRO": 1, "SEGUNDO": 2, "TERCEIRO": 3, "QUARTO": 4, "QUINTO": 5, "SEXTO": 6,
     "SETIMO": 7, "OITAVO": 8, "NONO": 9, "DECIMO": 10,

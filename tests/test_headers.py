@@ -199,7 +199,7 @@ def test_an_honorific_is_not_an_inciso() -> None:
 
 @pytest.mark.parametrize(
     ("line", "kind", "number"),
-    [("IIt - NÃO PLANTAR", "inciso", "III"), ("ART Il - ESTA LEI", "artigo", "11"),
+    [("IIt - NÃO PLANTAR", "inciso", "III"), ("ART Il - ESTA LEI", "artigo", "11"), ("Art 1i - É proibido", "artigo", "11"),
      ("8 20 O INFRATOR RESPONDERÁ", "paragrafo", "2"), ("ART 4 2 - AS INFRAÇÕES", "artigo", "4")],
 )
 def test_tesseract_damage_on_capitals(line: str, kind: str, number: str) -> None:
