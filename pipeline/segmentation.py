@@ -357,7 +357,7 @@ def _viterbi(
 _VETADO = re.compile(r"^\(?\s*VETADO\s*\)?\s*[.,;]?$", re.I)
 _PREAMBLE_START = re.compile(
     r"^\W{0,3}(?:[AO]\s+C[AÂ]MARA|[AO]\s+PREFEIT|O\s+PRESIDENTE|[AO]\s+GOVERNADOR|O\s+VICE|"
-    r"FA[ÇC]O\s+SABER|O\s+SENHOR|O\s+EXCELENT)",
+    r"FA[ÇC]O\s+SABER|O\s+SENHOR|O\s+EXCELENT|O\s+POVO|O\s+DOUTOR|O\s+DR\.|O\s+SR\.|A\s+MESA|EU,)",
     re.I,
 )
 _PREAMBLE_END = re.compile(r"^\W{0,2}(LEI|DECRETA|RESOLVE|PROMULGA|SANCIONA|DECRETO)\s*[:.\-]*\s*$", re.I)
@@ -727,7 +727,9 @@ def segment_lines(
                 else:
                     span.extend(chunk)
             span.extend(same_page)
-        if span:
+        # A span with no article of its own before the target is a title or cover line
+        # ('LEI ORGÂNICA DO MUNICÍPIO DE ...'), not another norm.
+        if span and (span[0] > a or any(_is_article(readings[k]) for k in span)):
             kept_spans.append(span)
     for span in kept_spans:
         epi = readings[span[0]].epigrafe
