@@ -8,8 +8,8 @@ reference finder. Usage: python bench/structure_speed.py [--shared DIR] [--pages
 from __future__ import annotations
 
 import argparse
-import re
 import json
+import re
 import statistics
 import time
 from pathlib import Path

@@ -7,6 +7,7 @@ committed and checked by the tests.
 
 from models.norm import (
     SCHEMA_VERSION,
+    Anexo,
     DocumentInfo,
     ErrorItem,
     Fecho,
@@ -16,7 +17,6 @@ from models.norm import (
     NormRef,
     PipelineInfo,
     Reference,
-    Anexo,
     Signatario,
     Unit,
     WarningItem,

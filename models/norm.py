@@ -7,7 +7,7 @@ English. Unit ids follow the LexML Brasil convention (``art5_par2_inc3_ali1``).
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal, Union
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -55,7 +55,7 @@ class Reference(_Model):
 
     kind: Literal["internal", "external", "revocation", "amount", "deadline"]
     text: str
-    target: Union[str, NormRef, None] = Field(
+    target: str | NormRef | None = Field(
         None, description="unit id (internal) or the cited norm (external, revocation)"
     )
     value: float | None = None
@@ -76,7 +76,7 @@ class Unit(_Model):
     vetado: bool = False
     table: bool = Field(False, description="holds a table kept as text (not split into units)")
     references: list[Reference] = Field(default_factory=list)
-    children: list["Unit"] = Field(default_factory=list)
+    children: list[Unit] = Field(default_factory=list)
 
 
 class Signatario(_Model):

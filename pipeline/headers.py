@@ -215,7 +215,7 @@ def read_group(text: str) -> Header | None:
     if not m:
         return None
     if _CITATION_REST.match(m.group("title")) or m.group("title").startswith(("desta", "deste")):
-        return None  # '... previstas no' / 'Capítulo II desta Lei.' 
+        return None  # '... previstas no' / 'Capítulo II desta Lei.'
     kw = _keyword(m.group("kw"))
     if kw is None:
         return None

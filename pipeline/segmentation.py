@@ -19,9 +19,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from pipeline.cleaning import CleanLine
 from rapidfuzz import fuzz
 
+from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
 from pipeline.headers import GROUP_LEVEL, Header, is_heading_text, read_header, read_roman
 from pipeline.metadata import Epigrafe, is_fecho_start, parse_epigrafe

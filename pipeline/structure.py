@@ -21,7 +21,7 @@ from pipeline import __version__
 from pipeline.cleaning import RULESET_VERSION, CleanConfig, clean_document, vocabulary
 from pipeline.emission import emit_units, join_lines
 from pipeline.metadata import lookup_municipio, match_municipio, normalize_tipo, parse_date, parse_fecho
-from pipeline.segmentation import _PUBLICATION_ORDER, SegmentConfig, Segmentation, segment_lines
+from pipeline.segmentation import _PUBLICATION_ORDER, Segmentation, SegmentConfig, segment_lines
 
 
 @dataclass(frozen=True)

@@ -65,7 +65,7 @@ def laws(draw):
     lines = ["LEI Nº 31, DE 4 DE ABRIL DE 1989", "Dispõe sobre " + draw(words) + "."]
     for n in range(1, draw(st.integers(1, 8)) + 1):
         lines.append(f"Art. {n}º {draw(words).capitalize()}:")
-        for k, roman in enumerate(["I", "II", "III"][: draw(st.integers(0, 3))]):
+        for _k, roman in enumerate(["I", "II", "III"][: draw(st.integers(0, 3))]):
             lines.append(f"{roman} - {draw(words)};")
         if draw(st.booleans()):
             lines.append(f"Parágrafo único. {draw(words).capitalize()}.")
