@@ -131,6 +131,7 @@ def _timed(func: Callable, plan):  # module level: picklable for the process poo
 
 
 def run_ours(pdf: Path, names: Sequence[str], lang: str, prepare: bool) -> Run:
+    import pipeline.imageprep  # noqa: F401  (imported before forking, as the CLI has it)
     from pipeline.config import OcrConfig
     from pipeline.ocr import ocr_document
 
@@ -160,6 +161,8 @@ def _read_png(png: Path, config):  # module level: picklable
 
 def run_ours_png(pngs: Sequence[Path], lang: str, prepare: bool) -> Run:
     """``pipeline.ocr.read_page`` on each PNG page: the same pixels bare Tesseract gets."""
+    import pipeline.imageprep  # noqa: F401  (imported before forking, as the CLI has it)
+    import pipeline.ocr  # noqa: F401
     from pipeline.config import OcrConfig
 
     config = OcrConfig(lang=lang, prepare=prepare)
