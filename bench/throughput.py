@@ -9,7 +9,9 @@
    page files, one process per core (``OMP_THREAD_LIMIT=1``), wall time -> pages/s.
 3. The pipeline: ``locleg run`` (Prefect flow, embedded server, fresh OCR cache) in a child
    process; pages/s from the flow's own ``seconds`` (Prefect start-up reported apart) and the
-   child's peak RSS. Ratio = pipeline pages/s / bare pages/s.
+   child's peak RSS. Ratio = pipeline pages/s / bare pages/s. Also in CPU seconds (process
+   tree, minus an empty run's fixed cost): on a shared machine the wall-clock ratio depends on
+   what else runs during each half, the CPU ratio does not.
 4. Structuring alone: the OCR'd documents saved by the store, through structure + JSON emission,
    pages/s.
 5. ``--big N``: peak RSS of the flow process for one N-page scan (A5, 200 dpi) — streaming means
@@ -120,6 +122,12 @@ def bare_tesseract(pages: list[Path], *, config: OcrConfig, dpi: int, workers: i
     return time.perf_counter() - started, words
 
 
+def bare_cpu(pages: list[Path], *, config: OcrConfig, dpi: int, workers: int) -> tuple[float, float, int]:
+    before = _children_cpu()
+    seconds, words = bare_tesseract(pages, config=config, dpi=dpi, workers=workers)
+    return seconds, _children_cpu() - before, words
+
+
 def stored_words(store: Path) -> int:
     from models.ocr import DocumentText
 
@@ -141,15 +149,24 @@ open(sys.argv[1], "w").write(json.dumps(out))
 """
 
 
+def _children_cpu() -> float:
+    """CPU seconds of every finished descendant (a child's waited-for children roll up)."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run_pipeline(manifest: Path, out: Path, cache: Path, *, workers: int) -> dict:
     report = out.parent / f"{out.name}-child.json"
     summary = out.parent / f"{out.name}-summary.json"
     cmd = [sys.executable, "-c", _CHILD, str(report), "run", str(manifest), "--out", str(out), "--cache",
            str(cache), "--summary-json", str(summary), "--no-progress", "--workers", str(workers)]
+    cpu_before = _children_cpu()
     with (out.parent / f"{out.name}-child.log").open("wb") as log:
         subprocess.run(cmd, check=True, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     child = json.loads(report.read_text())
-    return {**child, "summary": json.loads(summary.read_text())}
+    return {**child, "cpu_seconds": _children_cpu() - cpu_before, "summary": json.loads(summary.read_text())}
 
 
 def structuring_speed(store: Path, *, min_seconds: float = 5.0) -> tuple[float, int]:
@@ -195,8 +212,9 @@ def main() -> int:
                      "lang": config.lang, "cpu_count": os.cpu_count()}
 
     print("bare tesseract...", file=sys.stderr)
-    bare_s, bare_words = bare_tesseract(page_files, config=config, dpi=args.dpi, workers=args.workers)
+    bare_s, bare_cpu_s, bare_words = bare_cpu(page_files, config=config, dpi=args.dpi, workers=args.workers)
     figures["bare_seconds"] = round(bare_s, 2)
+    figures["bare_cpu_seconds"] = round(bare_cpu_s, 2)
     figures["bare_words"] = bare_words
     figures["bare_pages_per_s"] = round(len(page_files) / bare_s, 3)
 
@@ -209,6 +227,15 @@ def main() -> int:
     figures["pipeline_wall_seconds_with_prefect_startup"] = round(run["wall"], 2)
     figures["pipeline_peak_rss_mb"] = round(run["maxrss_mb"], 1)
     figures["ratio_to_bare"] = round(figures["pipeline_pages_per_s"] / figures["bare_pages_per_s"], 3)
+    # The same ratio in CPU time, which a busy shared machine does not distort: the pipeline's
+    # whole process tree (flow process, Tesseracts, Prefect's temporary server) minus what a run
+    # of an empty manifest costs (imports, server start-up).
+    empty = work / "empty.jsonl"
+    empty.write_text("", encoding="utf-8")
+    idle = run_pipeline(empty, work / "out-empty", work / "cache-empty", workers=args.workers)
+    figures["pipeline_cpu_seconds"] = round(run["cpu_seconds"], 2)
+    figures["pipeline_fixed_cpu_seconds"] = round(idle["cpu_seconds"], 2)
+    figures["cpu_ratio_to_bare"] = round(bare_cpu_s / (run["cpu_seconds"] - idle["cpu_seconds"]), 3)
     figures["by_status"] = summary["by_status"]
     figures["pipeline_words"] = stored_words(work / "out")
 
