@@ -288,6 +288,8 @@ def restore_page_order(
     for r in new:  # pages in their new reading order, each once
         if r.line.page_index + 1 not in pages_in_order:
             pages_in_order.append(r.line.page_index + 1)
+    if len(pages_in_order) < 2:
+        pages_in_order = []  # chunks of plain text without page breaks: no page numbers to give
     issue = Issue(
         "pages_reordered",
         f"page chunks were out of order (article numbers {keys}); restored order of chunks "
@@ -754,7 +756,7 @@ def segment_lines(
     target, page_order, issue = restore_page_order(target, local_bounds, config=config)
     if issue is not None:
         seg.issues.append(issue)
-        seg.page_order = page_order
+        seg.page_order = page_order or None
     seg.target_lines = [r.line for r in target]
 
     k = 0
