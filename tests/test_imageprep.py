@@ -174,6 +174,13 @@ def test_measure_page_sees_orientation(clean_page):
     assert not measure_page(np.rot90(gray, 2).copy()).upright
 
 
+@pytest.mark.parametrize("kw", [{}, {"noise": 0.002}, {"blur": 1.5}, {"skew": 0.8}])
+def test_upside_down_is_told_from_upright_without_osd(kw):
+    gray = np.asarray(_page(**kw))
+    assert measure_page(gray).upright
+    assert not measure_page(np.rot90(gray, 2).copy()).upright
+
+
 def test_sauvola_keeps_text_readable_under_uneven_light():
     page = _uneven(_page(blur=0.6))
     gray = np.asarray(page)
