@@ -1501,10 +1501,1025 @@ def law_032() -> Law:
     return L
 
 
+# ---------------------------------------------------------------------------------------------
+# Laws 033-048: a third QA round. The noise imitates the two real seeds (Tesseract output of
+# typewritten laws: no form feeds, page stamps with debris, seed-like garbage lines, headings as
+# bare roman numerals, damaged labels, neighbouring laws, reversed pages) recombined in new places.
+
+SEEDLIKE_MARKS = ("!", " '", "'!", " !", "|", '"!', " *", " .'!", " |!")
+SEEDLIKE_DEBRIS = [">", "»", "a", "3", "y", ",", "%", "p", "(8)", "Gy", "dy", "co", "- - seo", "/", "o", "t9"]
+SEEDLIKE_GARBAGE = ["Cocos se ano a asa e o sas na a no o nn os en nero ta na 07",
+                    "Crosss os eat a a ane o an oo on aca aaa tona no oa casada",
+                    "SSI SSA AADADAAD DAAD DAT", "annaaaaaaaaaeeereooo", "IIl ID rr",
+                    "JJSSIENSTTIIST IT” »", "gama é", "gua aaa", "AIM", "«"]
+JUNK_COLUMN = ["po,", "pa", "pm", "Ps", "—", "o", "De", "|", "sao", "n", "pe", "pm", "=", "[sa",
+               "ps", "pm", "pos", "ps", "po", "—", "pm,"]
+
+
+def seed_stamps(fmts: list[str], start: int, debris_every: int = 2, n: int = 24, seed: int = 0) -> list[list[str]]:
+    """Page-foot lines as in seed 000: a few debris characters, then a stamp whose spelling varies
+    ('NM 57', 'N 58', 'NR... 59', 'Nº 60'); one entry per page (lawkit cycles them)."""
+    import random
+    rng = random.Random(seed)
+    out = []
+    for k in range(n):
+        lines = [rng.choice(SEEDLIKE_DEBRIS) for _ in range(rng.randint(0, 3))] if k % debris_every == 0 else []
+        out.append(lines + [fmts[k % len(fmts)].format(start + k)])
+    return out
+
+
+def A0(n, sep=":-"):
+    """Seed 000's article label: 'ARTIGO 1º:-' (ordinal sign kept above nine)."""
+    return f"ARTIGO {n}º{sep}"
+
+
+def P0(k, style=0):
+    """A damaged paragraph label the way seed 000 prints them."""
+    forms = ["8 {}º:-", "$ {}º:-", "& {}º:-", "5 {}º:-", "8 {}8:-", "§ {}º:-"]
+    return forms[(k + style) % len(forms)].format(k)
+
+
+def law_033() -> Law:
+    """1979 Câmara law (seed-000 drafting) in a scan with no form feeds: the tail of a
+    place-naming law first, the target's epígrafe damaged ('q” Ea LEI Nº'), roman headings with
+    no 'CAPÍTULO', 'ARTIGO 52:-' for 5, '3 28:' for § 2º, a stamp line between two incisos, the
+    next law (epígrafe and two articles) after the fecho."""
+    L = Law("033", width=64, hyphen_rate=0.45, mark_rate=0.12, marks=SEEDLIKE_MARKS, page_lines=30,
+            seed=33, formfeed=False, junk_rate=0.02, junk=tuple(SEEDLIKE_DEBRIS[:8]),
+            footers=seed_stamps(["NM {}", "N {}", "NR... {}", "Nº {}", "MN. {}"], 23, seed=33),
+            norm={"tipo": "Lei Ordinária", "numero": "1027", "ano": 1979, "data": "1979-09-18",
+                  "municipio": "Mococa", "uf": "SP",
+                  "ementa": "Dispõe sobre o Cemitério Municipal e dá outras providências"},
+            meta={"municipio": "Mococa", "uf": "SP", "tipo": "Lei Ordinária", "numero": "1027",
+                  "ano": 1979, "data": "1979-09-18"},
+            notes=["printed 'ARTIGO 52:-' -> true 5", "printed '3 28:' -> § 2º of art. 6",
+                   "stamp 'C.M. Cc. 7' printed between incisos II and III of art. 3"],
+            excluded_neighbors=["tail of a place-naming law (Praça Padre José Bento) - not part of the target",
+                                "LEI Nº 1.028, DE 18 DE SETEMBRO DE 1.979 (feriado) - not part of the target"])
+    L.raw("uso de suas atribuições legais e regimentais, PROMULGA a",
+          "seguinte ...",
+          "LEI:-",
+          "ARTIGO 1º:- Fica denominada Praça PADRE JOSÉ BENTO a área verde",
+          "situada entre as ruas quatro e cinco da Vila Lambari.",
+          "ARTIGO 2º:- Esta Lei entrará em vigor na data de sua publica-",
+          "ção, revogadas as disposições em contrário.",
+          "Secretaria da Câmara Municipal de Mococa, aos dezoito dias",
+          "do mês de setembro de mil novecentos e setenta e nove.",
+          SEEDLIKE_GARBAGE[0], SEEDLIKE_GARBAGE[1],
+          "o", "q” Ea LEI Nº 1.027, DE 18 DE SETEMBRO DE 1.979", "5",
+          "Ea $ \"Dispõe sobre o Cemitério Municipal e dá ou-",
+          "ay , -",
+          "tras providências\"",
+          "A CÂMARA MUNICIPAL DE MOCOCA, Estado de São Paulo, apro-",
+          "vou e a Presidência, no uso de suas atribuições legais e",
+          "regimentais, PROMULGA a seguinte ...",
+          "LEI:-")
+    L.group("capitulo", "I", "DA ADMINISTRAÇÃO DO CEMITÉRIO", "I - DA ADMINISTRAÇÃO DO CEMITÉRIO")
+    L.art(1, "O Cemitério Municipal Nossa Senhora das Dores será administrado pela Prefeitura, por meio do Setor de Serviços Públicos, que manterá livro próprio de registro dos sepultamentos.", A0(1))
+    L.par("único", "Os livros de registro serão abertos, numerados e rubricados pelo Prefeito Municipal.", "PARÁGRAFO ÚNICO:-")
+    L.art(2, "O cemitério terá caráter secular e será aberto a todos os cultos religiosos, respeitadas as disposições desta Lei.", A0(2))
+    L.art(3, "Compete ao Administrador do Cemitério:", A0(3))
+    L.inc("I", "zelar pela ordem, limpeza e conservação das quadras, ruas e jardins;")
+    L.inc("II", "manter em dia o registro dos sepultamentos, exumações e transladações;")
+    L.raw("C.M. Cc. 7")
+    L.inc("III", "fiscalizar as construções de túmulos e capelas, exigindo a apresentação da planta aprovada;")
+    L.inc("IV", "comunicar ao Prefeito as infrações verificadas.")
+    L.group("capitulo", "II", "DOS SEPULTAMENTOS", "II - DOS SEPULTAMENTOS")
+    L.art(4, "Nenhum sepultamento será feito sem a apresentação da certidão de óbito fornecida pelo Cartório de Registro Civil.", A0(4))
+    L.art(5, "Os sepultamentos serão feitos das sete às dezoito horas, salvo determinação da autoridade sanitária.", "ARTIGO 52:-")
+    L.art(6, "As sepulturas serão gratuitas ou perpétuas.", A0(6))
+    L.par(1, "As sepulturas gratuitas destinam-se aos indigentes e não poderão ser reabertas antes de três anos.", P0(1))
+    L.par(2, "As sepulturas perpétuas serão concedidas mediante o pagamento do preço fixado em decreto.", "3 28:")
+    L.group("capitulo", "III", "DAS CONSTRUÇÕES", "III - DAS CONSTRUÇÕES")
+    L.art(7, "Nenhuma construção será iniciada no cemitério sem licença da Prefeitura, que a concederá à vista de requerimento instruído com a planta do túmulo ou capela.", A0(7))
+    L.par(1, "Os restos de materiais deverão ser removidos pelo construtor no prazo de cinco dias após a conclusão da obra.", P0(1, 1))
+    L.par(2, "É proibido o preparo de argamassa nas ruas do cemitério.", P0(2, 1))
+    L.art(8, "Os concessionários de sepulturas perpétuas são obrigados a conservá-las, sob pena de perda da concessão após o abandono por mais de cinco anos.", A0(8))
+    L.group("capitulo", "IV", "DAS DISPOSIÇÕES FINAIS", "IV - DAS DISPOSIÇÕES FINAIS")
+    L.art(9, "O Executivo regulamentará a presente Lei no prazo de sessenta dias.", A0(9))
+    L.art(10, "Esta Lei entrará em vigor na data de sua publicação, revogadas as disposições em contrário.", A0(10))
+    L.fecho(["Secretaria da Câmara Municipal de Mococa, aos dezoito dias",
+             "do mês de setembro de mil novecentos e setenta e nove",
+             "(18.09.79)."],
+            "Secretaria da Câmara Municipal de Mococa, aos dezoito dias do mês de setembro de mil novecentos e setenta e nove (18.09.79).",
+            [], [])
+    L.raw("LEI Nº 1.028, DE 18 DE SETEMBRO DE 1.979",
+          "e - . .. -",
+          "\"Declara feriado municipal o dia de São Sebastião\"",
+          "A CÂMARA MUNICIPAL DE MOCOCA, Estado de São Paulo, aprovou e",
+          "a Presidência, no uso de suas atribuições legais e regimentais,",
+          "PROMULGA a seguinte ...",
+          "LEI:-",
+          "ARZIGO 1º:- Fica declarado feriado municipal o dia vinte de ja-",
+          "neiro, consagrado a São Sebastião, padroeiro do Município.",
+          "ARTIGO 2º:- Esta Lei entrará em vigor na data de sua publicação,",
+          "revogadas as disposições em contrário.",
+          "Secretaria da Câmara Municipal de Mococa, aos dezoito dias",
+          "do mês de setembro de mil novecentos e setenta e nove.",
+          "alho Ds: o Naoll", "Presidentc q municipal")
+    return L
+
+
+def law_034() -> Law:
+    """2003 Prefeitura law laid out like seed 001: three-line letterhead with OCR variants,
+    phone footers, no form feeds, first page then the rest reversed, 'CAPÍTULO VIH' / 'CAPÍTULO HI'
+    with debris between label and title, incisos '1 -', '11 —', 'LI —', 'Y —', 'W —', 'Vi —',
+    an ementa box mixed with garbage, a column of junk tokens, record with número and ano only."""
+    heads = [["ESTADO DE MATO GROSSO", "PREFEITURA MUNICIPAL DE", "SORRISO"],
+             ["ESTADO DE MATO GROSSO", "PREFEITURA IMUNICIPAL DE", "SORRISO"],
+             ["» mM ESTADO DE MATO GROSSO", "nn AEE PREFEITURA MUNICIPAL DE", "E cm SORRISO"],
+             ["TO GROSSO", "PREFEITURA MUNICIPAL DE", "SORRISO"],
+             ["ESTADO DE MATO GROSSO", "PREFEITURA IVIUNICIPAL DE", "SORRlSO"]]
+    foots = [["Tel.: (66) 544-2121 /2122"], ["'é1.: (66) 544-2121 /2122"], ["Tel.; (66) 544-2121 12122"],
+             ["66) 544-2121 72122"], ["66) 544-2121/2122 » Faxt66) 54"]]
+    L = Law("034", width=86, hyphen_rate=0.0, page_lines=26, seed=34, formfeed=False,
+            letterheads=heads, footers=foots, page_order="first_then_reversed",
+            norm={"tipo": "Lei Ordinária", "numero": "015", "ano": 2003, "data": "2003-05-22",
+                  "municipio": "Sorriso", "uf": "MT",
+                  "ementa": "Dispõe sobre o funcionamento das feiras livres no Município de Sorriso e dá outras providências"},
+            meta={"numero": "15", "ano": 2003},
+            notes=["chapters II and III both printed 'CAPÍTULO HI'; VII printed 'CAPÍTULO VIH' with 'MAI ——' before the title",
+                   "incisos of art 4 printed '1 -', '11 —', 'LI —', 'IV -', 'Y —', 'Vi —'; art 6 II printed 'W —'"])
+    L.raw("LEI Nº 015/2003 DE 22 DE MAIO DE 2003.",
+          "à 1) PREFEITURA MUNICIPAL DE",
+          "- “DISPÕE SOBRE O | FUNCIONAMENTO",
+          "REMETE DAS FEIRAS LIVRES",
+          "CANNONADO NO MUNICÍPIO DE",
+          "SANOJONA | SORRISO E DÁ",
+          "Loreena OUTRAS PROVIDÊNCIAS”.",
+          "A CÂMARA MUNICIPAL DE SORRISO, ESTADO DE MATO GROSSO APROVOU, E EU, JOSÉ DOMINGOS",
+          "FRAGA, PREFEITO MUNICIPAL, SANCIONO A SEGUINTE LEI")
+    L.group("capitulo", "I", "DAS DISPOSIÇÕES PRELIMINARES", "CAPÍTULO I", "DAS DISPOSIÇÕES PRELIMINARES")
+    L.art(1, "As feiras livres destinam-se à venda a varejo de hortifrutigranjeiros, cereais, pescados, laticínios e produtos artesanais, diretamente ao consumidor, em logradouros públicos previamente designados pelo órgão competente do Município.", "Artigo 1º -")
+    L.art(2, "Os dias, horários e locais de funcionamento das feiras serão fixados por Decreto do Poder Executivo Municipal, ouvida a associação dos feirantes.", "Artigo 2º -")
+    L.art(3, "A participação nas feiras livres será permitida exclusivamente a:", "Artigo 3º -")
+    L.ali("a", "produtor rural estabelecido neste Município, devidamente cadastrado no órgão municipal de agricultura;", "a)")
+    L.ali("b", "comerciante feirante inscrito no Cadastro Municipal de Feirantes.", "b)")
+    L.group("capitulo", "II", "DO CADASTRO DE FEIRANTES", "CAPÍTULO HI", "PREFEITURA MUNICIPAL DE",
+            "——e—ens 5 ja dm Cd cm A mr O TUA", "DO CADASTRO DE FEIRANTES")
+    L.art(4, "O interessado em obter a inscrição no Cadastro Municipal de Feirantes deverá apresentar ao órgão competente os seguintes documentos:", "Artigo 4º -")
+    L.inc("I", "Documento de identidade e inscrição no Cadastro de Pessoas Físicas;", "1 -")
+    L.inc("II", "Comprovante de residência neste Município há mais de 01 (um) ano;", "11 —")
+    L.inc("III", "Atestado de saúde fornecido pela Secretaria Municipal de Saúde;", "LI —")
+    L.inc("IV", "Certidão negativa de débitos com a Fazenda Municipal;", "IV -")
+    L.inc("V", "Duas fotografias recentes, tamanho 3 x 4;", "Y —")
+    L.inc("VI", "Declaração dos produtos que pretende comercializar.", "Vi —")
+    L.art(5, "A inscrição é pessoal e intransferível, e será renovada anualmente no mês de janeiro, mediante o pagamento do preço público fixado em Decreto.", "Artigo 5º -")
+    L.group("capitulo", "III", "DAS BANCAS", "CAPÍTULO HI", "DAS BANCAS")
+    L.art(6, "As bancas obedecerão ao modelo aprovado pelo órgão competente e serão montadas:", "Artigo 6º -")
+    L.inc("I", "No alinhamento determinado pela fiscalização;", "I —")
+    L.inc("II", "Com cobertura de lona em cores padronizadas;", "W —")
+    L.inc("III", "Com afastamento mínimo de 0,50 m (cinquenta centímetros) entre uma e outra.", "III -")
+    L.art(7, "É proibido ao feirante:", "Artigo 7º -")
+    L.ali("a", "vender produtos deteriorados ou sem procedência comprovada;", "a)")
+    L.ali("b", "utilizar balanças não aferidas pelo órgão metrológico;", "b)")
+    L.ali("c", "lançar detritos ou embalagens na via pública;", "c)")
+    L.ali("d", "ocupar área superior à que lhe foi destinada.", "d)")
+    L.raw(*JUNK_COLUMN[:14])
+    L.group("capitulo", "IV", "DA FISCALIZAÇÃO", "CAPÍTULO IV", "DA FISCALIZAÇÃO")
+    L.art(8, "A fiscalização das feiras livres será exercida pelo órgão competente do Município, em conjunto com a Vigilância Sanitária.", "Artigo 8º -")
+    L.art(9, "Os fiscais poderão apreender os produtos expostos à venda em desacordo com esta Lei, lavrando o respectivo auto de apreensão.", "Artigo 9º -")
+    L.par("único", "Os produtos perecíveis apreendidos e próprios para o consumo serão doados a entidades assistenciais.", "Parágrafo Único —")
+    L.group("capitulo", "V", "DAS PENALIDADES", "CAPÍTULO V", "DAS PENALIDADES")
+    L.art(10, "A infração às disposições desta Lei sujeitará o feirante às seguintes penalidades, aplicadas separada ou cumulativamente:", "Artigo 10 -")
+    L.ali("a", "advertência escrita;", "a)")
+    L.ali("b", "multa;", "b)")
+    L.ali("c", "suspensão da inscrição por até 30 (trinta) dias;", "c)")
+    L.ali("d", "cassação da inscrição.", "d)")
+    L.art(11, "Das penalidades aplicadas caberá recurso ao Chefe do Poder Executivo Municipal no prazo de 10 (dez) dias.", "Artigo 11 -")
+    L.group("capitulo", "VI", "DAS DISPOSIÇÕES GERAIS", "CAPÍTULO VI", "DAS DISPOSIÇÕES GERAIS")
+    L.art(12, "Os feirantes já em atividade terão o prazo de 90 (noventa) dias para se adequarem às exigências desta Lei.", "Artigo 12 -")
+    L.group("capitulo", "VII", "DAS DISPOSIÇÕES FINAIS", "CAPÍTULO VIH", "MAI ——", "DAS DISPOSIÇÕES FINAIS")
+    L.art(13, "O Poder Executivo regulamentará esta Lei no que for necessário.", "Artigo 13 -")
+    L.art(14, "Esta Lei entrará em vigor na data de sua publicação, revogadas as disposições em contrário.", "Artigo 14 -")
+    L.fecho(["Gabinete do Prefeito Municipai de Sorriso-MT, 22 de maio", "de 2003. N"],
+            "Gabinete do Prefeito Municipai de Sorriso-MT, 22 de maio de 2003.",
+            [("JOSÉ DOMINGOS FRAGA", "Prefeito Municipal")], ["NS", "|", "JOSÉ DOMINGOS FRAGA", "Prefeito Municipal"])
+    return L
+
+
+def law_035() -> Law:
+    """1994: the first page ends the previous law (articles, fecho, signature) and begins the
+    target; the remaining pages are reversed (as in seed 001) and there are no form feeds;
+    stamps 'Fl. 03' / 'F1. 05' / 'Fl.O4' with debris at each page foot; '8 .2º -' for § 2º."""
+    L = Law("035", width=64, hyphen_rate=0.35, mark_rate=0.08, marks=SEEDLIKE_MARKS, page_lines=22,
+            seed=35, formfeed=False, page_order="first_then_reversed",
+            letterheads=[["PREFEITURA MUNICIPAL DE CATALÃO", "ESTADO DE GOIÁS"],
+                         ["PREFEITURA MUNICIPAL DE CATALAO", "ESTADO DE GOlÁS"],
+                         ["PREFEITURA MUNlCIPAL DE CATALÃO", "ESTADO DE GOIAS"]],
+            footers=seed_stamps(["Fl. {:02d}", "F1. {:02d}", "Fl.O{}", "Fl {:02d}"], 3, seed=35),
+            norm={"tipo": "Lei Ordinária", "numero": "1202", "ano": 1994, "data": "1994-08-30",
+                  "municipio": "Catalão", "uf": "GO",
+                  "ementa": "Cria o Conselho Municipal de Saúde e dá outras providências"},
+            meta={"municipio": "Catalão", "uf": "GO", "tipo": "Lei Ordinária", "numero": "1202",
+                  "ano": 1994, "data": "1994-08-30"},
+            notes=["art 3 § 2º printed '8 .2º -' (dust read as a period)"],
+            excluded_neighbors=["LEI Nº 1.201 (tail: arts 3-4, fecho, signature) - not part of the target"])
+
+    def a(n):
+        return f"Art. {n}º -" if n < 10 else f"Art. {n} -"
+    L.raw("Art. 3º - As despesas decorrentes desta Lei correrão à conta de",
+          "dotações próprias do orçamento vigente.",
+          "Art. 4º - Esta Lei entra em vigor na data de sua publicação, re-",
+          "vogadas as disposições em contrário.",
+          "Gabinete do Prefeito Municipal de Catalão, aos 30 dias do mês",
+          "de agosto de 1994.",
+          "ADIB ELIAS JÚNIOR",
+          "Prefeito Municipal",
+          "LEI Nº 1.202, DE 30 DE AGOSTO DE 1994",
+          "Cria o Conselho Municipal de Saúde e dá",
+          "outras providências.",
+          "O PREFEITO MUNICIPAL DE CATALÃO, Estado de Goiás, faz saber",
+          "que a Câmara Municipal aprovou e ele sanciona a seguinte Lei:")
+    L.art(1, "Fica criado o Conselho Municipal de Saúde, órgão colegiado de caráter permanente e deliberativo, integrante da estrutura da Secretaria Municipal de Saúde.", a(1))
+    L.art(2, "Compete ao Conselho Municipal de Saúde:", a(2))
+    L.inc("I", "formular estratégias e controlar a execução da política municipal de saúde, inclusive nos seus aspectos econômicos e financeiros;")
+    L.inc("II", "aprovar o Plano Municipal de Saúde e acompanhar a sua execução;")
+    L.inc("III", "fiscalizar a aplicação dos recursos do Fundo Municipal de Saúde;")
+    L.inc("IV", "propor a convocação da Conferência Municipal de Saúde;")
+    L.inc("V", "elaborar o seu regimento interno.")
+    L.art(3, "O Conselho terá a seguinte composição:", a(3))
+    L.inc("I", "cinquenta por cento de representantes dos usuários;")
+    L.inc("II", "vinte e cinco por cento de representantes dos trabalhadores da saúde;")
+    L.inc("III", "vinte e cinco por cento de representantes do governo e dos prestadores de serviços.")
+    L.par(1, "Os representantes dos usuários serão indicados pelas associações de moradores, sindicatos e entidades de portadores de deficiência.", "§ 1º -")
+    L.par(2, "O mandato dos conselheiros será de dois anos, permitida uma recondução.", "8 .2º -")
+    L.par(3, "A função de conselheiro não será remunerada, sendo considerada serviço público relevante.", "§ 3º -")
+    L.art(4, "O Conselho reunir-se-á ordinariamente uma vez por mês e, extraordinariamente, quando convocado pelo Presidente ou pela maioria de seus membros.", a(4))
+    L.par("único", "As deliberações do Conselho serão tomadas por maioria simples e homologadas pelo Secretário Municipal de Saúde.", "Parágrafo único -")
+    L.art(5, "A Secretaria Municipal de Saúde prestará o apoio administrativo necessário ao funcionamento do Conselho.", a(5))
+    L.art(6, "Os membros do Conselho serão nomeados por Decreto do Prefeito Municipal no prazo de trinta dias da publicação desta Lei.", a(6))
+    L.art(7, "O Conselho elaborará o seu regimento interno no prazo de sessenta dias contados da sua instalação.", a(7))
+    L.art(8, "As despesas decorrentes da execução desta Lei correrão por conta das dotações orçamentárias da Secretaria Municipal de Saúde.", a(8))
+    L.art(9, "Esta Lei entra em vigor na data de sua publicação, revogadas as disposições em contrário, especialmente a Lei nº 1.044, de 12 de abril de 1991.", a(9))
+    L.fecho(["Gabinete do Prefeito Municipal de Catalão, aos 30 dias do mês", "de agosto de 1994."],
+            "Gabinete do Prefeito Municipal de Catalão, aos 30 dias do mês de agosto de 1994.",
+            [("ADIB ELIAS JÚNIOR", "Prefeito Municipal")], ["ADIB ELIAS JÚNIOR", "Prefeito Municipal"])
+    return L
+
+
+def law_036() -> Law:
+    """1983: a scoring table printed line-wise inside a parágrafo (alíneas with dot leaders and
+    points, 'ccccrrr' leader garbage), a label alone on its line with a garbage line before its
+    text, a VETADO article, stamps 'C.M. Cc. N' variants. Form feeds (rendered for the OCR run)."""
+    L = Law("036", width=64, hyphen_rate=0.35, mark_rate=0.1, marks=SEEDLIKE_MARKS, page_lines=30,
+            seed=36, formfeed=True,
+            footers=seed_stamps(["C.M. Cc. {}", "C.m ec. {}", "Cc.M c. {}", "CM €.{}"], 11, seed=36),
+            norm={"tipo": "Lei Ordinária", "numero": "1748", "ano": 1983, "data": "1983-11-08",
+                  "municipio": "Limeira", "uf": "SP",
+                  "ementa": "Dispõe sobre a permissão de uso das bancas do Mercado Municipal e dá outras providências"},
+            meta={"municipio": "Limeira", "uf": "SP", "tipo": "Lei Ordinária", "numero": "1748",
+                  "ano": 1983, "data": "1983-11-08"},
+            notes=["art 4 § 1º holds a points table read line-wise: its lines are alíneas a-e of the paragraph",
+                   "art 6 label printed alone, a garbage line, then its text", "art 8 VETADO"])
+    L.raw("LEI Nº 1.748, DE 08 DE NOVEMBRO DE 1.983",
+          "\"Dispõe sobre a permissão de uso das bancas do Mercado Mu-",
+          "nicipal e dá outras providências\"",
+          "A CÂMARA MUNICIPAL DE LIMEIRA, Estado de São Paulo, aprovou e",
+          "eu, Prefeito Municipal, sanciono e promulgo a seguinte",
+          "LEI:-")
+    L.art(1, "As bancas do Mercado Municipal serão ocupadas mediante permissão de uso, a título precário e oneroso, outorgada pelo Prefeito Municipal.", A0(1))
+    L.art(2, "A permissão será precedida de edital publicado na imprensa local, com prazo mínimo de quinze dias para a inscrição dos interessados.", A0(2))
+    L.art(3, "Os interessados deverão apresentar, no ato da inscrição:", A0(3))
+    L.inc("I", "prova de inscrição no cadastro de contribuintes do Município;")
+    L.inc("II", "atestado de saúde expedido pelo Centro de Saúde local;")
+    L.inc("III", "declaração do ramo de comércio pretendido.")
+    L.art(4, "A classificação dos interessados obedecerá à ordem da maior soma de pontos.", A0(4))
+    L.par(1, "Os pontos serão atribuídos segundo o tempo de residência no Município:", "8 1º:-")
+    for letter, rng_txt, pts in [("a", "até 05 (cinco) anos", "01 ponto"),
+                                 ("b", "mais de 05 (cinco) até 10 (dez) anos", "02 pontos"),
+                                 ("c", "mais de 10 (dez) até 15 (quinze) anos", "03 pontos"),
+                                 ("d", "mais de 15 (quinze) até 20 (vinte) anos", "04 pontos"),
+                                 ("e", "mais de 20 (vinte) anos", "05 pontos")]:
+        start = len(L._body)
+        L.ali(letter, f"{rng_txt} {pts}", f"{letter}) -")
+        dots = "." * (44 - len(rng_txt)) if letter in "ace" else "....cccccrrcr ce cer..." [: 44 - len(rng_txt)]
+        reprint(L, start, [f"{letter}) - {rng_txt}{dots}{pts}"])
+    L.par(2, "No caso de empate, a decisão será feita por sorteio público.", "$ 2º:-")
+    L.art(5, "O permissionário pagará mensalmente o preço público fixado por Decreto, até o dia dez do mês seguinte ao vencido.", A0(5))
+    start = len(L._body)
+    L.art(6, "É vedado ao permissionário transferir, ceder ou sublocar a banca, sob pena de revogação da permissão.", A0(6))
+    reprint(L, start, ["ARTIGO 6º:-", SEEDLIKE_GARBAGE[1],
+                       "É vedado ao permissionário transferir, ceder ou sublocar a ban-",
+                       "ca, sob pena de revogação da permissão."])
+    L.art(7, "A permissão será revogada:", A0(7))
+    L.ali("a", "pelo atraso no pagamento de três meses consecutivos;", "a) -")
+    L.ali("b", "pelo fechamento da banca por mais de quinze dias sem motivo justificado;", "b) -")
+    L.ali("c", "pela infração às normas de higiene.", "c) -")
+    start = len(L._body)
+    L.art(8, "VETADO", A0(8))
+    reprint(L, start, ["ARTIGO 8º:- VETADO."])
+    L.art(9, "Esta Lei entrará em vigor na data de sua publicação, revogadas as disposições em contrário.", A0(9))
+    L.fecho(["Prefeitura Municipal de Limeira, aos 08 de novembro de 1.983."],
+            "Prefeitura Municipal de Limeira, aos 08 de novembro de 1.983.",
+            [("JURANDYR DA PAIXÃO DE CAMPOS FREIRE", "Prefeito Municipal")],
+            ["JURANDYR DA PAIXÃO DE CAMPOS FREIRE", "Prefeito Municipal"])
+    return L
+
+
+def law_037() -> Law:
+    """1986: a tax table read column-wise by the OCR inside art. 5 (garbled in the gold), with
+    its '81º' label cut from its text by the columns; the articles after it must come out clean;
+    seed-like garbage lines and page stamps 'MN 4' in a scan with no form feeds."""
+    L = Law("037", width=64, hyphen_rate=0.35, mark_rate=0.1, marks=SEEDLIKE_MARKS, page_lines=32,
+            seed=37, formfeed=False,
+            letterheads=[["PREFEITURA MUNICIPAL DE PELOTAS", "RIO GRANDE DO SUL"],
+                         ["PREFEITURA MUNICIPAL DE PELOTAS", "RIO GRANDE D0 SUL"]],
+            footers=seed_stamps(["MN {}", "NM. {}", "N {}"], 4, seed=37),
+            norm={"tipo": "Lei Ordinária", "numero": "3011", "ano": 1986, "data": "1986-04-15",
+                  "municipio": "Pelotas", "uf": "RS",
+                  "ementa": "Institui a Taxa de Licença para Publicidade e dá outras providências"},
+            meta={"municipio": "Pelotas", "uf": "RS", "tipo": "Lei Ordinária", "numero": "3011",
+                  "ano": 1986, "data": "1986-04-15"},
+            notes=["art 5 garbled: its table (incisos I-III with alíneas and values) was read column-wise"])
+
+    def a(n):
+        return f"Art. {n}º -" if n < 10 else f"Art. {n} -"
+    L.raw("LEI Nº 3.011, DE 15 DE ABRIL DE 1986",
+          "Institui a Taxa de Licença para Publicidade e dá outras",
+          "providências.",
+          "O PREFEITO MUNICIPAL DE PELOTAS, Estado do Rio Grande do Sul,",
+          "faço saber que a Câmara Municipal aprovou e eu sanciono a se-",
+          "guinte Lei:")
+    L.art(1, "Fica instituída a Taxa de Licença para Publicidade, que tem como fato gerador a exploração ou utilização de meios de publicidade nas vias e logradouros públicos ou em locais visíveis ao público.", a(1))
+    L.art(2, "Contribuinte da taxa é a pessoa física ou jurídica que explore ou utilize o meio de publicidade.", a(2))
+    L.par("único", "Responde solidariamente pela taxa o proprietário do imóvel onde estiver instalado o anúncio.", "Parágrafo único -")
+    L.art(3, "A licença será requerida ao Departamento de Fiscalização, instruída com a descrição do anúncio, suas dimensões e o local de sua instalação.", a(3))
+    L.art(4, "Estão isentos da taxa:", a(4))
+    L.inc("I", "os anúncios de órgãos públicos;")
+    L.inc("II", "as placas de profissionais liberais afixadas no local de trabalho, com área inferior a meio metro quadrado;")
+    L.inc("III", "os anúncios de entidades religiosas e beneficentes.")
+    start = len(L._body)
+    L.art(5, "A taxa será cobrada anualmente de acordo com a seguinte tabela, em Obrigações Reajustáveis do Tesouro Nacional:", a(5), garbled=True)
+    cap_lines = [ln for _k, ln in L._body[start:]]
+    L.inc("I", "Anúncios luminosos:")
+    L.ali("a", "até 2 m² 3,00 ORTN")
+    L.ali("b", "de 2 a 10 m² 6,00 ORTN")
+    L.ali("c", "acima de 10 m² 9,00 ORTN")
+    L.inc("II", "Anúncios não luminosos:")
+    L.ali("a", "até 2 m² 1,50 ORTN")
+    L.ali("b", "acima de 2 m² 3,00 ORTN")
+    L.inc("III", "Faixas e cartazes, por unidade e por mês 0,50 ORTN")
+    L.par(1, "Os valores da tabela serão convertidos em cruzeiros na data do pagamento.", "§ 1º")
+    # the whole table as printed column-wise
+    reprint(L, start, cap_lines + [
+        "I - Anúncios luminosos:", "a)", "b)", "c)", "II -", "nos l", "a) -", "b)",
+        "até 2 m?..........", "de 2 a 10 m?.....", "acima de 10 m?...ccccrrr",
+        "uminosos:", "até 2 m?...........", "acima de 2 m?.....cccc",
+        "III - Faixas e cartazes, por unidade e por mês......",
+        "3,00 ORTN", "«6,00 ORTN", "9,00 ORTN", "-.1,50 ORTN", "«3,00 ORTN", ".0,50 ORTN",
+        "81º", "e .", ":- Os valores da tabela serão convertidos em cruzei-",
+        "ros na data do pagamento."])
+    L.art(6, "O pagamento da taxa será feito de uma só vez, no ato da concessão da licença, e nos exercícios seguintes até o dia trinta e um de março.", a(6))
+    L.art(7, "A publicidade sem licença sujeitará o infrator à multa de valor igual ao dobro da taxa devida, sem prejuízo da remoção do anúncio.", a(7))
+    L.par(1, "Na reincidência a multa será aplicada em dobro.", "§ 1º -")
+    L.par(2, "Os anúncios removidos só serão devolvidos após o pagamento da multa e das despesas de remoção.", "§ 2º -")
+    L.art(8, "Esta Lei entra em vigor no primeiro dia do exercício seguinte ao de sua publicação.", a(8))
+    L.art(9, "Revogam-se as disposições em contrário.", a(9))
+    L.fecho(["Gabinete do Prefeito Municipal de Pelotas, em 15 de abril de 1986."],
+            "Gabinete do Prefeito Municipal de Pelotas, em 15 de abril de 1986.",
+            [("BERNARDO DE SOUZA", "Prefeito Municipal")], ["BERNARDO DE SOUZA", "Prefeito Municipal"])
+    return L
+
+
+def law_038() -> Law:
+    """1984: after the target's fecho and signature, the next law starts mid-page with its
+    epígrafe damaged ('q” Ea LEl N9 1O3, DE O3 DE MAIO DE 1.984') and ARTIGO 1º to 4º with a
+    parágrafo and incisos of its own; the target's own epígrafe also has debris before it."""
+    L = Law("038", width=64, hyphen_rate=0.4, mark_rate=0.1, marks=SEEDLIKE_MARKS, page_lines=28,
+            seed=38, formfeed=False, junk_rate=0.02, junk=tuple(SEEDLIKE_DEBRIS[:6]),
+            footers=seed_stamps(["Nº {}", "NM {}", "Nº. {}"], 31, seed=38),
+            norm={"tipo": "Lei Ordinária", "numero": "102", "ano": 1984, "data": "1984-05-03",
+                  "municipio": "Apucarana", "uf": "PR",
+                  "ementa": "Dispõe sobre a arborização das vias públicas e dá outras providências"},
+            meta={"municipio": "Apucarana", "uf": "PR", "tipo": "Lei Ordinária", "numero": "102",
+                  "ano": 1984},
+            excluded_neighbors=["LEI Nº 103, DE 03 DE MAIO DE 1.984 (epígrafe damaged; hortas escolares) - not part of the target"])
+    L.raw("Ea , LEI Nº 102, DE 03 DE MAIO DE 1.984",
+          "À - -",
+          "\"Dispõe sobre a arborização das vias públicas e dá outras",
+          "providências\"",
+          "A CÂMARA MUNICIPAL DE APUCARANA, Estado do Paraná, aprovou e",
+          "eu, Prefeito Municipal, sanciono a seguinte",
+          "LEI:-")
+    L.art(1, "A arborização das vias e logradouros públicos é atribuição exclusiva da Prefeitura, que a executará diretamente ou mediante convênio.", A0(1))
+    L.art(2, "É proibido podar, cortar, derrubar ou sacrificar as árvores da arborização pública sem prévia autorização da Prefeitura.", A0(2))
+    L.par("único", "A autorização será concedida quando a árvore apresentar risco à segurança das pessoas ou das edificações.", "PARÁGRAFO ÚNICO:-")
+    L.art(3, "Na arborização das vias públicas serão observadas as seguintes exigências:", A0(3))
+    L.inc("I", "espaçamento mínimo de sete metros entre as árvores;")
+    L.inc("II", "distância mínima de cinco metros das esquinas;")
+    L.inc("III", "emprego de espécies de pequeno porte sob a rede elétrica.")
+    L.art(4, "Os loteamentos aprovados a partir desta Lei deverão ter as suas vias arborizadas pelo loteador.", A0(4))
+    L.art(5, "A infração ao disposto no artigo 2º sujeitará o infrator à multa de cinco valores de referência por árvore atingida.", A0(5))
+    L.par(1, "Na reincidência a multa será aplicada em dobro.", P0(1))
+    L.par(2, "O infrator fica obrigado ao plantio de duas mudas para cada árvore sacrificada.", P0(2))
+    L.art(6, "Esta Lei entrará em vigor na data de sua publicação, revogadas as disposições em contrário.", A0(6))
+    L.fecho(["Prefeitura Municipal de Apucarana, aos 03 de maio de 1.984."],
+            "Prefeitura Municipal de Apucarana, aos 03 de maio de 1.984.",
+            [("CARLOS ROBERTO SCARPELINI", "Prefeito Municipal")],
+            ["CARLOS ROBERTO SCARPELINI", "Prefeito Municipal"])
+    L.raw(SEEDLIKE_GARBAGE[0],
+          "q” Ea LEl N9 1O3, DE O3 DE MAIO DE 1.984",
+          "Ea $ \"Institui hortas nas escolas municipais\"",
+          "A CÂMARA MUNICIPAL DE APUCARANA, Estado do Paraná, aprovou e",
+          "eu, Prefeito Municipal, sanciono a seguinte",
+          "LEI:-",
+          "ARTIGO 1º:- Ficam instituídas hortas escolares em todas as es-",
+          "colas da rede municipal de ensino.",
+          "ARTIGO 2º:- As hortas terão finalidade pedagógica e sua produ-",
+          "ção será destinada à merenda escolar.",
+          "PARÁGRAFO ÚNICO:- É vedada a venda da produção.",
+          "ARTIGO 3º:- Caberá ao Departamento de Educação:",
+          "I - fornecer sementes, mudas e ferramentas;",
+          "II - orientar os professores encarregados.",
+          "ARTIGO 4º:- Esta Lei entrará em vigor na data de sua publicação.")
+    return L
+
+
+def law_039() -> Law:
+    """1993: OCR line disorder as in the seeds: two alíneas interleaved ('e)' empty, then f)'s
+    first line, e)'s text, f)'s tail), two lines of an article swapped, a word split 'd:' / 'ará'
+    across swapped lines (all reassembled in the gold)."""
+    L = Law("039", width=64, hyphen_rate=0.3, mark_rate=0.08, marks=SEEDLIKE_MARKS, page_lines=30,
+            seed=39, formfeed=False,
+            letterheads=[["CÂMARA MUNICIPAL DE VARGINHA", "ESTADO DE MINAS GERAIS"],
+                         ["CÂMARA MUNICIPAL DE VARGlNHA", "ESTADO DE MINAS GERAlS"]],
+            footers=seed_stamps(["Fl. {:02d}", "F1. {:02d}"], 1, seed=39),
+            norm={"tipo": "Lei Ordinária", "numero": "2215", "ano": 1993, "data": "1993-02-17",
+                  "municipio": "Varginha", "uf": "MG",
+                  "ementa": "Dispõe sobre o horário de funcionamento do comércio e dá outras providências"},
+            meta={"municipio": "Varginha", "uf": "MG", "tipo": "Lei Ordinária", "numero": "2215",
+                  "ano": 1993, "data": "1993-02-17"},
+            notes=["art 5 alíneas e/f interleaved by the OCR; art 3 and art 6 lines swapped; reassembled"])
+
+    def a(n):
+        return f"Art. {n}º -"
+    L.raw("LEI Nº 2.215, DE 17 DE FEVEREIRO DE 1993",
+          "Dispõe sobre o horário de funcionamento do comércio",
+          "e dá outras providências.",
+          "O Povo do Município de Varginha, por seus representantes, apro-",
+          "vou e eu, Prefeito Municipal, sanciono a seguinte Lei:")
+    L.art(1, "Os estabelecimentos comerciais funcionarão de segunda a sexta-feira das oito às dezoito horas e aos sábados das oito às doze horas.", a(1))
+    L.art(2, "Independem de horário as farmácias, padarias, bares, restaurantes, postos de combustíveis e hotéis.", a(2))
+    start = len(L._body)
+    L.art(3, "A abertura em horário especial dependerá de licença da Prefeitura, que dará preferência aos estabelecimentos situados nos bairros e nos distritos.", a(3))
+    reprint(L, start, ["Art. 3º - A abertura em horário especial dependerá de licença",
+                       "ará preferência aos estabelecimentos situados nos bairros",
+                       "da Prefeitura, que d:",
+                       "e nos distritos."])
+    L.art(4, "Durante o mês de dezembro o comércio poderá funcionar até as vinte e duas horas.", a(4))
+    L.art(5, "Os estabelecimentos que funcionarem em horário especial ficam obrigados a:", a(5))
+    L.ali("a", "afixar em local visível o alvará de horário especial;")
+    L.ali("b", "manter os empregados em regime de revezamento;")
+    L.ali("c", "respeitar a legislação trabalhista;")
+    L.ali("d", "não perturbar o sossego público;")
+    start = len(L._body)
+    L.ali("e", "não utilizar o passeio público para exposição de mercadorias;")
+    L.ali("f", "não manter aparelhos sonoros em volume audível da via pública ou de residências vizinhas;")
+    reprint(L, start, ["e)",
+                       "f) não manter aparelhos sonoros em volume audível da via",
+                       "não utilizar o passeio público para exposição de mercadorias;",
+                       "pública ou de residências vizinhas;"])
+    L.ali("g", "encerrar as atividades no horário fixado no alvará.")
+    start = len(L._body)
+    L.art(6, "A infração a esta Lei sujeitará o infrator à multa de dez Unidades Fiscais, aplicada em dobro na reincidência, e à cassação do alvará na terceira infração.", a(6))
+    reprint(L, start, ["Art. 6º - A infração a esta Lei sujeitará o infrator à multa de",
+                       "dobro na reincidência, e à cassação do alvará na terceira",
+                       "dez Unidades Fiscais, aplicada em",
+                       "infração."])
+    L.art(7, "Esta Lei entra em vigor na data de sua publicação.", a(7))
+    L.art(8, "Revogam-se as disposições em contrário.", a(8))
+    L.fecho(["Varginha, 17 de fevereiro de 1993."], "Varginha, 17 de fevereiro de 1993.",
+            [("AÉCIO ROBERTO DE SOUZA", "Prefeito Municipal")],
+            ["AÉCIO ROBERTO DE SOUZA", "Prefeito Municipal"])
+    return L
+
+
+def law_040() -> Law:
+    """1991: article numbers misread the way seed 000 shows them ('ARTIGO 72:-' for 7,
+    'ARTIGO 28:-' for 13 right after 12, 'ARTIGO 15º' printed twice (the second is 16),
+    'ARTIGO 194%-' for 19), a page whose left margin was cut ('RTIGO 21º', 'TIGO 22º' and line
+    starts lost), paragraph signs '8S1º', '83º', '84º', '1º:-' (sign lost), '28:-', '8 32:-' with
+    VETADO paragraphs."""
+    L = Law("040", width=64, hyphen_rate=0.4, mark_rate=0.1, marks=SEEDLIKE_MARKS, page_lines=30,
+            seed=40, formfeed=False,
+            footers=seed_stamps(["NM {}", "N {}", "NM. {}", "Nº {}"], 112, seed=40),
+            norm={"tipo": "Lei Ordinária", "numero": "544", "ano": 1991, "data": "1991-10-09",
+                  "municipio": "Vitória da Conquista", "uf": "BA",
+                  "ementa": "Dispõe sobre o serviço de mototáxi no Município e dá outras providências"},
+            meta={"municipio": "Vitória da Conquista", "uf": "BA", "tipo": "Lei Ordinária",
+                  "numero": "544", "ano": 1991, "data": "1991-10-09"},
+            notes=["printed 'ARTIGO 72:-' -> 7; 'ARTIGO 28:-' -> 13; second 'ARTIGO 15º' -> 16; 'ARTIGO 194%-' -> 19",
+                   "left margin cut on arts 21-22 ('RTIGO 21º', 'TIGO 22º'); line starts kept as printed"])
+    L.raw("LEI Nº 544, DE 09 DE OUTUBRO DE 1.991",
+          "\"Dispõe sobre o serviço de mototáxi no Município e",
+          "dá outras providências\"",
+          "A CÂMARA MUNICIPAL DE VITÓRIA DA CONQUISTA, Estado da Bahia,",
+          "aprovou e eu, Prefeito Municipal, sanciono a seguinte",
+          "LEI:-")
+    texts = {
+        1: "O transporte individual de passageiros em motocicletas de aluguel, denominado mototáxi, constitui serviço de interesse público e somente poderá ser explorado mediante permissão da Prefeitura.",
+        2: "A permissão será outorgada a pessoa física, motociclista profissional autônomo, residente no Município há mais de dois anos.",
+        3: "O número de permissões será de uma para cada mil e quinhentos habitantes.",
+        4: "As motocicletas terão no máximo cinco anos de fabricação e potência mínima de cento e vinte e cinco cilindradas.",
+        5: "O condutor usará colete com o número da permissão e fornecerá capacete ao passageiro.",
+        6: "É proibido o transporte de mais de um passageiro e de menores de sete anos.",
+        7: "Os pontos de estacionamento serão fixados por Decreto, ouvida a associação da categoria.",
+        8: "As tarifas serão fixadas pelo Prefeito Municipal e revistas anualmente.",
+        9: "A permissão é pessoal e intransferível.",
+        10: "O permissionário submeterá a motocicleta a vistoria semestral.",
+        11: "O condutor deverá possuir Carteira Nacional de Habilitação na categoria A há mais de dois anos.",
+        12: "É vedado ao permissionário manter preposto.",
+        13: "O descumprimento desta Lei sujeitará o infrator às penalidades de advertência, multa, suspensão e cassação da permissão.",
+        14: "A multa será de cinco a vinte Unidades Fiscais, conforme a gravidade da infração.",
+        15: "Da penalidade caberá recurso ao Prefeito Municipal no prazo de dez dias.",
+        16: "Os atuais mototaxistas terão prazo de noventa dias para se adequarem a esta Lei.",
+        17: "A Prefeitura manterá cadastro atualizado dos permissionários e condutores.",
+        18: "O Executivo poderá firmar convênio com o órgão estadual de trânsito para a fiscalização do serviço.",
+        19: "Os casos omissos serão resolvidos pelo Chefe do Executivo.",
+        20: "O Executivo regulamentará esta Lei no prazo de sessenta dias.",
+        21: "As despesas decorrentes desta Lei correrão por conta de dotações próprias do orçamento vigente.",
+        22: "Esta Lei entrará em vigor na data de sua publicação, revogadas as disposições em contrário.",
+    }
+    printed = {7: "ARTIGO 72:-", 13: "ARTIGO 28:-", 16: "ARTIGO 15º:-", 19: "ARTIGO 194%-"}
+    for n in range(1, 21):
+        L.art(n, texts[n], printed.get(n, A0(n)))
+        if n == 2:
+            L.par(1, "A indicação do condutor auxiliar deverá ser requerida no prazo de trinta dias.", "8S1º:-")
+            L.par(2, "Decorrido o prazo sem a indicação, a permissão será cassada.", "8 2º:-")
+            L.par(3, "A indicação no caso de falecimento será feita pelo inventariante.", "83º:-")
+            L.par(4, "O aposentado poderá continuar no serviço até a indicação de seu substituto.", "84º:")
+        if n == 6:
+            L.par(1, "A infração ao disposto neste artigo será punida com a suspensão da permissão por trinta dias.", "1º:-")
+            L.par(2, "Na reincidência, a permissão será cassada.", "28:-")
+        if n == 13:
+            L.inc("I", "advertência;")
+            L.inc("II", "multa;")
+            L.inc("III", "suspensão;")
+            L.inc("IV", "cassação.")
+            for k, lab in ((1, "1º:- VETADO,"), (2, "28:- VETADO."), (3, "8 32:- VETADO.")):
+                start = len(L._body)
+                L.par(k, "VETADO", lab)
+                reprint(L, start, [lab])
+    # a page whose left margin was cut: the first letters of arts 21-22 and of their lines lost
+    L.page()
+    start = len(L._body)
+    L.art(21, texts[21], "RTIGO 21º:-")
+    L.art(22, texts[22], "TIGO 22º:-")
+    reprint(L, start, ["RTIGO 21º:- As despesas decorrentes desta Lei correrão por con-",
+                       "a de dotações próprias do orçamento vigente.",
+                       "TIGO 22º:- Esta Lei entrará em vigor na data de sua publica-",
+                       "ão, revogadas as disposições em contrário."])
+    L.units[-2]["text"] = "As despesas decorrentes desta Lei correrão por cona de dotações próprias do orçamento vigente."
+    L.units[-1]["text"] = "Esta Lei entrará em vigor na data de sua publicaão, revogadas as disposições em contrário."
+    L.fecho(["Gabinete do Prefeito Municipal de Vitória da Conquista, aos",
+             "nove dias do mês de outubro de mil novecentos e noventa e um."],
+            "Gabinete do Prefeito Municipal de Vitória da Conquista, aos nove dias do mês de outubro de mil novecentos e noventa e um.",
+            [("JOSÉ PEDRAL SAMPAIO", "Prefeito Municipal")], ["JOSÉ PEDRAL SAMPAIO", "Prefeito Municipal"])
+    return L
+
+
+def law_041() -> Law:
+    """1988: headings as bare roman numerals in capitals (no 'CAPÍTULO'), damaged: 'HI - ', 'IV —',
+    'Y - ', a trailing ' -', one heading wrapped on two lines, one with a margin mark, one right
+    after a page stamp; articles 'Art. 1º.-'."""
+    L = Law("041", width=64, hyphen_rate=0.35, mark_rate=0.1, marks=SEEDLIKE_MARKS, page_lines=26,
+            seed=41, formfeed=False,
+            letterheads=[["CÂMARA MUNICIPAL DE BLUMENAU", "SANTA CATARINA"],
+                         ["CÂMARA MUNICIPAL DE BLUMENAU", "SANTA CATARlNA"]],
+            footers=seed_stamps(["C.M. Cc. {}", "C.M ci {}", "Cc.M cm {}"], 21, seed=41),
+            norm={"tipo": "Lei Ordinária", "numero": "3402", "ano": 1988, "data": "1988-07-06",
+                  "municipio": "Blumenau", "uf": "SC",
+                  "ementa": "Regulamenta a Feira Permanente de Artesanato e dá outras providências"},
+            meta={"municipio": "Blumenau", "uf": "SC", "tipo": "Lei Ordinária", "numero": "3402",
+                  "ano": 1988, "data": "1988-07-06"},
+            notes=["headings printed 'HI -' (III), 'Y -' (V)"])
+
+    def a(n):
+        return f"Art. {n}º.-" if n < 10 else f"Art. {n}.-"
+    L.raw("LEI Nº 3.402, DE 06 DE JULHO DE 1988",
+          "Regulamenta a Feira Permanente de Artesanato e dá outras pro-",
+          "vidências.",
+          "O PRESIDENTE DA CÂMARA MUNICIPAL DE BLUMENAU, faço saber a todos",
+          "os habitantes deste Município que a Câmara Municipal aprovou e",
+          "eu promulgo a seguinte Lei:")
+    L.group("capitulo", "I", "DA FEIRA", "I - DA FEIRA")
+    L.art(1, "A Feira Permanente de Artesanato funcionará na Praça Hercílio Luz, aos sábados e domingos, das nove às dezenove horas.", a(1))
+    L.art(2, "Somente poderão expor na Feira os artesãos residentes no Município e cadastrados na Fundação Cultural.", a(2))
+    L.group("capitulo", "II", "DO CADASTRO DOS ARTESÃOS", "II - DO CADASTRO DOS ARTESÃOS'!")
+    L.art(3, "O cadastro será feito mediante a apresentação de amostras dos trabalhos a uma comissão de três artesãos e dois técnicos da Fundação Cultural.", a(3))
+    L.par("único", "A comissão avaliará a originalidade e a qualidade dos trabalhos, vedada a exposição de produtos industrializados.", "Parágrafo único.-")
+    L.group("capitulo", "III", "DAS OBRIGAÇÕES DOS EXPOSITORES", "HI - DAS OBRIGAÇÕES DOS EXPOSITORES")
+    L.art(4, "São obrigações dos expositores:", a(4))
+    L.inc("I", "manter a barraca em perfeito estado de conservação e limpeza;")
+    L.inc("II", "cumprir o horário de funcionamento da Feira;")
+    L.inc("III", "expor somente os trabalhos aprovados pela comissão;")
+    L.inc("IV", "tratar o público com urbanidade.")
+    L.art(5, "É vedado ao expositor ceder ou alugar o seu espaço a terceiros.", a(5))
+    L.group("capitulo", "IV", "DA ADMINISTRAÇÃO E DA FISCALIZAÇÃO DA FEIRA", "IV — DA ADMINISTRAÇÃO E DA FISCALIZAÇÃO", "DA FEIRA")
+    L.art(6, "A administração da Feira caberá à Fundação Cultural, que designará um coordenador.", a(6))
+    L.art(7, "O coordenador fiscalizará o cumprimento desta Lei e comunicará as infrações à Fundação.", a(7))
+    L.page()
+    L.group("capitulo", "V", "DAS PENALIDADES", "Y - DAS PENALIDADES")
+    L.art(8, "A infração às disposições desta Lei sujeitará o expositor às seguintes penalidades:", a(8))
+    L.inc("I", "advertência;")
+    L.inc("II", "suspensão por até quatro semanas;")
+    L.inc("III", "exclusão do cadastro.")
+    L.group("capitulo", "VI", "DAS DISPOSIÇÕES FINAIS", "VI - DAS DISPOSIÇÕES FINAIS -")
+    L.art(9, "A Fundação Cultural baixará o regimento interno da Feira no prazo de trinta dias.", a(9))
+    L.art(10, "Esta Lei entra em vigor na data de sua publicação.", a(10))
+    L.fecho(["Câmara Municipal de Blumenau, em 06 de julho de 1988."],
+            "Câmara Municipal de Blumenau, em 06 de julho de 1988.",
+            [("JOÃO BATISTA DE CASTRO", "Presidente")], ["JOÃO BATISTA DE CASTRO", "Presidente"])
+    return L
+
+
+def law_042() -> Law:
+    """2005 Prefeitura law like seed 001 (long justified lines, three-line letterhead with OCR
+    variants and phone footer, form feeds: rendered for the OCR run): 'CAPÍTULO' label with a
+    letterhead line and garbage before its title, alíneas 's)' for g and '£)' for f, margin
+    debris before labels at line starts ('ssa, Artigo 12 -', 'pia'), signature among 'N', 'NS', '|'."""
+    heads = [["ESTADO DE MATO GROSSO DO SUL", "PREFEITURA MUNICIPAL DE", "PONTA PORÃ"],
+             ["ESTADO DE MATO GROSSO DO SUL", "PREFEITURA IMUNICIPAL DE", "PONTA PORA"],
+             ["ESTADO DE MATO GROSSO DO SUL", "] PREFEITURA | MUNICIPAL DE", "PONTA PORÃ", "pu So IA A"]]
+    foots = [["Tel.: (67) 431-1122 /1123"], ["Tel.; (67) 431-1122 11123"], ["67) 431-1122 71123"]]
+    L = Law("042", width=84, page_lines=24, seed=42, formfeed=True, letterheads=heads, footers=foots,
+            norm={"tipo": "Lei Ordinária", "numero": "3520", "ano": 2005, "data": "2005-09-14",
+                  "municipio": "Ponta Porã", "uf": "MS",
+                  "ementa": "Dispõe sobre o serviço de transporte escolar no Município de Ponta Porã e dá outras providências"},
+            meta={"numero": "3520", "ano": 2005},
+            notes=["alínea g of art 7 printed 's)', f of art 9 printed '£)'"])
+    L.raw("LEI Nº 3.520 DE 14 DE SETEMBRO DE 2005.",
+          "“DISPÕE SOBRE O SERVIÇO DE TRANSPORTE ESCOLAR NO MUNICÍPIO DE PONTA PORÃ E DÁ",
+          "OUTRAS PROVIDÊNCIAS”.",
+          "A CÂMARA MUNICIPAL DE PONTA PORÃ, ESTADO DE MATO GROSSO DO SUL APROVOU, E EU,",
+          "FLÁVIO KAYATT, PREFEITO MUNICIPAL, SANCIONO A SEGUINTE LEI")
+    L.group("capitulo", "I", "DA EXPLORAÇÃO DO SERVIÇO", "CAPÍTULO I", "DA EXPLORAÇÃO DO SERVIÇO")
+    L.art(1, "O transporte de escolares neste Município constitui serviço de interesse público, que somente poderá ser executado mediante prévia autorização do órgão municipal competente, através do TERMO DE PERMISSÃO e ALVARÁ DE LICENÇA.", "Artigo 1º -")
+    L.art(2, "A exploração do serviço será permitida a pessoa física, condutor profissional autônomo, e a pessoa jurídica legalmente constituída.", "Artigo 2º -")
+    L.art(3, "Os veículos utilizados no transporte de escolares serão do tipo micro-ônibus, ônibus ou utilitário com capacidade mínima de 08 (oito) passageiros.", "Artigo 3º -")
+    L.group("capitulo", "II", "DOS VEÍCULOS", "CAPÍTULO II", "PREFEITURA MUNICIPAL DE", "——e—ms 5 ja dm Cd cm A mr", "DOS VEÍCULOS")
+    L.art(4, "Os veículos deverão satisfazer as exigências do Código de Trânsito Brasileiro e ainda:", "Artigo 4º -")
+    L.ali("a", "ter no máximo 10 (dez) anos de fabricação;", "a)")
+    L.ali("b", "possuir faixa horizontal amarela com a inscrição “ESCOLAR”;", "b)")
+    L.ali("c", "possuir cintos de segurança em boas condições para todos os passageiros;", "c)")
+    L.ali("d", "possuir registrador instantâneo de velocidade e tempo.", "d)")
+    L.art(5, "Os veículos serão vistoriados semestralmente pelo órgão municipal competente.", "Artigo 5º -")
+    L.par(1, "A vistoria será feita nos meses de janeiro e julho de cada ano.", "$ 1º -")
+    L.par(2, "Aprovado na vistoria, o veículo receberá selo que será afixado no para-brisa.", "8 2º -")
+    L.group("capitulo", "III", "DOS CONDUTORES", "CAPÍTULO HI", "MAI ——", "DOS CONDUTORES")
+    L.art(6, "O condutor de veículo de transporte escolar deverá ter idade superior a 21 (vinte e um) anos e ser habilitado na categoria D.", "Artigo 6º -")
+    L.art(7, "São deveres do condutor:", "Artigo 7º -")
+    for letter, t in zip("abcdefg", ["tratar com urbanidade os escolares e seus responsáveis;",
+                                     "trajar-se adequadamente;",
+                                     "não fumar no interior do veículo;",
+                                     "não transportar escolares em pé;",
+                                     "manter as portas fechadas com o veículo em movimento;",
+                                     "respeitar os horários e itinerários autorizados;",
+                                     "comunicar ao órgão competente qualquer alteração de endereço."], strict=True):
+        L.ali(letter, t, "s)" if letter == "g" else f"{letter})")
+    L.group("capitulo", "IV", "DAS PENALIDADES", "CAPÍTULO IV", "DAS PENALIDADES")
+    L.art(8, "O órgão competente manterá rigorosa fiscalização sobre os permissionários e seus condutores.", "Artigo 8º -")
+    L.art(9, "A inobservância das disposições desta Lei sujeitará o infrator às seguintes sanções, aplicadas separada ou cumulativamente:", "Artigo 9º -")
+    for letter, t in zip("abcdef", ["advertência oral;", "advertência escrita;", "multa;",
+                                    "suspensão do Alvará de Licença;", "cassação do Alvará de Licença;",
+                                    "cassação do Termo de Permissão."], strict=True):
+        L.ali(letter, t, "£)" if letter == "f" else f"{letter})")
+    L.par("único", "Das penalidades caberá recurso ao Chefe do Poder Executivo Municipal no prazo de 10 (dez) dias.", "Parágrafo Único —")
+    L.group("capitulo", "V", "DISPOSIÇÕES FINAIS", "CAPÍTULO V", "DISPOSIÇÕES FINAIS")
+    L.art(10, "Os atuais prestadores do serviço terão o prazo de 120 (cento e vinte) dias para se adequarem às exigências desta Lei.", "Artigo 10 -")
+    L.art(11, "O Poder Executivo regulamentará esta Lei no prazo de 60 (sessenta) dias.", "Artigo 11 -")
+    start = len(L._body)
+    L.art(12, "Esta Lei entrará em vigor na data de sua publicação, revogadas as disposições em contrário.", "Artigo 12 -")
+    reprint(L, start, ["gua aaa", "ssa, Artigo 12 - Esta Lei entrará em vigor na data de sua",
+                       "pia publicação, revogadas as disposições em contrário."])
+    L.units[-1]["text"] = "Esta Lei entrará em vigor na data de sua publicação, revogadas as disposições em contrário."
+    L.fecho(["a", "Gabinete do Prefeito Municipal de Ponta Porã-MS, 14 de setembro", "de 2005. N"],
+            "Gabinete do Prefeito Municipal de Ponta Porã-MS, 14 de setembro de 2005.",
+            [("FLÁVIO KAYATT", "Prefeito Municipal")], ["NS", "|", "FLÁVIO KAYATT", "Prefeito Municipal", "AIM"])
+    return L
+
+
+def law_043() -> Law:
+    """1988 Câmara law with a record that gives only número and ano: the epígrafe has no date
+    ('LEI Nº 2.311/88'), the date is in words in the fecho, the município comes from a letterhead
+    damaged on every page ('ITAPETlNlNGA', 'ITAPETININGA-SP', 'lTAPETININGA'); 'PARAGRAFO UNICO:-',
+    'S ÚNICO', 'S 1º'; two signatures side by side."""
+    L = Law("043", width=64, hyphen_rate=0.35, mark_rate=0.1, marks=SEEDLIKE_MARKS, page_lines=28,
+            seed=43, formfeed=False,
+            letterheads=[["CÂMARA MUNICIPAL DE ITAPETlNlNGA"], ["CAMARA MUNICIPAL DE ITAPETININGA-SP"],
+                         ["CÂMARA MUNlCIPAL DE lTAPETININGA"]],
+            footers=seed_stamps(["NM {}", "N {}", "NR.. {}"], 80, seed=43),
+            norm={"tipo": "Lei Ordinária", "numero": "2311", "ano": 1988, "data": "1988-03-12",
+                  "municipio": "Itapetininga", "uf": "SP",
+                  "ementa": "Dispõe sobre a denominação de próprios municipais"},
+            meta={"numero": "2311", "ano": 1988},
+            notes=["date only in words in the fecho; município only in the letterhead/preamble"])
+    L.raw("LEI Nº 2.311/88",
+          "\"Dispõe sobre a denominação de próprios municipais\"",
+          "A CÂMARA MUNICIPAL DE ITAPETININGA, Estado de São Paulo, apro-",
+          "vou e o seu Presidente promulga a seguinte",
+          "LEI:-")
+    L.art(1, "A denominação de vias, praças e próprios municipais será feita por lei, de iniciativa do Prefeito ou de qualquer Vereador.", A0(1))
+    L.par("único", "Não poderá ser dado nome de pessoa viva a qualquer próprio municipal.", "PARAGRAFO UNICO:-")
+    L.art(2, "O projeto de denominação será instruído com a biografia do homenageado e a certidão de seu óbito.", A0(2))
+    L.par(1, "A biografia será redigida em linguagem simples e terá no máximo uma página.", "S 1º:-")
+    L.par(2, "Quando se tratar de data histórica, o projeto será instruído com o resumo do fato a que se refere.", "S 2º:-")
+    L.art(3, "É vedada a alteração da denominação de vias e próprios municipais, salvo para corrigir duplicidade.", A0(3))
+    L.par("único", "Ocorrendo duplicidade, prevalecerá a denominação mais antiga.", "S ÚNICO:-")
+    L.art(4, "A Prefeitura providenciará a colocação das placas indicativas no prazo de sessenta dias da publicação da lei de denominação.", A0(4))
+    L.art(5, "Esta Lei entrará em vigor na data de sua publicação, revogadas as disposições em contrário.", A0(5))
+    L.fecho(["Secretaria da Câmara Municipal de Itapetininga, aos doze dias",
+             "do mês de março de mil novecentos e oitenta e oito."],
+            "Secretaria da Câmara Municipal de Itapetininga, aos doze dias do mês de março de mil novecentos e oitenta e oito.",
+            [("ANTÔNIO PEDRO NOGUEIRA", "Presidente"), ("MARIA JOSÉ DE ALMEIDA", "1ª Secretária")],
+            ["ANTÔNIO PEDRO NOGUEIRA           MARIA JOSÉ DE ALMEIDA",
+             "Presidente                       1ª Secretária"])
+    return L
+
+
+def law_044() -> Law:
+    """1976: hyphenation damage as in the seeds, across places where it is hardest: a word split
+    at a page foot with debris and the stamp between its halves ('Munici=-' / '»' / 'NM 58' /
+    'pio'), marks '=-', '--', '—', a split before a margin mark ('publica- !'), true hyphens at a
+    line end ('far-' / 'se-á', 'Vice-' / 'Prefeito') kept."""
+    L = Law("044", width=64, hyphen_rate=0.5, hyphen_mark="-", mark_rate=0.08, marks=SEEDLIKE_MARKS,
+            page_lines=0, seed=44, formfeed=False,
+            norm={"tipo": "Lei Ordinária", "numero": "1311", "ano": 1976, "data": "1976-06-02",
+                  "municipio": "Garanhuns", "uf": "PE",
+                  "ementa": "Autoriza o Poder Executivo a conceder o serviço de iluminação pública e dá outras providências"},
+            meta={"municipio": "Garanhuns", "uf": "PE", "tipo": "Lei Ordinária", "numero": "1311",
+                  "ano": 1976, "data": "1976-06-02"})
+    L.raw("LEI Nº 1.311, DE 02 DE JUNHO DE 1.976",
+          "\"Autoriza o Poder Executivo a conceder o serviço de ilumina-",
+          "ção pública e dá outras providências\"",
+          "A CÂMARA MUNICIPAL DE GARANHUNS, Estado de Pernambuco, decre-",
+          "tou e eu, Prefeito Municipal, sanciono a seguinte",
+          "LEI:-")
+    start = len(L._body)
+    L.art(1, "Fica o Poder Executivo autorizado a conceder à Companhia de Eletricidade de Pernambuco a exploração do serviço de iluminação pública no Município, pelo prazo de vinte anos.", A0(1))
+    reprint(L, start, ["ARTIGO 1º:- Fica o Poder Executivo autorizado a conceder à Com-",
+                       "panhia de Eletricidade de Pernambuco a exploração do ser=-",
+                       "viço de iluminação pública no Munici=-",
+                       "»", "a", "NM 58",
+                       "pio, pelo prazo de vinte anos."])
+    start = len(L._body)
+    L.art(2, "A concessionária obriga-se a manter o serviço em perfeito funcionamento e a ampliar a rede às novas vias abertas ao trânsito público.", A0(2))
+    reprint(L, start, ["ARTIGO 2º:- A concessionária obriga-se a manter o serviço em per--",
+                       "feito funcionamento e a ampliar a rede às novas vias aber—",
+                       "tas ao trânsito público."])
+    start = len(L._body)
+    L.par("único", "A ampliação far-se-á mediante solicitação do Prefeito ou do Vice-Prefeito no exercício do cargo.", "PARÁGRAFO ÚNICO:-")
+    reprint(L, start, ["PARÁGRAFO ÚNICO:- A ampliação far-",
+                       "se-á mediante solicitação do Prefeito ou do Vice-",
+                       "Prefeito no exercício do cargo."])
+    L.art(3, "A taxa de iluminação pública será cobrada juntamente com a conta de consumo de energia elétrica.", A0(3))
+    L.par(1, "Ficam isentos da taxa os consumidores residenciais de baixa renda.", P0(1))
+    L.par(2, "O produto da arrecadação será aplicado exclusivamente no custeio e na expansão do serviço.", P0(2))
+    L.raw("C.M. Cc. 59")
+    start = len(L._body)
+    L.art(4, "Esta Lei entrará em vigor na data de sua publicação, revogadas as disposições em contrário.", A0(4))
+    reprint(L, start, ["ARTIGO 4º:- Esta Lei entrará em vigor na data de sua publica- !",
+                       "ção, revogadas as disposições em contrário."])
+    L.fecho(["Gabinete do Prefeito Municipal de Garanhuns, 02 de junho de 1.976."],
+            "Gabinete do Prefeito Municipal de Garanhuns, 02 de junho de 1.976.",
+            [("IVO TINÔCO AMORIM", "Prefeito Municipal")], ["IVO TINÔCO AMORIM", "Prefeito Municipal"])
+    return L
+
+
+def law_045() -> Law:
+    """2006 Prefeitura law (form feeds: rendered for the OCR run): letterhead lines merged with
+    debris ('» mM ESTADO DE RONDÔNIA'), a letterhead line repeated in the middle of a page between
+    two articles with a garbage line, truncated phone footers, one page with only part of the
+    letterhead, a column of junk tokens after an inciso list."""
+    heads = [["ESTADO DE RONDÔNIA", "PREFEITURA MUNICIPAL DE", "JI-PARANÁ"],
+             ["» mM ESTADO DE RONDÔNIA", "nn AEE PREFEITURA MUNICIPAL DE", "E cm JI-PARANÁ"],
+             ["DE RONDÔNIA", "PREFEITURA IMUNICIPAL DE"],
+             ["ESTADO DE RONDONIA", "O JIPARANA RO PREFEITURA MUNICIPAL DE", "JI-PARANA"]]
+    foots = [["Tel.: (69) 411-4000 /4001"], ["'é1.: (69) 411-4000 /4001"], ["69) 411-4000 14001"],
+             ["Tel.; (69) 411-4000 /4O01"]]
+    L = Law("045", width=86, page_lines=22, seed=45, formfeed=True, letterheads=heads, footers=foots,
+            norm={"tipo": "Lei Ordinária", "numero": "1604", "ano": 2006, "data": "2006-11-27",
+                  "municipio": "Ji-Paraná", "uf": "RO",
+                  "ementa": "Institui o Programa Municipal de Coleta Seletiva de Resíduos Sólidos e dá outras providências"},
+            meta={"municipio": "Ji-Paraná", "uf": "RO", "numero": "1604", "ano": 2006})
+    L.raw("LEI Nº 1.604, DE 27 DE NOVEMBRO DE 2006.",
+          "“INSTITUI O PROGRAMA MUNICIPAL DE COLETA SELETIVA DE RESÍDUOS SÓLIDOS E DÁ",
+          "OUTRAS PROVIDÊNCIAS”.",
+          "O PREFEITO DO MUNICÍPIO DE JI-PARANÁ, ESTADO DE RONDÔNIA, faz saber que a Câmara",
+          "Municipal aprovou e ele sanciona a seguinte Lei:")
+    L.group("capitulo", "I", "DISPOSIÇÕES GERAIS", "CAPÍTULO I", "DISPOSIÇÕES GERAIS")
+    L.art(1, "Fica instituído o Programa Municipal de Coleta Seletiva de Resíduos Sólidos, com a finalidade de reduzir o volume de resíduos destinados ao aterro sanitário e gerar trabalho e renda.", "Art. 1º -")
+    L.art(2, "Para os efeitos desta Lei, considera-se:", "Art. 2º -")
+    L.inc("I", "coleta seletiva: o recolhimento dos resíduos previamente separados conforme a sua constituição;", "I —")
+    L.inc("II", "resíduos recicláveis: papel, papelão, plásticos, vidros e metais;", "II —")
+    L.inc("III", "catador: a pessoa física que exerce a atividade de coleta e triagem de materiais recicláveis.", "III —")
+    L.raw("PREFEITURA A MUNICIPAL DE", "—— = usina DA Ra 8 SI SÃO")
+    L.art(3, "A coleta seletiva será implantada gradualmente em todos os bairros da sede do Município e nos distritos.", "Art. 3º -")
+    L.group("capitulo", "II", "DAS ASSOCIAÇÕES DE CATADORES", "CAPÍTULO II", "DAS ASSOCIAÇÕES DE CATADORES")
+    L.art(4, "O Município poderá firmar convênio com associações ou cooperativas de catadores para a triagem e a comercialização dos materiais recolhidos.", "Art. 4º -")
+    L.par(1, "As associações conveniadas receberão, em comodato, o galpão de triagem e os equipamentos necessários.", "$ 1º -")
+    L.par(2, "O produto da venda dos materiais pertencerá às associações.", "8 2º -")
+    L.art(5, "Os órgãos da administração direta e indireta do Município separarão os resíduos recicláveis por eles gerados.", "Art. 5º -")
+    L.art(6, "Os grandes geradores deverão apresentar plano de gerenciamento de resíduos, contendo:", "Art. 6º -")
+    L.inc("I", "a quantidade média mensal de resíduos gerados;", "I —")
+    L.inc("II", "a forma de acondicionamento e armazenamento;", "II —")
+    L.inc("III", "o destino dado a cada tipo de resíduo.", "III —")
+    L.raw(*JUNK_COLUMN[3:17])
+    L.group("capitulo", "III", "DISPOSIÇÕES FINAIS", "CAPÍTULO III", "DISPOSIÇÕES FINAIS")
+    L.art(7, "O Poder Executivo promoverá campanhas permanentes de educação ambiental sobre a coleta seletiva.", "Art. 7º -")
+    L.art(8, "As despesas decorrentes desta Lei correrão por conta de dotações orçamentárias próprias.", "Art. 8º -")
+    L.art(9, "Esta Lei entra em vigor na data de sua publicação.", "Art. 9º -")
+    L.fecho(["Gabinete do Prefeito, Ji-Paraná, 27 de novembro de 2006."],
+            "Gabinete do Prefeito, Ji-Paraná, 27 de novembro de 2006.",
+            [("JOSÉ DE ABREU BIANCO", "Prefeito Municipal")], ["JOSÉ DE ABREU BIANCO", "Prefeito Municipal"])
+    return L
+
+
+def law_046() -> Law:
+    """1997: a long inciso list with the seeds' numeral damage ('1 -', '11 —', 'LI —', 'HI -', 'Y —',
+    'Vi', a second 'VI' for VII, 'VIH', '1X', 'x -', 'XIl', 'XH'), cut by a page foot (debris,
+    stamp, letterhead) in the middle of an inciso's sentence, 'XI -—.' as Tesseract reads a dash;
+    alíneas 'hn)' for h, a second 'e)' after h for i, 'J)', 'Db)'."""
+    L = Law("046", width=64, hyphen_rate=0.35, mark_rate=0.1, marks=SEEDLIKE_MARKS, page_lines=0,
+            seed=46, formfeed=False,
+            norm={"tipo": "Lei Ordinária", "numero": "1298", "ano": 1997, "data": "1997-12-19",
+                  "municipio": "Palmeira dos Índios", "uf": "AL",
+                  "ementa": "Dispõe sobre as infrações sanitárias no comércio de alimentos"},
+            meta={"municipio": "Palmeira dos Índios", "uf": "AL", "tipo": "Lei Ordinária",
+                  "numero": "1298", "ano": 1997, "data": "1997-12-19"},
+            notes=["inciso and alínea labels damaged; numbered by sequence; XI printed 'XI -—.' (Tesseract reading of a dash)"])
+    L.raw("PREFEITURA MUNICIPAL DE PALMEIRA DOS ÍNDIOS",
+          "ESTADO DE ALAGOAS",
+          "LEI Nº 1.298, DE 19 DE DEZEMBRO DE 1997",
+          "Dispõe sobre as infrações sanitárias no comércio de alimentos.",
+          "O PREFEITO MUNICIPAL DE PALMEIRA DOS ÍNDIOS, Estado de Alagoas,",
+          "faço saber que a Câmara Municipal aprovou e eu sanciono a se-",
+          "guinte Lei:")
+    L.art(1, "A fiscalização sanitária do comércio de alimentos compete à Vigilância Sanitária Municipal.", "Art. 1º -")
+    L.art(2, "Constituem infrações sanitárias:", "Art. 2º -")
+    incs = [("I", "1 -", "expor à venda alimentos deteriorados, alterados ou fraudados;"),
+            ("II", "11 —", "manter alimentos sem proteção contra poeira e insetos;"),
+            ("III", "LI —", "utilizar utensílios e recipientes em mau estado de conservação;"),
+            ("IV", "IV -", "deixar de exigir dos empregados a carteira de saúde;"),
+            ("V", "Y —", "manter animais no recinto do estabelecimento;"),
+            ("VI", "Vi —", "reaproveitar sobras de alimentos servidos;"),
+            ("VII", "VI —", "armazenar alimentos em contato direto com o piso;"),
+            ("VIII", "VIH -", "comercializar produtos de origem animal sem inspeção sanitária, em desacordo com as normas estaduais e federais;"),
+            ("IX", "1X -", "impedir ou dificultar a ação da fiscalização;"),
+            ("X", "x -", "deixar de manter o alvará sanitário em local visível;"),
+            ("XI", "XI -—.", "vender bebidas em recipientes sem rótulo;"),
+            ("XII", "XIl -", "transportar alimentos em veículos sem isolamento;"),
+            ("XIII", "XH -", "reincidir em qualquer das infrações anteriores.")]
+    for num, lab, t in incs:
+        start = len(L._body)
+        L.inc(num, t, lab)
+        if num == "VIII":
+            reprint(L, start, ["VIH - comercializar produtos de origem animal sem inspeção sa-",
+                               "»", "y", "NM 14",
+                               "PREFEITURA MUNICIPAL DE PALMEIRA DOS ÍNDIOS",
+                               "ESTADO DE ALAGOAS",
+                               "nitária, em desacordo com as normas estaduais e federais;"])
+    L.art(3, "Os estabelecimentos deverão, ainda:", "Art. 3º -")
+    alis = [("a", "a)"), ("b", "Db)"), ("c", "c)"), ("d", "d)"), ("e", "e)"), ("f", "f)"), ("g", "g)"),
+            ("h", "hn)"), ("i", "e)"), ("j", "J)")]
+    alit = ["manter o piso e as paredes limpos;", "dispor de água corrente;", "possuir pias com sabão e toalhas descartáveis;",
+            "manter os lixeiros tampados;", "dedetizar o estabelecimento a cada seis meses;",
+            "manter os empregados uniformizados;", "conservar os alimentos perecíveis sob refrigeração;",
+            "manter os banheiros separados da área de manipulação;", "afixar a tabela de preços em local visível;",
+            "renovar anualmente o alvará sanitário."]
+    for (letter, lab), t in zip(alis, alit, strict=True):
+        L.ali(letter, t, lab)
+    L.art(4, "As infrações serão punidas com advertência, multa, apreensão de produtos e interdição do estabelecimento.", "Art. 4º -")
+    L.par("único", "A multa variará de cinco a cem Unidades Fiscais do Município.", "Parágrafo único -")
+    L.art(5, "Esta Lei entra em vigor na data de sua publicação.", "Art. 5º -")
+    L.fecho(["Palmeira dos Índios, 19 de dezembro de 1997."], "Palmeira dos Índios, 19 de dezembro de 1997.",
+            [("ALBÉRICO CORDEIRO", "Prefeito Municipal")], ["ALBÉRICO CORDEIRO", "Prefeito Municipal"])
+    return L
+
+
+def law_047() -> Law:
+    """1977: two complete laws of the same day; the target is the SECOND one, whose epígrafe
+    is damaged ('LEI N9 89, DE 14 DE ABRIL DE 1.977'); the record gives only número and ano;
+    the comma after the place of the target's fecho was lost."""
+    L = Law("047", width=64, hyphen_rate=0.35, mark_rate=0.08, marks=SEEDLIKE_MARKS, page_lines=30,
+            seed=47, formfeed=False,
+            footers=seed_stamps(["NM {}", "NM. {}"], 40, seed=47),
+            norm={"tipo": "Lei Ordinária", "numero": "89", "ano": 1977, "data": "1977-04-14",
+                  "municipio": "Resende", "uf": "RJ",
+                  "ementa": "Cria a Biblioteca Pública Municipal"},
+            meta={"numero": "89", "ano": 1977},
+            excluded_neighbors=["LEI Nº 88, DE 14 DE ABRIL DE 1977 (crédito especial; 4 articles, fecho, signature) - not part of the target"])
+    L.raw("LEI Nº 88, DE 14 DE ABRIL DE 1977",
+          "\"Abre crédito especial e dá outras providências\"",
+          "O PREFEITO MUNICIPAL DE RESENDE, Estado do Rio de Janeiro, faço",
+          "saber que a Câmara Municipal aprovou e eu sanciono a seguinte",
+          "LEI:-",
+          "ARTIGO 1º:- Fica aberto o crédito especial de Cr$ 150.000,00",
+          "(cento e cinquenta mil cruzeiros) para a reforma do Mercado Mu-",
+          "nicipal.",
+          "ARTIGO 2º:- O crédito será coberto com o excesso de arrecadação",
+          "do exercício.",
+          "PARÁGRAFO ÚNICO:- O Executivo publicará o demonstrativo do ex-",
+          "cesso no prazo de trinta dias.",
+          "ARTIGO 3º:- Esta Lei entrará em vigor na data de sua publicação.",
+          "ARTIGO 4º:- Revogam-se as disposições em contrário.",
+          "Prefeitura Municipal de Resende, 14 de abril de 1977.",
+          "AUGUSTO LEIVAS",
+          "Prefeito Municipal",
+          SEEDLIKE_GARBAGE[0],
+          "LEI N9 89, DE 14 DE ABRIL DE 1.977",
+          "\"Cria a Biblioteca Pública Municipal\"",
+          "O PREFEITO MUNICIPAL DE RESENDE, Estado do Rio de Janeiro, faço",
+          "saber que a Câmara Municipal aprovou e eu sanciono a seguinte",
+          "LEI:-")
+    L.art(1, "Fica criada a Biblioteca Pública Municipal, subordinada ao Departamento de Educação e Cultura.", A0(1))
+    L.art(2, "A Biblioteca terá por finalidade:", A0(2))
+    L.inc("I", "reunir, organizar e conservar o acervo bibliográfico do Município;")
+    L.inc("II", "franquear a consulta e o empréstimo de livros à população;")
+    L.inc("III", "promover atividades de incentivo à leitura nas escolas.")
+    L.art(3, "O acervo inicial será constituído pelos livros do antigo Gabinete de Leitura, doados ao Município.", A0(3))
+    L.par("único", "As doações de particulares serão aceitas mediante termo lavrado pelo Diretor da Biblioteca.", "PARÁGRAFO ÚNICO:-")
+    L.art(4, "Fica criado o cargo de Diretor da Biblioteca, de provimento em comissão, com o vencimento do símbolo CC-4.", A0(4))
+    L.art(5, "As despesas com a execução desta Lei correrão por conta das dotações próprias do orçamento vigente.", A0(5))
+    L.art(6, "Esta Lei entrará em vigor na data de sua publicação, revogadas as disposições em contrário.", A0(6))
+    L.fecho(["Prefeitura Municipal de Resende 14 de abril de 1977."],
+            "Prefeitura Municipal de Resende 14 de abril de 1977.",
+            [("AUGUSTO LEIVAS", "Prefeito Municipal")], ["AUGUSTO LEIVAS", "Prefeito Municipal"])
+    return L
+
+
+def law_048() -> Law:
+    """1989: damage recombined: a stamp line in the middle of a parágrafo's sentence, a lone 'a'
+    and 'c' debris line inside an alínea list, 'ARP. 8º', 'ARTS 7º', 'ARZIGO 3º', 'ARTYGO 11º',
+    'PARAGRAFO UNICO', '§ ÚNICO', a VETADO article, an ementa hyphenated across three lines, the
+    fecho in words with the date in digits after it."""
+    L = Law("048", width=64, hyphen_rate=0.4, mark_rate=0.12, marks=SEEDLIKE_MARKS, page_lines=26,
+            seed=48, formfeed=False, junk_rate=0.03, junk=tuple(SEEDLIKE_DEBRIS[:9]),
+            footers=seed_stamps(["C.M. Cc. {}", "Cc.M cm", "C.Mc. if", "CM €.{}"], 17, seed=48),
+            norm={"tipo": "Lei Ordinária", "numero": "1601", "ano": 1989, "data": "1989-08-21",
+                  "municipio": "Crato", "uf": "CE",
+                  "ementa": "Dispõe sobre o serviço funerário no Município e dá outras providências"},
+            meta={"municipio": "Crato", "uf": "CE", "tipo": "Lei Ordinária", "numero": "1601",
+                  "ano": 1989, "data": "1989-08-21"},
+            notes=["art 3 'ARZIGO', art 7 'ARTS', art 8 'ARP.', art 11 'ARTYGO'", "art 9 VETADO"])
+    L.raw("LEI Nº 1.601, DE 21 DE AGOSTO DE 1.989",
+          "Ea $ \"Dispõe sobre o serviço fune-",
+          "rário no Municí-",
+          "pio e dá outras providências\"",
+          "A CÂMARA MUNICIPAL DO CRATO, Estado do Ceará, aprovou e eu, Pre-",
+          "feito Municipal, sanciono a seguinte",
+          "LEI:-")
+    lab = {3: "ARZIGO 3º:-", 7: "ARTS 7º:-", 8: "ARP. 8º:-", 11: "ARTYGO 11º:-"}
+    arts = [
+        (1, "O serviço funerário é de competência do Município, que o prestará diretamente ou mediante permissão."),
+        (2, "A permissão será outorgada a empresas sediadas no Município, mediante licitação."),
+        (3, "As empresas permissionárias deverão manter:"),
+        (4, "Os preços dos serviços funerários serão fixados por Decreto do Prefeito Municipal."),
+        (5, "É assegurado o sepultamento gratuito aos reconhecidamente pobres, a cargo da empresa de plantão."),
+        (6, "As empresas funcionarão em regime de plantão, segundo escala organizada pela Prefeitura."),
+        (7, "É proibido o agenciamento de serviços funerários em hospitais, delegacias e no Instituto Médico Legal."),
+        (8, "A infração às disposições desta Lei sujeitará a empresa a multa e, na reincidência, à cassação da permissão."),
+        (9, "VETADO"),
+        (10, "As empresas atualmente em funcionamento terão o prazo de cento e vinte dias para se adequarem a esta Lei."),
+        (11, "Esta Lei entrará em vigor na data de sua publicação, revogadas as disposições em contrário."),
+    ]
+    for n, t in arts:
+        start = len(L._body)
+        L.art(n, t, lab.get(n, A0(n)))
+        if n == 9:
+            reprint(L, start, ["ARTIGO 9º:- VETADO."])
+        if n == 1:
+            L.par("único", "A permissão será outorgada a título precário e não gera direito de exclusividade.", "PARAGRAFO UNICO:-")
+        if n == 3:
+            L.ali("a", "sede com sala de velório e instalações sanitárias;", "a) -")
+            L.ali("b", "no mínimo dois veículos próprios para o transporte de cadáveres;", "b) -")
+            L.raw("a")
+            L.ali("c", "estoque mínimo de vinte urnas de tamanhos variados;", "c) -")
+            L.raw("c")
+            L.ali("d", "telefone em funcionamento permanente.", "d) -")
+        if n == 5:
+            start = len(L._body)
+            L.par("único", "A condição de pobreza será comprovada por declaração do Serviço Social do Município ou por atestado da autoridade policial.", "§ ÚNICO:-")
+            reprint(L, start, ["§ ÚNICO:- A condição de pobreza será comprovada por declaração",
+                               "do Serviço Social do Município ou por",
+                               "C.M. Cc. 18",
+                               "atestado da autoridade policial."])
+    L.fecho(["Paço da Prefeitura Municipal do Crato, aos vinte e um dias do",
+             "mês de agosto de mil novecentos e oitenta e nove (21.08.89)."],
+            "Paço da Prefeitura Municipal do Crato, aos vinte e um dias do mês de agosto de mil novecentos e oitenta e nove (21.08.89).",
+            [("ARIOVALDO CARVALHO", "Prefeito Municipal")], ["ARIOVALDO CARVALHO", "Prefeito Municipal"])
+    return L
+
+
+LAWS_033_048 = [law_033, law_034, law_035, law_036, law_037, law_038, law_039, law_040,
+                law_041, law_042, law_043, law_044, law_045, law_046, law_047, law_048]
+
+
 LAWS = [law_001, law_002, law_003, law_004, law_005, law_006, law_007, law_008, law_009, law_010,
         law_011, law_012, law_013, law_014, law_015, law_016,
         law_017, law_018, law_019, law_020, law_021, law_022, law_023, law_024, law_025, law_026,
-        law_027, law_028, law_029, law_030, law_031, law_032]
+        law_027, law_028, law_029, law_030, law_031, law_032] + LAWS_033_048
 
 
 def main() -> None:
