@@ -209,6 +209,8 @@ def is_garbage(text: str, vocab: frozenset[str] | None = None, *, mean_token_len
         return False  # an epígrafe or a unit ('III - a taxa de lixo e o ISS;') may be all short words
     if vocab is None:
         return has_letter_runs(text)
+    if len(tokens) >= 3 and all(len(t) <= 2 for t in tokens) and sum(t.lower() in vocab for t in tokens) < len(tokens) / 2:
+        return True  # 'pu So IA A'
     if len(tokens) < 6:
         return False
     mean = sum(len(t) for t in tokens) / len(tokens)
@@ -264,7 +266,6 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig())
         continues = t.rstrip().endswith(",") or (
             len(t.split()) >= 6 and i + 1 < len(texts) and texts[i + 1][:1].islower()
         )
-        # The line after a label-only heading ('SEÇÃO I') is its title, however often it recurs.
         if caps_document and len(k.split()) < 2:
             continue
         if (upper >= 0.6 and not continues) or _PHONE.search(t):
@@ -277,6 +278,19 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig())
         ]
         if len(similar) + 1 >= config.furniture_min_repeats:
             furniture.add(i)
+    # A letterhead block of two or more lines printed on two pages (no page breaks in the
+    # text): each line recurs only twice, but the lines recur together.
+    pair_of = {
+        i: [j for j in candidates if j != i and fuzz.ratio(keys[i], keys[j]) >= config.furniture_similarity]
+        for i in candidates if i not in furniture
+    }
+    for i, partners in pair_of.items():
+        if len(partners) != 1:
+            continue
+        j = partners[0]
+        for d in (1, -1):
+            if i + d in pair_of and j + d in pair_of.get(i + d, []) and abs(i - j) > 3:
+                furniture.update({i, j, i + d, j + d})
     # The line after a label-only heading ('SEÇÃO I') is its title: a title that recurs
     # ('DISPOSIÇÕES GERAIS') is not furniture when it only ever stands after such labels.
     def after_label(i: int) -> bool:

@@ -54,7 +54,7 @@ _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000
 # OCR confusions seen on typewritten roman numerals: 'HI' for III, 'H' for II, 'Y' for V,
 # 'W' for II, '1'/'l'/'i' for I, '11' for II.
 _ROMAN_CONFUSION = str.maketrans(
-    {"H": "II", "Y": "V", "W": "II", "l": "I", "1": "I", "i": "I", "|": "I", "t": "I"}
+    {"H": "II", "Y": "V", "W": "II", "l": "I", "1": "I", "i": "I", "|": "I", "t": "I", "T": "I"}
 )
 
 
@@ -128,7 +128,7 @@ _PARAGRAFO_UNICO = re.compile(
 
 _PARAGRAFO = re.compile(
     r"""^(?P<pre>[^\w§$&]{0,2})
-        (?P<sign>§§?|\$|&|8S|S|8|6|5|3)?\s*
+        (?P<sign>§§?|\$|&|8S|S|8|6|5|3)?\s*\.?\s*
         (?P<num>\d{1,3}|[lI](?=\s?[º°ª]))\s?
         (?P<ord>\.?[º°ª]|o(?=\s*[-:.–—]|\s+[A-ZÀ-Ú]))?
         (?P<sep>\s*[:;.\-–—]+\s*|\s+)
@@ -144,7 +144,7 @@ _PARAGRAFO_WORD = re.compile(
 _INCISO = re.compile(
     r"""^(?P<pre>[^\w\s]{0,2})
         (?P<num>[IVXLHYWivxl1|][IVXLHYWivxl1|t]{0,7})
-        (?P<sep>['’`,.]?\s*[-–—]+\s*|\s*[-–—]*\s*$)
+        (?P<sep>['’`,.]?\s*[-–—]+[.:]?\s*|\s*[-–—]*\s*$)
         (?P<rest>.*)$""",
     re.X,
 )
@@ -164,8 +164,8 @@ _ALINEA_ALT = re.compile(r"^(?P<l>[a-z])(?P<sep>\s[-–—]\s+|\.\s+)(?P<rest>[a
 _ITEM = re.compile(r"^(?P<n>\d{1,2})\s*(?P<sep>[.)]\s+|\s*[-–—]\s*)(?P<rest>.*)$")
 
 _GROUP = re.compile(
-    r"""^(?P<kw>[A-ZÀ-Ú][A-Za-zÀ-ÿ]{3,9})\s+
-        (?P<num>[IVXLCDMHYWl1]{1,7}|[ÚU]NICO|[Úú]nico|\d{1,3})\b[º°ª]?\.?
+    r"""^(?P<kw>[A-ZÀ-Ú][A-Za-zÀ-ÿ]{3,9})[:.]?\s+
+        (?P<num>[IVXLCDMHYWl1][IVXLCDMHYWl1T]{0,6}|[ÚU]NICO|[Úú]nico|\d{1,3})\b[º°ª]?\.?
         \s*(?:[-–—:.]\s*)?(?P<title>.*)$""",
     re.X,
 )
@@ -196,6 +196,8 @@ def _is_article_keyword(word: str) -> bool:
     if not word[:1].isupper():
         return False
     folded = fold(word).rstrip(".")
+    if folded in {"TIGO", "TIGOS"}:
+        return True  # 'AR' lost at the left margin
     if folded[:1] not in {"A", "R"}:
         return False
     if folded in {"ART", "ARTS", "ARTIGO", "ARTIGOS"}:

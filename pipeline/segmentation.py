@@ -373,7 +373,7 @@ _PLACE_DATE = re.compile(
 )
 # The same without the comma (OCR loses it), only when the date ends the line.
 _PLACE_DATE_BARE = re.compile(
-    r"^\W{0,2}[A-ZÀ-Ú][^\d,;:]{1,50}?\s+(?:em\s+)?\d{1,2}\s?[º°]?\s+de\s+[A-Za-zçÇ]+\s+de\s+\d[\d.]{3,4}\W{0,3}$"
+    r"^\W{0,2}[A-ZÀ-Ú][^\d,;:]{1,50}?\s+(?:em\s+)?\d{1,2}\s?[º°]?\s+de\s+\W?[A-Za-zçÇ]+\s+de\s+\d[\d.]{3,4}.{0,4}$"
 )
 _ANEXO = re.compile(r"^\W{0,3}ANEXO\b(?:\s+[IVXLC\d]+|\s+[ÚU]NICO)?", re.I)
 
@@ -426,8 +426,14 @@ def build_tree(
         return node
 
     def take_title(k: int) -> tuple[str, int]:
-        """Title lines after a label-only heading: capitals, until the next header."""
+        """Title lines after a label-only heading: capitals, until the next header. A line of
+        debris right before a title in capitals is passed over."""
         parts: list[str] = []
+        if (
+            k + 1 < n and readings[k].header is None and readings[k + 1].header is None
+            and not is_heading_text(readings[k].line.text) and is_heading_text(readings[k + 1].line.text)
+        ):
+            k += 1
         while k < n and readings[k].header is None and len(parts) < 3:
             text = readings[k].line.text.strip()
             if parts and not is_heading_text(text):
@@ -454,6 +460,15 @@ def build_tree(
             i = j
             continue
         prev_text = readings[i - 1].line.text.rstrip() if i else ""
+        wrapped = 0
+        if h is not None and h.kind == "inciso" and h.uppercase_rest and nxt is None:
+            # 'IV — DA ADMINISTRAÇÃO E DA FISCALIZAÇÃO' / 'DA FEIRA' / 'Art. 9º ...'
+            while (
+                wrapped < 2 and i + 1 + wrapped < n and readings[i + 1 + wrapped].header is None
+                and is_heading_text(readings[i + 1 + wrapped].line.text)
+            ):
+                wrapped += 1
+            nxt = next_header(i + 1 + wrapped) if wrapped else None
         if (
             h is not None and h.kind == "inciso" and h.uppercase_rest
             and nxt is not None and nxt.kind in ("artigo", "group")
@@ -462,8 +477,9 @@ def build_tree(
         ):
             kind = next((k for k in reversed(group_kinds_seen)), "capitulo")
             number = read_roman(h.number or "") if h.number else None
-            open_group(kind, h.label, h.rest.strip(" -–—"), str(number) if number else None, False)
-            i += 1
+            title = " ".join([h.rest, *(readings[i + 1 + w].line.text.strip() for w in range(wrapped))])
+            open_group(kind, h.label, title.strip(" -–—"), str(number) if number else None, False)
+            i += 1 + wrapped
             continue
         if (
             h is None and article is not None and is_heading_text(text) and not caps_document
@@ -890,7 +906,12 @@ def find_closing(body: Sequence[Reading]) -> tuple[int | None, int | None]:
     else:
         start = articles[0]
     for j in range(start, len(body)):
-        if body[j].header is not None or not _fecho_like(body[j].line.text):
+        if body[j].header is not None:
+            continue
+        text = body[j].line.text
+        both = f"{text} {body[j + 1].line.text}" if j + 1 < len(body) and body[j + 1].header is None else text
+        # The date of a closing often wraps ('... Ponta Porã-MS 14 de setembro' / 'de 2005').
+        if not (_fecho_like(text) or (len(text) < 90 and _fecho_like(both))):
             continue
         before = [body[a].header.candidates[0][0] for a in articles if a < j]  # type: ignore[union-attr]
         after = [a for a in articles if a > j]

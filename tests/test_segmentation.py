@@ -340,3 +340,36 @@ def test_pages_scanned_before_the_epigrafe_page_are_claimed_by_the_target() -> N
     assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 11)]
     assert result.neighbors == []
     assert result.fecho is not None
+
+
+def test_letterhead_printed_twice_without_page_breaks_is_left_out() -> None:
+    text = """CÂMARA MUNICIPAL DE VARGINHA
+ESTADO DE MINAS GERAIS
+LEI Nº 44, DE 2 DE MARÇO DE 1988
+Dispõe sobre multas.
+Art. 1º - Fica instituída a multa por infração de posturas.
+Art. 2º - A multa será de dez Unidades Fiscais, aplicada em
+Fl. 01
+CÂMARA MUNICIPAL DE VARGINHA
+ESTADO DE MINAS GERAIS
+dobro na reincidência.
+Art. 3º - Esta Lei entra em vigor na data de sua publicação.
+"""
+    result = _structure(text)
+    assert _unit(result, "art2").text == "A multa será de dez Unidades Fiscais, aplicada em dobro na reincidência."
+
+
+def test_a_closing_whose_date_wraps_and_lost_its_comma() -> None:
+    text = ("Art. 1º Fica criada a feira.\nArt. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+            "Gabinete do Prefeito Municipal de Ponta Porã-MS 14 de setembro\nde 2005 N\nJOSÉ CARLOS LIMA\nPrefeito Municipal\n")
+    result = _structure(text)
+    assert _unit(result, "art2").text == "Esta Lei entra em vigor na data de sua publicação."
+    assert result.fecho is not None and [s.nome for s in result.fecho.signatarios] == ["JOSÉ CARLOS LIMA"]
+
+
+def test_roman_heading_wrapped_onto_two_lines() -> None:
+    text = ("Art. 1º Fica criada a feira.\nIV — DA ADMINISTRAÇÃO E DA FISCALIZAÇÃO\nDA FEIRA\n"
+            "Art. 2º A feira será administrada pela Secretaria.\n")
+    result = _structure(text)
+    assert [u.id for u in result.articulacao] == ["art1", "cap1"]
+    assert _unit(result, "cap1").title == "DA ADMINISTRAÇÃO E DA FISCALIZAÇÃO DA FEIRA"
