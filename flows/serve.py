@@ -56,6 +56,10 @@ def serve_cli(args: Any) -> int:  # pragma: no cover - blocks until interrupted
 
     if not Path(args.manifest).is_file():
         raise UsageError(f"manifest not found: {args.manifest}")
+    if getattr(args, "dask", False) or getattr(args, "dask_address", None) or getattr(args, "workers", None):
+        # A served run starts from the flow's entrypoint with its default thread runner; to
+        # run served pages on Dask, deploy to a work pool (docs/flows.md).
+        raise UsageError("--dask, --dask-address and --workers apply to `locleg run`, not to `serve`")
     deployment = build_deployment(manifest=args.manifest, out=args.out, cron=args.cron, name=args.name,
                                   timezone=args.timezone, cache=args.cache, catalog=args.catalog,
                                   force=args.force, ocr=ocr_options(args))
