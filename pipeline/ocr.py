@@ -461,6 +461,9 @@ def render_pdf_page(path: Path, plan: PagePlan, *, config: OcrConfig) -> tuple[I
     try:
         page = pdf[plan.page_index]
         try:
+            extracted = _embedded_scan(page, plan, dpi) if plan.native_dpi else None
+            if extracted is not None:
+                return extracted, round(dpi, 1)
             bitmap = page.render(scale=dpi / 72.0, grayscale=True)
             image = bitmap.to_pil()
             image.load()
@@ -477,6 +480,29 @@ def render_pdf_page(path: Path, plan: PagePlan, *, config: OcrConfig) -> tuple[I
     if image.mode != "L":
         image = image.convert("L")
     return image, round(dpi, 1)
+
+
+def _embedded_scan(page: Any, plan: PagePlan, dpi: float) -> Image.Image | None:
+    """The page's one scan image as stored (no resampling), when it is placed upright over the
+    whole page at the resolution planned; None to fall back to rendering."""
+    import pypdfium2.raw as pdfium_c
+
+    try:
+        objs = list(page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE,)))
+        if len(objs) != 1:
+            return None
+        m = objs[0].get_matrix()
+        if m.b or m.c or m.a <= 0 or m.d <= 0:
+            return None  # rotated or mirrored placement: let pdfium render it
+        bitmap = objs[0].get_bitmap(render=False)
+        image = bitmap.to_pil().copy()  # own the pixels; the bitmap belongs to the image object
+        del bitmap
+    except Exception:  # noqa: BLE001 - unusual image encodings: render instead
+        return None
+    expected = (plan.width * dpi / 72.0, plan.height * dpi / 72.0)
+    if abs(image.width - expected[0]) > 0.02 * expected[0] or abs(image.height - expected[1]) > 0.02 * expected[1]:
+        return None
+    return image if image.mode == "L" else _to_grey(image)
 
 
 def load_image_page(path: Path, plan: PagePlan, *, config: OcrConfig) -> tuple[Image.Image, float | None]:
