@@ -89,17 +89,11 @@ def test_batch_on_a_dask_local_cluster_with_a_prefect_server(prefect_server, tmp
     assert detail["lei.pdf"]["status"] != "failed" and detail["lei.pdf"]["pages"] == 2
     assert detail["nada.pdf"]["reason"] == "source_missing"
     # The run is recorded on the server (not in a temporary one per worker).
-    request = urllib.request.Request(f"{prefect_server}/flow_runs/filter", data=b"{}", method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as r:
-        runs = json.loads(r.read())
+    runs = _api(f"{prefect_server}/flow_runs/filter", {}, "POST")
     assert [run["state_type"] for run in runs] == ["COMPLETED"]
     deadline = time.monotonic() + 15  # task runs arrive as events: allow the recorder a moment
     while True:
-        request = urllib.request.Request(f"{prefect_server}/task_runs/filter", data=b"{}", method="POST",
-                                         headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=10) as r:
-            names = [t["name"] for t in json.loads(r.read())]
+        names = [t["name"] for t in _api(f"{prefect_server}/task_runs/filter", {}, "POST")]
         if sum(1 for n in names if n.startswith("read-page")) >= 3 or time.monotonic() > deadline:
             break
         time.sleep(0.5)
@@ -107,10 +101,19 @@ def test_batch_on_a_dask_local_cluster_with_a_prefect_server(prefect_server, tmp
 
 
 def _api(url: str, body: dict | None = None, method: str = "GET") -> dict | list:
+    """One API call; a busy server's 503 (its SQLite database locked) is retried."""
     data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as r:
-        return json.loads(r.read())
+    for attempt in range(20):
+        request = urllib.request.Request(url, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as r:
+                return json.loads(r.read())
+        except urllib.error.HTTPError as exc:
+            if exc.code < 500 or attempt == 19:
+                raise
+            time.sleep(0.5)
+    raise AssertionError("unreachable")
 
 
 @pytest.mark.slow
