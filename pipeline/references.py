@@ -33,6 +33,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from models.norm import NormMeta, NormRef, Reference, Unit, WarningItem
+from pipeline.headers import roman_to_int as header_roman_to_int
 from pipeline.urn import fold_text
 
 RULESET_VERSION = "1.1.0"
@@ -307,33 +308,10 @@ class _Atom:
 # Small parsers
 # ---------------------------------------------------------------------------------------------
 
-_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
-
-
 def roman_to_int(text: str) -> int | None:
     """``"XIV"`` -> 14; None for what is not a well-formed roman numeral (up to 399)."""
-    s = text.strip().lower()
-    if not s or any(ch not in _ROMAN_VALUES for ch in s):
-        return None
-    total = 0
-    for i, ch in enumerate(s):
-        v = _ROMAN_VALUES[ch]
-        if i + 1 < len(s) and _ROMAN_VALUES[s[i + 1]] > v:
-            total -= v
-        else:
-            total += v
-    canonical = _int_to_roman(total) if 0 < total < 400 else None
-    return total if canonical == s.upper() else None
-
-
-def _int_to_roman(n: int) -> str:
-    out = []
-    for v, sym in ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"),
-                   (5, "V"), (4, "IV"), (1, "I")):
-        while n >= v:
-            out.append(sym)
-            n -= v
-    return "".join(out)
+    value = header_roman_to_int(text.strip())
+    return value if value is not None and 0 < value < 400 else None
 
 
 def parse_brazilian_number(text: str) -> float | None:
