@@ -205,7 +205,8 @@ def _is_article_keyword(word: str) -> bool:
     return fuzz.ratio(folded, "ARTIGO") >= 70 or (len(folded) <= 4 and fuzz.ratio(folded, "ART") >= 66)
 
 
-def _uppercase_share(text: str) -> float:
+def uppercase_share(text: str) -> float:
+    """Share of capital letters among the letters of ``text``."""
     alpha = [c for c in text if c.isalpha()]
     return sum(c.isupper() for c in alpha) / len(alpha) if alpha else 0.0
 
@@ -337,7 +338,7 @@ def read_inciso(text: str) -> Header | None:
         if alt and roman_to_int(alt.group("num")) and not honorific:
             rest = alt.group("rest").strip()
             return Header("inciso", t[: alt.start("rest")].strip(), rest, number=alt.group("num"),
-                          uppercase_rest=len(rest) >= 4 and _uppercase_share(rest) >= 0.85)
+                          uppercase_rest=len(rest) >= 4 and uppercase_share(rest) >= 0.85)
         return None
     num = m.group("num")
     value = read_roman(num)
@@ -351,7 +352,7 @@ def read_inciso(text: str) -> Header | None:
     label = t[: m.start("rest")].strip()
     return Header(
         "inciso", label, rest, number=int_to_roman(value) if value else num,
-        uppercase_rest=len(rest) >= 4 and _uppercase_share(rest) >= 0.85 and len(rest.split()) >= 1,
+        uppercase_rest=len(rest) >= 4 and uppercase_share(rest) >= 0.85 and len(rest.split()) >= 1,
     )
 
 

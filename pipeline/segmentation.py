@@ -23,7 +23,7 @@ from rapidfuzz import fuzz
 
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
-from pipeline.headers import GROUP_LEVEL, Header, is_heading_text, read_header, read_roman
+from pipeline.headers import GROUP_LEVEL, Header, is_heading_text, read_header, read_roman, uppercase_share
 from pipeline.metadata import Epigrafe, is_fecho_start, parse_epigrafe
 
 
@@ -69,7 +69,6 @@ class NeighborLaw:
 @dataclass
 class Segmentation:
     epigrafe: Epigrafe | None = None
-    epigrafe_line: CleanLine | None = None
     ementa: list[CleanLine] = field(default_factory=list)
     preambulo: list[CleanLine] = field(default_factory=list)
     articulacao: list[Node] = field(default_factory=list)
@@ -79,7 +78,6 @@ class Segmentation:
     neighbors: list[NeighborLaw] = field(default_factory=list)
     issues: list[Issue] = field(default_factory=list)
     page_order: list[int] | None = None
-    target_lines: list[CleanLine] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -122,11 +120,6 @@ def rejoin_split_labels(lines: Sequence[CleanLine]) -> list[CleanLine]:
     return out
 
 
-def _uppercase_share(text: str) -> float:
-    alpha = [c for c in text if c.isalpha()]
-    return sum(c.isupper() for c in alpha) / len(alpha) if alpha else 0.0
-
-
 def read_lines(lines: Sequence[CleanLine]) -> list[Reading]:
     """Read every line as a possible header or epígrafe.
 
@@ -146,7 +139,7 @@ def read_lines(lines: Sequence[CleanLine]) -> list[Reading]:
         epigrafe = None
         if header is None or header.kind not in ("artigo", "paragrafo"):
             epigrafe = parse_epigrafe(ln.text)
-            if epigrafe is not None and prev and _sentence_open(prev) and _uppercase_share(ln.text) < 0.6:
+            if epigrafe is not None and prev and _sentence_open(prev) and uppercase_share(ln.text) < 0.6:
                 epigrafe = None
             if epigrafe is not None:
                 header = None
@@ -356,7 +349,6 @@ def _viterbi(
 
 # --- 4. the tree --------------------------------------------------------------------------------
 
-_VETADO = re.compile(r"^\(?\s*VETADO\s*\)?\s*[.,;]?$", re.I)
 _PREAMBLE_START = re.compile(
     r"^\W{0,3}(?:[AO]\s+C[AÂ]MARA|[AO]\s+PREFEIT|O\s+PRESIDENTE|[AO]\s+GOVERNADOR|O\s+VICE|"
     r"FA[ÇC]O\s+SABER|O\s+SENHOR|O\s+EXCELENT|O\s+POVO|O\s+DOUTOR|O\s+DR\.|O\s+SR\.|A\s+MESA|EU,)",
@@ -396,7 +388,7 @@ def build_tree(
     roots: list[Node] = []
     stack: list[Node] = []  # open agrupadores, outermost first
     # In a law typed all in capitals a capitalised line is no evidence of a heading.
-    caps_document = _uppercase_share(" ".join(r.line.text for r in readings)) > 0.8
+    caps_document = uppercase_share(" ".join(r.line.text for r in readings)) > 0.8
     article: Node | None = None
     current: Node | None = None  # the unit that running text continues
     leading: list[CleanLine] = []
@@ -773,17 +765,16 @@ def segment_lines(
     if issue is not None:
         seg.issues.append(issue)
         seg.page_order = page_order or None
-    seg.target_lines = [r.line for r in target]
 
     k = 0
     if target and target[0].epigrafe is not None:
-        seg.epigrafe, seg.epigrafe_line = target[0].epigrafe, target[0].line
+        seg.epigrafe = target[0].epigrafe
         k = 1
     elif target:
         # The target may start with a letterhead before its epígrafe.
         for j, r in enumerate(target[:12]):
             if r.epigrafe is not None:
-                seg.epigrafe, seg.epigrafe_line = r.epigrafe, r.line
+                seg.epigrafe = r.epigrafe
                 k = j + 1
                 break
 
@@ -1041,5 +1032,3 @@ def _mark_tables(nodes: list[Node], issues: list[Issue]) -> None:
                                     node=unit))
 
 
-def fold_text(text: str) -> str:
-    return fold(text)
