@@ -855,6 +855,27 @@ _OPEN_QUOTE = re.compile(r"^\s*[“\"«]")
 _CLOSE_QUOTE = re.compile(r"[”\"»]\s*(?:\((?:NR|AC|R)\))?\s*[.;]?\s*$")
 
 
+# What an amending provision says before the wording it quotes ('passa a vigorar com a seguinte
+# redação:', 'fica acrescido do seguinte artigo:', 'ficam incluídos os seguintes incisos:'), folded.
+_AMENDING_INTRO = re.compile(
+    r"REDA[CG][AO]O|VIGORAR|ACRESC|ACRESI|INCLUI|INSERID|INTRODUZ|SUBSTITUI|ALTERA|PASSA[MR]? A "
+    r"|SEGUINTES? (?:TEOR|TEXTO|DISPOSITIVO|ART|PARAGRAFO|INCISO|ALINEA|ITEM|CAPITULO|SECAO)"
+)
+
+
+def _introduces_quotation(readings: Sequence[Reading], j: int) -> bool:
+    """Whether the lines before position ``j`` end with ':' and announce new wording.
+
+    An opening quote alone is no evidence: OCR strews quotes over dusty pages ('“Bs1e:: :'), and
+    a line ending in ':' (an article that lists incisos) is common; both together with the
+    amending vocabulary are.
+    """
+    if j == 0 or not readings[j - 1].line.text.rstrip().endswith(":"):
+        return False
+    intro = " ".join(r.line.text for r in readings[max(0, j - 3):j])
+    return _AMENDING_INTRO.search(fold(intro)) is not None
+
+
 def mark_quotations(readings: Sequence[Reading], *, max_lines: int = 200) -> set[int]:
     """Positions of lines quoted by an amending provision ('... passa a vigorar com a
     seguinte redação:' / '“Art. 15. ...' / '... § 2º ....” (NR)'): they are text of the
@@ -863,8 +884,7 @@ def mark_quotations(readings: Sequence[Reading], *, max_lines: int = 200) -> set
     j = 0
     while j < len(readings):
         text = readings[j].line.text
-        prev = readings[j - 1].line.text.rstrip() if j > 0 else ""
-        if _OPEN_QUOTE.match(text) and prev.endswith(":"):
+        if _OPEN_QUOTE.match(text) and _introduces_quotation(readings, j):
             k = j
             while k < len(readings) and k - j < max_lines:
                 quoted.add(k)

@@ -263,6 +263,19 @@ Art. 2º Esta Lei entra em vigor na data de sua publicação.
     assert "§ 1º A multa será de dez UFM" in _unit(result, "art1").text
 
 
+def test_a_stray_opening_quote_after_a_colon_is_not_a_quotation() -> None:
+    # Dust read as quotes and colons: '“' opening a line after a line ending in ':' is no
+    # amendment unless the lines before announce new wording.
+    text = """Art. 1º O permissionário deverá: , :
+“§ 1º A indicação do auxiliar será feita em trinta dias.
+§ 2º Decorrido o prazo, a permissão será cassada.
+Art. 2º O número de permissões será fixado por decreto.
+Art. 3º Esta Lei entra em vigor na data de sua publicação.
+"""
+    result = _structure(text)
+    assert _ids(result) == ["art1", "art1_par1", "art1_par2", "art2", "art3"]
+
+
 def test_a_regulamento_after_the_signatures_is_an_anexo() -> None:
     text = """DECRETO Nº 5, DE 3 DE ABRIL DE 1975
 Aprova o Regulamento do Cemitério Municipal.
