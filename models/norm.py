@@ -7,9 +7,10 @@ English. Unit ids follow the LexML Brasil convention (``art5_par2_inc3_ali1``).
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 SCHEMA_VERSION = "1.0.0"
 
@@ -19,6 +20,9 @@ UnitType = Literal[
     "artigo", "paragrafo", "inciso", "alinea", "item",
 ]
 GROUP_TYPES: tuple[str, ...] = ("parte", "livro", "titulo", "capitulo", "secao", "subsecao")
+
+
+_BR_DATE = re.compile(r"^(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})(?:[ T].*)?$")
 
 
 class _Model(BaseModel):
@@ -41,6 +45,23 @@ class NormMeta(_Model):
     sources: dict[str, Literal["metadata", "text"]] = Field(
         default_factory=dict, description="for each field set, where its value came from"
     )
+
+    @field_validator("data", mode="before")
+    @classmethod
+    def _brazilian_date(cls, value: object) -> object:
+        """Upstream records write dates as Brazilian portals do ('22/06/1994', '22.06.1994',
+        '22-06-1994', with or without a time); ISO dates pass through."""
+        if isinstance(value, str):
+            m = _BR_DATE.match(value.strip())
+            if m:
+                day, month, year = (int(g) for g in m.groups())
+                try:
+                    return dt.date(year, month, day)
+                except ValueError as exc:
+                    raise ValueError(f"not a date: {value!r}") from exc
+            if value.strip() == "":
+                return None
+        return value
 
 
 class NormRef(_Model):

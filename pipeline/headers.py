@@ -109,7 +109,7 @@ def article_candidates(digits: str, marker: str) -> tuple[tuple[int, float], ...
 
 _ARTICLE = re.compile(
     r"""^(?P<pre>(?:[^\w\s]{1,3}\s?|[a-zçã]{1,4}[,.]?\s)?)\s*
-        (?P<kw>[A-Za-zÀ-ÿ]{2,7})\.?\s*['’`]?\s*
+        (?P<kw>[A-Za-zÀ-ÿ]{2,7})\.?\s*['’`“”"«]?\s*
         (?P<num>\d[\dlI|SOi]{0,3}(?![A-Za-np-zÀ-ÿ])|[lI|SO][\dlI|SO]{0,3}(?![A-Za-np-zÀ-ÿ])|[ÚU]NICO|[Úú]nico|(?i:primeiro|segundo|terceiro|quarto|quinto|sexto|s[ée]timo|oitavo|nono|d[ée]cimo)\b)
         (?P<ord>\s?[º°ªo*'](?![a-zà-ÿ])|\.[º°]|\s[29](?=\s*[-–—:]))?
         (?P<suffix>-[A-Z](?![\wà-ÿ])(?!\s+[a-zà-ÿ]))?
@@ -128,7 +128,7 @@ _PARAGRAFO_UNICO = re.compile(
 
 _PARAGRAFO = re.compile(
     r"""^(?P<pre>[^\w§$&]{0,2})
-        (?P<sign>§§?|\$|&|8S|S|8|6|5|3)?\s*\.?\s*
+        (?P<sign>§§?|\$|&|8S|gs|g|S|8|6|5|3)?\s*\.?\s*
         (?P<num>\d{1,3}|[lI](?=\s?[º°ª]))\s?
         (?P<ord>\.?[º°ª]|o(?=\s*[-:.–—]|\s+[A-ZÀ-Ú]))?
         (?P<sep>\s*[:;.\-–—]+\s*|\s+)
@@ -144,7 +144,7 @@ _PARAGRAFO_WORD = re.compile(
 _INCISO = re.compile(
     r"""^(?P<pre>[^\w\s]{0,2})
         (?P<num>[IVXLHYWivxl1|][IVXLHYWivxl1|t]{0,7})
-        (?P<sep>['’`,.]?\s*[-–—]+[.:]?\s*|\s*[-–—]*\s*$)
+        (?P<sep>\s?['’`,.]?\s*[-–—]+[.:]?\s*|\s*[-–—]*\s*$)
         (?P<rest>.*)$""",
     re.X,
 )
@@ -303,7 +303,7 @@ def read_paragrafo(text: str) -> Header | None:
         return None  # '§ 2º do art. 3º desta Lei' wrapped to a line start
     if not rest and not sep.strip():
         return None
-    if sign in {"§", "§§", "$", "&", "8S", "S"}:
+    if sign in {"§", "§§", "$", "&", "8S", "gs", "g", "S"}:
         number = digits
     elif sign in {"8", "6", "5", "3"}:
         misread_ordinal = len(digits) == 2 and (

@@ -205,3 +205,24 @@ def test_an_honorific_is_not_an_inciso() -> None:
 def test_tesseract_damage_on_capitals(line: str, kind: str, number: str) -> None:
     h = read_header(line)
     assert h is not None and (h.kind, h.number) == (kind, number)
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "number"),
+    [
+        ("ART. “ÚNICO - Passa a denominar-se Rua Firmino Alves", "artigo", "1"),
+        ("“XIII .- estabelecer normas de edificação;", "inciso", "XIII"),
+        ("II ,- orientar os professores encarregados.", "inciso", "II"),
+        ("“gs 2º - A política urbana observará as diretrizes", "paragrafo", "2"),
+        ("g 1º A multa será aplicada em dobro.", "paragrafo", "1"),
+    ],
+)
+def test_dust_around_a_label_does_not_hide_it(line: str, kind: str, number: str) -> None:
+    # Specks read as quotes, commas or full stops next to a label; '§' read as 'g'.
+    header = read_header(line)
+    assert header is not None and (header.kind, header.number) == (kind, number)
+
+
+@pytest.mark.parametrize("line", ["garantir a ordem pública;", "gás natural e energia elétrica"])
+def test_words_starting_with_g_are_not_paragraphs(line: str) -> None:
+    assert read_header(line) is None

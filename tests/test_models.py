@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import jsonschema
+import pytest
+from pydantic import ValidationError
 
-from models.norm import json_schema
+from models.norm import NormMeta, json_schema
 from pipeline.structure import structure_document
 from pipeline.textpages import document_from_text
 
@@ -59,3 +62,13 @@ def test_validate_command(tmp_path: Path) -> None:
 def test_structure_of_a_missing_file_is_a_usage_error(tmp_path: Path) -> None:
     done = _locleg("structure", str(tmp_path / "nope.txt"))
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("value", ["22/06/1994", "22.06.1994", "22-06-1994", "22/06/1994 00:00:00", "1994-06-22"])
+def test_upstream_dates_in_brazilian_form_are_read(value: str) -> None:
+    assert NormMeta.model_validate({"data": value}).data == dt.date(1994, 6, 22)
+
+
+def test_an_impossible_upstream_date_is_refused() -> None:
+    with pytest.raises(ValidationError):
+        NormMeta.model_validate({"data": "31/02/1994"})
