@@ -43,6 +43,7 @@ class CleanLine:
 class CleanConfig:
     furniture_min_repeats: int = 3
     furniture_similarity: float = 84.0
+    furniture_block_similarity: float = 70.0  # beside another furniture line
     short_line_chars: int = 4
     garbage_mean_token_len: float = 2.9
 
@@ -232,7 +233,7 @@ LINE_RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (
 # --- document rules -------------------------------------------------------------------------
 
 _LABEL_START = re.compile(
-    r"^\s*(?:ART|Art|art|§|PAR[AÁ]GRAFO|Par[aá]grafo|[IVXL]{1,5}\s*[-–—]|[a-z]\)|\d+[º°]|CAP[IÍ]TULO|Cap[ií]tulo"
+    r"^\s*(?:[“\"«']{1,2}\s?)?(?:ART|Art|art|§|PAR[AÁ]GRAFO|Par[aá]grafo|[IVXL]{1,5}\s*[-–—]|[a-z]\)|\d+[º°]|CAP[IÍ]TULO|Cap[ií]tulo"
     r"|T[IÍ]TULO|SE[CÇ][AÃ]O|SUBSE[CÇ][AÃ]O|Subse[cç][aã]o|PARTE|LIVRO|LEI\b)"
 )
 
@@ -310,6 +311,17 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig())
             if len(keys[i]) <= len(m) + 12 and fuzz.partial_ratio(m, keys[i]) >= 90 and len(m) >= 10:
                 furniture.add(i)
                 break
+    # A letterhead line worse read on one page ('GÂMARA MUNI(lFAL DF PELOTAS') still stands in
+    # its block: next to another furniture line and fairly like a furniture line.
+    changed = True
+    while changed:
+        changed = False
+        for i in candidates:
+            if i in furniture or not ({i - 1, i + 1} & furniture):
+                continue
+            if any(fuzz.ratio(keys[i], m) >= config.furniture_block_similarity for m in models):
+                furniture.add(i)
+                changed = True
     return furniture
 
 
@@ -345,7 +357,7 @@ def _is_short_junk(text: str, prev: str | None, vocab: frozenset[str], *, max_ch
     Kept: words the document uses ('anos.'), stop words continuing an open sentence ('a:'),
     and fragments that complete the previous line's last word ('Munici' + 'pal.').
     """
-    if letters(text) > max_chars or _LABEL_START.match(text):
+    if letters(text) > max_chars or _LABEL_START.match(text) or _starts_with_label(text.lstrip("“\"«'*‘` ")):
         return False
     if sum(c.isdigit() for c in text) >= 4:
         return False  # a date or an amount ('de 2002.', '(26.06.90).')

@@ -851,44 +851,66 @@ def segment_lines(
     return seg
 
 
-_OPEN_QUOTE = re.compile(r"^\s*[“\"«]")
-_CLOSE_QUOTE = re.compile(r"[”\"»]\s*(?:\((?:NR|AC|R)\))?\s*[.;]?\s*$")
-
-
+_OPEN_QUOTE = re.compile(r"^\s*(?:[“\"«*]|''|‘‘|``|,,)")  # '*' is a quote OCR misread
+_CLOSE_QUOTE = re.compile(r"(?:[”\"»]|''|’’)\s*(?:\((?:NR|AC|R)\))?\s*[.;]?\s*$")
 # What an amending provision says before the wording it quotes ('passa a vigorar com a seguinte
 # redação:', 'fica acrescido do seguinte artigo:', 'ficam incluídos os seguintes incisos:'), folded.
 _AMENDING_INTRO = re.compile(
     r"REDA[CG][AO]O|VIGORAR|ACRESC|ACRESI|INCLUI|INSERID|INTRODUZ|SUBSTITUI|ALTERA|PASSA[MR]? A "
     r"|SEGUINTES? (?:TEOR|TEXTO|DISPOSITIVO|ART|PARAGRAFO|INCISO|ALINEA|ITEM|CAPITULO|SECAO)"
 )
+# The strongest of them: new wording follows even when OCR lost the colon ('... redação.').
+_NEW_WORDING = re.compile(r"REDA[CG][AO]O|VIGORAR|ACRESCID|ACRESCENT|SEGUINTES? (?:ART|PARAGRAFO|INCISO|ALINEA|§)")
 
 
 def _introduces_quotation(readings: Sequence[Reading], j: int) -> bool:
-    """Whether the lines before position ``j`` end with ':' and announce new wording.
+    """Whether the lines before position ``j`` announce new wording quoted from line ``j`` on.
 
     An opening quote alone is no evidence: OCR strews quotes over dusty pages ('“Bs1e:: :'), and
-    a line ending in ':' (an article that lists incisos) is common; both together with the
-    amending vocabulary are.
+    a line ending in ':' (an article that lists incisos) is common. Evidence is the amending
+    vocabulary with the ':' that introduces the quotation, or, when OCR lost that colon, the
+    strongest amending words with a quoted line that is itself a provision ('“Art. 15. ...').
     """
-    if j == 0 or not readings[j - 1].line.text.rstrip().endswith(":"):
+    if j == 0:
         return False
-    intro = " ".join(r.line.text for r in readings[max(0, j - 3):j])
-    return _AMENDING_INTRO.search(fold(intro)) is not None
+    intro = fold(" ".join(r.line.text for r in readings[max(0, j - 3):j]))
+    if readings[j - 1].line.text.rstrip().endswith(":"):
+        return _AMENDING_INTRO.search(intro) is not None
+    quoted_label = read_header(_OPEN_QUOTE.sub("", readings[j].line.text, count=1))
+    return quoted_label is not None and _NEW_WORDING.search(intro) is not None
+
+
+def _outer_article(readings: Sequence[Reading], j: int) -> int | None:
+    """The number of the amending norm's own article last seen before position ``j``."""
+    for r in reversed(readings[:j]):
+        if _is_article(r) and r.header.number.isdigit():  # type: ignore[union-attr]
+            return int(r.header.number)  # type: ignore[union-attr]
+    return None
 
 
 def mark_quotations(readings: Sequence[Reading], *, max_lines: int = 200) -> set[int]:
     """Positions of lines quoted by an amending provision ('... passa a vigorar com a
     seguinte redação:' / '“Art. 15. ...' / '... § 2º ....” (NR)'): they are text of the
-    amending unit, never units of this norm."""
+    amending unit, never units of this norm.
+
+    A quotation ends at its closing quote or, when OCR lost that (a quote on a dotted line read
+    as noise), before the amending norm's next article ('Art. 3º' after 'Art. 2º'), unquoted.
+    """
     quoted: set[int] = set()
     j = 0
     while j < len(readings):
         text = readings[j].line.text
         if _OPEN_QUOTE.match(text) and _introduces_quotation(readings, j):
+            outer = _outer_article(readings, j)
             k = j
             while k < len(readings) and k - j < max_lines:
+                r = readings[k]
+                if (k > j and outer is not None and _is_article(r) and r.header.number == str(outer + 1)  # type: ignore[union-attr]
+                        and not _OPEN_QUOTE.match(r.line.text)):
+                    k -= 1
+                    break
                 quoted.add(k)
-                if _CLOSE_QUOTE.search(readings[k].line.text):
+                if _CLOSE_QUOTE.search(r.line.text):
                     break
                 k += 1
             j = k + 1

@@ -96,6 +96,18 @@ def test_furniture_is_learned_from_repetition_with_ocr_variation() -> None:
     assert furniture == {0, 1, 3, 4, 6, 7}
 
 
+def test_a_letterhead_line_read_worse_on_one_page_is_furniture_in_its_block() -> None:
+    texts = [
+        "CÂMARA MUNICIPAL DE VILA NOVA", "ESTADO DO PARANÁ", "Art. 1º Fica criado o programa.",
+        "GÂMARA MUNI(lFAL DF VILA NOVA", "ESTADO DO PARANA", "Art. 2º O programa terá sede.",
+        "CÂMARA MUNlCIPAL DE VILA N0VA", "ESTADO D0 PARANÁ", "Art. 3º O programa terá conselho.",
+        "CAMARA MUNICIPAL DE VILA NOVA", "ESTADO DO PARANÁ", "Art. 4º Esta Lei entra em vigor.",
+    ]
+    assert find_furniture(texts) == {0, 1, 3, 4, 6, 7, 9, 10}
+    # without its block, the badly read line is not like enough to be furniture
+    assert 3 not in find_furniture([t for i, t in enumerate(texts) if i != 4])
+
+
 def test_recurring_title_after_a_label_is_not_furniture() -> None:
     texts = [
         "SEÇÃO I", "DISPOSIÇÕES GERAIS", "Art. 1º Texto.",

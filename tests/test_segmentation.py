@@ -276,6 +276,31 @@ Art. 3º Esta Lei entra em vigor na data de sua publicação.
     assert _ids(result) == ["art1", "art1_par1", "art1_par2", "art2", "art3"]
 
 
+def test_a_quotation_whose_colon_ocr_lost_is_still_the_amending_articles_text() -> None:
+    text = """Art. 1º O art. 15 da Lei nº 6.329, de 1999, passa a vigorar com a seguinte redação.
+''Art. 15. É proibido perturbar o sossego público:
+I - com motores sem silenciosos;
+§ 1º A multa será de cinco UFM.''
+Art. 2º Esta Lei entra em vigor na data de sua publicação.
+"""
+    result = _structure(text)
+    assert _ids(result) == ["art1", "art2"]
+    assert "§ 1º A multa será de cinco UFM" in _unit(result, "art1").text
+
+
+def test_a_quotation_whose_closing_quote_was_lost_ends_before_the_next_article() -> None:
+    text = """Art. 1º O art. 31 da Lei nº 401, de 1993, passa a vigorar com a seguinte redação:
+“Art. 31. São alíquotas do imposto:
+II - serviços de saúde: 3% (três por cento);
+(NR)
+Art. 2º O art. 40 da Lei nº 401, de 1993, fica revogado.
+Art. 3º Esta Lei entra em vigor na data de sua publicação.
+"""
+    result = _structure(text)
+    assert _ids(result) == ["art1", "art2", "art3"]
+    assert "serviços de saúde" in _unit(result, "art1").text
+
+
 def test_a_regulamento_after_the_signatures_is_an_anexo() -> None:
     text = """DECRETO Nº 5, DE 3 DE ABRIL DE 1975
 Aprova o Regulamento do Cemitério Municipal.
