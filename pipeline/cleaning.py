@@ -245,6 +245,18 @@ def _folded_key(text: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"[^A-Z0-9 ]+", " ", fold(text))).strip()
 
 
+def _closing_lines(texts: Sequence[str], *, after: int = 4) -> set[int]:
+    """A dated closing line ('..., em 9 de agosto de 1972.', also when the year wrapped to the
+    next line) and the signature lines after it. A book of laws repeats the same mayor's name
+    and cargo under every law: they recur like a letterhead but belong to each law's fecho."""
+    out: set[int] = set()
+    for i, t in enumerate(texts):
+        joined = t if i + 1 == len(texts) else f"{t} {texts[i + 1]}"
+        if _FULL_DATE.search(t) or (_FULL_DATE.search(joined) and not _FULL_DATE.search(texts[i + 1])):
+            out.update(range(i, min(len(texts), i + 2 + after)))
+    return out
+
+
 def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig()) -> set[int]:
     """Indices of letterhead/footer lines: short lines, mostly capitals or contact lines, that
     recur (fuzzily: OCR varies them, 'PREFEITURA IMUNICIPAL DE') at least ``min_repeats`` times.
@@ -256,9 +268,10 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig())
     # In a law typed in capitals, capitals are no evidence: one-word lines ('ESTRADAS') that
     # recur are the ends of wrapped sentences, not letterheads.
     caps_document = bool(letters_all) and sum(ch.isupper() for ch in letters_all) / len(letters_all) > 0.7
+    closing = _closing_lines(texts)
     candidates = []
     for i, (t, k) in enumerate(zip(texts, keys, strict=True)):
-        if len(k) < 5 or len(k) > 60 or _LABEL_START.match(t):
+        if len(k) < 5 or len(k) > 60 or _LABEL_START.match(t) or i in closing:
             continue
         alpha = [c for c in t if c.isalpha()]
         upper = sum(c.isupper() for c in alpha) / len(alpha) if alpha else 0.0

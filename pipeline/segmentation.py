@@ -632,6 +632,17 @@ def drop_repeated_pages(
 
 
 def _continues_target(readings: Sequence[Reading], span: list[int], target: list[int]) -> bool:
+    """Whether a page chunk scanned before the target's epígrafe carries its later articles.
+
+    Never when the target is an 'Artigo único' (nothing follows it), nor when both the chunk
+    and the target close with a fecho of their own (a law has one).
+    """
+    if any(_is_article(readings[k]) and readings[k].header.unico for k in target):  # type: ignore[union-attr]
+        return False
+    if any(is_fecho_start(readings[k].line.text) for k in span) and any(
+        is_fecho_start(readings[k].line.text) for k in target
+    ):
+        return False
     own = {readings[k].header.candidates[0][0] for k in target if _is_article(readings[k])}  # type: ignore[union-attr]
     nums = [readings[k].header.candidates[0][0] for k in span if _is_article(readings[k])]  # type: ignore[union-attr]
     return bool(nums) and bool(own) and min(nums) > 1 and not own.intersection(nums)

@@ -301,6 +301,43 @@ Art. 3º Esta Lei entra em vigor na data de sua publicação.
     assert "serviços de saúde" in _unit(result, "art1").text
 
 
+_BOOK = """ESTADO DO RIO GRANDE DO SUL
+Art. 2º - As despesas correrão por conta da dotação própria.
+Art. 3º - Esta Lei entrará em vigor na data de sua publicação.
+GABINETE DO PREFEITO MUNICIPAL DE VILA NOVA, em 9 de agosto de
+1972.
+JOSÉ CARLOS PEREIRA
+Prefeito Municipal
+LEI Nº 208, DE 9 DE AGOSTO DE 1972
+Declara de utilidade pública as entidades que menciona.
+Artigo único - Fica declarada de utilidade pública a Associação dos Amigos do Hospital.
+GABINETE DO PREFEITO MUNICIPAL DE VILA NOVA, em 9 de agosto de
+1972.
+JOSÉ CARLOS PEREIRA
+Prefeito Municipal
+LEI Nº 209, DE 9 DE AGOSTO DE 1972
+Autoriza convênio.
+Art. 1º - Fica o Executivo autorizado a firmar convênio com o Estado.
+Art. 2º - Esta Lei entra em vigor na data de sua publicação.
+GABINETE DO PREFEITO MUNICIPAL DE VILA NOVA, em 9 de agosto de 1972.
+JOSÉ CARLOS PEREIRA
+Prefeito Municipal
+"""
+
+
+def test_an_artigo_unico_between_two_laws_of_a_book_takes_nothing_of_theirs() -> None:
+    # The previous law's last articles (2, 3) would continue '1' of any other law.
+    result = _structure(_BOOK, numero="208", ano=1972)
+    assert _ids(result) == ["art1u"]
+    assert [n.numero for n in result.neighbors if n.numero] == ["209"]
+
+
+def test_the_mayor_signing_every_law_of_a_book_is_a_signatory_not_a_letterhead() -> None:
+    result = _structure(_BOOK, numero="208", ano=1972)
+    assert result.fecho is not None
+    assert [(s.nome, s.cargo) for s in result.fecho.signatarios] == [("JOSÉ CARLOS PEREIRA", "Prefeito Municipal")]
+
+
 def test_a_regulamento_after_the_signatures_is_an_anexo() -> None:
     text = """DECRETO Nº 5, DE 3 DE ABRIL DE 1975
 Aprova o Regulamento do Cemitério Municipal.
