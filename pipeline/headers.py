@@ -85,6 +85,9 @@ def int_to_roman(n: int) -> str:
 
 def read_roman(label: str) -> int | None:
     """Roman numeral as OCR printed it, read through the confusion set ('HI' -> 3, 'Vi' -> 6)."""
+    if "l" in label and any(c.isupper() for c in label):
+        # 'lV', 'Xl', 'XIl': a lower-case l among capitals is an I read badly, not an L.
+        return roman_to_int(label.translate(_ROMAN_CONFUSION).upper())
     direct = roman_to_int(label)
     if direct is not None:
         return direct
@@ -109,9 +112,9 @@ def article_candidates(digits: str, marker: str) -> tuple[tuple[int, float], ...
 
 _ARTICLE = re.compile(
     r"""^(?P<pre>(?:[^\w\s]{1,3}\s?|[a-zçã]{1,4}[,.]?\s)?)\s*
-        (?P<kw>[A-Za-zÀ-ÿ]{2,7})\.?\s*['’`“”"«]?\s*
+        (?P<kw>[A-Za-zÀ-ÿ]{1,7})\.?\s*['’`“”"«]?\s*
         (?P<num>\d[\dlI|SOi]{0,3}(?![A-Za-np-zÀ-ÿ])|[lI|SO][\dlI|SO]{0,3}(?![A-Za-np-zÀ-ÿ])|[ÚU]NICO|[Úú]nico|(?i:primeiro|segundo|terceiro|quarto|quinto|sexto|s[ée]timo|oitavo|nono|d[ée]cimo)\b)
-        (?P<ord>\s?[º°ªo*'](?![a-zà-ÿ])|\.[º°]|\s[29](?=\s*[-–—:]))?
+        (?P<ord>\s?[º°ªo*'](?![a-zà-ÿ])|\.[º°o](?![a-zà-ÿ])|\s[29](?=\s*[-–—:]))?
         (?P<suffix>-[A-Z](?![\wà-ÿ])(?!\s+[a-zà-ÿ]))?
         (?P<sep>[\s:;.,+%\-–—_]*)
         (?P<rest>.*)$""",
@@ -193,11 +196,11 @@ def _keyword(word: str) -> tuple[str, float] | None:
 
 @cache
 def _is_article_keyword(word: str) -> bool:
+    folded = fold(word).rstrip(".")
+    if folded in {"TIGO", "TIGOS", "RT", "RTS", "T"}:
+        return True  # 'A', 'AR' or 'Ar' lost at the left margin ('rt. 7º -', 't. 9º -')
     if not word[:1].isupper():
         return False
-    folded = fold(word).rstrip(".")
-    if folded in {"TIGO", "TIGOS"}:
-        return True  # 'AR' lost at the left margin
     if folded[:1] not in {"A", "R"}:
         return False
     if folded in {"ART", "ARTS", "ARTIGO", "ARTIGOS"}:
@@ -241,6 +244,10 @@ def read_article(text: str) -> Header | None:
     if not m or not _is_article_keyword(m.group("kw")):
         return None
     num, sep, rest = m.group("num"), m.group("sep"), m.group("rest")
+    if len(fold(m.group("kw"))) <= 2 and fold(m.group("kw")).startswith(("T", "RT")) and not (
+        m.group("ord") and re.search(r"[-–—:]", sep) and num[:1].isdigit()
+    ):
+        return None  # a cut label ('rt. 7º -', 't. 9º -') only with its ordinal and dash
     if fold(num) in ORDINAL_WORDS:
         num = str(ORDINAL_WORDS[fold(num)])
     elif fold(num) != "UNICO":
@@ -347,7 +354,8 @@ def read_inciso(text: str) -> Header | None:
     if value is None and not re.fullmatch(r"[1l|I]{1,3}", num):
         return None
     rest = m.group("rest").strip()
-    if rest and not (rest[0].isalpha() or rest[0] in "\"“(«"):
+    if rest and not (rest[0].isalpha() or rest[0] in "\"“(«" or (rest[0].isdigit() and num.isalpha()
+                                                               and "-" in m.group("sep"))):
         return None
     label = t[: m.start("rest")].strip()
     return Header(

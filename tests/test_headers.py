@@ -226,3 +226,23 @@ def test_dust_around_a_label_does_not_hide_it(line: str, kind: str, number: str)
 @pytest.mark.parametrize("line", ["garantir a ordem pública;", "gás natural e energia elétrica"])
 def test_words_starting_with_g_are_not_paragraphs(line: str) -> None:
     assert read_header(line) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "number"),
+    [
+        ("rt. 7° - Os locais de estacionamento serão fixados", "artigo", "7"),  # 'A' cut at the margin
+        ("t. 9º - A licença especial indicará o local", "artigo", "9"),  # 'Ar' cut
+        ("Art. 8.o - O ambulante usará crachá.", "artigo", "8"),  # '8.º' typed as '8.o'
+        ("lV - 2 (duas) fotografias 3x4;", "inciso", "IV"),  # lower-case l for I, text opens with a number
+        ("XIl - exercer a atividade fora do horário;", "inciso", "XII"),
+    ],
+)
+def test_labels_cut_at_the_margin_or_typed_the_old_way(line: str, kind: str, number: str) -> None:
+    header = read_header(line)
+    assert header is not None and (header.kind, header.number) == (kind, number)
+
+
+@pytest.mark.parametrize("line", ["rt 5 dias depois", "t. 5 de maio de 1974", "ta. 3 vezes"])
+def test_cut_label_forms_need_an_ordinal_and_a_dash(line: str) -> None:
+    assert read_header(line) is None
