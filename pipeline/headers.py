@@ -113,7 +113,7 @@ def article_candidates(digits: str, marker: str) -> tuple[tuple[int, float], ...
 _ARTICLE = re.compile(
     r"""^(?P<pre>(?:[^\w\s]{1,3}\s?|[a-zçã]{1,4}[,.]?\s)?)\s*
         (?P<kw>[A-Za-zÀ-ÿ]{1,7})\.?\s*['’`“”"«]?\s*
-        (?P<num>\d[\dlI|SOi]{0,3}(?![A-Za-np-zÀ-ÿ])|[lI|SO][\dlI|SO]{0,3}(?![A-Za-np-zÀ-ÿ])|[ÚU]NICO|[Úú]nico|(?i:primeiro|segundo|terceiro|quarto|quinto|sexto|s[ée]timo|oitavo|nono|d[ée]cimo)\b)
+        (?P<num>\d[\dlI|SOi]{0,3}(?![A-Za-np-zÀ-ÿ])|[lI|SO][\dlI|SO]{0,3}(?![A-Za-np-zÀ-ÿ])|[ÚU]NICO|[Úú]nico)
         (?P<ord>\s?[º°ªo*'](?![a-zà-ÿ])|\.[º°o](?![a-zà-ÿ])|\s[29](?=\s*[-–—:]))?
         (?P<suffix>-[A-Z](?![\wà-ÿ])(?!\s+[a-zà-ÿ]))?
         (?P<sep>[\s:;.,+%\-–—_]*)
@@ -132,7 +132,7 @@ _PARAGRAFO_UNICO = re.compile(
 _PARAGRAFO = re.compile(
     r"""^(?P<pre>[^\w§$&]{0,2})
         (?P<sign>§§?|\$|&|8S|gs|g|S|8|6|5|3)?\s*\.?\s*
-        (?P<num>\d{1,3}|[lI](?=\s?[º°ª]))\s?
+        (?P<num>\d{1,3}|[lI](?=\s?\.?[º°ª]))\s?
         (?P<ord>\.?[º°ª]|o(?=\s*[-:.–—]|\s+[A-ZÀ-Ú]))?
         (?P<sep>\s*[:;.\-–—]+\s*|\s+)
         (?P<rest>.*)$""",
@@ -161,7 +161,7 @@ _ALINEA = re.compile(
 )
 
 # Other label styles: incisos 'I)' and 'I.', alíneas 'a -' and 'a.'.
-_INCISO_ALT = re.compile(r"^(?P<num>[IVX]{1,6})(?P<sep>[).]\s+)(?P<rest>[A-Za-zÀ-ÿ\"“(].*)$")
+_INCISO_ALT = re.compile(r"^(?P<num>[IVX][IVXl]{0,5}|l[IVX][IVXl]{0,4})(?P<sep>[).]\s+)(?P<rest>[A-Za-zÀ-ÿ\"“(].*)$")
 _ALINEA_ALT = re.compile(r"^(?P<l>[a-z])(?P<sep>\s[-–—]\s+|\.\s+)(?P<rest>[a-zà-ÿ\"“(].*)$")
 
 _ITEM = re.compile(r"^(?P<n>\d{1,2})\s*(?P<sep>[.)]\s+|\s*[-–—]\s*)(?P<rest>.*)$")
@@ -179,6 +179,55 @@ ORDINAL_WORDS = {
     "PRIMEIRO": 1, "SEGUNDO": 2, "TERCEIRO": 3, "QUARTO": 4, "QUINTO": 5, "SEXTO": 6,
     "SETIMO": 7, "OITAVO": 8, "NONO": 9, "DECIMO": 10,
 }
+_ORDINAL_TENS = {
+    "DECIMO": 10, "VIGESIMO": 20, "TRIGESIMO": 30, "QUADRAGESIMO": 40, "QUINQUAGESIMO": 50,
+    "SEXAGESIMO": 60, "SEPTUAGESIMO": 70, "OCTOGESIMO": 80, "NONAGESIMO": 90, "CENTESIMO": 100,
+}
+_ORDINAL_UNITS = {k: v for k, v in ORDINAL_WORDS.items() if v < 10}
+
+
+@cache
+def _ordinal_word(word: str, table: tuple[tuple[str, int], ...]) -> int | None:
+    """The value of one ordinal word as OCR printed it ('Terceíro', 'Sexfo', 'Decimo')."""
+    folded = fold(word)
+    best = max(table, key=lambda kv: fuzz.ratio(folded, kv[0]))
+    return best[1] if fuzz.ratio(folded, best[0]) >= (100 if len(folded) <= 4 else 80) else None
+
+
+def read_ordinal_words(first: str, second: str | None) -> tuple[int, bool] | None:
+    """An article or paragraph number written in words: 'Primeiro' (1), 'Décimo Quarto' (14),
+    'Vigésimo' (20); also with OCR damage. Returns the value and whether ``second`` was part
+    of it."""
+    tens = _ordinal_word(first, tuple(_ORDINAL_TENS.items()))
+    if tens is not None:
+        unit = _ordinal_word(second, tuple(_ORDINAL_UNITS.items())) if second else None
+        return (tens + unit, True) if unit is not None else (tens, False)
+    unit = _ordinal_word(first, tuple(_ORDINAL_UNITS.items()))
+    return (unit, False) if unit is not None else None
+
+
+_ARTICLE_WORDS = re.compile(
+    r"^(?P<kw>[A-Za-zÀ-ÿ]{2,7})\.?\s+(?P<w1>[A-Za-zÀ-ÿ]{4,14})(?:\s+(?P<w2>[A-Za-zÀ-ÿ]{4,9}))?(?P<tail>.*)$"
+)
+_ORDINAL_SEP = re.compile(r"^\s*[:;.,\-–—]+\s*")
+
+
+def _read_words_label(text: str, keyword_ok) -> tuple[str, int, str] | None:
+    """Label, number and rest of 'Artigo Décimo Quarto - ...' style headers."""
+    m = _ARTICLE_WORDS.match(text + " ")
+    if not m or not keyword_ok(m.group("kw")):
+        return None
+    got = read_ordinal_words(m.group("w1"), m.group("w2"))
+    if got is None:
+        return None
+    value, both = got
+    cut = m.end("w2") if both else m.end("w1")
+    after = text[cut:]
+    sep = _ORDINAL_SEP.match(after)
+    rest = after[sep.end():] if sep else after.lstrip()
+    if not sep and not rest[:1].isupper():
+        return None  # 'Art. primeiro do Regimento' is not a header
+    return text[: len(text) - len(rest)].strip(), value, rest.strip()
 # Lower-case words that continue a citation rather than start an article's text.
 _CITATION_REST = re.compile(r"^(?:d[aoe]s?|dest[ae]s?|nest[ae]s?|n[ao]s?|deste|e|ou|combinado|c/c|inciso|§)\b")
 
@@ -240,17 +289,20 @@ def read_group(text: str) -> Header | None:
 
 def read_article(text: str) -> Header | None:
     """'ARTIGO 1º:-', 'Art. 1º -', 'ART. 4º —', 'ARTYGO 70º', 'RTIGO 45º', 'Art. 10.', 'Art. 1º-A'."""
+    words = _read_words_label(text.strip(), _is_article_keyword)
+    if words is not None:
+        label, value, rest = words
+        return Header("artigo", label, rest, number=str(value), candidates=((value, 0.0),))
     m = _ARTICLE.match(text.strip())
     if not m or not _is_article_keyword(m.group("kw")):
         return None
     num, sep, rest = m.group("num"), m.group("sep"), m.group("rest")
-    if len(fold(m.group("kw"))) <= 2 and fold(m.group("kw")).startswith(("T", "RT")) and not (
-        m.group("ord") and re.search(r"[-–—:]", sep) and num[:1].isdigit()
+    cut = fold(m.group("kw"))
+    if cut in {"T", "RT", "RTS"} and not (
+        (m.group("ord") or cut != "T") and re.search(r"[-–—:]", sep) and num[:1].isdigit()
     ):
-        return None  # a cut label ('rt. 7º -', 't. 9º -') only with its ordinal and dash
-    if fold(num) in ORDINAL_WORDS:
-        num = str(ORDINAL_WORDS[fold(num)])
-    elif fold(num) != "UNICO":
+        return None  # a cut label ('rt. 10 -', 't. 9º -') only with its dash ('t.' also its ordinal)
+    if fold(num) != "UNICO":
         if not any(c.isdigit() for c in num) and not m.group("ord") and not any(c in "l|" for c in num):
             return None  # 'Art. I' is no article; 'Art. lº' and 'ART Il' are 1 and 11 read with letters
         if not any(c.isdigit() for c in num) and any(c in "SO" for c in num):
@@ -293,6 +345,10 @@ def read_paragrafo(text: str) -> Header | None:
         if not m.group("sep").strip() and _CITATION_REST.match(m.group("rest")):
             return None  # 'Parágrafo único do art. 2º.' wrapped to a line start
         return Header("paragrafo", label, m.group("rest").strip(), number="único", unico=True)
+    words = _read_words_label(t, lambda kw: fuzz.ratio(fold(kw), "PARAGRAFO") >= 75 or fold(kw) == "PAR")
+    if words is not None:
+        label, value, rest = words
+        return Header("paragrafo", label, rest, number=str(value))
     m = _PARAGRAFO_WORD.match(t)
     if m:
         num = m.group("num")
@@ -342,9 +398,10 @@ def read_inciso(text: str) -> Header | None:
     if not m:
         alt = _INCISO_ALT.match(t)
         honorific = re.match(r"^[A-Za-z]{1,4}\.", alt.group("rest")) if alt else None
-        if alt and roman_to_int(alt.group("num")) and not honorific:
+        value = read_roman(alt.group("num")) if alt else None
+        if alt and value and not honorific:
             rest = alt.group("rest").strip()
-            return Header("inciso", t[: alt.start("rest")].strip(), rest, number=alt.group("num"),
+            return Header("inciso", t[: alt.start("rest")].strip(), rest, number=int_to_roman(value),
                           uppercase_rest=len(rest) >= 4 and uppercase_share(rest) >= 0.85)
         return None
     num = m.group("num")

@@ -701,6 +701,7 @@ _NUMBER_WORDS_RE = "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
 # line end). "Prefeitura Municipal, em 30 (trinta) dias" is an article's text, not a fecho.
 _DATEISH_RE = re.compile(
     r"\b(?:EM|AOS?)\s*$"
+    r"|\bAOS?\s+[A-Z]{2,10}(?:\s+E\s+[A-Z]{2,8})?\s+DIAS?\s+D[OE]\b"  # 'aos dcz dias do mês'
     r"|(?:,|\bEM\b|\bAOS?\b)\s*(?:EM\s+|AOS?\s+)?"
     r"(?:\d{1,2}\s*[O°]?\s*(?:DE\s+[A-Z]{3}|[./-]\s?\d|DIAS?\b|DE\s*$|$)"
     rf"|(?:{_NUMBER_WORDS_RE})\b(?:\s+E\s+\w+)?\s+(?:DIAS?|DE\s+[A-Z]{{3}}))"

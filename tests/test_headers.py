@@ -246,3 +246,29 @@ def test_labels_cut_at_the_margin_or_typed_the_old_way(line: str, kind: str, num
 @pytest.mark.parametrize("line", ["rt 5 dias depois", "t. 5 de maio de 1974", "ta. 3 vezes"])
 def test_cut_label_forms_need_an_ordinal_and_a_dash(line: str) -> None:
     assert read_header(line) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "number"),
+    [
+        ("Artigo Terceíro - O valor de cada bolsa", "artigo", "3"),
+        ("Artigo Sexfo - As inscrições serão abertas", "artigo", "6"),  # 't' read as 'f'
+        ("Artigo Decimo Quarto - Esta lei entrará em vigor", "artigo", "14"),
+        ("Artigo Vigésimo Primeiro: Revogam-se as disposições", "artigo", "21"),
+        ("Artigo Primeiro.- O Prefeito fica autorizado", "artigo", "1"),
+        ("Parágrafo Segundo - A Comissão será presidida", "paragrafo", "2"),
+        ("Il. Cr$ 12,00 (doze cruzeiros) por metro linear", "inciso", "II"),
+        ("lV. o prédio único de valor venal inferior", "inciso", "IV"),
+        ("§ l.º — A multa será imposta pelo fiscal", "paragrafo", "1"),
+        ("rt. 10 - A taxa de licença será cobrada", "artigo", "10"),
+    ],
+)
+def test_numbers_in_words_and_letters_for_digits(line: str, kind: str, number: str) -> None:
+    header = read_header(line)
+    assert header is not None and (header.kind, header.number) == (kind, number)
+
+
+@pytest.mark.parametrize("line", ["Artigo primeiro do Regimento Interno", "Art. Fica instituído o programa",
+                                  "t. 10 - sem ordinal"])
+def test_words_after_the_keyword_that_are_no_ordinal(line: str) -> None:
+    assert read_header(line) is None

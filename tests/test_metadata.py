@@ -301,6 +301,7 @@ def test_state_name():
         "Gabinete do Prefeito Municipal de Itu em 10 de",
         "Paço Municipal, ao primeiro dia do mês de maio",
         "Prefeitura Municipal de Itu, 10/05/1980",
+        "Prefeitura Municipal de Ubá, aos dcz dias do mês de março de mil",  # 'dez' misread
     ],
 )
 def test_is_fecho_start(line):
