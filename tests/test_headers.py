@@ -215,6 +215,9 @@ def test_tesseract_damage_on_capitals(line: str, kind: str, number: str) -> None
         ("II ,- orientar os professores encarregados.", "inciso", "II"),
         ("“gs 2º - A política urbana observará as diretrizes", "paragrafo", "2"),
         ("g 1º A multa será aplicada em dobro.", "paragrafo", "1"),
+        ("Art: 2º - O controle de frequência será feito", "artigo", "2"),
+        ("ARTIGO: 6º:- As sepulturas serão gratuitas", "artigo", "6"),
+        ("Art, 5º O prazo será de trinta dias.", "artigo", "5"),
     ],
 )
 def test_dust_around_a_label_does_not_hide_it(line: str, kind: str, number: str) -> None:

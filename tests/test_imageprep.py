@@ -300,3 +300,33 @@ def test_choose_steps(kw, expected):
     steps = choose_steps(_stats(**kw))
     assert steps == expected
     assert list(steps) == [s for s in STEP_ORDER if s in steps]
+
+
+def test_punctuation_of_a_typewritten_line_survives_despeckling_dust_does_not():
+    # Monospaced cells of 17 px; letters 20 px tall standing on the baseline at row 40.
+    img = np.zeros((80, 260), bool)
+    for x in (10, 27, 44):
+        img[20:40, x:x + 11] = True  # three letters
+    img[35:40, 65:69] = True  # a full stop in the next cell, 10 px after the last letter
+    for x in (100, 117):
+        img[20:40, x:x + 11] = True
+    img[36:44, 138:142] = True  # a comma hanging below the baseline
+    for x in (170, 187):
+        img[20:40, x:x + 11] = True
+    img[35:40, 208:212] = True  # a colon: its lower dot ...
+    img[25:30, 208:212] = True  # ... and its upper dot
+    img[60:64, 30:34] = True  # dust between the lines
+    img[22:26, 150:154] = True  # dust at the top of a word gap
+    img[35:39, 90:94] = True  # dust before a letter, far from the one before it
+    mask = speck_mask(img, dpi=200)
+    for rows, cols in ((slice(35, 40), slice(65, 69)), (slice(36, 44), slice(138, 142)),
+                       (slice(35, 40), slice(208, 212)), (slice(25, 30), slice(208, 212))):
+        assert not mask[rows, cols].any()
+    for rows, cols in ((slice(60, 64), slice(30, 34)), (slice(22, 26), slice(150, 154)),
+                       (slice(35, 39), slice(90, 94))):
+        assert mask[rows, cols].all()
+
+
+def test_a_clean_typewritten_page_loses_no_punctuation(clean_page):
+    gray = np.asarray(clean_page)
+    assert not speck_mask(gray < 0.6 * 255, dpi=200).any()

@@ -467,3 +467,10 @@ def test_epigrafe_round_trip(date, numero):
 def test_epigrafes_of_the_mesa_and_thousands_without_the_dot(line: str, tipo: str, numero: str, ano: int) -> None:
     epi = parse_epigrafe(line)
     assert epi is not None and (epi.tipo, epi.numero, epi.ano) == (tipo, numero, ano)
+
+
+@pytest.mark.parametrize("line", ["q” Ea LEI.Nº 1.027, DE 18 DE SETEMBRO DE 1.979 .",
+                                  "LEI,Nº 1.027, DE 18 DE SETEMBRO DE 1979"])
+def test_epigrafe_with_dust_between_tipo_and_number_sign(line):
+    epi = parse_epigrafe(line)
+    assert epi is not None and (epi.numero, epi.ano, str(epi.data)) == ("1027", 1979, "1979-09-18")
