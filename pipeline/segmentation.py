@@ -104,8 +104,9 @@ class Reading:
 _WORD_CUT = re.compile(r"\w[-‐‑=]+[—–]?$")
 
 
-_LABEL_AT_END = re.compile(r"\s(Art\.?|ART\.?|Artigo|ARTIGO)\s*$")
-_NUMBER_AT_START = re.compile(r"^\s*\d{1,3}\s?[º°ª]")
+_LABEL_AT_END = re.compile(r"(?:^|\s)(Art\.?|ART\.?|Artigo|ARTIGO)\s*$")
+# '5º', '5.º', '5 º -', '11 —', '12. ' (an article number with its ordinal or its dash)
+_NUMBER_AT_START = re.compile(r"^\s*\d{1,3}(?:\s?\.?\s?[º°ª]|\.?\s*[-–—]\s)")
 
 
 def rejoin_split_labels(lines: Sequence[CleanLine]) -> list[CleanLine]:
@@ -116,8 +117,8 @@ def rejoin_split_labels(lines: Sequence[CleanLine]) -> list[CleanLine]:
         m = _LABEL_AT_END.search(out[k].text)
         if m and _NUMBER_AT_START.match(out[k + 1].text):
             out[k + 1] = replace(out[k + 1], text=f"{m.group(1)} {out[k + 1].text.lstrip()}")
-            out[k] = replace(out[k], text=out[k].text[: m.start()])
-    return out
+            out[k] = replace(out[k], text=out[k].text[: m.start()].rstrip())
+    return out  # a line left empty ('Art.' alone) keeps its place: positions index the lines
 
 
 def read_lines(lines: Sequence[CleanLine]) -> list[Reading]:
@@ -699,6 +700,22 @@ def _boundaries(lines: Sequence[CleanLine], positions: Sequence[int]) -> set[int
     return out
 
 
+def _running_headers(readings: Sequence[Reading]) -> list[int]:
+    """Positions of epígrafes that repeat an earlier one (same tipo, número, ano and date):
+    a running title, not a new norm. The first occurrence stays the epígrafe."""
+    seen: set[tuple] = set()
+    out: list[int] = []
+    for k, r in enumerate(readings):
+        epi = r.epigrafe
+        if epi is None:
+            continue
+        key = (epi.tipo, epi.numero, epi.ano, epi.data)
+        if key in seen:
+            out.append(k)
+        seen.add(key)
+    return out
+
+
 def _looks_like_article(text: str) -> bool:
     h = read_header(text)
     return h is not None and h.kind == "artigo"
@@ -715,6 +732,15 @@ def segment_lines(
     positions = [i for i, ln in enumerate(lines) if not ln.is_noise]
     content = rejoin_split_labels([lines[i] for i in positions])
     readings = read_lines(content)
+    running = _running_headers(readings)
+    if running:
+        # The norm's title repeated at the top of every page ('LEI ORGÂNICA DO MUNICÍPIO',
+        # 'LEI Nº 1.234/85') is page furniture, not the epígrafe of another norm.
+        marked = {id(readings[k].line) for k in running}
+        lines = [replace(ln, kind="noise", reason="running_header") if id(ln) in marked else ln for ln in lines]
+        positions = [i for i, ln in enumerate(lines) if not ln.is_noise]
+        content = rejoin_split_labels([lines[i] for i in positions])
+        readings = read_lines(content)
     boundaries = _boundaries(lines, positions)
     seg = Segmentation()
 

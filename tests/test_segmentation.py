@@ -338,6 +338,31 @@ def test_the_mayor_signing_every_law_of_a_book_is_a_signatory_not_a_letterhead()
     assert [(s.nome, s.cargo) for s in result.fecho.signatarios] == [("JOSÉ CARLOS PEREIRA", "Prefeito Municipal")]
 
 
+def test_a_norm_title_repeated_on_every_page_is_a_running_header_not_another_norm() -> None:
+    page = "LEI ORGÂNICA DO MUNICÍPIO DE VILA NOVA\n"
+    text = "\f".join([
+        page + "TÍTULO I\nDISPOSIÇÕES GERAIS\nArt. 1º O Município rege-se por esta Lei Orgânica.\n"
+               "Art. 2º São Poderes do Município o Legislativo e o Executivo.",
+        page + "Art. 3º São símbolos do Município a bandeira e o hino.\nTÍTULO II\nDA CÂMARA\n"
+               "Art. 4º O Poder Legislativo é exercido pela Câmara Municipal.",
+        page + "Art. 5º A Câmara reunir-se-á anualmente.",
+    ])
+    result = _structure(text)
+    assert [u.id for u in result.articulacao] == ["tit1", "tit2"]
+    assert _ids(result).count("art5") == 1 and not result.neighbors
+    assert "LEI ORGÂNICA" not in _unit(result, "art2").text
+
+
+@pytest.mark.parametrize("cut", ["regional. Art.\n5.º — É proibida", "regional.\nArt.\n5.º — É proibida",
+                                 "regional. Art.\n5 — É proibida"])
+def test_an_article_label_cut_from_its_number_at_a_line_end(cut: str) -> None:
+    text = ("Art. 4.º — Os valores serão revistos por lei, até o limite da variação do salário mínimo "
+            + cut + " a venda de carne fora do Mercado.\nArt. 6.º — Esta lei entra em vigor na data de sua publicação.\n")
+    result = _structure(text)
+    assert _ids(result) == ["art4", "art5", "art6"]
+    assert _unit(result, "art4").text.endswith("regional.")
+
+
 def test_a_regulamento_after_the_signatures_is_an_anexo() -> None:
     text = """DECRETO Nº 5, DE 3 DE ABRIL DE 1975
 Aprova o Regulamento do Cemitério Municipal.
