@@ -134,7 +134,7 @@ _PARAGRAFO = re.compile(
         (?P<sign>§§?|\$|&|8S|gs|g|S|8|6|5|3)?\s*\.?\s*
         (?P<num>\d{1,3}|[lI](?=\s?\.?[º°ª]))\s?
         (?P<ord>\.?[º°ª]|o(?=\s*[-:.–—]|\s+[A-ZÀ-Ú]))?
-        (?P<sep>\s*[:;.\-–—]+\s*|\s+)
+        (?P<sep>(?:\s*[:;.\-–—]+)+\s*|\s+)
         (?P<rest>.*)$""",
     re.X,
 )
@@ -163,6 +163,8 @@ _ALINEA = re.compile(
 # Other label styles: incisos 'I)' and 'I.', alíneas 'a -' and 'a.'.
 _INCISO_ALT = re.compile(r"^(?P<num>[IVX][IVXl]{0,5}|l[IVX][IVXl]{0,4})(?P<sep>[).]\s+)(?P<rest>[A-Za-zÀ-ÿ\"“(].*)$")
 _ALINEA_ALT = re.compile(r"^(?P<l>[a-z])(?P<sep>\s[-–—]\s+|\.\s+)(?P<rest>[a-zà-ÿ\"“(].*)$")
+
+_ALINEA_CUT = re.compile(r"^\)\s*(?:[-–—]\s*)?(?P<rest>[a-zà-ÿ]\w*\s.*)$")
 
 _ITEM = re.compile(r"^(?P<n>\d{1,2})\s*(?P<sep>[.)]\s+|\s*[-–—]\s*)(?P<rest>.*)$")
 
@@ -412,7 +414,7 @@ def read_inciso(text: str) -> Header | None:
         return None
     rest = m.group("rest").strip()
     if rest and not (rest[0].isalpha() or rest[0] in "\"“(«" or (rest[0].isdigit() and num.isalpha()
-                                                               and "-" in m.group("sep"))):
+                                                               and re.search("[-–—]", m.group("sep")))):
         return None
     label = t[: m.start("rest")].strip()
     return Header(
@@ -422,13 +424,16 @@ def read_inciso(text: str) -> Header | None:
 
 
 def read_alinea(text: str) -> Header | None:
-    """'a) ', 'a) - ', 'b) — ', 'H) ', 'Db) ', 'hn) ', 'à) ', '£) ', 'a - ', 'a. '."""
+    """'a) ', 'a) - ', 'b) — ', 'H) ', 'Db) ', 'hn) ', 'à) ', '£) ', 'a - ', 'a. ', ') ' (letter cut)."""
     t = text.strip()
     m = _ALINEA.match(t)
     if not m:
         alt = _ALINEA_ALT.match(t)
         if alt:
             return Header("alinea", t[: alt.start("rest")].strip(), alt.group("rest").strip(), number=alt.group("l"))
+        cut = _ALINEA_CUT.match(t)
+        if cut:  # the letter lost at the left margin: numbered by sequence
+            return Header("alinea", t[: cut.start("rest")].strip(), cut.group("rest").strip(), number="?")
         return None
     letter = m.group("l")
     if "(" in m.group("pre"):

@@ -424,7 +424,8 @@ def build_tree(
         parts: list[str] = []
         if (
             k + 1 < n and readings[k].header is None and readings[k + 1].header is None
-            and not is_heading_text(readings[k].line.text) and is_heading_text(readings[k + 1].line.text)
+            and not is_heading_text(readings[k].line.text)
+            and (is_heading_text(readings[k + 1].line.text) or _is_word_debris(readings[k].line.text))
         ):
             k += 1
         while k < n and readings[k].header is None and len(parts) < 3:
@@ -698,6 +699,12 @@ def _boundaries(lines: Sequence[CleanLine], positions: Sequence[int]) -> set[int
         out.add(k)
         last = k
     return out
+
+
+def _is_word_debris(text: str) -> bool:
+    """A line of one- and two-letter scraps ('é o o se ra'): speckle read as words."""
+    words = re.findall(r"[^\W\d_]+", text)
+    return len(words) >= 3 and max(map(len, words)) <= 2
 
 
 def _running_headers(readings: Sequence[Reading]) -> list[int]:

@@ -275,3 +275,16 @@ def test_numbers_in_words_and_letters_for_digits(line: str, kind: str, number: s
                                   "t. 10 - sem ordinal"])
 def test_words_after_the_keyword_that_are_no_ordinal(line: str) -> None:
     assert read_header(line) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "number"),
+    [
+        ("I – 5 (cinco) representantes do Poder Público, sendo:", "inciso", "I"),
+        ("§ 1º. - As mercadorias deterioradas serão inutilizadas.", "paragrafo", "1"),
+        (") fiscalizar o cumprimento desta Lei;", "alinea", "?"),  # the letter cut at the margin
+    ],
+)
+def test_more_label_forms(line: str, kind: str, number: str) -> None:
+    header = read_header(line)
+    assert header is not None and (header.kind, header.number) == (kind, number)

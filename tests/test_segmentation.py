@@ -363,6 +363,22 @@ def test_an_article_label_cut_from_its_number_at_a_line_end(cut: str) -> None:
     assert _unit(result, "art4").text.endswith("regional.")
 
 
+def test_alineas_whose_letters_were_cut_are_lettered_by_sequence() -> None:
+    text = ("Art. 10. Compete ao administrador:\n) fiscalizar o cumprimento desta Lei;\n"
+            ") manter em dia o registro dos locatários;\nc) aplicar as multas previstas.\n"
+            "Art. 11. Esta Lei entra em vigor na data de sua publicação.\n")
+    result = _structure(text)
+    assert [u.number for u in _unit(result, "art10").children] == ["a", "b", "c"]
+
+
+def test_word_debris_between_a_section_label_and_its_title_is_passed_over() -> None:
+    text = ("CAPÍTULO I\nDO REGISTRO\nSeção I\né o o se ra\nDo Registro Geral de Animais\n"
+            "Art. 1º Fica instituído o Registro Geral de Animais.\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    result = _structure(text)
+    assert _unit(result, "cap1_sec1").title == "Do Registro Geral de Animais"
+
+
 def test_a_regulamento_after_the_signatures_is_an_anexo() -> None:
     text = """DECRETO Nº 5, DE 3 DE ABRIL DE 1975
 Aprova o Regulamento do Cemitério Municipal.

@@ -1,0 +1,722 @@
+#!/usr/bin/env python3
+"""(qa3 version, extended from bench/qa/tools/render.py)
+Render a law description (src/NNN.law) into simulated Tesseract OCR text (NNN.txt),
+the upstream record (NNN.meta.json) and the expected structure (NNN.gold.json).
+
+The gold is derived from the very lines that are printed, so it stays consistent with the
+text: unit text = the unit's printed body pieces (after the simulated OCR confusions and
+margin cuts), noise lines removed, hyphenated breaks re-joined, lines joined with spaces.
+
+DSL (one directive per line, content lines follow the directive):
+  @meta {json}            upstream record (written as NNN.meta.json)
+  @norm {json}            gold norm block (ementa filled from @text ementa if absent)
+  @cfg {json}             render configuration (see DEFAULTS)
+  @note text / @excl text gold notes / excluded_neighbors
+  @raw TAG                following lines printed verbatim (TAG: noise, head, closing, sign,
+                          neighbor, anexo, ementa); closing/ementa lines feed the gold
+  @text TAG               following lines = prose, wrapped (TAG as above)
+  @group TYPE NUMBER :: TRUE_LABEL :: GOLD_TITLE   following lines printed verbatim
+  @unit TYPE NUMBER [flags] :: PRINTED_LABEL       following lines = prose of the unit;
+                          a content line starting with '>' starts a new printed line.
+                          flags: garbled, ^cpt (inciso of the caput), noconf (no confusions),
+                          sep=STR (separator between label and text, default ' ')
+  @sign NAME :: ROLE      gold signatory (printing is done with @raw sign)
+  @noise TEXT             one noise line here
+  @break                  page break here
+qa3 extensions:
+  %break                  (a content line inside a @unit/@text block) page break inside the unit
+  unit flag lsplit=end|alone   the first token of the printed label ('Art.') is printed at the
+                          end of the previous line (end) or alone on its own line (alone)
+  unit flag gold=TEXT     gold text override ('_' = space), e.g. gold=VETADO for '(VETADO)'
+  cfg upper               prose of units/text blocks printed in capitals (caps confusions)
+  cfg header_first        letterhead lines of the first true page (instead of header)
+  cfg frags               [[owner, k, nwords, delay]]: the last nwords of the k-th printed line
+                          of owner are printed as a separate line 'delay' lines later
+                          ('end' = after the owner's last line), as Tesseract does with short
+                          right-margin fragments; the gold keeps the true reading order
+  cfg order               may contain "blank" / "blank:TEXT" entries (blank scanned pages)
+"""
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+DEFAULTS = {
+    "seed": 1,
+    "width": 66,              # characters per printed line (typewriter ~ 62-72)
+    "lpp": 34,                # content lines per page
+    "lpp_jitter": 2,
+    "hyphen": "-",            # hyphen style printed at syllable breaks ('-', '--', '=-')
+    "p_hyph": 0.55,           # probability to split a word that does not fit
+    "p_nohyph": 0.0,          # probability that a split is printed without any hyphen
+    "p_mark": 0.0,            # probability of a margin mark at a prose line end
+    "marks": ["!", "'", "|", "'!", " !", " '"],
+    "conf": 0.02,             # probability that a word gets an OCR confusion
+    "formfeed": True,
+    "header": [],             # letterhead lines, noisy-varied on each page
+    "header_noise": 0.08,     # per-character noise on letterhead lines
+    "header_skip": [],        # pages (0-based true index) with no letterhead
+    "footer": [],             # lines with {n} / {n2} / {N} (page number, 2 digits, total)
+    "footer_first": True,     # footer also on the first page
+    "stamps": [],             # lines inserted mid-page (one per page, random place) with {n}
+    "p_stamp": 0.0,
+    "garbage": 0,             # garbage lines per page (max), random positions
+    "garbage_lines": [],      # specific garbage pool (else generated)
+    "order": None,            # physical order of true pages (repeat = rescanned page, omit = lost)
+    "cut": {},                # {"page": maxchars} left-margin cut
+    "swaps": [],              # [[page, line_index]] swap content lines i, i+1 in print
+    "lead_noise": {},         # {"page": [line_index, "text"]} garbage glued before a line
+    "upper_labels": False,
+    "upper": False,
+    "header_first": None,
+    "frags": [],
+}
+
+VOWELS = set("aeiouáéíóúâêôãõàüAEIOUÁÉÍÓÚÂÊÔÃÕÀÜ")
+ONSETS = {"br", "cr", "dr", "fr", "gr", "pr", "tr", "vr", "bl", "cl", "fl", "gl", "pl", "tl",
+          "ch", "lh", "nh", "qu", "gu"}
+
+CONFUSIONS = [("m", "rn"), ("rn", "m"), ("d", "cl"), ("cl", "d"), ("l", "1"), ("l", "I"),
+              ("i", "l"), ("ç", "c"), ("ã", "a"), ("õ", "o"), ("é", "e"), ("á", "a"),
+              ("í", "i"), ("ê", "e"), ("ó", "o"), ("e", "c"), ("c", "e"), ("h", "b"),
+              ("u", "n"), ("n", "u"), ("t", "f"), ("f", "t"), ("0", "O"), ("1", "l"),
+              ("ri", "n"), ("li", "h"), ("o", "0"), ("a", "à"), ("ú", "u"), ("ç", "g"),
+              ("e", "é"), ("â", "a"), ("ô", "o")]
+UPPER_CONFUSIONS = [("O", "0"), ("I", "l"), ("I", "1"), ("Ç", "C"), ("Ã", "A"), ("Õ", "O"),
+                    ("É", "E"), ("Á", "A"), ("Í", "I"), ("Ê", "E"), ("Ó", "O"), ("E", "F"),
+                    ("B", "8"), ("S", "5"), ("D", "O"), ("M", "IVI"), ("U", "LI"), ("H", "II"),
+                    ("N", "H"), ("RN", "M"), ("CL", "D"), ("G", "C"), ("Q", "O")]
+
+
+def is_vowel(c):
+    return c in VOWELS
+
+
+def split_points(word):
+    """Plausible Portuguese syllable break positions (index of the first char of the tail)."""
+    pts = []
+    w = word.lower()
+    n = len(w)
+    for i in range(2, n - 1):
+        a, b = w[i - 1], w[i]
+        if not (a.isalpha() and b.isalpha()):
+            continue
+        if is_vowel(a) and not is_vowel(b):
+            # V|CV or V|CCV (onset cluster / digraph)
+            if i + 1 < n and is_vowel(w[i + 1]):
+                pts.append(i)
+            elif i + 2 < n and w[i:i + 2] in ONSETS and is_vowel(w[i + 2]):
+                pts.append(i)
+        elif not is_vowel(a) and not is_vowel(b):
+            if w[i - 1:i + 1] in ONSETS:
+                continue
+            if i + 1 < n and (is_vowel(w[i + 1]) or w[i:i + 2] in ONSETS):
+                pts.append(i)
+    return [p for p in pts if p >= 2 and n - p >= 2]
+
+
+class Line:
+    __slots__ = ("owner", "prefix", "body", "join", "hy", "suffix", "lead", "kind", "pbody",
+                 "tail")
+
+    def __init__(self, owner, body, prefix="", join=" ", hy="", kind="prose"):
+        self.owner = owner      # unit id, 'ementa', 'closing', None (noise) ...
+        self.prefix = prefix    # printed label (first line of a unit)
+        self.body = body        # gold-relevant text piece
+        self.join = join        # how this piece joins the NEXT piece: ' ' or '' (concat)
+        self.hy = hy            # printed hyphen after body (not gold)
+        self.suffix = ""        # margin mark (not gold)
+        self.lead = ""          # garbage glued before the line (not gold)
+        self.kind = kind
+        self.pbody = None       # printed body when it differs from the gold piece (fragments)
+        self.tail = ""          # printed after everything (a split label's first token)
+
+    def printed(self):
+        body = self.body if self.pbody is None else self.pbody
+        return (self.lead + self.prefix + body + self.hy + self.suffix + self.tail).strip()
+
+    def copy(self):
+        n = Line(self.owner, self.body, self.prefix, self.join, self.hy, self.kind)
+        n.suffix, n.lead, n.pbody, n.tail = self.suffix, self.lead, self.pbody, self.tail
+        return n
+
+
+def confuse_word(w, rng, table=None):
+    opts = [(a, b) for a, b in (table or CONFUSIONS) if a in w]
+    if not opts or len(w) < 3:
+        return w
+    a, b = rng.choice(opts)
+    idxs = [m.start() for m in re.finditer(re.escape(a), w)]
+    k = rng.choice(idxs)
+    return w[:k] + b + w[k + len(a):]
+
+
+def confuse(text, rate, rng, table=None):
+    if rate <= 0:
+        return text
+    out = []
+    for tok in text.split(" "):
+        if tok and rng.random() < rate and not re.match(r"^\W*$", tok) and "\x0c" not in tok:
+            tok = confuse_word(tok, rng, table)
+        out.append(tok)
+    return " ".join(out)
+
+
+def wrap(owner, prefix, text, cfg, rng, kind="prose"):
+    """Wrap prefix+text into Lines. '\n' in text forces a new printed line."""
+    width = cfg["width"]
+    lines = []
+    segments = text.split("\n")
+    first = True
+    for seg in segments:
+        if "\x0c" in seg:
+            lines.append("BREAK")
+            continue
+        words = seg.split()
+        cur_prefix = prefix if first else ""
+        first = False
+        cur = []
+        curlen = len(cur_prefix)
+        i = 0
+        while i < len(words):
+            w = words[i]
+            if "¦" in w:  # forced break inside this word (authoring marker)
+                head, tail = w.split("¦", 1)
+                if curlen + len(head) + (1 if cur else 0) > width and (cur or cur_prefix):
+                    lines.append(Line(owner, " ".join(cur), cur_prefix, " ", "", kind))
+                    cur, curlen, cur_prefix = [], 0, ""
+                cur.append(head)
+                hyst = cfg["hyphen"] if isinstance(cfg["hyphen"], str) else rng.choice(cfg["hyphen"])
+                lines.append(Line(owner, " ".join(cur), cur_prefix, "", "" if head.endswith("-") else hyst, kind))
+                cur, curlen, cur_prefix = [], 0, ""
+                words[i] = tail
+                continue
+            add = len(w) + (1 if cur else 0)
+            if curlen + add <= width or (not cur and not cur_prefix):
+                cur.append(w)
+                curlen += add
+                i += 1
+                continue
+            # word does not fit
+            room = width - curlen - (1 if cur else 0) - 1
+            split_done = False
+            compound = "-" in w[:room + 1] and w.index("-") >= 2 and len(w) - w.index("-") > 2 \
+                and w[:w.index("-")].isalpha()
+            if room >= 2 and (compound and rng.random() < 0.85 or rng.random() < cfg["p_hyph"]):
+                if compound:
+                    # break at the word's own hyphen (compound): 'far-' + 'se-á'
+                    k = w.index("-") + 1
+                    if k <= room + 1:
+                        head, tail = w[:k], w[k:]
+                        cur.append(head)
+                        ln = Line(owner, " ".join(cur), cur_prefix, "", "", kind)
+                        lines.append(ln)
+                        words[i] = tail
+                        cur, curlen, cur_prefix = [], 0, ""
+                        split_done = True
+                if not split_done:
+                    core = re.match(r"^([^\W\d_]+)(.*)$", w)
+                    if core and "-" not in w:
+                        pts = [p for p in split_points(core.group(1)) if p <= room]
+                        if pts:
+                            k = max(pts)
+                            head, tail = w[:k], w[k:]
+                            cur.append(head)
+                            hyst = cfg["hyphen"] if isinstance(cfg["hyphen"], str) else rng.choice(cfg["hyphen"])
+                            hy = "" if rng.random() < cfg["p_nohyph"] else hyst
+                            ln = Line(owner, " ".join(cur), cur_prefix, "", hy, kind)
+                            lines.append(ln)
+                            words[i] = tail
+                            cur, curlen, cur_prefix = [], 0, ""
+                            split_done = True
+            if split_done:
+                continue
+            if cur or cur_prefix:
+                lines.append(Line(owner, " ".join(cur), cur_prefix, " ", "", kind))
+                cur, curlen, cur_prefix = [], 0, ""
+            else:
+                cur.append(w)
+                i += 1
+        if cur or cur_prefix:
+            lines.append(Line(owner, " ".join(cur), cur_prefix, " ", "", kind))
+    return lines
+
+
+ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+
+
+def roman_to_int(s):
+    s = s.upper()
+    tot, prev = 0, 0
+    for ch in reversed(s):
+        v = ROMAN[ch]
+        tot = tot - v if v < prev else tot + v
+        prev = max(prev, v)
+    return tot
+
+
+def suffix_num(num, conv):
+    """'12-A' -> '12-1' ; 'IV-A' -> '4-1'."""
+    m = re.match(r"^(\w+?)(?:-([A-Z]))?$", num)
+    base, suf = m.group(1), m.group(2)
+    v = conv(base)
+    return f"{v}-{ord(suf) - 64}" if suf else f"{v}"
+
+
+def alinea_num(letter):
+    return ord(letter.lower()) - 96
+
+
+def parse(path):
+    doc = {"meta": None, "norm": {}, "cfg": dict(DEFAULTS), "notes": [], "excl": [],
+           "blocks": [], "signs": []}
+    cur = None
+    for raw in Path(path).read_text(encoding="utf-8").split("\n"):
+        if raw.startswith("#"):
+            continue
+        if raw.startswith("@"):
+            d, _, rest = raw[1:].partition(" ")
+            rest = rest.strip()
+            cur = None
+            if d == "meta":
+                doc["meta"] = json.loads(rest)
+            elif d == "norm":
+                doc["norm"] = json.loads(rest)
+            elif d == "cfg":
+                doc["cfg"].update(json.loads(rest))
+            elif d == "note":
+                doc["notes"].append(rest)
+            elif d == "excl":
+                doc["excl"].append(rest)
+            elif d == "sign":
+                name, role = [x.strip() for x in rest.split("::")]
+                doc["signs"].append({"name": name, "role": role})
+            elif d == "noise":
+                doc["blocks"].append({"k": "noise", "lines": [rest]})
+            elif d == "break":
+                doc["blocks"].append({"k": "break"})
+            elif d in ("raw", "text"):
+                cur = {"k": d, "tag": rest or "noise", "lines": []}
+                doc["blocks"].append(cur)
+            elif d == "group":
+                head, label, title = [x.strip() for x in rest.split("::")]
+                typ, num = head.split()
+                cur = {"k": "group", "type": typ, "number": num, "label": label,
+                       "title": title, "lines": []}
+                doc["blocks"].append(cur)
+            elif d == "unit":
+                head, _, plabel = rest.partition("::")
+                parts = head.split()
+                typ, num, flags = parts[0], parts[1], parts[2:]
+                cur = {"k": "unit", "type": typ, "number": num, "flags": flags,
+                       "label": plabel.strip(), "lines": []}
+                doc["blocks"].append(cur)
+            else:
+                raise SystemExit(f"unknown directive {d}")
+        else:
+            if cur is None:
+                if raw.strip():
+                    raise SystemExit(f"content outside block: {raw!r}")
+                continue
+            if raw.strip() == "" and cur["k"] != "raw":
+                continue
+            if cur["k"] == "raw" and raw.strip() == "":
+                continue
+            cur["lines"].append(raw.rstrip())
+    return doc
+
+
+def prose(lines):
+    out = []
+    for ln in lines:
+        if ln.strip() == "%break":
+            out.append("\n\x0c\n")
+            continue
+        if ln.startswith(">"):
+            out.append("\n" + ln[1:].strip())
+        else:
+            out.append(ln.strip())
+    s = " ".join(out)
+    s = re.sub(r" \n", "\n", s)
+    s = re.sub(r"\n ", "\n", s)
+    return s.lstrip("\n")
+
+
+def assign_ids(doc):
+    """Derive LexML ids for units and groupings (hierarchy by reading order)."""
+    art = par = inc = ali = None
+    gstack = {}
+    order = ["parte", "livro", "titulo", "capitulo", "secao", "subsecao"]
+    abbr = {"parte": "prt", "livro": "liv", "titulo": "tit", "capitulo": "cap", "secao": "sec",
+            "subsecao": "sub"}
+    for b in doc["blocks"]:
+        if b["k"] == "group":
+            t = b["type"]
+            lvl = order.index(t)
+            for o in order[lvl:]:
+                gstack.pop(o, None)
+            parent = [gstack[o] for o in order[:lvl] if o in gstack]
+            n = b["number"]
+            nid = "1u" if n.lower() in ("única", "unica", "único") else str(roman_to_int(n))
+            b["id"] = "_".join(parent[-1:] + [abbr[t] + nid]) if parent else abbr[t] + nid
+            gstack[t] = b["id"]
+            continue
+        if b["k"] != "unit":
+            continue
+        t, n, fl = b["type"], b["number"], b["flags"]
+        if t == "artigo":
+            art = "art1u" if n == "único" else "art" + suffix_num(n, int)
+            par = inc = ali = None
+            b["id"] = art
+        elif t == "paragrafo":
+            par = f"{art}_par1u" if n == "único" else f"{art}_par" + suffix_num(n, int)
+            inc = ali = None
+            b["id"] = par
+        elif t == "inciso":
+            base = par if (par and "^cpt" not in fl) else f"{art}_cpt"
+            inc = f"{base}_inc" + suffix_num(n, roman_to_int)
+            ali = None
+            b["id"] = inc
+        elif t == "alinea":
+            base = inc or par or f"{art}_cpt"
+            ali = f"{base}_ali{alinea_num(n)}"
+            b["id"] = ali
+        elif t == "item":
+            base = ali or inc
+            b["id"] = f"{base}_ite{n}"
+        else:
+            raise SystemExit(f"bad unit type {t}")
+
+
+def noisy(s, rate, rng):
+    """Heavy character noise for letterheads/stamps."""
+    subs = {"I": "l|1", "l": "I1|", "M": "IVI|N", "U": "LI", "E": "F", "O": "0Q", "A": "Á4",
+            "Ç": "C", "Ã": "A", "Í": "I", "C": "G(", "P": "F", "R": "K", "S": "5$", "N": "H",
+            "o": "0", "e": "c", "a": "à", "i": "í", "n": "u", "m": "rn", "d": "cl"}
+    out = []
+    for ch in s:
+        if rng.random() < rate and ch in subs:
+            out.append(rng.choice(list(subs[ch])) if ch not in ("m", "d") else subs[ch])
+        elif rng.random() < rate / 4 and ch == " ":
+            out.append("")
+        else:
+            out.append(ch)
+    r = "".join(out)
+    if rng.random() < rate:
+        r = rng.choice(["", "'", "|", "»", "«", ".", "ã"]) + " " + r
+    return r.strip()
+
+
+def gen_garbage(rng):
+    kinds = [
+        lambda: rng.choice(["'", "|", "»", "a", ".", ",", "—", "“", "«", "!", "y", "%", "/", "E"]),
+        lambda: " ".join(rng.choice(["ss", ";", "E", "se", "a", "o", "|", "ce", "na", "é", "ra",
+                                      "nn", "ea", "pe", "um", "'", "DA", "é"])
+                         for _ in range(rng.randint(2, 6))),
+        lambda: "|| " + str(rng.randint(1, 9)) + " ||",
+        lambda: "".join(rng.choice("aeocsnrmuiE;:.-—|'") for _ in range(rng.randint(4, 14))),
+        lambda: rng.choice(["Coco se an o a asa", "pm", "ps,", "po", "Da", "=", "sea", "Ea",
+                            "q”", "À - -", "ay , -", "ss ; ;E", "nx", "MB", "e"]),
+    ]
+    return rng.choice(kinds)()
+
+
+def render(src, outdir):
+    doc = parse(src)
+    cfg = doc["cfg"]
+    rng = random.Random(cfg["seed"])
+    assign_ids(doc)
+    stem = Path(src).stem
+
+    # 1. flat list of content lines in true order
+    flat = []
+    overrides = {}
+    split_notes = []
+    table = UPPER_CONFUSIONS + CONFUSIONS if cfg["upper"] else None
+    for b in doc["blocks"]:
+        k = b["k"]
+        if k == "break":
+            flat.append("BREAK")
+        elif k == "noise":
+            flat.append(Line(None, b["lines"][0], kind="noise"))
+        elif k == "raw":
+            tag = b["tag"]
+            owner = tag if tag in ("closing", "ementa") else None
+            for ln in b["lines"]:
+                flat.append(Line(owner, ln, kind=tag))
+        elif k == "text":
+            tag = b["tag"]
+            owner = tag if tag in ("closing", "ementa") else None
+            text = prose(b["lines"])
+            if cfg["upper"]:
+                text = text.upper()
+            text = confuse(text, cfg["conf"], rng, table)
+            flat.extend(wrap(owner, "", text, cfg, rng, kind=tag))
+        elif k == "group":
+            for ln in b["lines"]:
+                flat.append(Line("group:" + b["id"], ln, kind="group"))
+        elif k == "unit":
+            text = prose(b["lines"])
+            if cfg["upper"]:
+                text = text.upper()
+            if "noconf" not in b["flags"]:
+                text = confuse(text, cfg["conf"], rng, table)
+            sep = " "
+            lsplit = None
+            for f in b["flags"]:
+                if f.startswith("sep="):
+                    sep = f[4:].replace("_", " ")
+                if f.startswith("lsplit="):
+                    lsplit = f[7:]
+                if f.startswith("gold="):
+                    overrides[b["id"]] = f[5:].replace("_", " ")
+            label = b["label"]
+            if lsplit and label:
+                head = label.split()[0]
+                label = label[len(head):].strip()
+                if lsplit == "end":
+                    prev = [x for x in flat if x != "BREAK"][-1]
+                    prev.tail = " " + head
+                    where = "at the end of the previous printed line"
+                else:
+                    flat.append(Line(None, head, kind="labelfrag"))
+                    where = "alone on the line before"
+                split_notes.append(f"label '{b['label']}' split by the OCR: '{head}' {where}, "
+                                   f"'{label}' opens the unit's first line ({b['id']})")
+            prefix = (label + sep) if label else ""
+            if not text:
+                flat.append(Line(b["id"], "", b["label"], kind="unit"))
+            else:
+                flat.extend(wrap(b["id"], prefix, text, cfg, rng, kind="unit"))
+
+    # 1b. right-margin fragments printed out of place
+    frag_notes = []
+    for owner, k, n, delay in cfg["frags"]:
+        idxs = [i for i, x in enumerate(flat) if x != "BREAK" and x.owner == owner]
+        src_i = idxs[k]
+        src = flat[src_i]
+        words = (src.body if src.pbody is None else src.pbody).split()
+        if len(words) <= n:
+            raise SystemExit(f"{owner}: line {k} too short for a fragment of {n}")
+        cut = " ".join(words[-n:]) + src.hy
+        src.pbody = " ".join(words[:-n])
+        src.hy = ""
+        fr = Line(None, cut, kind="frag")
+        if delay == "end":
+            pos = idxs[-1] + 1
+        else:
+            pos = src_i + 1 + int(delay)
+        flat.insert(pos, fr)
+        frag_notes.append(f"Tesseract layout: the end of a line of {owner} ('{cut}') is printed "
+                          f"as a separate line further down; the gold restores it in place.")
+
+    # 2. pages
+    pages = [[]]
+    target = cfg["lpp"] + rng.randint(-cfg["lpp_jitter"], cfg["lpp_jitter"])
+    for ln in flat:
+        if ln == "BREAK":
+            if pages[-1]:
+                pages.append([])
+                target = cfg["lpp"] + rng.randint(-cfg["lpp_jitter"], cfg["lpp_jitter"])
+            continue
+        if len(pages[-1]) >= target:
+            pages.append([])
+            target = cfg["lpp"] + rng.randint(-cfg["lpp_jitter"], cfg["lpp_jitter"])
+        pages[-1].append(ln)
+    N = len(pages)
+
+    # margin marks
+    for pg in pages:
+        for ln in pg:
+            if ln.kind in ("unit", "neighbor") and not ln.hy and ln.join == " " and ln.body \
+                    and not ln.tail and ln.pbody is None and rng.random() < cfg["p_mark"]:
+                ln.suffix = rng.choice(cfg["marks"])
+
+    # left-margin cut (physical damage on that page)
+    cutlabels = []
+    for pno, maxk in cfg["cut"].items():
+        crng = random.Random(cfg["seed"] * 7 + int(pno))
+        for ln in pages[int(pno)]:
+            if ln.kind not in ("unit", "group", "neighbor", "closing", "head", "ementa"):
+                continue
+            k = min(maxk, crng.choice([0, 1, 1, 1, 2]))
+            if ln.prefix:
+                if k:
+                    cutlabels.append((ln.owner, ln.prefix.strip(), ln.prefix[k:].strip()))
+                ln.prefix = ln.prefix[k:]
+            else:
+                ln.body = ln.body[k:]
+                if ln.pbody is not None:
+                    ln.pbody = ln.pbody[k:]
+    for pno, spec in cfg["lead_noise"].items():
+        for idx, txt in spec:
+            pages[int(pno)][idx].lead = txt + " "
+
+    # 3. decorate pages with letterhead, footer, stamps, garbage
+    def decorate(pno, copyno):
+        drng = random.Random(cfg["seed"] * 1000 + pno * 10 + copyno)
+        body = [ln.copy() for ln in pages[pno]]
+        if copyno > 0:  # a rescan: slightly different OCR of the same page
+            for ln in body:
+                if ln.kind == "unit" and drng.random() < 0.3 and ln.body:
+                    ln.body = confuse(ln.body, 0.08, drng)
+                if drng.random() < 0.15:
+                    ln.suffix = drng.choice(["", "!", "'", "|"]) if not ln.hy else ""
+        for pg, i in cfg["swaps"]:
+            if pg == pno and i + 1 < len(body):
+                body[i], body[i + 1] = body[i + 1], body[i]
+        out = []
+        hdr = cfg["header_first"] if (pno == 0 and cfg["header_first"]) else cfg["header"]
+        if pno not in cfg["header_skip"] and hdr:
+            for h in hdr:
+                v = noisy(h, cfg["header_noise"], drng)
+                if v:
+                    out.append(v)
+        # stamps mid-page
+        items = [ln.printed() for ln in body]
+        if cfg["stamps"] and drng.random() < cfg["p_stamp"]:
+            st = drng.choice(cfg["stamps"]).format(n=pno + 1, n2=f"{pno + 1:02d}", N=N,
+                                                      n3=pno + 1 + cfg.get("stamp_base", 0))
+            items.insert(drng.randint(max(1, len(items) // 3), max(1, len(items) - 1)), st)
+        for _ in range(drng.randint(0, cfg["garbage"])):
+            g = drng.choice(cfg["garbage_lines"]) if cfg["garbage_lines"] else gen_garbage(drng)
+            items.insert(drng.randint(0, len(items)), g)
+        out.extend(items)
+        if cfg["footer"] and (pno > 0 or cfg["footer_first"]):
+            for f in cfg["footer"]:
+                v = f.format(n=pno + 1, n2=f"{pno + 1:02d}", N=N,
+                             n3=pno + 1 + cfg.get("stamp_base", 0))
+                out.append(noisy(v, cfg["header_noise"] / 2, drng))
+        return [o for o in out if o is not None]
+
+    order = cfg["order"] if cfg["order"] is not None else list(range(N))
+    if any(isinstance(p, int) and p >= N for p in order):
+        raise SystemExit(f"{src}: order {order} but only {N} pages")
+    seen = {}
+    phys = []
+    for p in order:
+        if isinstance(p, str):
+            phys.append(p.partition(":")[2] if p.startswith("blank") else p)
+            continue
+        seen[p] = seen.get(p, 0) + 1
+        phys.append("\n".join(decorate(p, seen[p] - 1)))
+    sep = "\n\f" if cfg["formfeed"] else "\n"
+    text = sep.join(phys) + "\n"
+    Path(outdir, f"{stem}.txt").write_text(text, encoding="utf-8")
+
+    # 4. gold from true-order pages, lost pages excluded
+    present = set(p for p in order if isinstance(p, int))
+    lost = [p for p in range(N) if p not in present]
+    pieces = {}
+    labelled = set()
+    for p in range(N):
+        if p not in present:
+            continue
+        for ln in pages[p]:
+            if ln.owner is None:
+                continue
+            pieces.setdefault(ln.owner, []).append(ln)
+            if ln.prefix or ln.kind == "group":
+                labelled.add(ln.owner)
+
+    def joined(owner):
+        s = ""
+        for ln in pieces.get(owner, []):
+            s += ln.body + ln.join
+        s = re.sub(r"\s+", " ", s).strip()
+        return s
+
+    units, groups, missing = [], [], []
+    pending_groups = []
+    for b in doc["blocks"]:
+        if b["k"] == "group":
+            if ("group:" + b["id"]) in labelled:
+                g = {"id": b["id"], "type": b["type"], "label": b["label"],
+                     "number": b["number"], "title": b["title"], "first_article": None}
+                groups.append(g)
+                pending_groups.append(g)
+            else:
+                missing.append(b["id"])
+        elif b["k"] == "unit":
+            if b["id"] not in labelled:
+                missing.append(b["id"])
+                continue
+            u = {"id": b["id"], "type": b["type"], "number": b["number"],
+                 "text": overrides.get(b["id"], joined(b["id"]))}
+            if "garbled" in b["flags"]:
+                u["garbled"] = True
+            units.append(u)
+            if b["type"] == "artigo":
+                for g in pending_groups:
+                    g["first_article"] = b["number"]
+                pending_groups = []
+    norm = dict(doc["norm"])
+    if "ementa" not in norm:
+        norm["ementa"] = joined("ementa")
+    closing = {"text": joined("closing"), "signatories": doc["signs"]}
+    notes = list(doc["notes"])
+    if cfg["order"] is not None and cfg["order"] != list(range(N)):
+        notes.append(f"Physical page order in the file (0-based true pages; 'blank' = an empty "
+                     f"scanned page): {order}; true order is 0..{N - 1}.")
+    notes.extend(split_notes)
+    notes.extend(frag_notes)
+    if lost:
+        notes.append(f"Page(s) {lost} (0-based true order) are missing from the scan; units whose "
+                     f"label line was on a missing page are absent from the gold: {missing}. "
+                     f"Units cut by the gap keep only the text that is present.")
+    for p in range(N):
+        if p not in present or (p - 1) in present or p == 0:
+            continue
+        orphan = []
+        for ln in pages[p]:
+            if ln.owner and not ln.owner.startswith("group:") and ln.owner in missing:
+                orphan.append(ln)
+            elif ln.owner:
+                break
+        if orphan:
+            txt = " ".join(ln.body for ln in orphan)
+            notes.append(f"After the gap, true page {p} opens with '{txt}', the end of "
+                         f"{orphan[0].owner} whose label was on the missing page: it belongs to no "
+                         f"unit of the gold (it must not be glued to the last unit before the gap).")
+    if cfg["cut"]:
+        notes.append(f"Left-margin cut on true page(s) {sorted(int(k) for k in cfg['cut'])}: "
+                     f"first characters of lines lost (labels like 'rt.' and word starts kept "
+                     f"as printed in the text).")
+    for owner, a, b_ in cutlabels:
+        if owner and not owner.startswith("group:") and owner not in missing:
+            notes.append(f"label '{a}' cut at the margin to '{b_}' ({owner})")
+    # automatic label-misread notes
+    for b in doc["blocks"]:
+        if b["k"] == "unit" and b["id"] not in missing and b["label"]:
+            shown = b["label"]
+            tn = b["number"]
+            if b["type"] in ("artigo", "paragrafo", "item"):
+                digits = re.findall(r"\d+", shown)
+                ok = (tn == "único" and re.search(r"[úu]nico", shown, re.I)) or \
+                     (digits and digits[0] == tn.split("-")[0]) or b["type"] == "artigo" and \
+                     re.search(r"(?i)primeiro|segundo|terceiro|quarto|quinto|sexto|s[ée]timo|oitavo|nono|d[ée]cimo|vig[ée]simo", shown)
+                if not ok:
+                    notes.append(f"label printed '{shown}' -> {b['type']} {tn} ({b['id']})")
+            elif b["type"] == "inciso":
+                m = re.match(r"^\W*([IVXLivxl1HYW]+)", shown)
+                if not m or m.group(1) != tn.split("-")[0]:
+                    notes.append(f"label printed '{shown}' -> inciso {tn} ({b['id']})")
+            elif b["type"] == "alinea":
+                m = re.match(r"^\W*(\w)", shown)
+                if not m or m.group(1) != tn:
+                    notes.append(f"label printed '{shown}' -> alínea {tn} ({b['id']})")
+    gold = {"source": f"{stem}.txt", "norm": norm, "groupings": groups, "units": units,
+            "closing": closing, "excluded_neighbors": doc["excl"], "notes": notes}
+    Path(outdir, f"{stem}.gold.json").write_text(
+        json.dumps(gold, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    Path(outdir, f"{stem}.meta.json").write_text(
+        json.dumps(doc["meta"], ensure_ascii=False) + "\n", encoding="utf-8")
+    return gold, N
+
+
+if __name__ == "__main__":
+    for s in sys.argv[1:]:
+        g, n = render(s, Path(s).parent.parent)
+        print(f"{s}: pages={n} units={len(g['units'])} "
+              f"arts={sum(u['type'] == 'artigo' for u in g['units'])} groups={len(g['groupings'])}")
