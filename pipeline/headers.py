@@ -112,7 +112,7 @@ def article_candidates(digits: str, marker: str) -> tuple[tuple[int, float], ...
 
 _ARTICLE = re.compile(
     r"""^(?P<pre>(?:[^\w\s]{1,3}\s?|[a-zçã]{1,4}[,.]?\s)?)\s*
-        (?P<kw>[A-Za-zÀ-ÿ]{1,7})(?:\.|[.:,;]{1,2}(?=\s))?\s*['’`“”"«]?\s*
+        (?P<kw>[A-Za-zÀ-ÿ]{1,7})(?:\.|[.:,;]{1,2}(?=\s))?\s*['’`“”"«\-–]?\s*
         (?P<num>\d[\dlI|SOi]{0,3}(?![A-Za-np-zÀ-ÿ])|[lI|SO][\dlI|SO]{0,3}(?![A-Za-np-zÀ-ÿ])|[ÚU]NICO|[Úú]nico)
         (?P<ord>\s?[º°ªo*'](?![a-zà-ÿ])|\.[º°o](?![a-zà-ÿ])|\s[29](?=\s*[-–—:]))?
         (?P<suffix>-[A-Z](?![\wà-ÿ])(?!\s+[a-zà-ÿ]))?
@@ -132,7 +132,7 @@ _PARAGRAFO_UNICO = re.compile(
 _PARAGRAFO = re.compile(
     r"""^(?P<pre>[^\w§$&]{0,2})
         (?P<sign>§§?|\$|&|8S|gs|g|S|8|6|5|3)?\s*\.?\s*
-        (?P<num>\d{1,3}|[lI](?=\s?\.?[º°ª]))\s?
+        (?P<num>\d{1,3}|[lI](?=\s?\.?[º°ª]|o(?![a-zà-ÿ])))\s?
         (?P<ord>\.?[º°ª]|o(?=\s*[-:.–—]|\s+[A-ZÀ-Ú]))?
         (?P<sep>(?:\s*[:;.\-–—]+)+\s*|\s+)
         (?P<rest>.*)$""",

@@ -903,6 +903,11 @@ _AMENDING_INTRO = re.compile(
     r"REDA[CG][AO]O|VIGORAR|ACRESC|ACRESI|INCLUI|INSERID|INTRODUZ|SUBSTITUI|ALTERA|PASSA[MR]? A "
     r"|SEGUINTES? (?:TEOR|TEXTO|DISPOSITIVO|ART|PARAGRAFO|INCISO|ALINEA|ITEM|CAPITULO|SECAO)"
 )
+# The verbs of amendment: new wording follows even when OCR lost the opening quote.
+_AMENDING_VERB = re.compile(
+    r"PASSA[MR]? A VIGORAR|VIGORAR (?:COM|ACRESCID)|REDA[CG][AO]O\W*$|FICA[MR]? ACRESCID|ACRESCENTAD"
+    r"|ACRESCID[OA]S? (?:D[OA]S? |A[OS]? )?SEGUINTES?"
+)
 # The strongest of them: new wording follows even when OCR lost the colon ('... redação.').
 _NEW_WORDING = re.compile(r"REDA[CG][AO]O|VIGORAR|ACRESCID|ACRESCENT|SEGUINTES? (?:ART|PARAGRAFO|INCISO|ALINEA|§)")
 
@@ -918,6 +923,15 @@ def _introduces_quotation(readings: Sequence[Reading], j: int) -> bool:
     if j == 0:
         return False
     intro = fold(" ".join(r.line.text for r in readings[max(0, j - 3):j]))
+    if not _OPEN_QUOTE.match(readings[j].line.text):
+        # The opening quote lost (speckle removal, a faint mark): an amending verb, the colon,
+        # and a provision that cannot be the amending norm's own next article ('Art. 15.'
+        # after 'Art. 1º ... passa a vigorar com a seguinte redação:').
+        h = readings[j].header
+        if h is None or not readings[j - 1].line.text.rstrip().endswith(":") or not _AMENDING_VERB.search(intro):
+            return False
+        outer = _outer_article(readings, j)
+        return h.kind != "artigo" or (outer is not None and h.number != str(outer + 1))
     if readings[j - 1].line.text.rstrip().endswith(":"):
         return _AMENDING_INTRO.search(intro) is not None
     quoted_label = read_header(_OPEN_QUOTE.sub("", readings[j].line.text, count=1))
@@ -944,7 +958,7 @@ def mark_quotations(readings: Sequence[Reading], *, max_lines: int = 200) -> set
     j = 0
     while j < len(readings):
         text = readings[j].line.text
-        if _OPEN_QUOTE.match(text) and _introduces_quotation(readings, j):
+        if (_OPEN_QUOTE.match(text) or readings[j].header is not None) and _introduces_quotation(readings, j):
             outer = _outer_article(readings, j)
             k = j
             while k < len(readings) and k - j < max_lines:

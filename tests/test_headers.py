@@ -283,6 +283,8 @@ def test_words_after_the_keyword_that_are_no_ordinal(line: str) -> None:
         ("I – 5 (cinco) representantes do Poder Público, sendo:", "inciso", "I"),
         ("§ 1º. - As mercadorias deterioradas serão inutilizadas.", "paragrafo", "1"),
         (") fiscalizar o cumprimento desta Lei;", "alinea", "?"),  # the letter cut at the margin
+        ("$ lo Os bebedouros deverão ser acessíveis", "paragrafo", "1"),
+        ("Art. -2o Consideram-se estabelecimentos de grande circulação", "artigo", "2"),
     ],
 )
 def test_more_label_forms(line: str, kind: str, number: str) -> None:

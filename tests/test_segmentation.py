@@ -379,6 +379,30 @@ def test_word_debris_between_a_section_label_and_its_title_is_passed_over() -> N
     assert _unit(result, "cap1_sec1").title == "Do Registro Geral de Animais"
 
 
+def test_a_quotation_whose_opening_quote_ocr_lost_is_still_the_amending_articles_text() -> None:
+    text = """Art. 1º O art. 15 da Lei nº 6.329, de 1999, passa a vigorar com a seguinte redação:
+Art. 15. É proibido perturbar o sossego público:
+I - com motores sem silenciosos;
+§ 1º A multa será de cinco UFM.” (NR)
+Art. 2º Fica acrescido ao art. 20 da mesma Lei o seguinte § 3º:
+§ 3º O alvará será cassado na reincidência.
+Art. 3º Esta Lei entra em vigor na data de sua publicação.
+"""
+    result = _structure(text)
+    assert _ids(result) == ["art1", "art2", "art3"]
+    assert "I - com motores" in _unit(result, "art1").text
+    assert "§ 3º O alvará" in _unit(result, "art2").text
+
+
+def test_a_list_announced_without_amending_words_stays_units() -> None:
+    text = """Art. 5º O decreto indicará as medidas coercitivas a vigorarem, dentre as seguintes:
+I - restrições ao direito de reunião;
+II - ocupação temporária de bens.
+Art. 6º Esta Lei entra em vigor na data de sua publicação.
+"""
+    assert _ids(_structure(text)) == ["art5", "art5_cpt_inc1", "art5_cpt_inc2", "art6"]
+
+
 def test_a_regulamento_after_the_signatures_is_an_anexo() -> None:
     text = """DECRETO Nº 5, DE 3 DE ABRIL DE 1975
 Aprova o Regulamento do Cemitério Municipal.
