@@ -209,7 +209,7 @@ def _add_flow_commands(sub) -> None:
 def _add_ocr_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", help="Tesseract language set (default: por)")
     p.add_argument("--dpi", type=int, help="render resolution for non-scan pages (default 300)")
-    p.add_argument("--psm", type=int, help="Tesseract page segmentation mode (default 3)")
+    p.add_argument("--psm", type=int, help="Tesseract page segmentation mode (default 4, one column; 3 for multi-column pages)")
     p.add_argument("--no-prepare", action="store_true", help="skip page image preparation")
 
 

@@ -22,7 +22,7 @@ class OcrConfig:
     lang: str = "por"
     dpi: int = 300
     native: bool = True
-    psm: int = 3
+    psm: int = 4  # one column of text of varying sizes: measured in docs/ocr-quality.md
     oem: int = 1
     prepare: bool = True
     min_text_chars: int = 40
