@@ -85,6 +85,8 @@ def int_to_roman(n: int) -> str:
 
 def read_roman(label: str) -> int | None:
     """Roman numeral as OCR printed it, read through the confusion set ('HI' -> 3, 'Vi' -> 6)."""
+    if label[:1] == "M" and len(label) <= 4:  # 'MI': the two first strokes of 'III' run together
+        return roman_to_int(("II" + label[1:]).translate(_ROMAN_CONFUSION).upper())
     if "l" in label and any(c.isupper() for c in label):
         # 'lV', 'Xl', 'XIl': a lower-case l among capitals is an I read badly, not an L.
         return roman_to_int(label.translate(_ROMAN_CONFUSION).upper())
@@ -112,7 +114,7 @@ def article_candidates(digits: str, marker: str) -> tuple[tuple[int, float], ...
 
 _ARTICLE = re.compile(
     r"""^(?P<pre>(?:[^\w\s]{1,3}\s?|[a-zçã]{1,4}[,.]?\s)?)\s*
-        (?P<kw>[A-Za-zÀ-ÿ]{1,7})(?:\.|[.:,;]{1,2}(?=\s))?\s*['’`“”"«\-–]?\s*
+        (?P<kw>[A-Za-zÀ-ÿ]{1,7})(?:\.\.?|[.:,;]{1,2}(?=\s))?\s*['’`“”"«\-–]?\s*
         (?P<num>\d[\dlI|SOi]{0,3}(?![A-Za-np-zÀ-ÿ])|[lI|SO][\dlI|SO]{0,3}(?![A-Za-np-zÀ-ÿ])|[ÚU]NICO|[Úú]nico)
         (?P<ord>\s?[º°ªo*'](?![a-zà-ÿ])|\.[º°o](?![a-zà-ÿ])|\s[29](?=\s*[-–—:]))?
         (?P<suffix>-[A-Z](?![\wà-ÿ])(?!\s+[a-zà-ÿ]))?
@@ -146,7 +148,7 @@ _PARAGRAFO_WORD = re.compile(
 
 _INCISO = re.compile(
     r"""^(?P<pre>[^\w\s]{0,2})
-        (?P<num>[IVXLHYWivxl1|][IVXLHYWivxl1|t]{0,7})
+        (?P<num>[IVXLHYWivxl1|]|M(?=I)[IVXLHYWivxl1|t]{0,7}|[IVXLHYWivxl1|][IVXLHYWivxl1|t]{0,7})
         (?P<sep>\s?['’`,.]?\s*[-–—]+[.:]?\s*|\s*[-–—]*\s*$)
         (?P<rest>.*)$""",
     re.X,
@@ -170,7 +172,7 @@ _ITEM = re.compile(r"^(?P<n>\d{1,2})\s*(?P<sep>[.)]\s+|\s*[-–—]\s*)(?P<rest>
 
 _GROUP = re.compile(
     r"""^(?P<kw>[A-ZÀ-Ú][A-Za-zÀ-ÿ]{3,9})[:.]?\s+
-        (?P<num>[IVXLCDMHYWl1][IVXLCDMHYWl1T]{0,6}|[ÚU]NICO|[Úú]nico|\d{1,3})\b[º°ª]?\.?
+        (?P<num>[IVXLCDMHYWl1T][IVXLCDMHYWl1T]{0,6}|[ÚU]NICO|[Úú]nico|\d{1,3})\b[º°ª]?\.?
         \s*(?:[-–—:.]\s*)?(?P<title>.*)$""",
     re.X,
 )

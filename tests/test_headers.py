@@ -285,6 +285,9 @@ def test_words_after_the_keyword_that_are_no_ordinal(line: str) -> None:
         (") fiscalizar o cumprimento desta Lei;", "alinea", "?"),  # the letter cut at the margin
         ("$ lo Os bebedouros deverão ser acessíveis", "paragrafo", "1"),
         ("Art. -2o Consideram-se estabelecimentos de grande circulação", "artigo", "2"),
+        ("“Art..6º É proibido o uso de agrotóxicos", "artigo", "6"),
+        ("“MI - emprego de espécies de pequeno porte", "inciso", "III"),  # 'II' run together as 'M'
+        ("CAPÍTULO TII DISPOSIÇÕES FINAIS", "group", "3"),
     ],
 )
 def test_more_label_forms(line: str, kind: str, number: str) -> None:
