@@ -113,12 +113,12 @@ def article_candidates(digits: str, marker: str) -> tuple[tuple[int, float], ...
 # --- patterns --------------------------------------------------------------------------------
 
 _ARTICLE = re.compile(
-    r"""^(?P<pre>(?:[^\w\s]{1,3}\s?|[a-zçã]{1,4}[,.]?\s)?)\s*
+    r"""^(?P<pre>(?:[^\w\s]{1,3}\s?(?:[a-zçã]{1,2}\s)?|[a-zçã]{1,4}[,.]?\s)?)\s*
         (?P<kw>[A-Za-zÀ-ÿ]{1,7})(?:\.\.?|[.:,;]{1,2}(?=\s))?\s*['’`“”"«\-–]?\s*
         (?P<num>\d[\dlI|SOi]{0,3}(?![A-Za-np-zÀ-ÿ])|[lI|SO][\dlI|SO]{0,3}(?![A-Za-np-zÀ-ÿ])|[ÚU]NICO|[Úú]nico)
         (?P<ord>\s?[º°ªo*'](?![a-zà-ÿ])|\.[º°o](?![a-zà-ÿ])|\s[29](?=\s*[-–—:]))?
         (?P<suffix>-[A-Z](?![\wà-ÿ])(?!\s+[a-zà-ÿ]))?
-        (?P<sep>[\s:;.,+%\-–—_]*)
+        (?P<sep>[\s:;.,+%\-–—_=]*)
         (?P<rest>.*)$""",
     re.X,
 )
@@ -127,7 +127,7 @@ _PARAGRAFO_UNICO = re.compile(
     r"""^(?P<pre>[^\w§$]{0,3})
         (?P<kw>[A-Za-zÀ-ÿ]{7,10}|§|\$|S|8)\.?\s*
         (?P<u>[ÚUúu][Nn][Ii1l][CcGg][Oo0])\b\.?
-        (?P<sep>[\s:;.\-–—]*)(?P<rest>.*)$""",
+        (?P<sep>[\s:;.\-–—=]*)(?P<rest>.*)$""",
     re.X,
 )
 
@@ -211,7 +211,7 @@ def read_ordinal_words(first: str, second: str | None) -> tuple[int, bool] | Non
 
 
 _ARTICLE_WORDS = re.compile(
-    r"^(?P<kw>[A-Za-zÀ-ÿ]{2,7})\.?\s+(?P<w1>[A-Za-zÀ-ÿ]{4,14})(?:\s+(?P<w2>[A-Za-zÀ-ÿ]{4,9}))?(?P<tail>.*)$"
+    r"^(?P<pre>[^\w\s]{1,3}\s?|[A-ZÀ-Ú]\s)?(?P<kw>[A-Za-zÀ-ÿ]{2,7})\.?\s+(?P<w1>[A-Za-zÀ-ÿ]{4,14})(?:\s+(?P<w2>[A-Za-zÀ-ÿ]{4,9}))?(?P<tail>.*)$"
 )
 _ORDINAL_SEP = re.compile(r"^\s*[:;.,\-–—]+\s*")
 
@@ -231,7 +231,10 @@ def _read_words_label(text: str, keyword_ok) -> tuple[str, int, str] | None:
     rest = after[sep.end():] if sep else after.lstrip()
     if not sep and not rest[:1].isupper():
         return None  # 'Art. primeiro do Regimento' is not a header
-    return text[: len(text) - len(rest)].strip(), value, rest.strip()
+    label = text[: len(text) - len(rest)].strip()
+    if m.group("pre"):
+        label = label[len(m.group("pre")):].strip()
+    return label, value, rest.strip()
 # Lower-case words that continue a citation rather than start an article's text.
 _CITATION_REST = re.compile(r"^(?:d[aoe]s?|dest[ae]s?|nest[ae]s?|n[ao]s?|deste|e|ou|combinado|c/c|inciso|§)\b")
 
