@@ -149,7 +149,7 @@ _PARAGRAFO_WORD = re.compile(
 _INCISO = re.compile(
     r"""^(?P<pre>[^\w\s]{0,2})
         (?P<num>[IVXLHYWivxl1|]|M(?=I)[IVXLHYWivxl1|t]{0,7}|[IVXLHYWivxl1|][IVXLHYWivxl1|t]{0,7})
-        (?P<sep>\s?['’`,.]?\s*[-–—]+[.:]?\s*|\s*[-–—]*\s*$)
+        (?P<sep>\s?['’`,.]?\s*[-–—=]+[.:]?\s*|\s*[-–—]*\s*$)
         (?P<rest>.*)$""",
     re.X,
 )
@@ -415,8 +415,10 @@ def read_inciso(text: str) -> Header | None:
     value = read_roman(num)
     if value is None and num.isdigit():
         value = None
-    if value is None and not re.fullmatch(r"[1l|I]{1,3}", num):
-        return None
+    if value is None and not re.fullmatch(r"[1l|I]{1,3}", num) and not (
+        len(num) <= 4 and not num.isdigit() and re.search(r"[-–—=]", m.group("sep"))
+    ):
+        return None  # a numeral no reading makes sense of ('IL =') still counts with its dash
     rest = m.group("rest").strip()
     if rest and not (rest[0].isalpha() or rest[0] in "\"“(«" or (rest[0].isdigit() and num.isalpha()
                                                                and re.search("[-–—]", m.group("sep")))):
