@@ -148,7 +148,7 @@ _PARAGRAFO_WORD = re.compile(
 
 _INCISO = re.compile(
     r"""^(?P<pre>[^\w\s]{0,2})
-        (?P<num>[IVXLHYWivxl1|]|M(?=I)[IVXLHYWivxl1|t]{0,7}|[IVXLHYWivxl1|][IVXLHYWivxl1|t]{0,7})
+        (?P<num>[IVXLHYWivxl1|]|[MT](?=[Il1|])[IVXLHYWivxl1|t]{0,7}|[IVXLHYWivxl1|][IVXLHYWivxl1|t]{0,7})
         (?P<sep>\s?['’`,.]?\s*[-–—=]+[.:]?\s*|\s*[-–—]*\s*$)
         (?P<rest>.*)$""",
     re.X,
@@ -258,7 +258,8 @@ def _is_article_keyword(word: str) -> bool:
     if not word[:1].isupper():
         return False
     if folded[:1] not in {"A", "R"}:
-        return False
+        # 'FRTIGO', 'XRTIGO': the first letter misread, the rest intact
+        return len(folded) == 6 and folded[1:] == "RTIGO"
     if folded in {"ART", "ARTS", "ARTIGO", "ARTIGOS"}:
         return True
     return fuzz.ratio(folded, "ARTIGO") >= 70 or (len(folded) <= 4 and fuzz.ratio(folded, "ART") >= 66)

@@ -293,3 +293,28 @@ def test_words_after_the_keyword_that_are_no_ordinal(line: str) -> None:
 def test_more_label_forms(line: str, kind: str, number: str) -> None:
     header = read_header(line)
     assert header is not None and (header.kind, header.number) == (kind, number)
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "number"),
+    [
+        # seen in real Tesseract output of typewritten pages
+        (", FRTIGO 1º:- O serviço de abastecimento de água", "artigo", "1"),
+        (". o Are 2º - O Mercado funcionará diariamente", "artigo", "2"),
+        ("Art. 1º = O Mercado Municipal destina-se ao comércio", "artigo", "1"),
+        ("Parágrafo único = O horário poderá ser alterado", "paragrafo", "único"),
+        ('"ARTIGO QUARTO - OS FAVORES DESTA LEI SERÃO CONCEDIDOS', "artigo", "4"),
+        ("É ARTIGO QUENTO AS USINAS DE AÇÚCAR NÃO SE BENEFICIARÃO", "artigo", "5"),
+        ("Tl - os hospitais, asilos e orfanatos", "inciso", "II"),
+        ("TII - as escolas públicas e os templos", "inciso", "III"),
+        ("IL = os cartazes destinados a fins patrióticos", "inciso", "IL"),  # renumbered by sequence
+    ],
+)
+def test_labels_as_real_tesseract_reads_them(line: str, kind: str, number: str) -> None:
+    header = read_header(line)
+    assert header is not None and (header.kind, header.number) == (kind, number)
+
+
+@pytest.mark.parametrize("line", ["T - texto", "O Artigo primeiro da lei", "nos termos do Art. 5º"])
+def test_near_labels_that_are_text(line: str) -> None:
+    assert read_header(line) is None
