@@ -303,7 +303,7 @@ def read_article(text: str) -> Header | None:
         return Header("artigo", label, rest, number=str(value), candidates=((value, 0.0),))
     m = _ARTICLE.match(text.strip())
     if not m or not _is_article_keyword(m.group("kw")):
-        return None
+        return _read_lost_number(text.strip())
     num, sep, rest = m.group("num"), m.group("sep"), m.group("rest")
     cut = fold(m.group("kw"))
     if cut in {"T", "RT", "RTS"} and not (
@@ -338,6 +338,32 @@ def read_article(text: str) -> Header | None:
         "artigo", label, rest.strip(), number=str(int(num)),
         candidates=article_candidates(num, marker), suffix=suffix,
     )
+
+
+# 'Art, JR - A Secretaria ...', 'Ari De. Ficam revogados ...': the keyword read, the number
+# destroyed. The abbreviation's point or comma, one or two scraps, a dash or point, then a
+# capitalised word.
+_ARTICLE_LOST = re.compile(
+    r"^(?P<kw>A[a-zA-Z]{1,2}|ARTIGO|Artigo)[.,]?\s+(?P<junk>[A-Za-z/|]{1,2}|[^\w\s]{1,2})[.,:]?[º°]?\s*"
+    r"(?P<sep>[-–—=]\s*)?(?P<rest>[A-ZÀ-Ú](?:[a-zà-ú]+)?\s.*)$"
+)
+UNKNOWN_ARTICLE = 0  # the printed number of an article whose number OCR destroyed
+
+
+def _read_lost_number(text: str) -> Header | None:
+    """An article whose number is unreadable, numbered later by sequence; never a plain word
+    after the keyword ('Art. O ...') and never without a dash or point after the scraps."""
+    m = _ARTICLE_LOST.match(text)
+    if not m or not _is_article_keyword(m.group("kw")) or fold(m.group("kw"))[:2] not in {"AR", "AT"}:
+        return None
+    junk = m.group("junk")
+    if fold(junk) in {"A", "O", "E", "AS", "OS", "DA", "DO", "NO", "NA", "EM", "SE", "AO", "UM"}:
+        return None
+    if not m.group("sep") and not text[m.end("junk"):m.start("rest")].strip(" ").startswith((".", ":", "º", "°")):
+        return None
+    label = text[: m.start("rest")].strip()
+    return Header("artigo", label, m.group("rest").strip(), number="?",
+                  candidates=((UNKNOWN_ARTICLE, 3.5),))
 
 
 def read_paragrafo(text: str) -> Header | None:

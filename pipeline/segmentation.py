@@ -158,6 +158,13 @@ def _is_article(r: Reading) -> bool:
     return r.header is not None and r.header.kind == "artigo"
 
 
+def _printed_number(r: Reading) -> int | None:
+    """The article number as printed (its first reading), None when OCR destroyed it."""
+    if not _is_article(r) or not r.header.candidates:  # type: ignore[union-attr]
+        return None
+    return r.header.candidates[0][0] or None  # type: ignore[union-attr]
+
+
 # --- 1. laws in the document ------------------------------------------------------------------
 
 
@@ -238,7 +245,7 @@ def restore_page_order(
     for chunk in chunks:
         nums = sorted(
             readings[i].header.candidates[0][0]  # type: ignore[union-attr]
-            for i in chunk if _is_article(readings[i])
+            for i in chunk if _is_article(readings[i]) and _printed_number(readings[i])
         )
         if not nums or not merged:
             if merged:
@@ -257,7 +264,7 @@ def restore_page_order(
     def article_seq(order: Sequence[int]) -> list[int]:
         return [
             readings[i].header.candidates[0][0]  # type: ignore[union-attr]
-            for k in order for i in merged[k] if _is_article(readings[i])
+            for k in order for i in merged[k] if _is_article(readings[i]) and _printed_number(readings[i])
         ]
 
     def cost(order: Sequence[int]) -> float:
@@ -604,7 +611,7 @@ def drop_repeated_pages(
         return readings, boundaries, []
     texts = [fold(" ".join(readings[i].line.text for i in chunk)) for chunk in chunks]
     numbers = [
-        sorted(readings[i].header.candidates[0][0] for i in chunk if _is_article(readings[i]))  # type: ignore[union-attr]
+        sorted(readings[i].header.candidates[0][0] for i in chunk if _printed_number(readings[i]))  # type: ignore[union-attr]
         for chunk in chunks
     ]
 
@@ -645,8 +652,8 @@ def _continues_target(readings: Sequence[Reading], span: list[int], target: list
         is_fecho_start(readings[k].line.text) for k in target
     ):
         return False
-    own = {readings[k].header.candidates[0][0] for k in target if _is_article(readings[k])}  # type: ignore[union-attr]
-    nums = [readings[k].header.candidates[0][0] for k in span if _is_article(readings[k])]  # type: ignore[union-attr]
+    own = {n for k in target if (n := _printed_number(readings[k]))}
+    nums = [n for k in span if (n := _printed_number(readings[k]))]
     return bool(nums) and bool(own) and min(nums) > 1 and not own.intersection(nums)
 
 
@@ -660,12 +667,12 @@ def claim_orphan_pages(
         if k in boundaries and chunks[-1]:
             chunks.append([])
         chunks[-1].append(k)
-    own = {readings[k].header.candidates[0][0] for k in target if _is_article(readings[k])}  # type: ignore[union-attr]
+    own = {n for k in target if (n := _printed_number(readings[k]))}
     if len(own) < 2:
         return span, []
     keep, moved = list(chunks[0]), []
     for chunk in chunks[1:]:
-        nums = [readings[k].header.candidates[0][0] for k in chunk if _is_article(readings[k])]  # type: ignore[union-attr]
+        nums = [n for k in chunk if (n := _printed_number(readings[k]))]
         if nums and min(nums) > min(own) and max(nums) < max(own) and not own.intersection(nums):
             moved.append(chunk)
             own.update(nums)
@@ -1009,7 +1016,7 @@ def find_closing(body: Sequence[Reading]) -> tuple[int | None, int | None]:
         if not after:
             return j, None
         first_after = body[after[0]].header.candidates[0][0]  # type: ignore[union-attr]
-        if before and max(before) >= 2 and first_after <= 2:
+        if before and max(before) >= 2 and 0 < first_after <= 2:
             k = after[0]
             while k - 1 > j + 1 and (
                 (body[k - 1].header is not None and body[k - 1].header.kind == "group")  # type: ignore[union-attr]

@@ -318,3 +318,16 @@ def test_labels_as_real_tesseract_reads_them(line: str, kind: str, number: str) 
 @pytest.mark.parametrize("line", ["T - texto", "O Artigo primeiro da lei", "nos termos do Art. 5º"])
 def test_near_labels_that_are_text(line: str) -> None:
     assert read_header(line) is None
+
+
+@pytest.mark.parametrize("line", ["Art, JR - A Secretaria de Governo promoverá", "Ari De. Ficam revogados o art. 13",
+                                  "Art. /.º — Ficam isentos da taxa:"])
+def test_an_article_keyword_with_its_number_destroyed(line: str) -> None:
+    header = read_header(line)
+    assert header is not None and header.kind == "artigo" and header.number == "?"
+
+
+@pytest.mark.parametrize("line", ["Art. O Prefeito baixará", "Arts. 5º e 6º desta Lei", "Art. da Lei nº 5",
+                                  "Ata da sessão de ontem"])
+def test_an_article_keyword_before_words_is_not_a_lost_number(line: str) -> None:
+    assert read_header(line) is None

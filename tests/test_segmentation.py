@@ -403,6 +403,17 @@ Art. 6º Esta Lei entra em vigor na data de sua publicação.
     assert _ids(_structure(text)) == ["art5", "art5_cpt_inc1", "art5_cpt_inc2", "art6"]
 
 
+def test_an_article_whose_number_ocr_destroyed_is_numbered_by_sequence() -> None:
+    text = """Art. 6º - Os valores das multas passam a ser expressos em OTN.
+Art, JR - A Secretaria de Governo publicará o texto consolidado.
+Ari De. Ficam revogados o art. 13 e o § 2º do art. 21 da Lei nº 1.520.
+Art. 9º - Esta Lei entra em vigor na data de sua publicação.
+"""
+    result = _structure(text)
+    assert _ids(result) == ["art6", "art7", "art8", "art9"]
+    assert "article_renumbered" in _codes(result)
+
+
 def test_a_regulamento_after_the_signatures_is_an_anexo() -> None:
     text = """DECRETO Nº 5, DE 3 DE ABRIL DE 1975
 Aprova o Regulamento do Cemitério Municipal.
