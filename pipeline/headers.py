@@ -114,7 +114,7 @@ def article_candidates(digits: str, marker: str) -> tuple[tuple[int, float], ...
 
 _ARTICLE = re.compile(
     r"""^(?P<pre>(?:[^\w\s]{1,3}\s?(?:[a-zçã]{1,2}\s)?|[a-zçã]{1,4}[,.]?\s)?)\s*
-        (?P<kw>[A-Za-zÀ-ÿ]{1,7})(?:\.\.?|[.:,;]{1,2}(?=\s))?\s*['’`“”"«\-–]?\s*
+        (?P<kw>[A-Za-zÀ-ÿ]{1,7})(?:\.\.?|[.:,;]{1,2}(?=[\s\d]))?\s*['’`“”"«\-–]?\s*
         (?P<num>\d[\dlI|SOi]{0,3}(?![A-Za-np-zÀ-ÿ])|[lI|SO][\dlI|SO]{0,3}(?![A-Za-np-zÀ-ÿ])|[ÚU]NICO|[Úú]nico)
         (?P<ord>\s?[º°ªo*'](?![a-zà-ÿ])|\.[º°o](?![a-zà-ÿ])|\s[29](?=\s*[-–—:]))?
         (?P<suffix>-[A-Z](?![\wà-ÿ])(?!\s+[a-zà-ÿ]))?
@@ -147,9 +147,9 @@ _PARAGRAFO_WORD = re.compile(
 )
 
 _INCISO = re.compile(
-    r"""^(?P<pre>[^\w\s]{0,2})
+    r"""^(?P<pre>(?:[^\w\s|]{1,2}\s?)?)
         (?P<num>[IVXLHYWivxl1|]|[MT](?=[Il1|])[IVXLHYWivxl1|t]{0,7}|[IVXLHYWivxl1|][IVXLHYWivxl1|t]{0,7})
-        (?P<sep>\s?['’`,.]?\s*[-–—=]+[.:]?\s*|\s*[-–—]*\s*$)
+        (?P<sep>\s?['’`,.]?\s*(?:[-–—=]+|\+(?=\s))[.:]?\s*|\s*[-–—]*\s*$)
         (?P<rest>.*)$""",
     re.X,
 )

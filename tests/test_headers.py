@@ -308,6 +308,10 @@ def test_more_label_forms(line: str, kind: str, number: str) -> None:
         ("Tl - os hospitais, asilos e orfanatos", "inciso", "II"),
         ("TII - as escolas públicas e os templos", "inciso", "III"),
         ("IL = os cartazes destinados a fins patrióticos", "inciso", "IL"),  # renumbered by sequence
+        (". Iv - fazer uso de balanças não aferidas", "inciso", "IV"),
+        ("I + vender bebidas alcoólicas de qualquer espécie;", "inciso", "I"),
+        ("“ I —- advertência escrita;", "inciso", "I"),
+        ("Art.:11 - As infrações a este Regulamento", "artigo", "11"),
     ],
 )
 def test_labels_as_real_tesseract_reads_them(line: str, kind: str, number: str) -> None:
