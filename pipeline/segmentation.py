@@ -1075,12 +1075,22 @@ def _number_by_sequence(nodes: list[Node], issues: list[Issue]) -> None:
     within their parent. The printed label stays in ``label``; differences are reported."""
     from pipeline.headers import int_to_roman
 
+    def group_offset(parent_children: list[Node], kind: str) -> int:
+        """Groups whose printed numbers run on from a number above 1 (II, III, IV, V) keep them:
+        the first heading was lost to OCR, not the numbering."""
+        printed = [c.number for c in parent_children if c.kind == kind]
+        if len(printed) < 2 or not all(n.isdigit() for n in printed) or int(printed[0]) <= 1:
+            return 0  # one heading alone is no evidence of a numbering
+        start = int(printed[0])
+        return start - 1 if all(int(n) == start + i for i, n in enumerate(printed)) else 0
+
     def visit(parent_children: list[Node]) -> None:
         counters: dict[str, int] = {}
+        offsets = {k: group_offset(parent_children, k) for k in GROUP_LEVEL}
         last_letter = ""
         for node in parent_children:
             counters[node.kind] = counters.get(node.kind, 0) + 1
-            pos = counters[node.kind]
+            pos = counters[node.kind] + offsets.get(node.kind, 0)
             if node.kind == "paragrafo":
                 total = sum(1 for c in parent_children if c.kind == "paragrafo")
                 if node.unico and total == 1:

@@ -414,6 +414,15 @@ Art. 9º - Esta Lei entra em vigor na data de sua publicação.
     assert "article_renumbered" in _codes(result)
 
 
+def test_chapters_keep_their_printed_numbers_when_only_the_first_heading_was_lost() -> None:
+    text = ("CAPÍTULO, E\nDISPOSIÇÕES PRELIMINARES\nArt. 1º Fica regulado o loteamento.\n"
+            "CAPÍTULO II\nDOS REQUISITOS\nArt. 2º Os lotes terão doze metros de frente.\n"
+            "CAPÍTULO III\nDO PROJETO\nArt. 3º O projeto será aprovado por decreto.\n"
+            "Art. 4º Esta Lei entra em vigor na data de sua publicação.\n")
+    result = _structure(text)
+    assert [u.id for u in result.articulacao] == ["art1", "cap2", "cap3"]
+
+
 def test_a_regulamento_after_the_signatures_is_an_anexo() -> None:
     text = """DECRETO Nº 5, DE 3 DE ABRIL DE 1975
 Aprova o Regulamento do Cemitério Municipal.
