@@ -273,7 +273,7 @@ def uppercase_share(text: str) -> float:
 
 def read_group(text: str) -> Header | None:
     """'CAPÍTULO I', 'TÍTULO II - DOS DIREITOS', 'Seção III', 'CAPÍTULO HI', 'CAPÍTULO ÚNICO'."""
-    text = text.strip().lstrip("\"“”'‘’«»")
+    text = text.strip().lstrip("\"“”'‘’«»*.|:; ")
     m = _GROUP.match(text)
     if not m:
         return None
@@ -295,6 +295,16 @@ def read_group(text: str) -> Header | None:
     return Header("group", label, title, number=number, group_type=kw[0], unico=number == "único")
 
 
+def _misread_abbreviation(m: re.Match) -> bool:
+    """'ALE. 3º -': 'Art.' with both letters after the A misread, kept only with the point, an
+    ordinal and a dash, which text after a three-letter word never has."""
+    kw = m.group("kw")
+    after_kw = m.string[m.end("kw"):m.start("num")]
+    return (len(kw) == 3 and kw[0] in "Aa" and kw[1:].isalpha() and after_kw.startswith(".")
+            and m.group("ord") is not None and m.group("ord").strip() in {"º", "°"}
+            and re.search(r"[-–—]", m.group("sep")) is not None)
+
+
 def read_article(text: str) -> Header | None:
     """'ARTIGO 1º:-', 'Art. 1º -', 'ART. 4º —', 'ARTYGO 70º', 'RTIGO 45º', 'Art. 10.', 'Art. 1º-A'."""
     words = _read_words_label(text.strip(), _is_article_keyword)
@@ -302,7 +312,9 @@ def read_article(text: str) -> Header | None:
         label, value, rest = words
         return Header("artigo", label, rest, number=str(value), candidates=((value, 0.0),))
     m = _ARTICLE.match(text.strip())
-    if not m or not _is_article_keyword(m.group("kw")):
+    if m and not _is_article_keyword(m.group("kw")) and not _misread_abbreviation(m):
+        m = None
+    if not m:
         return _read_lost_number(text.strip())
     num, sep, rest = m.group("num"), m.group("sep"), m.group("rest")
     cut = fold(m.group("kw"))

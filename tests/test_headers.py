@@ -312,6 +312,8 @@ def test_more_label_forms(line: str, kind: str, number: str) -> None:
         ("I + vender bebidas alcoólicas de qualquer espécie;", "inciso", "I"),
         ("“ I —- advertência escrita;", "inciso", "I"),
         ("Art.:11 - As infrações a este Regulamento", "artigo", "11"),
+        ("ALE. 3º - A outorga da permissão será precedida de licitação", "artigo", "3"),
+        ("* CAPÍTULO IV :", "group", "4"),
     ],
 )
 def test_labels_as_real_tesseract_reads_them(line: str, kind: str, number: str) -> None:
@@ -334,4 +336,9 @@ def test_an_article_keyword_with_its_number_destroyed(line: str) -> None:
 @pytest.mark.parametrize("line", ["Art. O Prefeito baixará", "Arts. 5º e 6º desta Lei", "Art. da Lei nº 5",
                                   "Ata da sessão de ontem"])
 def test_an_article_keyword_before_words_is_not_a_lost_number(line: str) -> None:
+    assert read_header(line) is None
+
+
+@pytest.mark.parametrize("line", ["Ala 3º - x", "ALE. 3º A outorga sem traço"])
+def test_a_three_letter_word_is_an_article_only_with_point_ordinal_and_dash(line: str) -> None:
     assert read_header(line) is None
