@@ -770,6 +770,11 @@ def _match_role(line: str) -> str | None:
     return None
 
 
+def is_role_line(line: str) -> bool:
+    """A signature's cargo line ('Prefeito Municipal', 'Presidente da Câmara')."""
+    return _match_role(line) is not None
+
+
 def _is_name(line: str) -> bool:
     """A person's name: 2+ capitalised, alphabetic words (particles de/da/dos... allowed)."""
     text = _strip_margin(line)

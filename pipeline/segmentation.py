@@ -24,7 +24,7 @@ from rapidfuzz import fuzz
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
 from pipeline.headers import GROUP_LEVEL, Header, is_heading_text, read_header, read_roman, uppercase_share
-from pipeline.metadata import Epigrafe, is_fecho_start, parse_epigrafe
+from pipeline.metadata import Epigrafe, is_fecho_start, is_role_line, parse_epigrafe
 
 
 @dataclass
@@ -226,6 +226,15 @@ def _chunks(readings: Sequence[Reading], boundaries: set[int]) -> list[list[int]
     return chunks
 
 
+def _signature_page(readings: Sequence[Reading], chunk: Sequence[int]) -> bool:
+    """A page chunk with no header, a cargo line among its few lines, and no dated closing (a
+    page that ends the law with the date belongs after its articles anyway)."""
+    if len(chunk) > 12 or any(readings[i].header is not None for i in chunk):
+        return False
+    texts = [readings[i].line.text for i in chunk]
+    return any(is_role_line(t) for t in texts) and not any(is_fecho_start(t) for t in texts)
+
+
 def _inversions(seq: Sequence[float]) -> int:
     return sum(1 for i in range(len(seq)) for j in range(i + 1, len(seq)) if seq[i] > seq[j])
 
@@ -243,6 +252,12 @@ def restore_page_order(
     merged: list[list[int]] = []
     keys: list[float] = []
     for chunk in chunks:
+        if merged and _signature_page(readings, chunk):
+            # A page holding only signatures (the last page, scanned out of place) closes the
+            # law: it is not glued to the page before it.
+            merged.append(list(chunk))
+            keys.append(float("inf"))
+            continue
         nums = sorted(
             readings[i].header.candidates[0][0]  # type: ignore[union-attr]
             for i in chunk if _is_article(readings[i]) and _printed_number(readings[i])

@@ -423,6 +423,22 @@ def test_chapters_keep_their_printed_numbers_when_only_the_first_heading_was_los
     assert [u.id for u in result.articulacao] == ["art1", "cap2", "cap3"]
 
 
+def test_a_signature_page_scanned_out_of_place_closes_the_law() -> None:
+    pages = [
+        "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre os boxes.\nCAPÍTULO I\nDISPOSIÇÕES GERAIS\n"
+        "Art. 1º Os boxes serão ocupados mediante permissão.\nCAPÍTULO II\nSeção I",
+        "ALCEU BERTOLUCCI\nPrefeito Municipal",
+        "Art. 5º A permissão será cassada na reincidência.\n"
+        "Art. 6º Esta Lei entra em vigor na data de sua publicação.\nCaxias do Sul, 9 de maio de 1985.",
+        "Da Licitação\nArt. 2º A permissão será precedida de licitação.\nArt. 3º O edital indicará o box.\n"
+        "Art. 4º O prazo será de cinco anos.",
+    ]
+    result = _structure("\f".join(pages), numero="90", ano=1985)
+    assert _ids(result) == ["cap1", "art1", "cap2", "cap2_sec1", "art2", "art3", "art4", "art5", "art6"]
+    assert _unit(result, "cap2_sec1").title == "Da Licitação"
+    assert result.fecho is not None and [s.nome for s in result.fecho.signatarios] == ["ALCEU BERTOLUCCI"]
+
+
 def test_a_regulamento_after_the_signatures_is_an_anexo() -> None:
     text = """DECRETO Nº 5, DE 3 DE ABRIL DE 1975
 Aprova o Regulamento do Cemitério Municipal.
