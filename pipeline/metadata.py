@@ -622,6 +622,13 @@ def _resolve(words: Sequence[str], state: str | None, *, trust_state: bool) -> t
     hit = _best_prefix(words, choices, MUNICIPIO_CUTOFF)
     if hit is not None and len(hit[0]) < 8 and hit[1] < _SHORT_NAME_CUTOFF:
         hit = None  # one wrong letter in a short word is another word ("CAPITAL" ~ "Capitão")
+    if hit is None and state and 1 <= len(words) <= 2 and len(" ".join(words)) >= 5:
+        # The short name a town goes by ('CAMPOS' for Campos dos Goytacazes): the one name of
+        # the state that begins with those words.
+        head = " ".join(words) + " "
+        longer = [k for k in choices if k.startswith(head)]
+        if len(longer) == 1:
+            hit = (longer[0], 90.0)
     if hit is None and state and not trust_state:
         hit = _best_prefix(words, gaz.all_keys, 92.0)
         state = None

@@ -474,3 +474,10 @@ def test_epigrafes_of_the_mesa_and_thousands_without_the_dot(line: str, tipo: st
 def test_epigrafe_with_dust_between_tipo_and_number_sign(line):
     epi = parse_epigrafe(line)
     assert epi is not None and (epi.numero, epi.ano, str(epi.data)) == ("1027", 1979, "1979-09-18")
+
+
+def test_a_town_named_by_its_short_name_is_the_one_name_of_its_state_that_begins_so():
+    match = match_municipio(["ESTADO DO RIO DE JANEIRO", "PREFEITURA MUNICIPAL DE CAMPOS"])
+    assert match is not None and (match.name, match.uf) == ("Campos dos Goytacazes", "RJ")
+    # many names of São Paulo begin with 'Santa': no guess
+    assert match_municipio(["ESTADO DE SÃO PAULO", "PREFEITURA MUNICIPAL DE SANTA"]) is None
