@@ -147,7 +147,7 @@ _PARAGRAFO_WORD = re.compile(
 )
 
 _INCISO = re.compile(
-    r"""^(?P<pre>(?:[^\w\s|]{1,2}\s?)?)
+    r"""^(?P<pre>(?:[^\w\s|]{1,2}\s?|\|\s)?)
         (?P<num>[IVXLHYWivxl1|]|[MT](?=[Il1|])[IVXLHYWivxl1|t]{0,7}|[IVXLHYWivxl1|][IVXLHYWivxl1|t]{0,7})
         (?P<sep>\s?['’`,.]?\s*(?:[-–—=]+|\+(?=\s))[.:]?\s*|\s*[-–—]*\s*$)
         (?P<rest>.*)$""",
@@ -459,7 +459,7 @@ def read_inciso(text: str) -> Header | None:
     ):
         return None  # a numeral no reading makes sense of ('IL =') still counts with its dash
     rest = m.group("rest").strip()
-    if rest and not (rest[0].isalpha() or rest[0] in "\"“(«" or (rest[0].isdigit() and num.isalpha()
+    if rest and not (rest[0].isalpha() or rest[0] in "\"“(«'‘" or (rest[0].isdigit() and num.isalpha()
                                                                and re.search("[-–—]", m.group("sep")))):
         return None
     label = t[: m.start("rest")].strip()

@@ -314,6 +314,8 @@ def test_more_label_forms(line: str, kind: str, number: str) -> None:
         ("Art.:11 - As infrações a este Regulamento", "artigo", "11"),
         ("ALE. 3º - A outorga da permissão será precedida de licitação", "artigo", "3"),
         ("* CAPÍTULO IV :", "group", "4"),
+        ("VIH - 'comercializar produtos de origem animal", "inciso", "VIII"),
+        ("| XIl - transportar alimentos em veículos", "inciso", "XII"),
     ],
 )
 def test_labels_as_real_tesseract_reads_them(line: str, kind: str, number: str) -> None:
