@@ -125,7 +125,7 @@ _ARTICLE = re.compile(
 
 _PARAGRAFO_UNICO = re.compile(
     r"""^(?P<pre>[^\w§$]{0,3})
-        (?P<kw>[A-Za-zÀ-ÿ]{7,10}|§|\$|S|8)\.?\s*
+        (?P<kw>[A-Za-zÀ-ÿ]{7,10}|§|\$|S|s|8)\.?\s*
         (?P<u>[ÚUúu][Nn][Ii1l][CcGg][Oo0])\b\.?
         (?P<sep>[\s:;.\-–—=]*)(?P<rest>.*)$""",
     re.X,

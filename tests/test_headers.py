@@ -316,6 +316,7 @@ def test_more_label_forms(line: str, kind: str, number: str) -> None:
         ("* CAPÍTULO IV :", "group", "4"),
         ("VIH - 'comercializar produtos de origem animal", "inciso", "VIII"),
         ("| XIl - transportar alimentos em veículos", "inciso", "XII"),
+        ("s ÚNICO :- Ocorrendo duplicidade, prevalecerá a mais antiga.", "paragrafo", "único"),
     ],
 )
 def test_labels_as_real_tesseract_reads_them(line: str, kind: str, number: str) -> None:
