@@ -1099,13 +1099,38 @@ def _number_by_sequence(nodes: list[Node], issues: list[Issue]) -> None:
         start = int(printed[0])
         return start - 1 if all(int(n) == start + i for i, n in enumerate(printed)) else 0
 
+    def printed_value(node: Node) -> int | None:
+        if node.kind == "inciso":
+            return read_roman(node.number) if node.number else None
+        if node.kind == "paragrafo" and node.number.isdigit():
+            return int(node.number)
+        return None
+
+    def lost_before(node: Node, pos: int, later: list[Node]) -> int:
+        """How many incisos or parágrafos OCR lost right before ``node``: its printed number
+        runs ahead of its place and the next one printed confirms it ('II', [III lost], 'IV',
+        'V'). A lone jump is a misreading, numbered by place."""
+        value = printed_value(node)
+        nxt = next((c for c in later if c.kind == node.kind), None)
+        if value is None or value <= pos or nxt is None or printed_value(nxt) != value + 1:
+            return 0
+        return value - pos
+
     def visit(parent_children: list[Node]) -> None:
         counters: dict[str, int] = {}
         offsets = {k: group_offset(parent_children, k) for k in GROUP_LEVEL}
         last_letter = ""
-        for node in parent_children:
+        for i, node in enumerate(parent_children):
             counters[node.kind] = counters.get(node.kind, 0) + 1
             pos = counters[node.kind] + offsets.get(node.kind, 0)
+            if node.kind in ("inciso", "paragrafo"):
+                lost = lost_before(node, pos, parent_children[i + 1:])
+                if lost:
+                    issues.append(Issue("units_missing",
+                                        f"printed '{node.label}' after {node.kind} {pos - 1}: "
+                                        f"{lost} lost in the scan", node=node))
+                    counters[node.kind] += lost
+                    pos += lost
             if node.kind == "paragrafo":
                 total = sum(1 for c in parent_children if c.kind == "paragrafo")
                 if node.unico and total == 1:

@@ -439,6 +439,19 @@ def test_a_signature_page_scanned_out_of_place_closes_the_law() -> None:
     assert result.fecho is not None and [s.nome for s in result.fecho.signatarios] == ["ALCEU BERTOLUCCI"]
 
 
+def test_an_inciso_lost_to_ocr_does_not_shift_the_numbers_of_the_next_ones() -> None:
+    text = ("Art. 5º São requisitos para candidatar-se:\nI - reconhecida idoneidade moral;\n"
+            "II - idade superior a vinte e um anos;\nUBE & residência no Município;\n"
+            "IV - conclusão do ensino médio;\nV - experiência de dois anos.\n"
+            "Art. 6º Esta Lei entra em vigor na data de sua publicação.\n")
+    result = _structure(text)
+    assert [u.number for u in _unit(result, "art5").children] == ["I", "II", "IV", "V"]
+    assert "units_missing" in _codes(result)
+    # a lone jump is a misreading, numbered by its place
+    result = _structure(text.replace("V - experiência", "Vl - experiência").replace("IV - conclusão", "VI - conclusão"))
+    assert [u.number for u in _unit(result, "art5").children] == ["I", "II", "III", "IV"]
+
+
 def test_a_regulamento_after_the_signatures_is_an_anexo() -> None:
     text = """DECRETO Nº 5, DE 3 DE ABRIL DE 1975
 Aprova o Regulamento do Cemitério Municipal.
