@@ -295,6 +295,15 @@ def read_group(text: str) -> Header | None:
     return Header("group", label, title, number=number, group_type=kw[0], unico=number == "único")
 
 
+def _lower_case_label(m: re.Match) -> bool:
+    """'art. 4.º O imposto ...' at a line start: a header typed (or read) in lower case when the
+    ordinal is there and the text after it is no citation ('art. 4º desta Lei')."""
+    if fold(m.group("kw")) not in {"ART", "ARTIGO"} or not m.group("ord") or m.group("ord").strip() not in {"º", "°", ".º", ".°"}:
+        return False
+    rest = m.group("rest").lstrip("*'‘’\" ")
+    return bool(rest) and not rest[0].islower() and not _CITATION_REST.match(rest)
+
+
 def _misread_abbreviation(m: re.Match) -> bool:
     """'ALE. 3º -': 'Art.' with both letters after the A misread, kept only with the point, an
     ordinal and a dash, which text after a three-letter word never has."""
@@ -312,7 +321,7 @@ def read_article(text: str) -> Header | None:
         label, value, rest = words
         return Header("artigo", label, rest, number=str(value), candidates=((value, 0.0),))
     m = _ARTICLE.match(text.strip())
-    if m and not _is_article_keyword(m.group("kw")) and not _misread_abbreviation(m):
+    if m and not _is_article_keyword(m.group("kw")) and not _misread_abbreviation(m) and not _lower_case_label(m):
         m = None
     if not m:
         return _read_lost_number(text.strip())

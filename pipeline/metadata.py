@@ -76,6 +76,8 @@ _TIPOS: tuple[tuple[str, str], ...] = (
     ("Lei Complementar", r"L[E3][I1L|!]\s*C[O0]MPL\w*"),
     ("Lei Delegada", r"L[E3][I1L|!]\s+DELEGADA"),
     ("Lei Ordinária", r"L[E3][I1L|!](?:\s+ORDINARIA)?"),
+    # 'El N.º 37': the L lost at the margin, kept only when the number sign and a number follow
+    ("Lei Ordinária", r"(?<![A-Z])E[I1L](?=\s+N\W{0,2}O?\W{0,2}\s*\d)"),
     ("Decreto Legislativo", r"DECRET[O0][\s-]*LEGISL\w*"),
     ("Decreto-Lei", r"DECRET[O0]\s*-\s*LEI"),
     ("Decreto", r"DECRET[O0]"),
@@ -364,7 +366,7 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
         return None
     tipo = _TIPOS[int(m.lastgroup[1:])][0]  # type: ignore[index]
     printed_tipo = line[m.start():m.end()]
-    upper = printed_tipo.upper() == printed_tipo
+    upper = printed_tipo.replace("l", "I").upper() == printed_tipo.replace("l", "I")  # "LEl", "El": l for I
     junk = line[:m.start()]
     junk_words = junk.split()
     if junk_words:

@@ -317,6 +317,7 @@ def test_more_label_forms(line: str, kind: str, number: str) -> None:
         ("VIH - 'comercializar produtos de origem animal", "inciso", "VIII"),
         ("| XIl - transportar alimentos em veículos", "inciso", "XII"),
         ("s ÚNICO :- Ocorrendo duplicidade, prevalecerá a mais antiga.", "paragrafo", "único"),
+        ("art. 4.º'O imposto de licença será de duzentos cruzeiros", "artigo", "4"),
     ],
 )
 def test_labels_as_real_tesseract_reads_them(line: str, kind: str, number: str) -> None:
@@ -324,7 +325,8 @@ def test_labels_as_real_tesseract_reads_them(line: str, kind: str, number: str) 
     assert header is not None and (header.kind, header.number) == (kind, number)
 
 
-@pytest.mark.parametrize("line", ["T - texto", "O Artigo primeiro da lei", "nos termos do Art. 5º"])
+@pytest.mark.parametrize("line", ["T - texto", "O Artigo primeiro da lei", "nos termos do Art. 5º",
+                                  "art. 4º desta Lei", "art. 4º, inciso II"])
 def test_near_labels_that_are_text(line: str) -> None:
     assert read_header(line) is None
 

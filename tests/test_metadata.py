@@ -481,3 +481,9 @@ def test_a_town_named_by_its_short_name_is_the_one_name_of_its_state_that_begins
     assert match is not None and (match.name, match.uf) == ("Campos dos Goytacazes", "RJ")
     # many names of São Paulo begin with 'Santa': no guess
     assert match_municipio(["ESTADO DE SÃO PAULO", "PREFEITURA MUNICIPAL DE SANTA"]) is None
+
+
+@pytest.mark.parametrize("line", [". El N.º 37", "LEl N9 1O3, DE O3 DE MAIO DE 1984"])
+def test_epigrafe_with_the_l_of_lei_lost_or_misread(line):
+    epi = parse_epigrafe(line)
+    assert epi is not None and epi.tipo == "Lei Ordinária"
