@@ -133,7 +133,7 @@ _PARAGRAFO_UNICO = re.compile(
 
 _PARAGRAFO = re.compile(
     r"""^(?P<pre>[^\w§$&]{0,2})
-        (?P<sign>§§?|\$|&|8S|gs|g|S|8|6|5|3)?\s*\.?\s*
+        (?P<sign>§§?|S\$|\$S|Ss|SS|\$|&|8S|gs|g|S|8|6|5|3)?\s*\.?\s*
         (?P<num>\d{1,3}|[lI](?=\s?\.?[º°ª]|o(?![a-zà-ÿ])))\s?
         (?P<ord>\.?[º°ª]|o(?=\s*[-:.–—]|\s+[A-ZÀ-Ú]))?
         (?P<sep>(?:\s*[:;.\-–—]+)+\s*|\s+)
@@ -171,7 +171,7 @@ _ALINEA_CUT = re.compile(r"^\)\s*(?:[-–—]\s*)?(?P<rest>[a-zà-ÿ]\w*\s.*)$")
 _ITEM = re.compile(r"^(?P<n>\d{1,2})\s*(?P<sep>[.)]\s+|\s*[-–—]\s*)(?P<rest>.*)$")
 
 _GROUP = re.compile(
-    r"""^(?P<kw>[A-ZÀ-Ú][A-Za-zÀ-ÿ]{3,9})[:.]?\s+
+    r"""^(?P<kw>[A-ZÀ-Ú][A-Za-zÀ-ÿ]{3,9})[:.]?\s+["“”'‘’]?
         (?P<num>[IVXLCDMHYWl1T][IVXLCDMHYWl1T]{0,6}|[ÚU]NICO|[Úú]nico|\d{1,3})\b[º°ª]?\.?
         \s*(?:[-–—:.]\s*)?(?P<title>.*)$""",
     re.X,
@@ -258,8 +258,11 @@ def _is_article_keyword(word: str) -> bool:
     if not word[:1].isupper():
         return False
     if folded[:1] not in {"A", "R"}:
-        # 'FRTIGO', 'XRTIGO': the first letter misread, the rest intact
-        return len(folded) == 6 and folded[1:] == "RTIGO"
+        # 'FRTIGO', 'XRTIGO': the first letter misread, the rest intact; 'SArL': a mark glued
+        # before 'Art' read as a letter
+        return (len(folded) == 6 and folded[1:] == "RTIGO") or (
+            len(folded) == 4 and folded[1:3] == "AR" and fuzz.ratio(folded[1:], "ART") >= 66
+        )
     if folded in {"ART", "ARTS", "ARTIGO", "ARTIGOS"}:
         return True
     return fuzz.ratio(folded, "ARTIGO") >= 70 or (len(folded) <= 4 and fuzz.ratio(folded, "ART") >= 66)
@@ -421,7 +424,7 @@ def read_paragrafo(text: str) -> Header | None:
         return None  # '§ 2º do art. 3º desta Lei' wrapped to a line start
     if not rest and not sep.strip():
         return None
-    if sign in {"§", "§§", "$", "&", "8S", "gs", "g", "S"}:
+    if sign in {"§", "§§", "$", "&", "8S", "gs", "g", "S", "S$", "$S", "Ss", "SS"}:
         number = digits
     elif sign in {"8", "6", "5", "3"}:
         misread_ordinal = len(digits) == 2 and (

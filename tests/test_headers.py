@@ -318,6 +318,10 @@ def test_more_label_forms(line: str, kind: str, number: str) -> None:
         ("| XIl - transportar alimentos em veículos", "inciso", "XII"),
         ("s ÚNICO :- Ocorrendo duplicidade, prevalecerá a mais antiga.", "paragrafo", "único"),
         ("art. 4.º'O imposto de licença será de duzentos cruzeiros", "artigo", "4"),
+        ("| CAPÍTULO “I", "group", "1"),
+        ("SArL 101 - A Taxa de Licença para Localização", "artigo", "101"),  # a mark glued to 'Art'
+        ("S$ 1º - A licença será concedida a requerimento", "paragrafo", "1"),
+        ("Ss 2º - A licença deverá ser renovada", "paragrafo", "2"),
     ],
 )
 def test_labels_as_real_tesseract_reads_them(line: str, kind: str, number: str) -> None:
