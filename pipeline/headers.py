@@ -113,7 +113,7 @@ def article_candidates(digits: str, marker: str) -> tuple[tuple[int, float], ...
 # --- patterns --------------------------------------------------------------------------------
 
 _ARTICLE = re.compile(
-    r"""^(?P<pre>(?:[^\w\s]{1,3}\s?(?:[a-zçã]{1,2}\s)?|[a-zçã]{1,4}[,.]?\s)?)\s*
+    r"""^(?P<pre>(?:[^\w\s]{1,3}\s?(?:[a-zçã]{1,2}\s)?|[a-zçã]{1,4}[,.]?\s|[A-ZÀ-Ú]\s(?=A))?)\s*
         (?P<kw>[A-Za-zÀ-ÿ]{1,7})(?:\.\.?|[.:,;]{1,2}(?=[\s\d]))?\s*['’`“”"«\-–]?\s*
         (?P<num>\d[\dlI|SOi]{0,3}(?![A-Za-np-zÀ-ÿ])|[lI|SO][\dlI|SO]{0,3}(?![A-Za-np-zÀ-ÿ])|[ÚU]NICO|[Úú]nico)
         (?P<ord>\s?[º°ªo*'](?![a-zà-ÿ])|\.[º°o](?![a-zà-ÿ])|\s[29](?=\s*[-–—:]))?
@@ -368,7 +368,7 @@ def read_article(text: str) -> Header | None:
 # destroyed. The abbreviation's point or comma, one or two scraps, a dash or point, then a
 # capitalised word.
 _ARTICLE_LOST = re.compile(
-    r"^(?P<kw>A[a-zA-Z]{1,2}|ARTIGO|Artigo)[.,]?\s+(?P<junk>[A-Za-z/|]{1,2}|[^\w\s]{1,2})[.,:]?[º°]?\s*"
+    r"^(?P<kw>A[a-zA-Z]{1,2}|ARTIGO|Artigo)[.,]?\s+(?P<junk>[A-Za-z/|]{1,3}|[^\w\s]{1,2})[.,:]?[º°]?\s*"
     r"(?P<sep>[-–—=]\s*)?(?P<rest>[A-ZÀ-Ú](?:[a-zà-ú]+)?\s.*)$"
 )
 UNKNOWN_ARTICLE = 0  # the printed number of an article whose number OCR destroyed
@@ -383,6 +383,8 @@ def _read_lost_number(text: str) -> Header | None:
     junk = m.group("junk")
     if fold(junk) in {"A", "O", "E", "AS", "OS", "DA", "DO", "NO", "NA", "EM", "SE", "AO", "UM"}:
         return None
+    if len(junk) == 3 and not m.group("sep"):
+        return None  # three letters are a word unless a dash says they were the number
     if not m.group("sep") and not text[m.end("junk"):m.start("rest")].strip(" ").startswith((".", ":", "º", "°")):
         return None
     label = text[: m.start("rest")].strip()

@@ -322,6 +322,7 @@ def test_more_label_forms(line: str, kind: str, number: str) -> None:
         ("SArL 101 - A Taxa de Licença para Localização", "artigo", "101"),  # a mark glued to 'Art'
         ("S$ 1º - A licença será concedida a requerimento", "paragrafo", "1"),
         ("Ss 2º - A licença deverá ser renovada", "paragrafo", "2"),
+        ("E Art. 8, As infrações ao disposto nesta Lei", "artigo", "8"),
     ],
 )
 def test_labels_as_real_tesseract_reads_them(line: str, kind: str, number: str) -> None:
@@ -336,14 +337,14 @@ def test_near_labels_that_are_text(line: str) -> None:
 
 
 @pytest.mark.parametrize("line", ["Art, JR - A Secretaria de Governo promoverá", "Ari De. Ficam revogados o art. 13",
-                                  "Art. /.º — Ficam isentos da taxa:"])
+                                  "Art. /.º — Ficam isentos da taxa:", "Art. til - Fica o Prefeito autorizado"])
 def test_an_article_keyword_with_its_number_destroyed(line: str) -> None:
     header = read_header(line)
     assert header is not None and header.kind == "artigo" and header.number == "?"
 
 
 @pytest.mark.parametrize("line", ["Art. O Prefeito baixará", "Arts. 5º e 6º desta Lei", "Art. da Lei nº 5",
-                                  "Ata da sessão de ontem"])
+                                  "Ata da sessão de ontem", "Art. Das Normas Gerais", "E art. 5º desta Lei"])
 def test_an_article_keyword_before_words_is_not_a_lost_number(line: str) -> None:
     assert read_header(line) is None
 
