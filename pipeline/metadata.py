@@ -331,7 +331,7 @@ _SENTENCE_WORDS = frozenset(
 _MAX_JUNK = 6
 # "Nº", "N°", "N.º", "N.o", "Nº.", "N9 310" (º read as 9), "Nr.", "NUMERO".
 _MARKER_RE = re.compile(  # 'Nº', 'N.º', 'NUM.', 'N9' ... also after dust read as '.' ('LEI.Nº')
-    r"(?:\s*[.,;:'\"]+(?=\s*N))?\s*(?:N(?:UMERO|UM|R)?\s*\.?\s*(?:[O°*]|9(?=\s+\d)|2(?=\s+\d))?\s*\.?\s*:?)?\s*"
+    r"(?:\s*[.,;:'\"]+(?=\s*N))?\s*(?:N(?:UMERO|UM|R)?\s*\.?\s*(?:[O°*]|9(?=\s+\d)|2(?=\s+\d))?\s*\.?\s*:?['’`]?)?\s*"
 )
 _NUMBER_RE = re.compile(r"(?P<num>\d{1,3}(?:[.\s]\d{3}(?!\d))+|\d+)(?:\s*/\s*(?P<yr>\d\.\d{3}|\d{4}|\d{2})(?!\d))?")
 _TRAIL_PUNCT = " \t.,;:!|'\"*+`´’‘“”»«-–—)"
