@@ -54,7 +54,8 @@ _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000
 # OCR confusions seen on typewritten roman numerals: 'HI' for III, 'H' for II, 'Y' for V,
 # 'W' for II, '1'/'l'/'i' for I, '11' for II.
 _ROMAN_CONFUSION = str.maketrans(
-    {"H": "II", "Y": "V", "W": "II", "l": "I", "1": "I", "i": "I", "|": "I", "t": "I", "T": "I"}
+    {"H": "II", "Y": "V", "W": "II", "l": "I", "1": "I", "i": "I", "|": "I", "t": "I", "T": "I",
+     "Í": "I", "Ì": "I", "í": "I"}
 )
 
 
@@ -172,7 +173,7 @@ _ITEM = re.compile(r"^(?P<n>\d{1,2})\s*(?P<sep>[.)]\s+|\s*[-–—]\s*)(?P<rest>
 
 _GROUP = re.compile(
     r"""^(?P<kw>[A-ZÀ-Ú][A-Za-zÀ-ÿ]{3,9})[:.]?\s+["“”'‘’]?
-        (?P<num>[IVXLCDMHYWl1T][IVXLCDMHYWl1T]{0,6}|[ÚU]NICO|[Úú]nico|\d{1,3})\b[º°ª]?\.?
+        (?P<num>[IVXLCDMHYWl1TÍ][IVXLCDMHYWl1TÍ]{0,6}|[ÚU]NICO|[Úú]nico|\d{1,3})\b[º°ª]?\.?
         \s*(?:[-–—:.]\s*)?(?P<title>.*)$""",
     re.X,
 )
@@ -260,9 +261,9 @@ def _is_article_keyword(word: str) -> bool:
     if folded[:1] not in {"A", "R"}:
         # 'FRTIGO', 'XRTIGO': the first letter misread, the rest intact; 'SArL': a mark glued
         # before 'Art' read as a letter
-        return (len(folded) == 6 and folded[1:] == "RTIGO") or (
+        return (len(folded) == 6 and folded.endswith("IGO") and fuzz.ratio(folded, "ARTIGO") >= 66) or (
             len(folded) == 4 and folded[1:3] == "AR" and fuzz.ratio(folded[1:], "ART") >= 66
-        )
+        )  # 'NRIIGO', 'BRIIGO': 'ARTIGO' with two letters misread
     if folded in {"ART", "ARTS", "ARTIGO", "ARTIGOS"}:
         return True
     return fuzz.ratio(folded, "ARTIGO") >= 70 or (len(folded) <= 4 and fuzz.ratio(folded, "ART") >= 66)

@@ -323,6 +323,9 @@ def test_more_label_forms(line: str, kind: str, number: str) -> None:
         ("S$ 1º - A licença será concedida a requerimento", "paragrafo", "1"),
         ("Ss 2º - A licença deverá ser renovada", "paragrafo", "2"),
         ("E Art. 8, As infrações ao disposto nesta Lei", "artigo", "8"),
+        ("SEÇÃO Í", "group", "1"),
+        ("NRIIGO 1º: A poda e a supressão de árvores", "artigo", "1"),  # renumbered by sequence
+        ("“BRIIGO 8º: A supressão de árvore somente será autorizada", "artigo", "8"),
     ],
 )
 def test_labels_as_real_tesseract_reads_them(line: str, kind: str, number: str) -> None:
