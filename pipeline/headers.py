@@ -149,7 +149,7 @@ _PARAGRAFO_WORD = re.compile(
 
 _INCISO = re.compile(
     r"""^(?P<pre>(?:[^\w\s|]{1,2}\s?|\|\s)?)
-        (?P<num>[IVXLHYWivxl1|]|[MT](?=[Il1|])[IVXLHYWivxl1|t]{0,7}|[IVXLHYWivxl1|][IVXLHYWivxl1|t]{0,7})
+        (?P<num>[IVXLHYWivxl1|]|[MT](?=[Il1|])[IVXLHYWivxl1|tT]{0,7}|[IVXLHYWivxl1|][IVXLHYWivxl1|tT]{0,7})
         (?P<sep>\s?['’`,.]?\s*(?:[-–—=]+|\+(?=\s))[.:]?\s*|\s*[-–—]*\s*$)
         (?P<rest>.*)$""",
     re.X,

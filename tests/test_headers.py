@@ -324,6 +324,7 @@ def test_more_label_forms(line: str, kind: str, number: str) -> None:
         ("Ss 2º - A licença deverá ser renovada", "paragrafo", "2"),
         ("E Art. 8, As infrações ao disposto nesta Lei", "artigo", "8"),
         ("SEÇÃO Í", "group", "1"),
+        ("IT - elaborar o calendário anual das competições", "inciso", "II"),  # renumbered by sequence
         ("NRIIGO 1º: A poda e a supressão de árvores", "artigo", "1"),  # renumbered by sequence
         ("“BRIIGO 8º: A supressão de árvore somente será autorizada", "artigo", "8"),
     ],
