@@ -618,7 +618,7 @@ def _page_span(lines: Sequence[CleanLine]) -> tuple[int, int] | None:
 
 
 def drop_repeated_pages(
-    readings: list[Reading], boundaries: set[int], *, min_chars: int = 300, similarity: float = 90.0
+    readings: list[Reading], boundaries: set[int], *, min_chars: int = 300, similarity: float = 85.0
 ) -> tuple[list[Reading], set[int], list[int]]:
     """A page scanned twice: a chunk nearly identical to an earlier one is dropped."""
     chunks = _chunks(readings, boundaries)
@@ -633,9 +633,11 @@ def drop_repeated_pages(
     def repeats(k: int, j: int) -> bool:
         if abs(len(texts[k]) - len(texts[j])) >= 0.2 * len(texts[k]):
             return False
-        # Same articles: a copy even with OCR variation; other articles: only a near-exact copy.
-        needed = similarity if numbers[k] == numbers[j] else 98.0
-        return fuzz.ratio(texts[k], texts[j]) >= needed
+        # Same articles (a label misread in one copy allowed): a copy even with OCR variation;
+        # other articles: only a near-exact copy.
+        same, either = set(numbers[k]) & set(numbers[j]), set(numbers[k]) | set(numbers[j])
+        alike = numbers[k] == numbers[j] or (len(same) >= 2 and len(same) >= 0.6 * len(either))
+        return fuzz.ratio(texts[k], texts[j]) >= (similarity if alike else 98.0)
 
     keep: list[int] = []
     dropped: list[int] = []

@@ -522,6 +522,15 @@ def test_a_page_scanned_twice_is_dropped_and_reported() -> None:
     assert "duplicate_page" in _codes(result)
 
 
+def test_a_page_scanned_twice_is_dropped_even_when_one_copy_misread_a_label() -> None:
+    first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 6)
+    copy = (_page(7, 12).replace("Art. 9º", "ARTYGO").replace("permissionário", "permissíonarío")
+            .replace("obrigação", "obrigaçao").replace("desta Lei", "desla Lel").replace("observará", "observara"))
+    result = _structure("\f".join([first, _page(7, 12), copy, _page(13, 15)]))
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 16)]
+    assert "duplicate_page" in _codes(result)
+
+
 def test_pages_scanned_before_the_epigrafe_page_are_claimed_by_the_target() -> None:
     first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 3)
     last = _page(10, 10) + "\nPrefeitura Municipal de Piracema, 9 de maio de 1985."
