@@ -319,7 +319,12 @@ def _misread_abbreviation(m: re.Match) -> bool:
 
 
 def read_article(text: str) -> Header | None:
-    """'ARTIGO 1º:-', 'Art. 1º -', 'ART. 4º —', 'ARTYGO 70º', 'RTIGO 45º', 'Art. 10.', 'Art. 1º-A'."""
+    """'ARTIGO 1º:-', 'Art. 1º -', 'ART. 4º —', 'ARTYGO 70º', 'RTIGO 45º', 'Art. 10.', 'Art. 1º-A';
+    failing those, an article whose number OCR destroyed ('ARTIGO Go São ...')."""
+    return _read_article(text) or _read_lost_number(text.strip())
+
+
+def _read_article(text: str) -> Header | None:
     words = _read_words_label(text.strip(), _is_article_keyword)
     if words is not None:
         label, value, rest = words
@@ -369,7 +374,7 @@ def read_article(text: str) -> Header | None:
 # destroyed. The abbreviation's point or comma, one or two scraps, a dash or point, then a
 # capitalised word.
 _ARTICLE_LOST = re.compile(
-    r"^(?P<kw>A[a-zA-Z]{1,2}|ARTIGO|Artigo)[.,]?\s+(?P<junk>[A-Za-z/|]{1,3}|[^\w\s]{1,2})[.,:]?[º°]?\s*"
+    r"^(?P<kw>A[a-zA-Z]{1,2}|ARTIGO|Artigo)[.,]?\s+(?P<junk>[A-Za-z/|]{1,3}(?![A-Za-z])|[^\w\s]{1,2})[.,:]?[º°]?\s*"
     r"(?P<sep>[-–—=]\s*)?(?P<rest>[A-ZÀ-Ú](?:[a-zà-ú]+)?\s.*)$"
 )
 UNKNOWN_ARTICLE = 0  # the printed number of an article whose number OCR destroyed
@@ -386,8 +391,9 @@ def _read_lost_number(text: str) -> Header | None:
         return None
     if len(junk) == 3 and not m.group("sep"):
         return None  # three letters are a word unless a dash says they were the number
-    if not m.group("sep") and not text[m.end("junk"):m.start("rest")].strip(" ").startswith((".", ":", "º", "°")):
-        return None
+    if (not m.group("sep") and not text[m.end("junk"):m.start("rest")].strip(" ").startswith((".", ":", "º", "°"))
+            and not (fold(m.group("kw")) == "ARTIGO" and len(junk) <= 2)):
+        return None  # the whole word 'ARTIGO' needs no dash: 'ARTIGO Go São obrigações ...' 
     label = text[: m.start("rest")].strip()
     return Header("artigo", label, m.group("rest").strip(), number="?",
                   candidates=((UNKNOWN_ARTICLE, 3.5),))
