@@ -393,7 +393,7 @@ def _read_lost_number(text: str) -> Header | None:
         return None  # three letters are a word unless a dash says they were the number
     if (not m.group("sep") and not text[m.end("junk"):m.start("rest")].strip(" ").startswith((".", ":", "º", "°"))
             and not (fold(m.group("kw")) == "ARTIGO" and len(junk) <= 2)):
-        return None  # the whole word 'ARTIGO' needs no dash: 'ARTIGO Go São obrigações ...' 
+        return None  # the whole word 'ARTIGO' needs no dash: 'ARTIGO Go São obrigações ...'
     label = text[: m.start("rest")].strip()
     return Header("artigo", label, m.group("rest").strip(), number="?",
                   candidates=((UNKNOWN_ARTICLE, 3.5),))
