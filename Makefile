@@ -44,7 +44,7 @@ sample: venv
 	$(BIN)/python -m corpus.sample.render
 
 # Scores `locleg structure` of every gold file in ../shared/gold (and the 1988 Constitution), then
-# the means over the synthetic laws (bench/synthetic) and the blind QA laws (bench/qa, bench/qa3; bench/qa4, bench/qa5 read by real Tesseract).
+# the means over the synthetic laws (bench/synthetic) and the blind QA laws (bench/qa, bench/qa3; bench/qa4-qa6 read by real Tesseract).
 eval: venv
 	$(BIN)/python bench/eval_structure.py
 	$(BIN)/python bench/eval_synthetic.py | tail -1
@@ -52,6 +52,7 @@ eval: venv
 	$(BIN)/python bench/eval_synthetic.py --dir bench/qa3 | tail -1
 	$(BIN)/python bench/eval_synthetic.py --dir bench/qa4 | tail -1
 	$(BIN)/python bench/eval_synthetic.py --dir bench/qa5 | tail -1
+	$(BIN)/python bench/eval_synthetic.py --dir bench/qa6 | tail -1
 
 # OCR evaluation (docs/ocr-quality.md): ours vs bare tesseract vs OCRmyPDF (own venv, made on
 # first use) on generated damaged pages; e.g. EVAL_OCR_ARGS='--per-kind 3 --skip latin'.
