@@ -458,6 +458,27 @@ def read_paragrafo(text: str) -> Header | None:
     return Header("paragrafo", label, rest, number=str(int(number)) if number.isdigit() else number)
 
 
+# 'TF DAS DISPOSIÇÕES PRELIMINARES', 'Til DOS LOCAIS E HORÁRIOS', 'EV e “DAS OBRIGAÇÕES': a
+# roman-numbered heading whose numeral and dash OCR damaged. The numeral keeps a roman-looking
+# letter; the title is in capitals and opens with 'DA/DAS/DO/DOS/DE'.
+_DAMAGED_HEADING = re.compile(
+    r"^(?P<num>(?=[A-Za-z|1]{0,3}[IVXLTl1|])[IVXLTFEHYWl1|ti]{1,3})[.:,]?\s+(?:[a-z]\s+)?[\"“”']?"
+    r"(?P<rest>D[AEO]S?\s+[A-ZÀ-Ú].*)$"
+)
+
+
+def _read_damaged_heading(text: str) -> Header | None:
+    m = _DAMAGED_HEADING.match(text)
+    if not m:
+        return None
+    rest = m.group("rest").strip(" :|.")
+    if len(rest) < 8 or uppercase_share(rest) < 0.85:
+        return None
+    value = read_roman(m.group("num"))
+    return Header("inciso", m.group("num"), rest, number=int_to_roman(value) if value else m.group("num"),
+                  uppercase_rest=True)
+
+
 def read_inciso(text: str) -> Header | None:
     """'I - ', 'III- ', 'v - ', '11 —', 'HI —', 'LI —', 'Y —', 'W —', 'Vi —', '1 -', 'I)', 'II.'."""
     t = text.strip()
@@ -470,7 +491,7 @@ def read_inciso(text: str) -> Header | None:
             rest = alt.group("rest").strip()
             return Header("inciso", t[: alt.start("rest")].strip(), rest, number=int_to_roman(value),
                           uppercase_rest=len(rest) >= 4 and uppercase_share(rest) >= 0.85)
-        return None
+        return _read_damaged_heading(t)
     num = m.group("num")
     value = read_roman(num)
     if value is None and num.isdigit():

@@ -358,3 +358,16 @@ def test_an_article_keyword_before_words_is_not_a_lost_number(line: str) -> None
 @pytest.mark.parametrize("line", ["Ala 3º - x", "ALE. 3º A outorga sem traço"])
 def test_a_three_letter_word_is_an_article_only_with_point_ordinal_and_dash(line: str) -> None:
     assert read_header(line) is None
+
+
+@pytest.mark.parametrize("line", ["TF DAS DISPOSIÇÕES PRELIMINARES :", "Til DOS LOCAIS E HORÁRIOS. NM 114",
+                                  "EV e “DAS OBRIGAÇÕES DO VENDEDOR |"])
+def test_a_roman_heading_whose_numeral_ocr_damaged_reads_as_a_heading(line: str) -> None:
+    header = read_header(line)
+    assert header is not None and header.kind == "inciso" and header.uppercase_rest
+
+
+@pytest.mark.parametrize("line", ["E DAS MULTAS E PENALIDADES", "Il da forma da lei", "TF DAS multas"])
+def test_capitals_after_a_conjunction_or_lower_case_text_are_no_heading(line: str) -> None:
+    header = read_header(line)
+    assert header is None or not header.uppercase_rest
