@@ -476,6 +476,7 @@ def build_tree(
             i = j
             continue
         prev_text = readings[i - 1].line.text.rstrip() if i else ""
+        prev_text = re.sub(r"(?<=[.])\s+[:;|'\"]+$", "", prev_text)  # '... populares. :' ends at the point
         wrapped = 0
         if h is not None and h.kind == "inciso" and h.uppercase_rest and nxt is None:
             # 'IV — DA ADMINISTRAÇÃO E DA FISCALIZAÇÃO' / 'DA FEIRA' / 'Art. 9º ...'

@@ -452,6 +452,16 @@ def test_an_inciso_lost_to_ocr_does_not_shift_the_numbers_of_the_next_ones() -> 
     assert [u.number for u in _unit(result, "art5").children] == ["I", "II", "III", "IV"]
 
 
+def test_a_damaged_roman_heading_after_dust_at_a_sentence_end_opens_a_chapter() -> None:
+    text = ("CAPÍTULO I\nDISPOSIÇÕES GERAIS\nArt. 1º O horário será das sete às vinte e duas horas\n"
+            "nos dias de festas populares. :\nEV e “DAS OBRIGAÇÕES DO VENDEDOR |\n"
+            "Art. 2º São obrigações do vendedor portar o cartão.\n"
+            "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n")
+    result = _structure(text)
+    assert [u.id for u in result.articulacao] == ["cap1", "cap2"]
+    assert _unit(result, "cap2").title == "DAS OBRIGAÇÕES DO VENDEDOR"
+
+
 def test_a_regulamento_after_the_signatures_is_an_anexo() -> None:
     text = """DECRETO Nº 5, DE 3 DE ABRIL DE 1975
 Aprova o Regulamento do Cemitério Municipal.
