@@ -374,10 +374,12 @@ def _read_article(text: str) -> Header | None:
 # destroyed. The abbreviation's point or comma, one or two scraps, a dash or point, then a
 # capitalised word.
 _ARTICLE_LOST = re.compile(
-    r"^(?P<kw>A[a-zA-Z]{1,2}|ARTIGO|Artigo)[.,]?\s+(?P<junk>[A-Za-z/|]{1,3}(?![A-Za-z])|[^\w\s]{1,2})[.,:]?[º°]?\s*"
+    r"^(?:[^\w\s]{1,2}\s?)?(?P<kw>A[a-zA-Z]{1,2}|ARTIGO|Artigo)[.,]?\s+(?P<junk>[A-Za-z/|]{1,3}(?![A-Za-z])|[^\w\s]{1,2})[.,:]?[º°]?\s*"
     r"(?P<sep>[-–—=]\s*)?(?P<rest>[A-ZÀ-Ú](?:[a-zà-ú]+)?\s.*)$"
 )
 UNKNOWN_ARTICLE = 0  # the printed number of an article whose number OCR destroyed
+# Three-letter words that follow 'ARTIGO' in running text: never scraps of a number.
+_WORDS3 = frozenset("DAS DOS NAS NOS AOS UMA UNS QUE POR SEM COM SUA SEU SOB NEM OLI ATE APOS PELA PELO".split())
 
 
 def _read_lost_number(text: str) -> Header | None:
@@ -389,12 +391,12 @@ def _read_lost_number(text: str) -> Header | None:
     junk = m.group("junk")
     if fold(junk) in {"A", "O", "E", "AS", "OS", "DA", "DO", "NO", "NA", "EM", "SE", "AO", "UM"}:
         return None
-    if len(junk) == 3 and not m.group("sep"):
+    if len(junk) == 3 and not m.group("sep") and fold(m.group("kw")) != "ARTIGO":
         return None  # three letters are a word unless a dash says they were the number
     if (not m.group("sep") and not text[m.end("junk"):m.start("rest")].strip(" ").startswith((".", ":", "º", "°"))
-            and not (fold(m.group("kw")) == "ARTIGO" and len(junk) <= 2)):
+            and not (fold(m.group("kw")) == "ARTIGO" and (len(junk) <= 2 or fold(junk) not in _WORDS3))):
         return None  # the whole word 'ARTIGO' needs no dash: 'ARTIGO Go São obrigações ...'
-    label = text[: m.start("rest")].strip()
+    label = text[m.start("kw"): m.start("rest")].strip()
     return Header("artigo", label, m.group("rest").strip(), number="?",
                   candidates=((UNKNOWN_ARTICLE, 3.5),))
 

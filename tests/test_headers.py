@@ -342,7 +342,8 @@ def test_near_labels_that_are_text(line: str) -> None:
 
 @pytest.mark.parametrize("line", ["Art, JR - A Secretaria de Governo promoverá", "Ari De. Ficam revogados o art. 13",
                                   "Art. /.º — Ficam isentos da taxa:", "Art. til - Fica o Prefeito autorizado",
-                                  "ARTIGO Go São obrigações do vendedor", "ARTIGO po A concessão de terreno"])
+                                  "ARTIGO Go São obrigações do vendedor", "ARTIGO po A concessão de terreno",
+                                  "ARTIGO Dee E vedado a qualquer pessoa:", "“ARTIGO ben A Prefeitura promoverá"])
 def test_an_article_keyword_with_its_number_destroyed(line: str) -> None:
     header = read_header(line)
     assert header is not None and header.kind == "artigo" and header.number == "?"
@@ -350,7 +351,7 @@ def test_an_article_keyword_with_its_number_destroyed(line: str) -> None:
 
 @pytest.mark.parametrize("line", ["Art. O Prefeito baixará", "Arts. 5º e 6º desta Lei", "Art. da Lei nº 5",
                                   "Ata da sessão de ontem", "Art. Das Normas Gerais", "E art. 5º desta Lei",
-                                  "ARTIGO DO Regimento Interno"])
+                                  "ARTIGO DO Regimento Interno", "ARTIGO DOS Vereadores", "Artigo Uma Vez"])
 def test_an_article_keyword_before_words_is_not_a_lost_number(line: str) -> None:
     assert read_header(line) is None
 
