@@ -323,6 +323,7 @@ def test_more_label_forms(line: str, kind: str, number: str) -> None:
         ("S$ 1º - A licença será concedida a requerimento", "paragrafo", "1"),
         ("Ss 2º - A licença deverá ser renovada", "paragrafo", "2"),
         ("E Art. 8, As infrações ao disposto nesta Lei", "artigo", "8"),
+        ("Ê : ARTIGO 1º:- Fica criado o Conselho Municipal de Desportos", "artigo", "1"),
         ("SEÇÃO Í", "group", "1"),
         ("IT - elaborar o calendário anual das competições", "inciso", "II"),  # renumbered by sequence
         ("NRIIGO 1º: A poda e a supressão de árvores", "artigo", "1"),  # renumbered by sequence
