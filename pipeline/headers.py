@@ -189,6 +189,7 @@ _ORDINAL_TENS = {
     "SEXAGESIMO": 60, "SEPTUAGESIMO": 70, "OCTOGESIMO": 80, "NONAGESIMO": 90, "CENTESIMO": 100,
 }
 _ORDINAL_UNITS = {k: v for k, v in ORDINAL_WORDS.items() if v < 10}
+_TENS_TABLE, _UNITS_TABLE = tuple(_ORDINAL_TENS.items()), tuple(_ORDINAL_UNITS.items())
 
 
 @cache
@@ -203,11 +204,11 @@ def read_ordinal_words(first: str, second: str | None) -> tuple[int, bool] | Non
     """An article or paragraph number written in words: 'Primeiro' (1), 'Décimo Quarto' (14),
     'Vigésimo' (20); also with OCR damage. Returns the value and whether ``second`` was part
     of it."""
-    tens = _ordinal_word(first, tuple(_ORDINAL_TENS.items()))
+    tens = _ordinal_word(first, _TENS_TABLE)
     if tens is not None:
-        unit = _ordinal_word(second, tuple(_ORDINAL_UNITS.items())) if second else None
+        unit = _ordinal_word(second, _UNITS_TABLE) if second else None
         return (tens + unit, True) if unit is not None else (tens, False)
-    unit = _ordinal_word(first, tuple(_ORDINAL_UNITS.items()))
+    unit = _ordinal_word(first, _UNITS_TABLE)
     return (unit, False) if unit is not None else None
 
 
@@ -330,10 +331,8 @@ def _read_article(text: str) -> Header | None:
         label, value, rest = words
         return Header("artigo", label, rest, number=str(value), candidates=((value, 0.0),))
     m = _ARTICLE.match(text.strip())
-    if m and not _is_article_keyword(m.group("kw")) and not _misread_abbreviation(m) and not _lower_case_label(m):
-        m = None
-    if not m:
-        return _read_lost_number(text.strip())
+    if not m or not (_is_article_keyword(m.group("kw")) or _misread_abbreviation(m) or _lower_case_label(m)):
+        return None  # read_article tries the lost-number reading
     num, sep, rest = m.group("num"), m.group("sep"), m.group("rest")
     cut = fold(m.group("kw"))
     if cut in {"T", "RT", "RTS"} and not (

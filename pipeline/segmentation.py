@@ -258,10 +258,7 @@ def restore_page_order(
             merged.append(list(chunk))
             keys.append(float("inf"))
             continue
-        nums = sorted(
-            readings[i].header.candidates[0][0]  # type: ignore[union-attr]
-            for i in chunk if _is_article(readings[i]) and _printed_number(readings[i])
-        )
+        nums = sorted(n for i in chunk if (n := _printed_number(readings[i])))
         if not nums or not merged:
             if merged:
                 merged[-1].extend(chunk)
@@ -277,10 +274,7 @@ def restore_page_order(
         return readings, None, None
 
     def article_seq(order: Sequence[int]) -> list[int]:
-        return [
-            readings[i].header.candidates[0][0]  # type: ignore[union-attr]
-            for k in order for i in merged[k] if _is_article(readings[i]) and _printed_number(readings[i])
-        ]
+        return [n for k in order for i in merged[k] if (n := _printed_number(readings[i]))]
 
     def cost(order: Sequence[int]) -> float:
         return sequence_cost([
@@ -627,7 +621,7 @@ def drop_repeated_pages(
         return readings, boundaries, []
     texts = [fold(" ".join(readings[i].line.text for i in chunk)) for chunk in chunks]
     numbers = [
-        sorted(readings[i].header.candidates[0][0] for i in chunk if _printed_number(readings[i]))  # type: ignore[union-attr]
+        sorted(n for i in chunk if (n := _printed_number(readings[i])))
         for chunk in chunks
     ]
 
@@ -1029,12 +1023,12 @@ def find_closing(body: Sequence[Reading]) -> tuple[int | None, int | None]:
         # The date of a closing often wraps ('... Ponta Porã-MS 14 de setembro' / 'de 2005').
         if not (_fecho_like(text) or (len(text) < 90 and _fecho_like(both))):
             continue
-        before = [body[a].header.candidates[0][0] for a in articles if a < j]  # type: ignore[union-attr]
+        before = [n for a in articles if a < j and (n := _printed_number(body[a]))]
         after = [a for a in articles if a > j]
         if not after:
             return j, None
-        first_after = body[after[0]].header.candidates[0][0]  # type: ignore[union-attr]
-        if before and max(before) >= 2 and 0 < first_after <= 2:
+        first_after = _printed_number(body[after[0]])
+        if before and max(before) >= 2 and first_after is not None and first_after <= 2:
             k = after[0]
             while k - 1 > j + 1 and (
                 (body[k - 1].header is not None and body[k - 1].header.kind == "group")  # type: ignore[union-attr]
