@@ -46,6 +46,7 @@ class Header:
     suffix: str | None = None  # 'A' in 'Art. 1º-A'
     group_type: str | None = None
     uppercase_rest: bool = False  # inciso-shaped line whose text is in capitals (a heading?)
+    read_as: str | None = None  # how the decoder read a label the printed forms did not
 
 
 # --- numbers ---------------------------------------------------------------------------------

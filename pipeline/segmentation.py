@@ -25,6 +25,8 @@ from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
 from pipeline.headers import GROUP_LEVEL, Header, is_heading_text, read_header, read_roman, uppercase_share
 from pipeline.metadata import Epigrafe, is_fecho_start, is_role_line, parse_epigrafe
+from pipeline.reading.numerals import alinea_index, alinea_letter, int_to_roman
+from pipeline.segmenting.decoder import DecodeConfig, Printed, Start, decode_starts
 
 
 @dataclass
@@ -89,6 +91,7 @@ class SegmentConfig:
     cost_backward: float = 6.0
     max_states: int = 24
     reorder_margin: float = 3.0
+    decoder: DecodeConfig = DecodeConfig()
 
 
 # --- line readings ------------------------------------------------------------------------------
@@ -364,6 +367,114 @@ def _viterbi(
     return min(states.values(), key=lambda v: v[0])
 
 
+# --- 3b. every unit start, by expectation ------------------------------------------------------
+
+
+def _printed_of(readings: Sequence[Reading], j: int) -> Printed | None:
+    """What the printed-form readers read on line ``j``, as the decoder's evidence."""
+    h = readings[j].header
+    if h is None:
+        return None
+    if h.kind == "group":
+        return Printed("group", None)
+    if h.kind == "inciso" and h.uppercase_rest and not h.rest.rstrip().endswith((".", ";", ":", ",")):
+        nxt = next((readings[k].header for k in range(j + 1, min(j + 4, len(readings)))
+                    if readings[k].header is not None), None)
+        prev = readings[j - 1].line.text.rstrip() if j else ""
+        if nxt is not None and nxt.kind in ("artigo", "group") and not prev.endswith((":", ";")):
+            return Printed("heading", None)  # 'II - DA LICENÇA' before an article: build_tree decides
+    if h.kind == "artigo":
+        first = h.candidates[0][0] if h.candidates else 0
+        return Printed("artigo", first or None, unico=h.unico, suffix=bool(h.suffix),
+                       alternatives=tuple(h.candidates[1:]), label=h.label)
+    if h.kind == "paragrafo":
+        return Printed("paragrafo", 1 if h.unico else (int(h.number) if (h.number or "").isdigit() else None),
+                       unico=h.unico, label=h.label)
+    if h.kind == "inciso":
+        return Printed("inciso", read_roman(h.number or "") if h.number else None, label=h.label)
+    if h.kind == "alinea":
+        return Printed("alinea", alinea_index(h.number or ""), label=h.label)
+    if h.kind == "item":
+        return Printed("item", int(h.number) if (h.number or "").isdigit() else None, label=h.label)
+    return None
+
+
+def _number_text(kind: str, n: int, unico: bool) -> str:
+    if kind == "paragrafo" and unico:
+        return "único"
+    if kind == "inciso":
+        return int_to_roman(n)
+    if kind == "alinea":
+        return alinea_letter(n)
+    return str(n)
+
+
+def _header_of(start: Start, reading: Reading) -> Header:
+    """The header of a decided start: the printed reading renumbered, or the label the
+    decoder read by expectation (kept as printed, with a note for the warning)."""
+    number = _number_text(start.kind, start.number, start.unico)
+    h = reading.header if start.offset == 0 else None
+    if h is not None and h.kind == start.kind and not start.label:
+        if start.kind == "artigo":
+            return h if h.suffix else replace(h, number=str(start.number))
+        return replace(h, number=number, unico=start.unico if start.kind == "paragrafo" else h.unico)
+    note = f"'{start.label}' read as {start.kind} {number} by expectation (label cost {start.cost:.1f})"
+    return Header(start.kind, start.label, start.rest, number=number,
+                  candidates=((start.number, 0.0),) if start.kind == "artigo" else (),
+                  unico=start.unico, read_as=note)
+
+
+def decode_articulacao(
+    readings: Sequence[Reading], frozen: Sequence[bool], *, config: SegmentConfig
+) -> tuple[list[Reading], list[int]]:
+    """Every unit start of the articulação decided at once (``pipeline.segmenting.decoder``);
+    returns the readings with their headers decided (lines OCR merged split in two) and the
+    article numbers in order."""
+    printed = [_printed_of(readings, j) for j in range(len(readings))]
+    frozen = list(frozen)
+    for j, r in enumerate(readings):
+        if r.header is not None and r.header.kind == "group" and not r.header.rest:
+            # The title lines of a label-only heading ('CAPÍTULO III' / 'DA NACIONALIDADE').
+            k = j + 1
+            while k < len(readings) and k <= j + 3 and readings[k].header is None and (
+                is_heading_text(readings[k].line.text) or k == j + 1
+            ):
+                frozen[k] = True
+                k += 1
+    starts = decode_starts([r.line.text for r in readings], printed, frozen=frozen, config=config.decoder)
+    by_line: dict[int, list[Start]] = {}
+    for st in starts:
+        by_line.setdefault(st.line, []).append(st)
+    out: list[Reading] = []
+    numbers: list[int] = []
+    for j, r in enumerate(readings):
+        here = by_line.get(j, [])
+        keep_printed = printed[j] is not None and printed[j].kind in ("group", "heading")  # type: ignore[union-attr]
+        cuts = [st.offset for st in here if st.offset > 0]
+        texts = []
+        bounds = [0, *cuts, len(r.line.text)]
+        for a, b in zip(bounds, bounds[1:], strict=False):
+            texts.append(r.line.text[a:b].rstrip() if b < len(r.line.text) else r.line.text[a:b])
+        head_start = next((st for st in here if st.offset == 0), None)
+        if keep_printed:
+            head = r.header
+        elif head_start is not None:
+            head = _header_of(head_start, r)
+        else:
+            head = None
+        first = r if not cuts and head is r.header else Reading(replace(r.line, text=texts[0]) if cuts else r.line, head, r.epigrafe)
+        if first.header is not None and first.header.kind == "artigo":
+            numbers.append(head_start.number if head_start else 0)
+        out.append(first)
+        for st, text in zip([st for st in here if st.offset > 0], texts[1:], strict=True):
+            piece = Reading(replace(r.line, text=text), None)
+            h = _header_of(st, piece)
+            out.append(Reading(piece.line, h))
+            if h.kind == "artigo":
+                numbers.append(st.number)
+    return out, numbers
+
+
 # --- 4. the tree --------------------------------------------------------------------------------
 
 _PREAMBLE_START = re.compile(
@@ -512,6 +623,7 @@ def build_tree(
                            unico=h.unico, suffix=h.suffix, lines=[r.line])
             (stack[-1].children if stack else roots).append(article)
             current = article
+            _note_expectation(h, article, r, issues)
             if h.candidates and number != h.candidates[0][0] and not h.suffix:
                 issues.append(Issue(
                     "article_renumbered",
@@ -532,12 +644,14 @@ def build_tree(
                         unico=h.unico, lines=[r.line])
             article.children.append(node)
             current = node
+            _note_expectation(h, node, r, issues)
         elif h is not None and h.kind == "inciso" and _continues_alineas(h, article):
             container = _container_of(article)
             parent = _last_of(container, "inciso") or container
             node = Node("alinea", h.label[:1].lower(), label=h.label, first_text=h.rest, lines=[r.line])
             parent.children.append(node)
             current = node
+            _note_expectation(h, node, r, issues)
         elif h is not None and h.kind == "alinea" and not _fits_alinea(h, article):
             _append_text(current, r.line)
         elif h is not None and h.kind == "alinea":
@@ -546,26 +660,35 @@ def build_tree(
             node = Node("alinea", h.number or "", label=h.label, first_text=h.rest, lines=[r.line])
             parent.children.append(node)
             current = node
+            _note_expectation(h, node, r, issues)
         elif h is not None and h.kind in ("inciso", "item"):
             container = _container_of(article)
             last_inciso = _last_of(container, "inciso")
             open_alinea = _last_of(last_inciso or container, "alinea")
             is_digit = (h.label or "")[:1].isdigit()
             if h.kind == "item" or (is_digit and open_alinea is not None):
-                if open_alinea is None:
+                parent = open_alinea if open_alinea is not None else (last_inciso if h.read_as or (
+                    h.kind == "item" and last_inciso is not None and not last_inciso.children) else None)
+                if parent is None:
                     _append_text(current, r.line)
                     i += 1
                     continue
                 node = Node("item", h.number or "", label=h.label, first_text=h.rest, lines=[r.line])
-                open_alinea.children.append(node)
+                parent.children.append(node)
             else:
                 node = Node("inciso", h.number or "", label=h.label, first_text=h.rest, lines=[r.line])
                 container.children.append(node)
             current = node
+            _note_expectation(h, node, r, issues)
         else:
             _append_text(current, r.line)
         i += 1
     return roots, leading
+
+
+def _note_expectation(h: Header | None, node: Node, r: Reading, issues: list[Issue]) -> None:
+    if h is not None and h.read_as:
+        issues.append(Issue("label_read_by_expectation", h.read_as, node=node, page_no=r.line.page_index + 1))
 
 
 def _continues_alineas(h: Header, article: Node) -> bool:
@@ -885,18 +1008,9 @@ def segment_lines(
     else:
         articulacao = body
 
+    frozen = [j in quoted for j in range(len(articulacao))]
+    articulacao, numbers = decode_articulacao(articulacao, frozen, config=config)
     article_readings = [r for r in articulacao if _is_article(r)]
-    decoded = iter(decode_article_numbers(
-        [r.header.candidates for r in article_readings if not r.header.suffix],  # type: ignore[union-attr]
-        config=config,
-    ))
-    # 'Art. 3º-A' shares the number of the article before it; the decoding skips it.
-    numbers: list[int] = []
-    for r in article_readings:
-        if r.header.suffix and numbers:  # type: ignore[union-attr]
-            numbers.append(numbers[-1])
-        else:
-            numbers.append(next(decoded, (numbers[-1] + 1) if numbers else 1))
     for prev, (number, r) in zip([0, *numbers], zip(numbers, article_readings, strict=True), strict=False):
         if number > prev + 1:
             missing = f"{prev + 1}" if number == prev + 2 else f"{prev + 1} to {number - 1}"

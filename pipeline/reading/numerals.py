@@ -1,0 +1,61 @@
+"""Numerals of unit labels: roman numerals, alínea letters and ordinal words, written and read.
+
+One module for every numbering the labels use, so the grammar renders what the readers read.
+"""
+
+from __future__ import annotations
+
+_ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+          (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
+_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+
+
+def int_to_roman(n: int) -> str:
+    """3 -> 'III' (n >= 1)."""
+    out = []
+    for value, sym in _ROMAN:
+        while n >= value:
+            out.append(sym)
+            n -= value
+    return "".join(out)
+
+
+def roman_to_int(text: str) -> int | None:
+    """Value of a well-formed roman numeral (case-insensitive), else None."""
+    s = text.upper()
+    if not s or any(c not in _ROMAN_VALUES for c in s):
+        return None
+    total = 0
+    for i, c in enumerate(s):
+        v = _ROMAN_VALUES[c]
+        total += -v if i + 1 < len(s) and _ROMAN_VALUES[s[i + 1]] > v else v
+    return total if int_to_roman(total) == s else None
+
+
+def alinea_letter(n: int) -> str:
+    """1 -> 'a', 26 -> 'z', 27 -> 'aa' (the letters of the n-th alínea)."""
+    return "abcdefghijklmnopqrstuvwxyz"[(n - 1) % 26] * ((n - 1) // 26 + 1)
+
+
+def alinea_index(letter: str) -> int | None:
+    """'a' -> 1, 'aa' -> 27; None for anything else."""
+    s = letter.lower()
+    if not s or not s.isascii() or not s.isalpha() or len(set(s)) != 1:
+        return None
+    return (len(s) - 1) * 26 + ord(s[0]) - ord("a") + 1
+
+
+# Ordinal words as printed ('Artigo Primeiro', 'Parágrafo Segundo', 'Artigo Décimo Quarto').
+ORDINAL_UNITS = ("Primeiro", "Segundo", "Terceiro", "Quarto", "Quinto", "Sexto", "Sétimo",
+                 "Oitavo", "Nono")
+ORDINAL_TENS = ("Décimo", "Vigésimo", "Trigésimo", "Quadragésimo", "Quinquagésimo",
+                "Sexagésimo", "Septuagésimo", "Octogésimo", "Nonagésimo")
+
+
+def ordinal_words(n: int) -> str | None:
+    """14 -> 'Décimo Quarto'; None beyond 99 (laws write those in figures)."""
+    if not 1 <= n <= 99:
+        return None
+    tens, units = divmod(n, 10)
+    parts = ([ORDINAL_TENS[tens - 1]] if tens else []) + ([ORDINAL_UNITS[units - 1]] if units else [])
+    return " ".join(parts)

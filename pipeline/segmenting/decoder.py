@@ -1,0 +1,409 @@
+"""The unit decoder: where every unit of a law starts, decided at once, by expectation.
+
+A careful reader of a damaged scan does not recognise 'Br SA permissão' as 'Art. 5º - A
+permissão' by knowing that scrap: after article 4 she expects article 5, sees something
+'Art. 5º'-shaped where a unit can start, and reads it so. The decoder does the same for every
+level of the articulação (artigos, parágrafos, incisos, alíneas, itens):
+
+* candidates: every line start, and inside a line after ';' ':' '.' (OCR merged two lines);
+* each candidate is costed by the noisy channel (``pipeline.reading.channel``): how much it
+  costs for the label that the expected next unit would print (``pipeline.reading.grammar``)
+  to have been read as the line's prefix, plus layout evidence (what the previous line ends
+  with) — a line the printed-form readers already read keeps that reading at no cost;
+* a beam search over the whole law chooses the kind and number of every start, where printed
+  numbers that agree with each other are trusted: a lost unit is a gap, never a shift of all
+  that follow.
+
+Pure: lines in, decisions out. Agrupadores are read by their printed form and only reset the
+expectation; the tree is built by the caller.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pipeline.reading.channel import default_model, prefix_cost
+from pipeline.reading.grammar import forms_of, render_label
+from pipeline.reading.text_model import text_cost
+from pipeline.reading.numerals import alinea_index, roman_to_int
+
+
+@dataclass(frozen=True)
+class DecodeConfig:
+    """Costs of the decoder, in the channel's units (an ordinary OCR confusion costs about 1)."""
+
+    min_evidence: float = 1.5  # nats a label reading must beat running text by
+    max_evidence: float = 10.0  # a clean label is strong evidence, but the sequence still counts
+    max_emission: float = 6.0  # labels read worse than this (channel cost) are not candidates
+    channel_weight: float = 1.0  # the channel's costs, scaled to the damage of real scans
+    lost_numeral: float = 4.0  # a label whose keyword was read and whose numeral was lost
+    printed_renumber: float = 3.0  # a printed label of the right kind whose numeral was misread
+    empty_rest: float = 3.0  # a unit start with no text after its label
+    rest_not_text: float = 3.0  # what follows the label is no word
+    gap_base: float = 2.0  # a unit lost between two printed ones
+    gap_per_missing: float = 0.5
+    gap_max: float = 5.0  # printed numbers that agree with each other past a long gap
+    first_article: float = 2.0  # a first article that is not article 1
+    backward: float = 6.0  # a number at or below the current one
+    open_sentence: float = 2.0  # the previous line ends in the middle of a sentence
+    word_cut: float = 4.0  # the previous line ends with a word cut by a hyphen
+    after_colon: float = 1.0  # incisos, alíneas and itens after 'seguintes:'
+    after_semicolon: float = 0.5
+    inline_penalty: float = 1.5  # starting a unit inside a line OCR merged
+    citation_rest: float = 2.5  # what follows the label reads as a citation ('do art. 2º')
+    beam: int = 24
+    beam_margin: float = 12.0  # states this much worse than the best are dropped
+
+
+@dataclass(frozen=True)
+class Printed:
+    """What the printed-form readers read on a line (see ``pipeline.headers``)."""
+
+    kind: str  # artigo | paragrafo | inciso | alinea | item | group | heading
+    number: int | None  # printed number (alínea letters as 1, 2 ...), None if unreadable
+    unico: bool = False
+    suffix: bool = False  # 'Art. 3º-A': shares the number of the article before it
+    alternatives: tuple[tuple[int, float], ...] = ()  # other readings of an article number
+    label: str = ""  # the label as printed
+
+
+@dataclass(frozen=True)
+class Start:
+    """A unit start the decoder chose."""
+
+    line: int  # index of the line
+    offset: int  # character offset in the line (0, or where OCR merged two lines)
+    kind: str
+    number: int  # decided number (roman, letters and 'único' as their value)
+    unico: bool
+    label: str  # the characters read as the label
+    rest: str  # the text after the label
+    cost: float  # channel cost of the label (0: as the printed-form readers read it)
+    printed: Printed | None  # the printed-form reading of that line, if any
+
+
+_LEVEL = {"artigo": 0, "paragrafo": 1, "inciso": 2, "alinea": 3, "item": 4}
+_SPLIT = re.compile(r"(?<=[;:.])\s+(?=\S)")
+_SEPARATOR = re.compile(r"^[\s:;.,\-–—=+_|'\"*º°ª]*")
+_CITATION = re.compile(r"^(?:d[aoe]s?|dest[ae]s?|nest[ae]s?|n[ao]s?|e|ou|c/c|inciso|al[ií]nea|§)\b")
+_WORD_CUT = re.compile(r"\w[-‐‑=]+[—–]?$")
+
+
+# --- emission -------------------------------------------------------------------------------
+
+_SHORT_KINDS = ("inciso", "alinea", "item")
+_SCREEN_COST = 6.0  # a keyword read worse than this is not a keyword
+_NUMERAL_LIKE = set("IVXLCDMivxlcdm1|!tTHYWKJ[]")
+
+
+def _first_token(text: str) -> str:
+    t = text.lstrip(" .,:;'\"*|-_~`´^")
+    return t.split(" ", 1)[0] if t else ""
+
+
+class _Piece:
+    """A place where a unit may start, with its channel costs computed on demand."""
+
+    __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "short_ok")
+
+    def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
+                 frozen: bool):
+        self.line, self.offset, self.text = line, offset, text
+        self.printed, self.bonus, self.frozen = printed, bonus, frozen
+        self.cache: dict[tuple[str, int, bool], tuple[float, int]] = {}
+        self.heads: dict[str, bool] = {}
+        token = _first_token(text)
+        # A numeral is short, and no word of three letters with a vowel is one ('de' may be
+        # 'b)' misread, 'pessoa' is no 'a)').
+        self.short_ok = len(token) <= 7 and not (
+            len(token) >= 3 and any(c in "aeouáéóúâêôãõ" for c in token) and not set(token) <= _NUMERAL_LIKE
+        )
+
+    def emission(self, kind: str, n: int, unico: bool, renumber: float, weight: float = 1.0,
+                 lost: float = 4.0) -> tuple[float, int]:
+        """(channel cost, end of label) of reading a unit ``kind`` number ``n`` here; end -1
+        when the printed-form readers read it so."""
+        key = (kind, n, unico)
+        got = self.cache.get(key)
+        if got is not None:
+            return got
+        best = (float("inf"), 0)
+        p = self.printed
+        if p is not None and p.kind == kind:
+            # The printed-form readers know the kind; its numeral may be misread.
+            best = (renumber, -1)
+            if p.number == n and p.unico == unico:
+                best = (0.0, -1)
+            for alt, cost in p.alternatives:
+                if alt == n and cost < best[0]:
+                    best = (cost, -1)
+        if best[0] > 0 and (kind not in _SHORT_KINDS or self.short_ok):
+            model = default_model()
+            boundary = getattr(model, "boundary", 6.0)
+            for form in forms_of(kind):
+                if form.unico != unico or not self.screen(form.template):
+                    continue
+                text = render_label(form, n)
+                if text is None:
+                    continue
+                cost, end = prefix_cost(text, self.text, model=model, boundary=boundary)
+                cost = cost * weight + form.cost
+                if cost < best[0]:
+                    best = (cost, end)
+                head = form.template.split("{")[0].strip() if "{" in form.template else ""
+                if len(head) >= 3 and not unico:
+                    # The keyword read, the numeral lost ('Art Esta Lei ...'): numbered by the
+                    # sequence, when a capitalised word follows.
+                    cost, end = prefix_cost(head, self.text, model=model, boundary=boundary)
+                    after = _SEPARATOR.sub("", self.text[end:], count=1)
+                    if after[:1].isupper():
+                        cost = cost * weight + form.cost + lost
+                        if cost < best[0]:
+                            best = (cost, end)
+        self.cache[key] = best
+        return best
+
+    def any_kind(self) -> bool:
+        """Whether a label of any kind could be read here at all (state-independent)."""
+        if self.short_ok:
+            return True
+        return any(self.screen(f.template) for kind in ("artigo", "paragrafo") for f in forms_of(kind))
+
+    def screen(self, template: str) -> bool:
+        """Whether the line starts roughly with the form's keyword ('Art.' of 'Art. {n}{o}'): a
+        C Levenshtein screen before the channel's DP."""
+        core = (template.split("{")[0] if "{" in template else template).strip()
+        got = self.heads.get(core)
+        if got is None:
+            got = self.heads[core] = not core or prefix_cost(core, self.text)[0] <= _SCREEN_COST
+        return got
+
+    def evidence(self, kind: str, n: int, unico: bool, limit: float,
+                 limit_evidence: float, renumber: float, weight: float, lost: float) -> tuple[float, int]:
+        """How much better the line reads as that label than as running text (nats), and the
+        label's end."""
+        cost, end = self.emission(kind, n, unico, renumber, weight, lost)
+        if cost > limit:
+            return float("-inf"), end
+        consumed = self.printed.label if end < 0 and self.printed is not None else self.text[:end]
+        if end >= 0 and not any(c.isalnum() for c in consumed):
+            return float("-inf"), end  # no numeral read at all: the label's number is unknown
+        return min(text_cost(consumed.strip()), limit_evidence) - cost, end
+
+
+def _sentence_end(text: str, at: int) -> bool:
+    """Whether the mark before ``at`` ends a clause (not 'Art.' or 'n.' in a citation)."""
+    if text[at - 1] in ";:":
+        return True
+    word = re.search(r"(\w+)\W*$", text[:at])
+    return word is not None and len(word.group(1)) >= 4 and not word.group(1)[0].isupper()
+
+
+def _layout_bonus(prev: str, kind: str, config: DecodeConfig) -> float:
+    """Evidence from the line before: what it ends with."""
+    t = prev.rstrip()
+    if not t:
+        return 0.0
+    if _WORD_CUT.search(t):
+        return -config.word_cut
+    last = t[-1]
+    if last == ":":
+        return config.after_colon if kind in ("inciso", "alinea", "item") else 0.0
+    if last == ";":
+        return config.after_semicolon if kind in ("inciso", "alinea", "item") else 0.0
+    if last.isalnum() or last == ",":
+        return -config.open_sentence
+    return 0.0
+
+
+# --- the search -----------------------------------------------------------------------------
+
+# State: (article, paragraph, inciso, alinea, item) counters; -1 paragraph = 'único' taken.
+State = tuple[int, int, int, int, int]
+
+
+def _hypotheses(kind: str, s: State, p: Printed | None) -> list[tuple[int, bool]]:
+    a, par, inc, ali, ite = s
+    current = {"artigo": a, "paragrafo": abs(par), "inciso": inc, "alinea": ali, "item": ite}[kind]
+    out = [(current + 1, False), (current + 2, False)]
+    if kind == "paragrafo" and par == 0:
+        out.append((1, True))
+    if kind == "alinea" and ali + 1 in (11, 23, 25):  # k, w, y skipped by older laws
+        out.append((current + 2, False))
+    if p is not None and p.kind == kind and p.number:
+        out.append((p.number, p.unico))
+        out.extend((alt, p.unico) for alt, _c in p.alternatives if alt > 0)
+    return list(dict.fromkeys(out))
+
+
+def _transition(kind: str, n: int, unico: bool, s: State, config: DecodeConfig) -> tuple[float, State] | None:
+    a, par, inc, ali, ite = s
+    if kind != "artigo" and a == 0:
+        return None  # nothing but an article opens the articulação
+    if kind == "item" and ali == 0 and inc == 0:
+        return None  # itens are parts of alíneas (or of incisos that have none)
+    current = {"artigo": a, "paragrafo": abs(par), "inciso": inc, "alinea": ali, "item": ite}[kind]
+    if n == current + 1:
+        cost = 0.0
+    elif kind == "artigo" and a == 0:
+        cost = config.first_article  # a law printed from article 101 on (a part of a code)
+    elif n > current + 1:
+        cost = min(config.gap_base + config.gap_per_missing * (n - current - 2), config.gap_max)
+    else:
+        cost = config.backward
+    if kind == "paragrafo" and par < 0:
+        cost += config.gap_base  # a parágrafo after the 'único' one
+    if kind == "alinea" and n == current + 2 and current + 1 in (11, 23, 25):
+        cost = 0.3
+    if kind == "artigo":
+        return cost, (n, 0, 0, 0, 0)
+    if kind == "paragrafo":
+        return cost, (a, -1 if unico else n, 0, 0, 0)
+    if kind == "inciso":
+        return cost, (a, par, n, 0, 0)
+    if kind == "alinea":
+        return cost, (a, par, inc, n, 0)
+    return cost, (a, par, inc, ali, n)
+
+
+_KINDS = tuple(_LEVEL)
+
+
+def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config: DecodeConfig) -> float | None:
+    """The evidence (nats) that ``piece`` starts unit ``kind`` ``n``; None when it cannot."""
+    evidence, end = piece.evidence(kind, n, unico, config.max_emission, config.max_evidence,
+                                   config.printed_renumber, config.channel_weight, config.lost_numeral)
+    if evidence == float("-inf"):
+        return None
+    score = evidence + piece.bonus
+    if end >= 0:  # read by expectation: the layout must not speak against it
+        score += _layout_bonus(prev_text, kind, config)
+        rest = _SEPARATOR.sub("", piece.text[end:], count=1)
+        if _CITATION.match(rest):
+            score -= config.citation_rest
+        if not rest.strip():
+            score -= config.empty_rest
+        elif not (rest[0].isalpha() or rest[0] in "\"“'‘(«"):
+            score -= config.rest_not_text  # a unit's text starts with a word ('81/74' is a year)
+    return score
+
+
+def decode_starts(
+    texts: Sequence[str],
+    printed: Sequence[Printed | None],
+    *,
+    frozen: Sequence[bool] | None = None,
+    config: DecodeConfig = DecodeConfig(),
+) -> list[Start]:
+    """Choose the unit starts of a law's articulação.
+
+    ``texts`` are its lines in reading order, ``printed`` what the printed-form readers read on
+    each (None for running text), ``frozen`` lines where no unit may start (quoted wording of
+    another norm). Agrupadores (printed kind 'group') and headings reset the expectation below
+    the article. Returns the chosen starts in order.
+    """
+    pieces: list[_Piece] = []
+    for i, text in enumerate(texts):
+        p = printed[i]
+        is_frozen = bool(frozen and frozen[i])
+        pieces.append(_Piece(i, 0, text, p, 0.0, is_frozen))
+        if not is_frozen and (p is None or p.kind not in ("group", "heading")):
+            label_end = len(p.label) if p is not None else 0
+            for m in _SPLIT.finditer(text):
+                if m.end() >= len(text) - 2 or m.end() <= label_end + 2 or not _sentence_end(text, m.start()):
+                    continue
+                pieces.append(_Piece(i, m.end(), text[m.end():], None, -config.inline_penalty, False))
+    prev_texts = [""] + list(texts[:-1])
+
+    # beam: state -> (cost, back-pointer); a back-pointer is (previous, piece index, kind, n, unico)
+    beam: dict[State, tuple[float, tuple | None]] = {(0, 0, 0, 0, 0): (0.0, None)}
+    for k, piece in enumerate(pieces):
+        p = piece.printed
+        if piece.frozen:
+            continue
+        if p is not None and p.kind in ("group", "heading"):
+            # An agrupador closes the article's parts; the next unit is an article.
+            new: dict[State, tuple[float, tuple | None]] = {}
+            for s, (cost, bp) in beam.items():
+                t = (s[0], 0, 0, 0, 0)
+                if t not in new or cost < new[t][0]:
+                    new[t] = (cost, bp)
+            beam = new
+            continue
+        if piece.offset == 0:
+            prev_text = prev_texts[piece.line]
+        else:
+            prev_text = texts[piece.line][: piece.offset]
+        if p is None and not piece.any_kind():
+            continue  # nothing here can be a label: running text, the beam carries on
+        new = dict(beam)  # running text: the state carries on
+        # A printed reading that fits the expectation of some state is trusted: other kinds
+        # are weighed only when it does not (or when there is no printed reading).
+        kinds: tuple[str, ...] = _KINDS
+        if p is not None and p.kind in _LEVEL and (p.suffix or any(
+            (tr := _transition(p.kind, p.number or 0, p.unico, st, config)) is not None and tr[0] == 0
+            for st in beam
+        )):
+            kinds = (p.kind,)
+        scores: dict[tuple[str, int, bool], float | None] = {}
+        for s, (cost, bp) in beam.items():
+            for kind in kinds:
+                if kind == "artigo" and p is not None and p.kind == "artigo" and p.suffix and s[0] > 0:
+                    total = cost - config.max_evidence  # 'Art. 3º-A' keeps the number before it
+                    t = (s[0], 0, 0, 0, 0)
+                    if t not in new or total < new[t][0]:
+                        new[t] = (total, (bp, k, kind, s[0], False))
+                    continue
+                for n, unico in _hypotheses(kind, s, p):
+                    trans = _transition(kind, n, unico, s, config)
+                    if trans is None:
+                        continue
+                    key = (kind, n, unico)
+                    if key in scores:
+                        score = scores[key]
+                    else:
+                        score = scores[key] = _score(piece, kind, n, unico, prev_text, config)
+                    if score is None:
+                        continue
+                    total = cost + trans[0] + config.min_evidence - score
+                    if total >= cost:
+                        continue  # no better than running text from this state
+                    t = trans[1]
+                    if t not in new or total < new[t][0]:
+                        new[t] = (total, (bp, k, kind, n, unico))
+        ranked = sorted(new.items(), key=lambda kv: kv[1][0])[: config.beam]
+        floor = ranked[0][1][0] + config.beam_margin
+        beam = {st: v for st, v in ranked if v[0] <= floor}
+
+    _cost, bp = min(beam.values(), key=lambda v: v[0])
+    chosen: list[tuple[int, str, int, bool]] = []
+    while bp is not None:
+        bp, k, kind, n, unico = bp
+        chosen.append((k, kind, n, unico))
+    chosen.reverse()
+    out: list[Start] = []
+    for k, kind, n, unico in chosen:
+        piece = pieces[k]
+        emission, end = piece.emission(kind, n, unico, config.printed_renumber, config.channel_weight,
+                                       config.lost_numeral) if not (
+            piece.printed and piece.printed.suffix) else (0.0, -1)
+        if end < 0:  # as the printed-form readers read it: the caller keeps their label
+            label, rest = "", piece.text
+        else:
+            label = piece.text[:end].strip()
+            rest = _SEPARATOR.sub("", piece.text[end:], count=1).strip()
+        out.append(Start(piece.line, piece.offset, kind, n, unico, label, rest, emission, piece.printed))
+    return out
+
+
+def printed_value(kind: str, number: str | None) -> int | None:
+    """The value of a printed number of a unit ('III' -> 3, 'c' -> 3, '12' -> 12)."""
+    if number is None:
+        return None
+    if kind == "inciso":
+        return roman_to_int(number)
+    if kind == "alinea":
+        return alinea_index(number)
+    return int(number) if number.isdigit() else None
