@@ -21,12 +21,19 @@ def test_exact_match_costs_nothing_and_ends_after_the_label():
     assert prefix_cost("b)", "b) multa;") == (0.0, 2)
 
 
+def _as_decoded(expected: str, observed: str) -> tuple[float, int]:
+    """The cost as the decoder asks for it: an end where no label can end pays the boundary."""
+    return prefix_cost(expected, observed, boundary=default_model().boundary)
+
+
 def test_a_digit_misread_prefers_the_expected_number():
-    ten, end10 = prefix_cost("ARTIGO 10º", "ARTIGO 102:- Fica o Poder Executivo")
-    eleven, _ = prefix_cost("ARTIGO 11º", "ARTIGO 102:- Fica o Poder Executivo")
+    ten, end10 = _as_decoded("ARTIGO 10º", "ARTIGO 102:- Fica o Poder Executivo")
+    eleven, _ = _as_decoded("ARTIGO 11º", "ARTIGO 102:- Fica o Poder Executivo")
     assert ten < eleven
     assert end10 == 10  # 'ARTIGO 102' consumed: the '2' is the misread 'º'
     assert ten < 4.0
+    # without the boundary the label may stop before the '2' ('º' lost): the decoder never asks so
+    assert prefix_cost("ARTIGO 10º", "ARTIGO 102:- Fica")[0] <= ten
 
 
 def test_section_sign_read_as_eight_is_cheap():
@@ -37,11 +44,11 @@ def test_section_sign_read_as_eight_is_cheap():
 
 
 def test_roman_three_read_as_hi_is_cheap_and_beats_its_neighbours():
-    cost, end = prefix_cost("III", "HI - advertência por escrito;")
+    cost, end = _as_decoded("III", "HI - advertência por escrito;")
     assert end == 2
-    assert cost < 3.0
-    assert cost < prefix_cost("II", "HI - advertência por escrito;")[0]
-    assert cost < prefix_cost("IV", "HI - advertência por escrito;")[0]
+    assert cost < 3.5  # the learned 'II' -> 'H' confusion: cheaper than two unrelated edits
+    assert cost < _as_decoded("II", "HI - advertência por escrito;")[0]
+    assert cost < _as_decoded("IV", "HI - advertência por escrito;")[0]
 
 
 def test_dust_before_the_label_is_consumed_and_costed():
@@ -111,7 +118,9 @@ def test_fast_path_equals_the_full_recurrence():
         expected = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12)))
         observed = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 19)))
         label = channel._label(model, expected)
-        generic = channel._align_generic(model, label, observed, 3)
+        row = channel._align_generic(model, label, observed, 3)  # the whole last row
+        best = min(row)
+        generic = (best, len(row) - 1 - row[::-1].index(best))  # on a tie the longer reading
         ins, row0 = channel._observed_costs(model, observed, 3)
         fast = label.run(observed, ins, row0, label.columns.get, label.miss)
         multi_possible = any(r in observed for r in label.multi_reads)
