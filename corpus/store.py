@@ -192,8 +192,6 @@ def _pipeline_version() -> str:
 
 
 def _ruleset_version() -> str:
-    try:
-        from pipeline import structure
-    except ImportError:
-        return "unknown"
-    return str(getattr(structure, "RULESET_VERSION", "unknown"))
+    from pipeline.ruleset import ruleset_version
+
+    return ruleset_version()

@@ -162,7 +162,7 @@ class DocumentInfo(_Model):
 
 class PipelineInfo(_Model):
     version: str
-    ruleset_version: str = Field(description="version of the cleaning and header rule set")
+    ruleset_version: str = Field(description="digest of the rules that read the text (pipeline.ruleset): label grammar, data tables, rule code; equal exactly when the rules are")
     ocr: dict[str, str] = Field(default_factory=dict, description="OCR settings used")
 
 

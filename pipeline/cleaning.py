@@ -4,7 +4,7 @@ Every rule is a named, idempotent function, registered in order in ``LINE_RULES`
 look at one line) or applied by :func:`clean_document` (rules that need the whole document:
 furniture repeated across pages, runs of short junk lines). A rule never edits the words of
 the law: it strips margin marks at line ends or marks a whole line as noise with a reason.
-Changing any rule means bumping ``RULESET_VERSION``.
+The rule-set version is derived from this code (:mod:`pipeline.ruleset`): nothing to bump.
 """
 
 from __future__ import annotations
@@ -18,9 +18,6 @@ from rapidfuzz import fuzz, process
 
 from models.ocr import DocumentText
 from pipeline.folding import fold
-
-RULESET_VERSION = "2026.12.2"
-
 
 @dataclass(frozen=True)
 class CleanLine:

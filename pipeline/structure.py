@@ -18,9 +18,10 @@ from models.norm import (
 )
 from models.ocr import DocumentText
 from pipeline import __version__
-from pipeline.cleaning import RULESET_VERSION, CleanConfig, clean_document, vocabulary
+from pipeline.cleaning import CleanConfig, clean_document, vocabulary
 from pipeline.emission import emit_units, join_lines
 from pipeline.metadata import lookup_municipio, match_municipio, normalize_tipo, parse_date, parse_fecho
+from pipeline.ruleset import ruleset_version
 from pipeline.segmentation import _PUBLICATION_ORDER, Segmentation, SegmentConfig, segment_lines
 
 
@@ -76,13 +77,6 @@ def structure_document(
         warnings=warnings,
         errors=errors,
     )
-
-
-def ruleset_version() -> str:
-    """Cleaning/header rules and reference rules, both versioned: a change to either changes this."""
-    from pipeline.references import RULESET_VERSION as REFERENCES_VERSION
-
-    return f"{RULESET_VERSION}+refs.{REFERENCES_VERSION}"
 
 
 def _round(value: float | None) -> float | None:

@@ -1,0 +1,92 @@
+"""The rule-set version: derived from the rules themselves, so it changes exactly when they do.
+
+A structured document records which rules read it (``pipeline.ruleset_version``). A hand-bumped
+constant drifts (it stayed "2026.12.2" while the rules changed daily), so the version is a digest
+of what decides the structure:
+
+- the label grammar (:data:`pipeline.reading.grammar.GRAMMAR_DIGEST`: kinds, printed forms);
+- the packaged data tables (``pipeline/data``: OCR confusion costs, text model, municipalities);
+- the code of the rule modules, compared as syntax trees without docstrings, so a comment or a
+  reworded docstring does not change the version but any changed pattern, cost or branch does.
+
+The version reads ``g<grammar>.d<data>.c<code>`` (ten hex digits each); :func:`components`
+gives the parts and what they cover, for ``locleg --version`` and the docs.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+from functools import lru_cache
+from importlib import resources
+from importlib.util import find_spec
+
+# The modules whose code decides what a law's structure is (cleaning, reading, segmenting,
+# metadata, references). I/O, flows and exports are not rules: they change no unit.
+RULE_MODULES: tuple[str, ...] = (
+    "pipeline.cleaning",
+    "pipeline.folding",
+    "pipeline.headers",
+    "pipeline.metadata",
+    "pipeline.references",
+    "pipeline.segmentation",
+    "pipeline.structure",
+    "pipeline.urn",
+    "pipeline.reading.channel",
+    "pipeline.reading.grammar",
+    "pipeline.reading.numerals",
+    "pipeline.reading.text_model",
+    "pipeline.segmenting.decoder",
+)
+
+
+def _strip_docstrings(tree: ast.AST) -> ast.AST:
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(getattr(body[0], "value", None), ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                node.body = body[1:] or [ast.Pass()]
+    return tree
+
+
+def code_digest(source: str) -> str:
+    """Digest of Python source as a syntax tree without docstrings (comments and layout ignored)."""
+    tree = _strip_docstrings(ast.parse(source))
+    return hashlib.sha256(ast.dump(tree, include_attributes=False).encode()).hexdigest()
+
+
+def _module_source(name: str) -> str:
+    spec = find_spec(name)
+    if spec is None or spec.origin is None:
+        return ""  # a module that is not there decides nothing
+    with open(spec.origin, encoding="utf-8") as fh:
+        return fh.read()
+
+
+def _data_digest() -> str:
+    h = hashlib.sha256()
+    root = resources.files("pipeline.data")
+    for entry in sorted(root.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith((".json", ".csv")):
+            h.update(entry.name.encode())
+            h.update(entry.read_bytes())
+    return h.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def components() -> dict[str, str]:
+    """The parts of the version: ``grammar``, ``data`` and ``code`` digests (ten hex digits)."""
+    from pipeline.reading.grammar import GRAMMAR_DIGEST
+
+    code = hashlib.sha256()
+    for name in RULE_MODULES:
+        code.update(name.encode())
+        code.update(code_digest(_module_source(name)).encode())
+    return {"grammar": GRAMMAR_DIGEST[:10], "data": _data_digest()[:10], "code": code.hexdigest()[:10]}
+
+
+def ruleset_version() -> str:
+    """``g<grammar>.d<data>.c<code>``: equal for two runs exactly when their rules are equal."""
+    parts = components()
+    return f"g{parts['grammar']}.d{parts['data']}.c{parts['code']}"
