@@ -23,9 +23,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from pipeline.reading.channel import default_model, prefix_cost
-from pipeline.reading.grammar import forms_of, render_label
+from pipeline.reading.grammar import LabelForm, forms_of, render_label
 from pipeline.reading.text_model import text_cost
 from pipeline.reading.numerals import alinea_index, roman_to_int
 
@@ -98,6 +99,23 @@ _SCREEN_COST = 6.0  # a keyword read worse than this is not a keyword
 _NUMERAL_LIKE = set("IVXLCDMivxlcdm1|!tTHYWKJ[]")
 
 
+@cache
+def _form_heads(kind: str) -> tuple[tuple[LabelForm, str, str], ...]:
+    """Each form of ``kind`` with its keyword ('Art.' of 'Art. {n}{o}', '' for '{R} -') and the
+    keyword tried alone when a numeral is lost (only keywords of three characters or more)."""
+    out = []
+    for form in forms_of(kind):
+        core = (form.template.split("{")[0] if "{" in form.template else form.template).strip()
+        lost = form.template.split("{")[0].strip() if "{" in form.template else ""
+        out.append((form, core, lost if len(lost) >= 3 and not form.unico else ""))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _render(form: LabelForm, n: int) -> str | None:
+    return render_label(form, n)
+
+
 def _first_token(text: str) -> str:
     t = text.lstrip(" .,:;'\"*|-_~`´^")
     return t.split(" ", 1)[0] if t else ""
@@ -106,7 +124,7 @@ def _first_token(text: str) -> str:
 class _Piece:
     """A place where a unit may start, with its channel costs computed on demand."""
 
-    __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "short_ok")
+    __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool):
@@ -114,6 +132,7 @@ class _Piece:
         self.printed, self.bonus, self.frozen = printed, bonus, frozen
         self.cache: dict[tuple[str, int, bool], tuple[float, int]] = {}
         self.heads: dict[str, bool] = {}
+        self.screened: dict[tuple[str, bool], tuple[tuple[LabelForm, str], ...]] = {}
         token = _first_token(text)
         # A numeral is short, and no word of three letters with a vowel is one ('de' may be
         # 'b)' misread, 'pessoa' is no 'a)').
@@ -141,19 +160,16 @@ class _Piece:
                     best = (cost, -1)
         if best[0] > 0 and (kind not in _SHORT_KINDS or self.short_ok):
             model = default_model()
-            boundary = getattr(model, "boundary", 6.0)
-            for form in forms_of(kind):
-                if form.unico != unico or not self.screen(form.template):
-                    continue
-                text = render_label(form, n)
+            boundary = model.boundary
+            for form, head in self.forms(kind, unico):
+                text = _render(form, n)
                 if text is None:
                     continue
                 cost, end = prefix_cost(text, self.text, model=model, boundary=boundary)
                 cost = cost * weight + form.cost
                 if cost < best[0]:
                     best = (cost, end)
-                head = form.template.split("{")[0].strip() if "{" in form.template else ""
-                if len(head) >= 3 and not unico:
+                if head:
                     # The keyword read, the numeral lost ('Art Esta Lei ...'): numbered by the
                     # sequence, when a capitalised word follows.
                     cost, end = prefix_cost(head, self.text, model=model, boundary=boundary)
@@ -165,16 +181,27 @@ class _Piece:
         self.cache[key] = best
         return best
 
+    def forms(self, kind: str, unico: bool) -> tuple[tuple[LabelForm, str], ...]:
+        """The forms of ``kind`` whose keyword this line roughly starts with, each with the
+        keyword to try alone when its numeral was lost ('' when the form has none)."""
+        key = (kind, unico)
+        got = self.screened.get(key)
+        if got is None:
+            got = self.screened[key] = tuple(
+                (form, lost_head) for form, core, lost_head in _form_heads(kind)
+                if form.unico == unico and self.screen(core)
+            )
+        return got
+
     def any_kind(self) -> bool:
         """Whether a label of any kind could be read here at all (state-independent)."""
         if self.short_ok:
             return True
-        return any(self.screen(f.template) for kind in ("artigo", "paragrafo") for f in forms_of(kind))
+        return any(self.screen(core) for kind in ("artigo", "paragrafo") for _f, core, _h in _form_heads(kind))
 
-    def screen(self, template: str) -> bool:
-        """Whether the line starts roughly with the form's keyword ('Art.' of 'Art. {n}{o}'): a
-        C Levenshtein screen before the channel's DP."""
-        core = (template.split("{")[0] if "{" in template else template).strip()
+    def screen(self, core: str) -> bool:
+        """Whether the line starts roughly with a form's keyword ('Art.' of 'Art. {n}{o}'): a
+        cheap screen before the channel's DP."""
         got = self.heads.get(core)
         if got is None:
             got = self.heads[core] = not core or prefix_cost(core, self.text)[0] <= _SCREEN_COST
@@ -357,15 +384,15 @@ def decode_starts(
                         new[t] = (total, (bp, k, kind, s[0], False))
                     continue
                 for n, unico in _hypotheses(kind, s, p):
-                    trans = _transition(kind, n, unico, s, config)
-                    if trans is None:
-                        continue
                     key = (kind, n, unico)
                     if key in scores:
                         score = scores[key]
                     else:
                         score = scores[key] = _score(piece, kind, n, unico, prev_text, config)
-                    if score is None:
+                    if score is None or score <= config.min_evidence:
+                        continue  # no reading of this label beats running text from any state
+                    trans = _transition(kind, n, unico, s, config)
+                    if trans is None:
                         continue
                     total = cost + trans[0] + config.min_evidence - score
                     if total >= cost:
