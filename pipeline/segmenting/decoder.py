@@ -54,7 +54,7 @@ class DecodeConfig:
     after_semicolon: float = 0.5
     inline_penalty: float = 1.5  # starting a unit inside a line OCR merged
     citation_rest: float = 2.5  # what follows the label reads as a citation ('do art. 2º')
-    beam: int = 24
+    beam: int = 16
     beam_margin: float = 12.0  # states this much worse than the best are dropped
 
 
@@ -193,6 +193,14 @@ class _Piece:
             )
         return got
 
+    def may_start(self, kind: str) -> bool:
+        """Whether a unit of ``kind`` could be read here at all (state-independent)."""
+        if self.printed is not None and self.printed.kind == kind:
+            return True
+        if kind in _SHORT_KINDS:
+            return self.short_ok
+        return bool(self.forms(kind, False) or self.forms(kind, True))
+
     def any_kind(self) -> bool:
         """Whether a label of any kind could be read here at all (state-independent)."""
         if self.short_ok:
@@ -204,7 +212,12 @@ class _Piece:
         cheap screen before the channel's DP."""
         got = self.heads.get(core)
         if got is None:
-            got = self.heads[core] = not core or prefix_cost(core, self.text)[0] <= _SCREEN_COST
+            # A label's prefix never costs more than the label (costs are not negative): when
+            # 'Art' is not read here, neither is 'Artigo' nor 'Art. único'.
+            got = not core or (
+                (len(core) <= 3 or self.screen(core[:3])) and prefix_cost(core, self.text)[0] <= _SCREEN_COST
+            )
+            self.heads[core] = got
         return got
 
     def evidence(self, kind: str, n: int, unico: bool, limit: float,
@@ -368,12 +381,14 @@ def decode_starts(
         new = dict(beam)  # running text: the state carries on
         # A printed reading that fits the expectation of some state is trusted: other kinds
         # are weighed only when it does not (or when there is no printed reading).
-        kinds: tuple[str, ...] = _KINDS
+        kinds: tuple[str, ...]
         if p is not None and p.kind in _LEVEL and (p.suffix or any(
             (tr := _transition(p.kind, p.number or 0, p.unico, st, config)) is not None and tr[0] == 0
             for st in beam
         )):
             kinds = (p.kind,)
+        else:
+            kinds = tuple(kind for kind in _KINDS if piece.may_start(kind))
         scores: dict[tuple[str, int, bool], float | None] = {}
         for s, (cost, bp) in beam.items():
             for kind in kinds:
