@@ -339,18 +339,20 @@ def _viterbi(
     """
     if not candidates:
         return 0.0, []
-    states: dict[int, tuple[float, list[int]]] = {}
+    # A path is a linked list (number, previous): extending it is O(1), not a copy of the path.
+    Path = tuple[int, object]
+    states: dict[int, tuple[float, Path]] = {}
     for number, cost in candidates[0]:
-        states[number] = (cost, [number])
+        states[number] = (cost, (number, None))
     if 1 not in states:
-        states[1] = (config.cost_sequence_reading, [1])
+        states[1] = (config.cost_sequence_reading, (1, None))
     for cands in candidates[1:]:
         options = dict(cands)
         for prev in list(states):
             options.setdefault(prev + 1, config.cost_sequence_reading)
-        new: dict[int, tuple[float, list[int]]] = {}
+        new: dict[int, tuple[float, Path]] = {}
         for x, emission in options.items():
-            best: tuple[float, list[int]] | None = None
+            best: tuple[float, Path] | None = None
             for y, (total, path) in states.items():
                 if x == y + 1:
                     trans = 0.0
@@ -362,9 +364,15 @@ def _viterbi(
                 if best is None or score < best[0]:
                     best = (score, path)
             assert best is not None
-            new[x] = (best[0], [*best[1], x])
+            new[x] = (best[0], (x, best[1]))
         states = dict(sorted(new.items(), key=lambda kv: kv[1][0])[: config.max_states])
-    return min(states.values(), key=lambda v: v[0])
+    total, node = min(states.values(), key=lambda v: v[0])
+    numbers: list[int] = []
+    while node is not None:
+        number, node = node  # type: ignore[misc]
+        numbers.append(number)
+    numbers.reverse()
+    return total, numbers
 
 
 # --- 3b. every unit start, by expectation ------------------------------------------------------

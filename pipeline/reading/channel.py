@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from importlib import resources
 from types import MappingProxyType
 from collections.abc import Callable, Mapping
@@ -205,20 +205,24 @@ def _label(model: ConfusionModel, expected: str) -> _Label:
         multi.append(tuple(here))
     reads = tuple(sorted({r for row in multi for _, r, _ in row if r}))
     cut = expected.rfind(" ", 0, m - 1) + 1  # the head ends with the last inner space
-    return _Label(expected, dels, tuple(multi), reads, {}, _compile(m, dels, row=False),
-                  _compile(m, dels, row=True), model, expected[:cut], expected[cut:])
+    return _Label(expected, dels, tuple(multi), reads, {}, partial(_compile(m, row=False), dels),
+                  partial(_compile(m, row=True), dels), model, expected[:cut], expected[cut:])
 
 
-def _compile(m: int, dels: tuple[float, ...], *, row: bool) -> Callable[..., Any]:
-    """The column-by-column DP for a label of ``m`` characters with these deletion costs, as a
-    generated function ``run(observed, ins, row0, get, miss)`` returning ``(cost, end)``, or with
-    ``row`` the last DP row (``get(c)``: the memoised substitution column of read character ``c``
-    or None, ``miss(c)``: compute it; ``row0``: the DP row the label starts from)."""
+@lru_cache(maxsize=None)
+def _compile(m: int, *, row: bool) -> Callable[..., Any]:
+    """The column-by-column DP for a label of ``m`` characters, as a generated function
+    ``run(dels, observed, ins, row0, get, miss)`` returning ``(cost, end)``, or with ``row`` the
+    last DP row (``dels``: the label's deletion costs, ``get(c)``: the memoised substitution
+    column of read character ``c`` or None, ``miss(c)``: compute it; ``row0``: the DP row the
+    label starts from). One function per length, whatever the label: compiling is the cost of a
+    long law's thousands of distinct labels, running it is not."""
     if m == 0:
-        return (lambda observed, ins, row0, get, miss: tuple(row0)) if row else \
-            (lambda observed, ins, row0, get, miss: (min(row0), len(row0) - 1 - row0[::-1].index(min(row0))))
-    src = ["def run(observed, ins, row0, get, miss):", "    d0 = row0[0]"]
-    src += [f"    d{i} = d{i - 1} + {dels[i - 1]!r}" for i in range(1, m + 1)]
+        return (lambda dels, observed, ins, row0, get, miss: tuple(row0)) if row else \
+            (lambda dels, observed, ins, row0, get, miss: (min(row0), len(row0) - 1 - row0[::-1].index(min(row0))))
+    src = ["def run(dels, observed, ins, row0, get, miss):",
+           f"    {', '.join(f'e{i}' for i in range(1, m + 1))}, = dels", "    d0 = row0[0]"]
+    src += [f"    d{i} = d{i - 1} + e{i}" for i in range(1, m + 1)]
     src += [f"    out = [d{m}]"] if row else [f"    best = d{m}", "    end = 0"]
     src += ["    j = 0", "    for c in observed:",
             "        col = get(c)", "        if col is None: col = miss(c)",
@@ -227,7 +231,7 @@ def _compile(m: int, dels: tuple[float, ...], *, row: bool) -> Callable[..., Any
     for i in range(1, m + 1):
         diag, left = ("a", "b") if i % 2 else ("b", "a")
         src += [f"        {left} = d{i}", f"        v = {diag} + s{i}", f"        t = {left} + ic",
-                "        if t < v: v = t", f"        t = d{i - 1} + {dels[i - 1]!r}", "        if t < v: v = t",
+                "        if t < v: v = t", f"        t = d{i - 1} + e{i}", "        if t < v: v = t",
                 f"        d{i} = v"]
     if row:
         src += [f"        out.append(d{m})", "    return tuple(out)"]
@@ -317,6 +321,33 @@ def _align_bounded(model: ConfusionModel, expected: str, observed: str, n: int, 
         if cost <= best:
             best, end = cost, j
     return best, end
+
+
+@lru_cache(maxsize=4096)
+def _floor(model: ConfusionModel, printed: str) -> float:
+    """The least a printed character can cost when it is not read as itself: substituted,
+    deleted, or its share of a multi-character confusion it is part of."""
+    low = min([model.deletion_cost(printed), model.substitution, *model.substitutions.get(printed, _EMPTY).values()])
+    if printed.isalpha():
+        low = min(low, model.case, model.accent)
+    for p, reads in model.multi.items():
+        if printed in p and reads:
+            low = min(low, min(reads.values()) / len(p))
+    return max(low, 0.0)
+
+
+def lower_bound(expected: str, seen: frozenset[str] | set[str], *, model: ConfusionModel | None = None) -> float:
+    """A cheap lower bound of :func:`prefix_cost` (with or without a boundary penalty):
+    ``seen`` holds the characters of the part of the OCR line the alignment can reach (the
+    first ``len(expected) + max_dust + 4`` characters, or more: a wider set only weakens the
+    bound); every character of ``expected`` that is not among them costs at least its floor.
+    Lets a caller skip the DP of labels that cannot be cheap."""
+    m = model if model is not None else default_model()
+    missing = 0.0
+    for c in expected:
+        if c not in seen:
+            missing += _floor(m, c)
+    return missing
 
 
 def prefix_cost(expected: str, observed: str, *, model: ConfusionModel | None = None,

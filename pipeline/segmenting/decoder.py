@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from pipeline.reading.channel import default_model, prefix_cost
+from pipeline.reading.channel import boundary_ok, default_model, lower_bound, prefix_cost
 from pipeline.reading.grammar import LabelForm, forms_of, render_label
 from pipeline.reading.text_model import text_cost
 from pipeline.reading.numerals import alinea_index, roman_to_int
@@ -55,7 +55,7 @@ class DecodeConfig:
     inline_penalty: float = 1.5  # starting a unit inside a line OCR merged
     citation_rest: float = 2.5  # what follows the label reads as a citation ('do art. 2º')
     beam: int = 16
-    beam_margin: float = 12.0  # states this much worse than the best are dropped
+    beam_margin: float = 8.0  # states this much worse than the best are dropped
 
 
 @dataclass(frozen=True)
@@ -95,6 +95,7 @@ _WORD_CUT = re.compile(r"\w[-‐‑=]+[—–]?$")
 # --- emission -------------------------------------------------------------------------------
 
 _SHORT_KINDS = ("inciso", "alinea", "item")
+_REACH = 48  # characters of a line a label can be aligned with (longest label, 32, + dust + slack)
 _SCREEN_COST = 6.0  # a keyword read worse than this is not a keyword
 _NUMERAL_LIKE = set("IVXLCDMivxlcdm1|!tTHYWKJ[]")
 
@@ -124,7 +125,7 @@ def _first_token(text: str) -> str:
 class _Piece:
     """A place where a unit may start, with its channel costs computed on demand."""
 
-    __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok")
+    __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok", "seen")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool):
@@ -133,6 +134,7 @@ class _Piece:
         self.cache: dict[tuple[str, int, bool], tuple[float, int]] = {}
         self.heads: dict[str, bool] = {}
         self.screened: dict[tuple[str, bool], tuple[tuple[LabelForm, str], ...]] = {}
+        self.seen = frozenset(text[:_REACH])  # what a label's alignment can reach
         token = _first_token(text)
         # A numeral is short, and no word of three letters with a vowel is one ('de' may be
         # 'b)' misread, 'pessoa' is no 'a)').
@@ -141,9 +143,10 @@ class _Piece:
         )
 
     def emission(self, kind: str, n: int, unico: bool, renumber: float, weight: float = 1.0,
-                 lost: float = 4.0) -> tuple[float, int]:
+                 lost: float = 4.0, limit: float = float("inf")) -> tuple[float, int]:
         """(channel cost, end of label) of reading a unit ``kind`` number ``n`` here; end -1
-        when the printed-form readers read it so."""
+        when the printed-form readers read it so. Exact when the cost is at most ``limit``;
+        above it, only known to be above (forms whose lower bound exceeds it are not aligned)."""
         key = (kind, n, unico)
         got = self.cache.get(key)
         if got is not None:
@@ -165,11 +168,13 @@ class _Piece:
                 text = _render(form, n)
                 if text is None:
                     continue
-                cost, end = prefix_cost(text, self.text, model=model, boundary=boundary)
-                cost = cost * weight + form.cost
-                if cost < best[0]:
-                    best = (cost, end)
-                if head:
+                floor = lower_bound(text, self.seen, model=model) * weight + form.cost
+                if floor < best[0] and floor <= limit:
+                    cost, end = prefix_cost(text, self.text, model=model, boundary=boundary)
+                    cost = cost * weight + form.cost
+                    if cost < best[0]:
+                        best = (cost, end)
+                if head and lower_bound(head, self.seen, model=model) * weight + form.cost + lost <= min(best[0], limit):
                     # The keyword read, the numeral lost ('Art Esta Lei ...'): numbered by the
                     # sequence, when a capitalised word follows.
                     cost, end = prefix_cost(head, self.text, model=model, boundary=boundary)
@@ -192,6 +197,20 @@ class _Piece:
                 if form.unico == unico and self.screen(core)
             )
         return got
+
+    def printed_cleanly(self) -> bool:
+        """Whether the line starts with a label of the grammar exactly as the printed-form
+        readers read it (kind and number), ending where a label can end."""
+        p = self.printed
+        if p is None or p.number is None:
+            return False
+        for form in forms_of(p.kind):
+            if form.unico != p.unico:
+                continue
+            text = _render(form, p.number)
+            if text is not None and self.text.startswith(text) and boundary_ok(self.text, len(text)):
+                return True
+        return False
 
     def may_start(self, kind: str) -> bool:
         """Whether a unit of ``kind`` could be read here at all (state-independent)."""
@@ -224,7 +243,7 @@ class _Piece:
                  limit_evidence: float, renumber: float, weight: float, lost: float) -> tuple[float, int]:
         """How much better the line reads as that label than as running text (nats), and the
         label's end."""
-        cost, end = self.emission(kind, n, unico, renumber, weight, lost)
+        cost, end = self.emission(kind, n, unico, renumber, weight, lost, limit)
         if cost > limit:
             return float("-inf"), end
         consumed = self.printed.label if end < 0 and self.printed is not None else self.text[:end]
@@ -382,11 +401,16 @@ def decode_starts(
         # A printed reading that fits the expectation of some state is trusted: other kinds
         # are weighed only when it does not (or when there is no printed reading).
         kinds: tuple[str, ...]
+        trusted = False
         if p is not None and p.kind in _LEVEL and (p.suffix or any(
             (tr := _transition(p.kind, p.number or 0, p.unico, st, config)) is not None and tr[0] == 0
             for st in beam
         )):
             kinds = (p.kind,)
+            # A label printed cleanly is trusted as printed by every state that expects its
+            # number: its other readings are not weighed there (a careful reader does not doubt
+            # 'Art. 5º' after article 4). Damaged or unexpected labels get the full search.
+            trusted = not p.suffix and p.number is not None and piece.printed_cleanly()
         else:
             kinds = tuple(kind for kind in _KINDS if piece.may_start(kind))
         scores: dict[tuple[str, int, bool], float | None] = {}
@@ -398,7 +422,11 @@ def decode_starts(
                     if t not in new or total < new[t][0]:
                         new[t] = (total, (bp, k, kind, s[0], False))
                     continue
-                for n, unico in _hypotheses(kind, s, p):
+                if trusted and (tr := _transition(kind, p.number, p.unico, s, config)) is not None and tr[0] == 0:  # type: ignore[union-attr, arg-type]
+                    hypotheses = [(p.number, p.unico)]  # type: ignore[union-attr, list-item]
+                else:
+                    hypotheses = _hypotheses(kind, s, p)
+                for n, unico in hypotheses:
                     key = (kind, n, unico)
                     if key in scores:
                         score = scores[key]
