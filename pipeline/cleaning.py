@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
+import numpy as np
 from rapidfuzz import fuzz, process
 
 from models.ocr import DocumentText
@@ -423,6 +424,8 @@ def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) ->
     return mark_short_junk(lines, vocab, config=config)
 
 
+_BANDS_EXACT = 3000  # band lines (about 500 pages) compared all against all
+_BANDS_SAMPLE_PAGES = 128  # pages whose band lines are the candidates of a longer document
 _FULL_DATE = re.compile(r"\d{1,2}\s*[º°]?\s+de\s+[A-Za-zçÇ]{4,9}\s+de\s+\d[\d.]{3,4}|\d{1,2}/\d{1,2}/\d{2,4}")
 
 
@@ -445,16 +448,34 @@ def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanCo
     bands = {p: [i for i in idx[:band] + idx[-band:] if i not in closing] for p, idx in pages.items()}
     order = [(p, i) for p, idx in bands.items() for i in idx]
     keys = [_folded_key(lines[i].text) for _p, i in order]
-    # One similarity matrix in C instead of pages² Python-level comparisons.
-    similar = process.cdist(keys, keys, scorer=fuzz.ratio, score_cutoff=config.furniture_similarity) > 0
     need = max(2, (len(pages) + 1) // 2)
+    eligible = [len(keys[a]) >= 5 and not _LABEL_START.match(lines[i].text) for a, (_p, i) in enumerate(order)]
+    page_of = np.fromiter((p for p, _i in order), dtype=np.int64, count=len(order))
     out: set[int] = set()
-    for a, (p, i) in enumerate(order):
-        if len(keys[a]) < 5 or _LABEL_START.match(lines[i].text):
-            continue
-        pages_hit = {order[b][0] for b in similar[a].nonzero()[0]}
-        if len(pages_hit | {p}) >= need:
-            out.add(i)
+    if len(order) <= _BANDS_EXACT:
+        # Every band line against every other, in C (one similarity matrix).
+        similar = process.cdist(keys, keys, scorer=fuzz.ratio, score_cutoff=config.furniture_similarity,
+                                dtype=np.uint8) > 0
+        for a, (p, i) in enumerate(order):
+            if eligible[a] and len(set(page_of[similar[a]].tolist()) | {p}) >= need:
+                out.add(i)
+        return out
+    # A long document: a line that recurs on half of the pages recurs on half of any spread
+    # of pages, so the band lines of a sample of pages (pairs of neighbours, for furniture that
+    # alternates recto and verso) are the candidates; each candidate's pages are counted over
+    # the whole document, and the lines like a recurring candidate are bands. Linear in pages.
+    page_ids = sorted(bands)
+    step = max(1, len(page_ids) // (_BANDS_SAMPLE_PAGES // 2))
+    sample_pages = {page_ids[k] for j in range(0, len(page_ids), step) for k in (j, j + 1) if k < len(page_ids)}
+    reps = [a for a, (p, _i) in enumerate(order) if p in sample_pages and eligible[a]]
+    for start in range(0, len(reps), 64):
+        chunk = reps[start:start + 64]
+        similar = process.cdist([keys[a] for a in chunk], keys, scorer=fuzz.ratio,
+                                score_cutoff=config.furniture_similarity, dtype=np.uint8) > 0
+        for row, a in zip(similar, chunk, strict=True):
+            if len(set(page_of[row].tolist()) | {order[a][0]}) >= need:
+                out.update(order[b][1] for b in row.nonzero()[0] if eligible[b])
+                out.add(order[a][1])
     return out
 
 
