@@ -1,0 +1,77 @@
+"""An evaluation set is data: bench/sets/<name>.json.
+
+Two kinds, one builder:
+- hand-written: {"name", "dir", "books": "src", "laws": ["501", ...], "mode"} - the books are
+  `<dir>/src/NNN.law` files (each with its own seed in its head);
+- drawn: {"name", "dir", "seed", "n", "knobs": {...}, "mode"} - the books come from
+  `draw.draw_set(seed, n, knobs)` and are written to `<dir>/src/NNN.law` as well, so a drawn
+  case can be looked at and rebuilt like a hand-written one.
+Common keys: "style" ('flat' or 'seeds', see book.SetDirs), "mode" (book.MODES), "pdf" (also
+write the scanned pages as a PDF), "tesseract" ({"lang", "psm"}). A relative "dir" is relative
+to the repository root.
+"""
+import json
+from pathlib import Path
+
+from bench.gen.book import SetDirs, build_case
+from bench.gen.draw import draw_set
+from bench.gen.source import dump_book, parse_book
+
+ROOT = Path(__file__).resolve().parents[2]
+SETS = ROOT / "bench" / "sets"
+
+
+def load_set(ref: str | Path) -> dict:
+    """A set config by name ('qa6') or path; 'dir' made absolute."""
+    p = Path(ref)
+    if not p.suffix:
+        p = SETS / f"{ref}.json"
+    spec = json.loads(p.read_text(encoding="utf-8"))
+    d = Path(spec["dir"])
+    spec["dir"] = str(d if d.is_absolute() else ROOT / d)
+    return spec
+
+
+def set_dirs(spec: dict) -> SetDirs:
+    return SetDirs(Path(spec["dir"]), spec.get("style", "flat"))
+
+
+def books(spec: dict) -> list:
+    """The (cfg, laws) of every case of the set, in order."""
+    if "seed" in spec:
+        return draw_set(int(spec["seed"]), int(spec["n"]), spec.get("knobs"))
+    src = Path(spec["dir"]) / spec.get("books", "src")
+    return [parse_book((src / f"{nid}.law").read_text(encoding="utf-8")) for nid in spec["laws"]]
+
+
+def used_seeds() -> set:
+    """Seeds of the drawn sets committed in bench/sets (a fresh draw must avoid them)."""
+    out = set()
+    for p in SETS.glob("*.json"):
+        spec = json.loads(p.read_text(encoding="utf-8"))
+        if "seed" in spec:
+            out.add(int(spec["seed"]))
+    return out
+
+
+def build_set(spec: dict, only: list | None = None, mode: str | None = None, log=print) -> list:
+    """Build (or rebuild `only` some of) the cases of a set; one summary per case."""
+    dirs = set_dirs(spec)
+    tess = spec.get("tesseract", {})
+    out = []
+    for cfg, laws in books(spec):
+        if only and cfg["id"] not in only:
+            continue
+        if "seed" in spec:
+            src = dirs.root / "src" / f"{cfg['id']}.law"
+            src.parent.mkdir(parents=True, exist_ok=True)
+            src.write_text(dump_book(cfg, laws), encoding="utf-8")
+        summary = build_case(cfg, laws, dirs, mode or spec.get("mode", "ocr"),
+                             pdf=spec.get("pdf", False), lang=tess.get("lang", "por"),
+                             psm=tess.get("psm", 3))
+        log(" ".join(f"{k}={v}" for k, v in summary.items()))
+        out.append(summary)
+    if "seed" in spec:
+        (dirs.root / "set.json").write_text(json.dumps(
+            {k: v for k, v in spec.items() if k != "dir"}, ensure_ascii=False, indent=1) + "\n")
+    return out
