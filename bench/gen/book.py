@@ -78,7 +78,8 @@ def join_pages(texts: list, formfeed: bool) -> str:
 
 
 def build_case(cfg: dict, laws: list, dirs: SetDirs, mode: str = "ocr", pdf: bool = False,
-               lang: str = "por", psm: int = 3, level: float | None = None) -> dict:
+               lang: str = "por", psm: int = 3, level: float | None = None,
+               keep_png: bool = True) -> dict:
     """Write one case's files; returns a summary (pages, scans, units, mode)."""
     if mode not in MODES:
         raise ValueError(f"mode {mode!r} not in {MODES}")
@@ -136,6 +137,9 @@ def build_case(cfg: dict, laws: list, dirs: SetDirs, mode: str = "ocr", pdf: boo
         from bench.gen.scan import ocr
 
         texts = ocr(paths, lang=lang, psm=psm)
+    if not keep_png:
+        for p in paths:
+            p.unlink()
     for path in (dirs.text(nid), dirs.meta(nid), dirs.gold(nid)):
         path.parent.mkdir(parents=True, exist_ok=True)
     if texts:

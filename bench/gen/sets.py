@@ -7,7 +7,8 @@ Two kinds, one builder:
   `draw.draw_set(seed, n, knobs)` and are written to `<dir>/src/NNN.law` as well, so a drawn
   case can be looked at and rebuilt like a hand-written one.
 Common keys: "style" ('flat' or 'seeds', see book.SetDirs), "mode" (book.MODES), "pdf" (also
-write the scanned pages as a PDF), "tesseract" ({"lang", "psm"}). A relative "dir" is relative
+write the scanned pages as a PDF), "keep_png" (false: delete the page images once read),
+"tesseract" ({"lang", "psm"}). A relative "dir" is relative
 to the repository root.
 """
 import json
@@ -68,7 +69,7 @@ def build_set(spec: dict, only: list | None = None, mode: str | None = None, log
             src.write_text(dump_book(cfg, laws), encoding="utf-8")
         summary = build_case(cfg, laws, dirs, mode or spec.get("mode", "ocr"),
                              pdf=spec.get("pdf", False), lang=tess.get("lang", "por"),
-                             psm=tess.get("psm", 3))
+                             psm=tess.get("psm", 3), keep_png=spec.get("keep_png", True))
         log(" ".join(f"{k}={v}" for k, v in summary.items()))
         out.append(summary)
     if "seed" in spec:
