@@ -22,11 +22,11 @@ def check_case(dirs, nid, show_all=False):
     gold = json.loads(dirs.gold(nid).read_text())
     txt = dirs.text(nid).read_text()
     lines = txt.replace("\f", "\n<FF>\n").split("\n")
-    nl = [norm(l) for l in lines]
+    nl = [norm(ln) for ln in lines]
     # word stream with line index
     words, wline = [], []
-    for i, l in enumerate(nl):
-        for w in l.split():
+    for i, ln in enumerate(nl):
+        for w in ln.split():
             words.append(w)
             wline.append(i)
     out = []

@@ -439,7 +439,7 @@ class Drawer:
                 groups[a] = g
             if self.p("p_secoes"):
                 # split the longest chapter in two sections
-                spans = list(zip(starts, starts[1:] + [n_arts + 1]))
+                spans = list(zip(starts, starts[1:] + [n_arts + 1], strict=True))
                 a0, a1 = max(spans, key=lambda s: s[1] - s[0])
                 if a1 - a0 >= 3:
                     mid = r.randint(a0 + 1, a1 - 1)

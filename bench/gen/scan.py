@@ -219,7 +219,7 @@ class Page:
         lpp = self.lines_per_page()
         self.line_y = []
         base_left = self.left
-        for li_, l in enumerate(plines):
+        for li_, ln in enumerate(plines):
             if ncol > 1:
                 c = li_ // lpp
                 self.left = base_left + c * (cc + lay.get("col_gap", 4)) * self.cw
@@ -227,23 +227,23 @@ class Page:
                 if lay.get("col_rule") and li_ == 0:
                     xr = base_left + (cc + lay.get("col_gap", 4) / 2) * self.cw
                     self.d.line([xr, self.top_body - 10, xr, self.bottom], fill=90, width=2)
-            self.line_y.append((str(l["text"]), y, self.left + l.get("col", 0) * self.cw))
-            if l["kind"] != "blank" and l["text"]:
-                bold = l.get("bold")
+            self.line_y.append((str(ln["text"]), y, self.left + ln.get("col", 0) * self.cw))
+            if ln["kind"] != "blank" and ln["text"]:
+                bold = ln.get("bold")
                 font = self.bold if bold else self.font
-                if l["align"] == "center":
-                    x = self.center_x(l["text"])
-                elif l["align"] == "right":
-                    x = self.left + (lay["chars"] - len(l["text"])) * self.cw
+                if ln["align"] == "center":
+                    x = self.center_x(ln["text"])
+                elif ln["align"] == "right":
+                    x = self.left + (lay["chars"] - len(ln["text"])) * self.cw
                 else:
-                    x = self.left + l["col"] * self.cw
-                if l.get("sign") and lay.get("scribble", True):
+                    x = self.left + ln["col"] * self.cw
+                if ln.get("sign") and lay.get("scribble", True):
                     self.scribble(x - 0.2 * self.dpi, y - 0.12 * self.dpi,
-                                  max(len(l["text"]) * self.cw, 1.6 * self.dpi))
+                                  max(len(ln["text"]) * self.cw, 1.6 * self.dpi))
                     if lay.get("sig_line", True):
-                        self.d.line([x - 20, y - 8, x + len(l["text"]) * self.cw + 20, y - 8],
+                        self.d.line([x - 20, y - 8, x + len(ln["text"]) * self.cw + 20, y - 8],
                                     fill=60, width=2)
-                self.draw_str(x, y, l["text"], font=font)
+                self.draw_str(x, y, ln["text"], font=font)
             y += self.pitch
         self.left = base_left
         for e in extras:
@@ -335,7 +335,7 @@ def degrade(img, deg, rng):
         rs = nrng.integers(1, 4, n)
         img2 = Image.fromarray(a.clip(0, 255).astype(np.uint8))
         d = ImageDraw.Draw(img2)
-        for yy, xx, r in zip(ys, xs, rs):
+        for yy, xx, r in zip(ys, xs, rs, strict=True):
             v = int(nrng.integers(20, 120))
             d.ellipse([xx - r, yy - r, xx + r, yy + r], fill=v)
         a = np.array(img2, dtype=np.float32)

@@ -1,11 +1,14 @@
 """An evaluation set is data: bench/sets/<name>.json.
 
-Two kinds, one builder:
+Three kinds, one builder:
 - hand-written: {"name", "dir", "books": "src", "laws": ["501", ...], "mode"} - the books are
   `<dir>/src/NNN.law` files (each with its own seed in its head);
 - drawn: {"name", "dir", "seed", "n", "knobs": {...}, "mode"} - the books come from
   `draw.draw_set(seed, n, knobs)` and are written to `<dir>/src/NNN.law` as well, so a drawn
   case can be looked at and rebuilt like a hand-written one.
+- simulated text: {"name", "dir", "renderer": "textsim", "laws": [...]} - bench/qa and bench/qa3:
+  `<dir>/src/NNN.law` in the older @-directive markup, printed straight to OCR-like text by
+  textsim.py (no page images).
 Common keys: "style" ('flat' or 'seeds', see book.SetDirs), "mode" (book.MODES), "pdf" (also
 write the scanned pages as a PDF), "keep_png" (false: delete the page images once read),
 "tesseract" ({"lang", "psm"}). A relative "dir" is relative
@@ -60,6 +63,17 @@ def build_set(spec: dict, only: list | None = None, mode: str | None = None, log
     dirs = set_dirs(spec)
     tess = spec.get("tesseract", {})
     out = []
+    if spec.get("renderer") == "textsim":
+        from bench.gen.textsim import render
+
+        for nid in spec["laws"]:
+            if only and nid not in only:
+                continue
+            gold, pages = render(str(dirs.root / spec.get("books", "src") / f"{nid}.law"), dirs.root)
+            summary = {"id": nid, "mode": "textsim", "pages": pages, "units": len(gold["units"])}
+            log(" ".join(f"{k}={v}" for k, v in summary.items()))
+            out.append(summary)
+        return out
     for cfg, laws in books(spec):
         if only and cfg["id"] not in only:
             continue

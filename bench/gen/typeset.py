@@ -39,7 +39,6 @@ def wrap(text, width, first_indent, indent, rng, lay):
     cur = ""
     avail = width - col0
     i = 0
-    forced = False
     while i < len(words):
         w = words[i]
         if w == "//":
@@ -105,7 +104,6 @@ def layout(cfg, laws, rng):
     gap = lay.get("para_gap", 1)
     just = lay.get("justify", False)
     for li, law in enumerate(laws):
-        ustack = []
         for it in law["items"]:
             k = it["k"]
             if k == "BRK":
@@ -192,19 +190,19 @@ def layout(cfg, laws, rng):
             j = i
             while j < len(lines) and lines[j]["kind"] == "table":
                 j += 1
-            ncol = max(len(l["text"]) for l in lines[i:j])
-            widths = [max(len(l["text"][c]) if c < len(l["text"]) else 0 for l in lines[i:j])
+            ncol = max(len(ln["text"]) for ln in lines[i:j])
+            widths = [max(len(ln["text"][c]) if c < len(ln["text"]) else 0 for ln in lines[i:j])
                       for c in range(ncol)]
-            for l in lines[i:j]:
-                cells = l["text"] + [""] * (ncol - len(l["text"]))
+            for ln in lines[i:j]:
+                cells = ln["text"] + [""] * (ncol - len(ln["text"]))
                 s = ""
                 for c, cell in enumerate(cells):
                     if c == ncol - 1 and re.match(r"^[\d.,]+$", cell):
                         s += cell.rjust(widths[c])
                     else:
                         s += cell.ljust(widths[c] + lay.get("table_gap", 4))
-                l["text"] = s.rstrip()
-                l["align"] = "left"
+                ln["text"] = s.rstrip()
+                ln["align"] = "left"
             i = j
         else:
             i += 1
@@ -213,16 +211,16 @@ def layout(cfg, laws, rng):
 
 def paginate(cfg, lines, lines_per_page):
     pages = [[]]
-    for l in lines:
-        if l["kind"] == "BRK":
+    for ln in lines:
+        if ln["kind"] == "BRK":
             if pages[-1]:
                 pages.append([])
             continue
         if len(pages[-1]) >= lines_per_page:
             pages.append([])
-        if not pages[-1] and l["kind"] == "blank":
+        if not pages[-1] and ln["kind"] == "blank":
             continue
-        pages[-1].append(l)
+        pages[-1].append(ln)
     # keep a signature name with its role
     return pages
 

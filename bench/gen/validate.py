@@ -16,7 +16,6 @@ from pathlib import Path
 from bench.gen.source import ABBR, rom
 
 
-
 def find_shared() -> Path:
     """The shared inputs (seeds, gold, tools/score.py): the nearest ancestor's shared/."""
     for p in Path(__file__).resolve().parents:
@@ -31,41 +30,58 @@ NORM = ["tipo", "numero", "ano", "data", "municipio", "uf", "ementa"]
 
 
 def seg_for(u):
+    """The last id segment a unit's type and number imply ('3-A' -> art3-1, 'único' -> par1u)."""
     n, t = u["number"], u["type"]
+    base, _, suf = n.partition("-")
+    sfx = f"-{ord(suf) - 64}" if suf else ""
     if t == "artigo":
-        return f"art{int(n)}"
+        return "art1u" if n == "único" else f"art{int(base)}{sfx}"
     if t == "paragrafo":
-        return "par1u" if n == "único" else f"par{int(n)}"
+        return "par1u" if n == "único" else f"par{int(base)}{sfx}"
     if t == "inciso":
-        return f"inc{rom(n)}"
+        return f"inc{rom(base)}{sfx}"
     if t == "alinea":
-        return f"ali{ord(n) - 96}"
-    return f"ite{int(n)}"
+        return f"ali{ord(base) - 96}"
+    return f"ite{int(base)}"
+
+
+def artkey(n):
+    if n == "único":
+        return (1, 0)
+    b, _, s = n.partition("-")
+    return (int(b), ord(s) - 64 if s else 0)
 
 
 def to_output(gold):
-    """Gold -> articulacao tree (groupings nested by id, units nested by id)."""
-    roots, nodes = [], {}
-    gnodes = {g["id"]: {"id": g["id"], "type": g["type"], "number": g["number"],
-                        "title": g["title"], "text": "", "children": []} for g in gold["groupings"]}
-    for gid, n in gnodes.items():
-        parent = gid.rsplit("_", 1)[0] if "_" in gid else None
-        (gnodes[parent]["children"] if parent in gnodes else roots).append(n)
-    first = {}
+    """Gold -> a pipeline-style output (articulacao tree): groupings nested by id, articles
+    under the deepest grouping open at that point, children under their parent id."""
+    nodes = {}
+    roots = []
+    # groupings: nest by id prefix, attach articles to the deepest grouping open at that point
+    gnodes = []
     for g in gold["groupings"]:
-        first.setdefault(g["first_article"], []).append(g["id"])
-    current = None
+        n = {"id": g["id"], "type": g["type"], "number": g["number"], "title": g["title"],
+             "text": "", "children": []}
+        gnodes.append((g, n))
+    first = {}
+    for g, n in gnodes:
+        first.setdefault(g["first_article"], []).append((g, n))
+    stack = []
     for u in gold["units"]:
         i = u["id"].replace("_cpt", "")
         n = {"id": u["id"], "type": u["type"], "number": u["number"], "text": u["text"],
              "children": []}
         nodes[i] = n
         if u["type"] == "artigo":
-            if u["number"] in first:
-                current = max(first[u["number"]], key=lambda x: x.count("_"))
-            (gnodes[current]["children"] if current else roots).append(n)
+            for g, gn in first.get(u["number"], []):
+                while stack and not g["id"].startswith(stack[-1][0]["id"] + "_"):
+                    stack.pop()
+                (stack[-1][1]["children"] if stack else roots).append(gn)
+                stack.append((g, gn))
+            (stack[-1][1]["children"] if stack else roots).append(n)
         else:
-            nodes[i.rsplit("_", 1)[0]]["children"].append(n)
+            parent = nodes.get(i.rsplit("_", 1)[0])
+            (parent["children"] if parent else roots).append(n)
     return {"norm": gold["norm"], "articulacao": roots}
 
 
@@ -79,31 +95,34 @@ def check(gold_path, text_path):
     if list(g.keys()) != KEYS:
         errs.append(f"keys {list(g.keys())}")
     for k in NORM:
-        if not g["norm"].get(k):
+        if k not in g["norm"]:
             errs.append(f"norm lacks {k}")
+        elif not g["norm"][k]:
+            warns.append(f"norm.{k} is empty")
     if not re.match(r"^\d{4}-\d{2}-\d{2}$", g["norm"].get("data", "")):
         errs.append("norm.data not ISO")
     if not isinstance(g["norm"].get("ano"), int):
         errs.append("norm.ano not int")
     if g["source"] != f"{stem}.txt":
         errs.append("source name")
+    lost_pages = any("missing from the scan" in n for n in g["notes"])
     ids = [u["id"] for u in g["units"]]
     if len(ids) != len(set(ids)):
         errs.append("duplicate ids")
     seen, arts = set(), []
     for u in g["units"]:
         i = u["id"]
-        if not re.match(r"^art\d+(_(cpt|par\d+|par1u))?(_inc\d+)?(_ali\d+)?(_ite\d+)?$", i):
+        if not re.match(r"^art\d+(-\d+|u)?(_(cpt|par\d+(-\d+)?|par1u))?(_inc\d+(-\d+)?)?(_ali\d+)?(_ite\d+)?$", i):
             errs.append(f"bad id {i}")
         if not i.endswith(seg_for(u)):
             errs.append(f"id/number mismatch {i} {u['type']} {u['number']}")
         if u["type"] == "artigo":
-            arts.append(int(u["number"]))
+            arts.append(u["number"])
         else:
             parent = i.rsplit("_", 1)[0].replace("_cpt", "")
             if parent not in seen:
-                errs.append(f"parent of {i} not seen before")
-            if not re.match(r"^art\d+_(cpt|par\d+|par1u)(_|$)", i) and u["type"] != "paragrafo":
+                (warns if lost_pages else errs).append(f"parent of {i} not seen before")
+            if not re.match(r"^art\d+(-\d+|u)?_(cpt|par\d+(-\d+)?|par1u)(_|$)", i) and u["type"] != "paragrafo":
                 errs.append(f"child of a caput without _cpt: {i}")
         seen.add(i.replace("_cpt", ""))
         t = u["text"]
@@ -111,23 +130,30 @@ def check(gold_path, text_path):
             errs.append(f"text whitespace {i}")
         if re.match(r"^(Art|ART|§|Par[áa]grafo|PAR[ÁA]GRAFO|[IVX]+ [-–—)]|[a-zA-Z]\)|\d+\. )", t):
             errs.append(f"label left in text? {i}: {t[:30]}")
+    if not arts or [artkey(a) for a in arts] != sorted(artkey(a) for a in arts):
+        errs.append(f"articles not in order {arts}")
     # a fragment (e.g. of a Code) may start at any article: consecutive from the first one
-    if not arts or arts != list(range(arts[0], arts[0] + len(arts))) or \
-            (arts[0] != 1 and not any("FRAGMENT" in n for n in g["notes"])):
-        errs.append(f"articles not consecutive in order (or a fragment not noted) {arts}")
+    plain = [int(a) for a in arts if a.isdigit()]
+    if plain and (plain != list(range(plain[0], plain[0] + len(plain))) or
+                  (plain[0] != 1 and not any("FRAGMENT" in n for n in g["notes"]))):
+        (warns if lost_pages or len(plain) < len(arts) else errs).append(
+            f"articles not consecutive from 1 (or a fragment not noted) {arts}")
     for gr in g["groupings"]:
-        if str(gr["first_article"]) not in {str(a) for a in arts}:
+        if str(gr["first_article"]) not in set(arts):
             errs.append(f"grouping {gr['id']} first_article {gr['first_article']} not an article")
         last = gr["id"].split("_")[-1]
-        if not last.startswith(ABBR[gr["type"]]) or int(last[3:]) != rom(gr["number"]):
-            errs.append(f"grouping id/type/number mismatch {gr['id']}")
+        if not re.match(r"^(prt|liv|tit|cap|sec|sub)(\d+|1u)$", last) or \
+                not last.startswith(ABBR.get(gr["type"], "?")):
+            errs.append(f"grouping id/type mismatch {gr['id']} {gr['type']}")
+        elif last[3:] != "1u" and int(last[3:]) != rom(gr["number"]):
+            errs.append(f"grouping id/number mismatch {gr['id']} {gr['number']}")
         for k in ("id", "type", "label", "number", "title", "first_article"):
             if not gr.get(k):
                 errs.append(f"grouping {gr.get('id')} lacks {k}")
     if not g["notes"]:
         errs.append("no notes")
     if not g["closing"]["text"]:
-        errs.append("no closing text")
+        warns.append("no closing text")
     lines = [ln.strip() for ln in txt.split("\n")]
     for s in g["closing"]["signatories"]:
         best = max([SequenceMatcher(None, s["name"], ln).ratio() for ln in lines if ln] or [0.0])
