@@ -9,6 +9,8 @@ Three kinds, one builder:
 - simulated text: {"name", "dir", "renderer": "textsim", "laws": [...]} - bench/qa and bench/qa3:
   `<dir>/src/NNN.law` in the older @-directive markup, printed straight to OCR-like text by
   textsim.py (no page images).
+- spec-written text: {"name", "dir", "renderer": "lawkit"} - bench/synthetic, whose 48 laws are
+  Python specs in its make_corpus.py (lawkit.py wraps and paginates them); built by running it.
 Common keys: "style" ('flat' or 'seeds', see book.SetDirs), "mode" (book.MODES), "pdf" (also
 write the scanned pages as a PDF), "keep_png" (false: delete the page images once read),
 "tesseract" ({"lang", "psm"}). A relative "dir" is relative
@@ -63,6 +65,12 @@ def build_set(spec: dict, only: list | None = None, mode: str | None = None, log
     dirs = set_dirs(spec)
     tess = spec.get("tesseract", {})
     out = []
+    if spec.get("renderer") == "lawkit":
+        import subprocess
+        import sys
+
+        subprocess.run([sys.executable, str(dirs.root / "make_corpus.py")], check=True)
+        return [{"id": p.name.split(".")[0], "mode": "lawkit"} for p in sorted(dirs.root.glob("*.gold.json"))]
     if spec.get("renderer") == "textsim":
         from bench.gen.textsim import render
 

@@ -151,7 +151,7 @@ def check(gold_path, text_path):
             if not gr.get(k):
                 errs.append(f"grouping {gr.get('id')} lacks {k}")
     if not g["notes"]:
-        errs.append("no notes")
+        warns.append("no notes")
     if not g["closing"]["text"]:
         warns.append("no closing text")
     lines = [ln.strip() for ln in txt.split("\n")]
