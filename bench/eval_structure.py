@@ -91,6 +91,7 @@ def main() -> int:
     args = parser.parse_args()
     score = load_scorer(args.shared)
     worst_ok = True
+    rows = []
     for stem, text_path, meta_path, gold_path in (set_cases(args.set) if args.set else cases(args.shared)):
         meta = NormMeta.model_validate(json.loads(meta_path.read_text())) if meta_path else None
         doc = document_from_text(text_path.read_text(encoding="utf-8"), source=text_path.name)
@@ -103,11 +104,15 @@ def main() -> int:
             (args.out / f"{stem}.json").write_text(json.dumps(out, ensure_ascii=False, indent=2))
         gold = json.loads(gold_path.read_text(encoding="utf-8"))
         figures = score.score(out, gold)
+        rows.append(figures)
         line = " ".join(f"{k}={v}" for k, v in figures.items())
         print(f"{stem}: {line} seconds={seconds:.3f} warnings={len(result.warnings)}")
         if args.details:
             details(score, out, gold)
         worst_ok &= figures["art_f1"] == 1.0 and figures["dup_ids"] == 0
+    if args.set and rows:
+        means = {k: round(sum(r[k] for r in rows) / len(rows), 4) for k in ("unit_f1", "art_f1", "text_mean", "group_f1")}
+        print(f"MEAN ({len(rows)} laws): " + " ".join(f"{k}={v}" for k, v in means.items()))
     return 0 if worst_ok else 1
 
 
