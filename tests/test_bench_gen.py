@@ -90,3 +90,21 @@ def test_hand_written_sets_rebuild_their_committed_gold(tmp_path):
                     (ROOT / "bench" / name / f"{stem}{suffix}").read_bytes(), (stem, suffix)
             assert (tmp_path / name / "png" / stem / "layout.txt").read_bytes() == \
                 (ROOT / "bench" / name / "png" / stem / "layout.txt").read_bytes()
+
+
+def test_fresh_draws_runs_locleg_scores_and_refuses_a_used_seed(tmp_path):
+    ledger = tmp_path / "used.txt"
+    cmd = [sys.executable, str(ROOT / "bench" / "fresh.py"), "--n", "2", "--text-only",
+           "--ledger", str(ledger), "--jobs", "1"]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run(cmd + ["--out", str(tmp_path / "a")], capture_output=True, text=True,
+                       env=env, check=True)
+    seed = int(ledger.read_text().split()[0])
+    scores = json.loads((tmp_path / "a" / "scores.json").read_text())
+    assert scores["seed"] == seed and sorted(scores["laws"]) == ["001", "002"]
+    assert f"MEAN over 2 laws (seed {seed})" in r.stdout and "unit_f1=" in r.stdout
+    assert 0.0 < scores["mean"]["unit_f1"] <= 1.0
+    for used in (seed, 202):  # the ledger's seed and the report set's seed are both taken
+        again = subprocess.run(cmd + ["--seed", str(used), "--out", str(tmp_path / "b")],
+                               capture_output=True, text=True, env=env)
+        assert again.returncode != 0 and "used before" in again.stderr
