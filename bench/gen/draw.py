@@ -215,6 +215,7 @@ class Drawer:
     def __init__(self, rng: random.Random, knobs: dict):
         self.r = rng
         self.k = knobs
+        self.unit = "UFM"  # the law's unit of value (drawn per book)
 
     def p(self, name: str) -> bool:
         return self.r.random() < self.k[name]
@@ -568,8 +569,7 @@ class Drawer:
                                r.choice(["tick", "bar", "circle", "arrow", "initials"])])
         if extras:
             cfg["extras"] = extras
-        pages = n_pages + len(order) - n_pages
-        notes.append(f"{n_pages} book pages, {pages} scans; form feeds {'kept' if cfg['formfeed'] else 'removed'}.")
+        notes.append(f"{n_pages} book pages, {len(order)} scans; form feeds {'kept' if cfg['formfeed'] else 'removed'}.")
 
 
 def draw_book(seed: int, index: int, knobs: dict | None = None, used_places: set | None = None) -> tuple:
