@@ -8,6 +8,9 @@ the word, TÍTULO > CAPÍTULO, SEÇÃO), incisos, alíneas, itens, tables, VETAD
 and signatures; the end of the previous law and the start of the next on the shared pages; a
 page layout (letterhead, book-page stamps), damage knobs, and sometimes pages scanned out of
 order or twice. Everything comes from `random.Random(seed)`: one seed, one set.
+Editing the banks or the order of the draws below changes what every seed draws: the drawn sets
+(bench/sets/tune.json, report.json) were drawn by this file as of the commit that added them;
+check `python -m bench.gen build report --mode gold` against the documents after any change.
 """
 import copy
 import random
