@@ -1,8 +1,9 @@
 """Score `locleg structure` against every gold file in ../shared/gold (and the 1988 Constitution).
 
-Usage: python bench/eval_structure.py [--shared DIR] [--details] [--out DIR]
+Usage: python bench/eval_structure.py [--shared DIR] [--set NAME|PATH] [--details] [--out DIR]
 Prints one line of figures per gold file (from ../shared/tools/score.py) and, with --details,
-the units that are missing, extra or whose text is far from the gold.
+the units that are missing, extra or whose text is far from the gold. --set scores an evaluation
+set of bench/sets instead ('qa6', 'tune', or a set config's path; see bench/gen/sets.py).
 """
 
 from __future__ import annotations
@@ -40,6 +41,18 @@ def cases(shared: Path):
         yield "cf88", cf, None, shared / "real" / "cf88.gold.json"
 
 
+def set_cases(ref: str):
+    """The (stem, text, meta, gold) of a set built by bench/gen (either file layout)."""
+    sys.path.insert(0, str(ROOT))
+    from bench.gen.sets import load_set, set_dirs
+
+    dirs = set_dirs(load_set(ref))
+    for stem in dirs.stems():
+        meta = dirs.meta(stem)
+        if dirs.text(stem).exists():
+            yield stem, dirs.text(stem), meta if meta.exists() else None, dirs.gold(stem)
+
+
 def details(score, out: dict, gold: dict) -> None:
     units = {score.norm_id(u["id"]): u for u in score.walk(out.get("articulacao")) if u.get("type") in score.UNIT_TYPES}
     gold_units = {score.norm_id(u["id"]): u for u in gold["units"]}
@@ -72,12 +85,14 @@ def details(score, out: dict, gold: dict) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--set", help="score a set of bench/sets (name or config path)")
     parser.add_argument("--details", action="store_true")
     parser.add_argument("--out", type=Path, help="also write each output JSON here")
     args = parser.parse_args()
     score = load_scorer(args.shared)
     worst_ok = True
-    for stem, text_path, meta_path, gold_path in cases(args.shared):
+    rows = []
+    for stem, text_path, meta_path, gold_path in (set_cases(args.set) if args.set else cases(args.shared)):
         meta = NormMeta.model_validate(json.loads(meta_path.read_text())) if meta_path else None
         doc = document_from_text(text_path.read_text(encoding="utf-8"), source=text_path.name)
         t0 = time.perf_counter()
@@ -89,11 +104,15 @@ def main() -> int:
             (args.out / f"{stem}.json").write_text(json.dumps(out, ensure_ascii=False, indent=2))
         gold = json.loads(gold_path.read_text(encoding="utf-8"))
         figures = score.score(out, gold)
+        rows.append(figures)
         line = " ".join(f"{k}={v}" for k, v in figures.items())
         print(f"{stem}: {line} seconds={seconds:.3f} warnings={len(result.warnings)}")
         if args.details:
             details(score, out, gold)
         worst_ok &= figures["art_f1"] == 1.0 and figures["dup_ids"] == 0
+    if args.set and rows:
+        means = {k: round(sum(r[k] for r in rows) / len(rows), 4) for k in ("unit_f1", "art_f1", "text_mean", "group_f1")}
+        print(f"MEAN ({len(rows)} laws): " + " ".join(f"{k}={v}" for k, v in means.items()))
     return 0 if worst_ok else 1
 
 

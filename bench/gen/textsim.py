@@ -1,5 +1,5 @@
-#!/usr/bin/env python3
-"""(qa3 version, extended from bench/qa/tools/render.py)
+"""Text simulator of bench/qa and bench/qa3 (no images): a law description -> OCR-like text.
+
 Render a law description (src/NNN.law) into simulated Tesseract OCR text (NNN.txt),
 the upstream record (NNN.meta.json) and the expected structure (NNN.gold.json).
 
@@ -657,8 +657,10 @@ def render(src, outdir):
     closing = {"text": joined("closing"), "signatories": doc["signs"]}
     notes = list(doc["notes"])
     if cfg["order"] is not None and cfg["order"] != list(range(N)):
-        notes.append(f"Physical page order in the file (0-based true pages; 'blank' = an empty "
-                     f"scanned page): {order}; true order is 0..{N - 1}.")
+        blank_note = "; 'blank' = an empty scanned page" if any(
+            isinstance(x, str) for x in order) else ""
+        notes.append(f"Physical page order in the file (0-based true pages{blank_note}): {order}; "
+                     f"true order is 0..{N - 1}.")
     notes.extend(split_notes)
     notes.extend(frag_notes)
     if lost:

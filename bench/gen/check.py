@@ -1,20 +1,13 @@
-#!/usr/bin/env python3
-"""Look at what Tesseract did to each unit of a case (for the notes and the README).
+"""Look at what the scan and OCR did to each unit of a case (for the notes and READMEs).
 
-    python3 tools/check.py 301 [--all]
-
-For every gold unit: the OCR line where it most likely starts (label as printed) and the
-similarity of the unit's gold text to the best matching OCR span. Units whose label was not
-recognisable or whose text similarity is low are flagged.
+For every gold unit: the text line where it most likely starts (label as printed) and the
+similarity of the unit's gold text to the best matching span. Units whose label was not
+recognisable or whose text similarity is low are flagged '!!'.
 """
 import json
 import re
-import sys
 import unicodedata
 from difflib import SequenceMatcher
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def norm(t):
@@ -24,17 +17,16 @@ def norm(t):
     return re.sub(r"\s+", " ", t).strip()
 
 
-def main(argv):
-    nid = argv[0]
-    show_all = "--all" in argv
-    gold = json.loads((ROOT / f"{nid}.gold.json").read_text())
-    txt = (ROOT / f"{nid}.txt").read_text()
+def check_case(dirs, nid, show_all=False):
+    """Print, per gold unit, the text line where it most likely starts and its best similarity."""
+    gold = json.loads(dirs.gold(nid).read_text())
+    txt = dirs.text(nid).read_text()
     lines = txt.replace("\f", "\n<FF>\n").split("\n")
-    nl = [norm(l) for l in lines]
+    nl = [norm(ln) for ln in lines]
     # word stream with line index
     words, wline = [], []
-    for i, l in enumerate(nl):
-        for w in l.split():
+    for i, ln in enumerate(nl):
+        for w in ln.split():
             words.append(w)
             wline.append(i)
     out = []
@@ -68,7 +60,3 @@ def main(argv):
     print(f"{nid}: {len(rs)} units, mean best-span similarity {sum(rs)/len(rs):.3f}, "
           f"<0.85: {sum(r < 0.85 for r in rs)}, <0.6: {sum(r < 0.6 for r in rs)}; "
           f"form feeds {txt.count(chr(12))}; lines {len(lines)}")
-
-
-if __name__ == "__main__":
-    main(sys.argv[1:])

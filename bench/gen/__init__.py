@@ -1,0 +1,14 @@
+"""One generator for every evaluation set: a set is data (bench/sets/<name>.json).
+
+    source.py   a law book as data: the `.law` markup (parse/dump) and the gold it implies
+    draw.py     invented books from a seed (municipal typewritten styles, label forms,
+                agrupadores, neighbours, page order, damage knobs)
+    typeset.py  book -> lines -> book pages (text)
+    scan.py     book page -> damaged page image -> real Tesseract text
+    noise.py    book page -> OCR-like noisy text (text mode, no images)
+    book.py     one case: typeset, scan or print, OCR, meta and gold files (modes)
+    sets.py     a set config -> its books -> its cases
+    validate.py gold checks and a perfect self-score;  check.py  where each unit sits in the text
+Command line: `python -m bench.gen build|validate|check|setnotes SET` (see __main__.py);
+bench/fresh.py draws a new set and scores the pipeline on it.
+"""

@@ -1,0 +1,110 @@
+"""bench/gen: one generator for the evaluation sets (drawn and hand-written)."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench.gen.book import SetDirs, build_case
+from bench.gen.draw import draw_set
+from bench.gen.sets import build_set, load_set
+from bench.gen.source import dump_book, parse_book
+from bench.gen.validate import find_shared, validate_dir
+
+ROOT = Path(__file__).resolve().parents[1]
+SMALL = {"arts": [4, 7], "p_prev": 0.0, "p_next": 0.0, "p_shuffle": 0.0, "p_dup": 0.0}
+
+
+def spec(tmp: Path, seed: int, n: int, mode: str, knobs: dict | None = None) -> dict:
+    return {"name": "t", "dir": str(tmp), "style": "seeds", "seed": seed, "n": n,
+            "knobs": knobs or {}, "mode": mode}
+
+
+def files(d: Path) -> dict:
+    return {p.relative_to(d).as_posix(): p.read_bytes() for p in sorted(d.rglob("*")) if p.is_file()}
+
+
+def test_a_seed_draws_the_same_set_and_another_seed_another():
+    a, b = draw_set(4242, 3), draw_set(4242, 3)
+    assert json.dumps(a, ensure_ascii=False) == json.dumps(b, ensure_ascii=False)
+    c = draw_set(4243, 3)
+    assert [x[0]["norm"] for x in a] != [x[0]["norm"] for x in c]
+    for cfg, laws in a:  # the markup is the data: writing and reading it changes nothing
+        assert parse_book(dump_book(cfg, laws)) == (cfg, laws)
+
+
+def test_built_files_are_identical_for_a_seed(tmp_path):
+    build_set(spec(tmp_path / "a", 77, 3, "text"), log=lambda *x: None)
+    build_set(spec(tmp_path / "b", 77, 3, "text"), log=lambda *x: None)
+    fa, fb = files(tmp_path / "a"), files(tmp_path / "b")
+    assert len([k for k in fa if k.startswith("gold/")]) == 3
+    assert fa == fb
+
+
+def test_drawn_gold_validates_against_the_format(tmp_path):
+    build_set(spec(tmp_path, 515, 4, "text"), log=lambda *x: None)
+    log: list = []
+    assert validate_dir(SetDirs(tmp_path, "seeds"), log=lambda *x: log.append(x)) == 0, log
+    gold = json.loads((tmp_path / "gold" / "001.json").read_text())
+    assert gold["units"][0]["id"] == "art1" and gold["closing"]["signatories"]
+
+
+def test_clean_text_of_a_drawn_law_scores_perfectly(tmp_path):
+    cfg, laws = draw_set(9090, 1, SMALL)[0]
+    dirs = SetDirs(tmp_path, "seeds")
+    build_case(cfg, laws, dirs, "clean")
+    out = tmp_path / "out.json"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    subprocess.run([sys.executable, "-m", "locleg", "structure", str(dirs.text("001")),
+                    "--meta", str(dirs.meta("001")), "-o", str(out)], check=True, cwd=ROOT, env=env)
+    r = subprocess.run([sys.executable, str(find_shared() / "tools" / "score.py"), str(out),
+                        str(dirs.gold("001")), "--json"], capture_output=True, text=True, check=True)
+    figures = json.loads(r.stdout)
+    assert figures["unit_f1"] == 1.0 and figures["art_f1"] == 1.0, figures
+
+
+@pytest.mark.skipif(shutil.which("tesseract") is None, reason="needs Tesseract")
+def test_a_drawn_law_is_scanned_and_read_by_tesseract(tmp_path):
+    cfg, laws = draw_set(3131, 1, dict(SMALL, arts=[2, 3], damage=[0.1, 0.2]))[0]
+    dirs = SetDirs(tmp_path, "seeds")
+    build_case(cfg, laws, dirs, "ocr", pdf=True)
+    text = dirs.text("001").read_text(encoding="utf-8")
+    assert cfg["norm"]["municipio"].split()[-1].upper()[:5] in text.upper()
+    assert dirs.pdf("001").read_bytes()[:5] == b"%PDF-"
+    assert list(dirs.png("001").glob("*.png"))
+
+
+def test_hand_written_sets_rebuild_their_committed_gold(tmp_path):
+    for name in ("qa4", "qa5", "qa6"):
+        s = load_set(name)
+        shutil.copytree(s["dir"], tmp_path / name)
+        s["dir"] = str(tmp_path / name)
+        build_set(s, mode="gold", log=lambda *x: None)
+        for stem in s["laws"]:
+            for suffix in (".gold.json", ".meta.json"):
+                assert (tmp_path / name / f"{stem}{suffix}").read_bytes() == \
+                    (ROOT / "bench" / name / f"{stem}{suffix}").read_bytes(), (stem, suffix)
+            assert (tmp_path / name / "png" / stem / "layout.txt").read_bytes() == \
+                (ROOT / "bench" / name / "png" / stem / "layout.txt").read_bytes()
+
+
+def test_fresh_draws_runs_locleg_scores_and_refuses_a_used_seed(tmp_path):
+    ledger = tmp_path / "used.txt"
+    cmd = [sys.executable, str(ROOT / "bench" / "fresh.py"), "--n", "2", "--text-only",
+           "--ledger", str(ledger), "--jobs", "1"]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run(cmd + ["--out", str(tmp_path / "a")], capture_output=True, text=True,
+                       env=env, check=True)
+    seed = int(ledger.read_text().split()[0])
+    scores = json.loads((tmp_path / "a" / "scores.json").read_text())
+    assert scores["seed"] == seed and sorted(scores["laws"]) == ["001", "002"]
+    assert f"MEAN over 2 laws (seed {seed})" in r.stdout and "unit_f1=" in r.stdout
+    assert 0.0 < scores["mean"]["unit_f1"] <= 1.0
+    for used in (seed, 202):  # the ledger's seed and the report set's seed are both taken
+        again = subprocess.run(cmd + ["--seed", str(used), "--out", str(tmp_path / "b")],
+                               capture_output=True, text=True, env=env)
+        assert again.returncode != 0 and "used before" in again.stderr
