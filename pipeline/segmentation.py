@@ -470,6 +470,11 @@ def decode_articulacao(
             head = _header_of(head_start, r)
         else:
             head = None
+        if cuts and head is not None and head.rest:
+            # The line's own unit ends where the first unit OCR merged onto it begins.
+            tail = len(r.line.text) - min(cuts)
+            if len(head.rest) >= tail:
+                head = replace(head, rest=head.rest[:len(head.rest) - tail].rstrip())
         first = r if not cuts and head is r.header else Reading(replace(r.line, text=texts[0]) if cuts else r.line, head, r.epigrafe)
         if first.header is not None and first.header.kind == "artigo":
             numbers.append(head_start.number if head_start else 0)
@@ -477,6 +482,9 @@ def decode_articulacao(
         for st, text in zip([st for st in here if st.offset > 0], texts[1:], strict=True):
             piece = Reading(replace(r.line, text=text), None)
             h = _header_of(st, piece)
+            tail = len(r.line.text) - st.offset - len(text)  # the units merged after this one
+            if tail > 0 and len(h.rest) >= tail:
+                h = replace(h, rest=h.rest[:len(h.rest) - tail].rstrip())
             out.append(Reading(piece.line, h))
             if h.kind == "artigo":
                 numbers.append(st.number)
@@ -1235,6 +1243,15 @@ def _number_by_sequence(nodes: list[Node], issues: list[Issue]) -> None:
             return 0
         return value - pos
 
+    def lost_letters(node: Node, expected: str, later: list[Node]) -> int:
+        """How many alíneas OCR lost right before ``node``: its letter runs ahead of the
+        expected one and the next alínea printed confirms it ('b)', [c) lost], 'd)', 'e)')."""
+        value, want = alinea_index(node.number or ""), alinea_index(expected)
+        nxt = next((c for c in later if c.kind == "alinea"), None)
+        if value is None or want is None or value <= want or nxt is None:
+            return 0
+        return value - want if alinea_index(nxt.number or "") == value + 1 else 0
+
     def visit(parent_children: list[Node]) -> None:
         counters: dict[str, int] = {}
         offsets = {k: group_offset(parent_children, k) for k in GROUP_LEVEL}
@@ -1271,6 +1288,11 @@ def _number_by_sequence(nodes: list[Node], issues: list[Issue]) -> None:
                 # Older laws follow the Portuguese alphabet without k, w, y: 'j)' then 'l)'.
                 if expected in "kwy" and node.number == skipped:
                     expected = skipped
+                elif (lost := lost_letters(node, expected, parent_children[i + 1:])):
+                    issues.append(Issue("units_missing",
+                                        f"printed '{node.label}' after alínea '{last_letter}': "
+                                        f"{lost} lost in the scan", node=node))
+                    expected = node.number
                 last_letter = expected
                 if node.number != expected:
                     issues.append(Issue("alinea_renumbered",

@@ -1,0 +1,105 @@
+"""The expectation-driven decoder: every unit start of a law decided at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.reading.grammar import LABEL_FORMS, forms_of, render_label, rendered_labels
+from pipeline.segmenting.decoder import Printed, decode_starts
+from pipeline.structure import structure_document
+from pipeline.textpages import document_from_text
+
+HEAD = """LEI Nº 12, DE 3 DE MARÇO DE 1975
+
+Dispõe sobre multas.
+
+O PREFEITO MUNICIPAL faz saber que a Câmara aprovou e ele sanciona a seguinte Lei:
+
+"""
+TAIL = """
+Prefeitura Municipal, 3 de março de 1975.
+FULANO DE TAL
+Prefeito
+"""
+
+
+def _units(body: str) -> dict[str, str]:
+    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    out: dict[str, str] = {}
+
+    def walk(nodes):
+        for n in nodes:
+            out[n["id"]] = n.get("text") or ""
+            walk(n.get("children") or [])
+
+    walk(doc["articulacao"])
+    return out
+
+
+# --- the grammar as data ---------------------------------------------------------------------
+
+@pytest.mark.parametrize(("kind", "n", "label"), [
+    ("artigo", 5, "Art. 5º"), ("artigo", 10, "Art. 10"), ("artigo", 10, "ARTIGO 10"),
+    ("artigo", 14, "ARTIGO DÉCIMO QUARTO"), ("paragrafo", 2, "§ 2º"), ("paragrafo", 1, "Parágrafo único"),
+    ("inciso", 4, "IV -"), ("inciso", 9, "IX)"), ("alinea", 3, "c)"), ("item", 2, "2)"),
+])
+def test_every_form_a_law_prints_is_in_the_table(kind: str, n: int, label: str):
+    assert label in [text for text, _cost, _unico in rendered_labels(kind, n, unico=label.endswith("único"))]
+
+
+def test_forms_cover_every_kind_and_unico_prints_only_one():
+    assert {f.kind for f in LABEL_FORMS} == {"artigo", "paragrafo", "inciso", "alinea", "item"}
+    unico = next(f for f in forms_of("paragrafo") if f.unico)
+    assert render_label(unico, 1) == "Parágrafo único" and render_label(unico, 2) is None
+
+
+# --- the decoder on its own ------------------------------------------------------------------
+
+def test_damaged_labels_are_read_by_expectation():
+    texts = ["Art. 1º Fica criado o conselho:", "I - um;", "II - dois;", "HI - três;", "ARTYGO 2º Compete ao conselho."]
+    printed = [Printed("artigo", 1, label="Art. 1º"), Printed("inciso", 1, label="I -"),
+               Printed("inciso", 2, label="II -"), None, None]
+    starts = decode_starts(texts, printed)
+    assert [(s.line, s.kind, s.number) for s in starts] == [(0, "artigo", 1), (1, "inciso", 1), (2, "inciso", 2),
+                                                            (3, "inciso", 3), (4, "artigo", 2)]
+    assert starts[3].label == "HI -" and starts[3].cost > 0  # read so, with its cost kept
+
+
+def test_running_text_is_not_a_unit():
+    texts = ["Art. 1º A multa será de", "de cem cruzeiros por dia.", "a pessoa que infringir."]
+    printed = [Printed("artigo", 1, label="Art. 1º"), None, None]
+    assert [(s.line, s.kind) for s in decode_starts(texts, printed)] == [(0, "artigo")]
+
+
+# --- through the whole structuring ------------------------------------------------------------
+
+def test_a_lost_alinea_is_a_gap_not_a_shift():
+    units = _units("Art. 1º As infrações serão punidas com:\na) advertência;\nb) multa;\n"
+                   "d) suspensão;\ne) cassação.\nArt. 2º Esta lei entra em vigor na data de sua publicação.\n")
+    assert "art1_cpt_ali4" in units and "art1_cpt_ali5" in units and "art1_cpt_ali3" not in units
+    assert units["art1_cpt_ali4"] == "suspensão;"
+
+
+def test_units_merged_on_one_line_are_split_with_their_own_texts():
+    units = _units("Art. 1º A multa será aplicada: I - na primeira vez; II - na reincidência.\n"
+                   "Art. 2º Esta lei entra em vigor na data de sua publicação.\n")
+    assert units["art1"] == "A multa será aplicada:"
+    assert units["art1_cpt_inc1"] == "na primeira vez;"
+    assert units["art1_cpt_inc2"] == "na reincidência."
+
+
+def test_misread_labels_of_every_level_are_read_in_sequence():
+    units = _units("Art. 1º Compete ao Prefeito:\nI - fiscalizar;\nII - punir;\nHI - arrecadar.\n"
+                   "8 1º A reincidência será punida em dobro.\n§ 2º A multa será corrigida.\n"
+                   "ARTYGO 2º Esta lei entra em vigor na data de sua publicação.\n")
+    for uid in ("art1_cpt_inc3", "art1_par1", "art1_par2", "art2"):
+        assert uid in units, uid
+    assert units["art1_cpt_inc3"] == "arrecadar." and units["art1_par1"].startswith("A reincidência")
+
+
+def test_a_label_read_by_expectation_is_a_warning():
+    doc = structure_document(document_from_text(
+        HEAD + "Art. 1º Compete ao conselho fiscalizar.\nBrt. 2º Esta lei entra em vigor.\n" + TAIL))
+    read = [w for w in doc.warnings if w.code == "label_read_by_expectation"]
+    assert len(read) == 1 and "Brt. 2º" in read[0].message  # the printed label kept in the warning
+    assert [u.id for u in doc.articulacao] == ["art1", "art2"]
