@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 
 from rapidfuzz import fuzz
 
+from pipeline.alteracoes import attach_alteracoes
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
 from pipeline.headers import GROUP_LEVEL, Header, is_heading_text, read_header, read_roman, uppercase_share
@@ -1009,6 +1010,7 @@ def segment_lines(
         articulacao = body
 
     frozen = [j in quoted for j in range(len(articulacao))]
+    quoted_lines = [r.line for r, q in zip(articulacao, frozen, strict=True) if q]  # issue 12
     articulacao, numbers = decode_articulacao(articulacao, frozen, config=config)
     article_readings = [r for r in articulacao if _is_article(r)]
     for prev, (number, r) in zip([0, *numbers], zip(numbers, article_readings, strict=True), strict=False):
@@ -1025,6 +1027,7 @@ def segment_lines(
     seg.articulacao = roots
     _number_by_sequence(roots, seg.issues)
     _mark_tables(roots, seg.issues)
+    attach_alteracoes(roots, quoted_lines)  # issue 12: quoted blocks -> alteracao nodes
     return seg
 
 

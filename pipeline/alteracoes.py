@@ -1,0 +1,111 @@
+"""Alterações: the provisions an amending law quotes, as ``alteracao`` nodes of the tree.
+
+An amending unit ('O art. 5º da Lei nº 939, de 2013, passa a vigorar com a seguinte redação:')
+quotes the amended norm's new wording ('“Art. 5º ...” (NR)'). Those quoted lines are found by
+``segmentation.mark_quotations`` and reach ``build_tree`` as plain text of the amending unit;
+this stage takes them out of the unit's text again and puts each quoted block in a child node
+of kind ``alteracao`` whose children are the quoted provisions, read with the same reader and
+numbered as the amended norm numbers them. Nothing found inside a block is reported: its
+numbering is the amended norm's, not this one's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from pipeline.cleaning import CleanLine
+
+# The opening quote of a block as printed or as OCR reads it (“ " '' ‘‘ `` ,, « and '*').
+_OPEN = re.compile(r"^\s*(?:[“\"«*]|''|‘‘|``|,,)\s*")
+# The closing quote with the marks of the amended provision ('” (NR)', "'' (AC).", '" (VETADO)').
+_CLOSE = re.compile(r"\s*(?:[”\"»]|''|’’)\s*(?:\(\s*(?:NR|AC|R|VETADO)\s*\))?\s*[.;,]?\s*$")
+_MARK_ONLY = re.compile(r"\s*\(\s*(?:NR|AC|R)\s*\)\s*[.;]?\s*$")
+# An omission line: the provisions of the amended norm left as they are ('......', '…').
+_OMISSION = re.compile(r"^[\s.…·_\-]*$")
+_OMISSION_TAIL = re.compile(r"\s*[.…·_]{4,}\s*$")
+
+
+def closes_block(text: str) -> bool:
+    """Whether a quoted line ends its block (a closing quote, with or without (NR)/(AC))."""
+    return bool(_CLOSE.search(text)) or bool(_MARK_ONLY.search(text))
+
+
+def quoted_blocks(lines: Sequence[CleanLine]) -> list[list[CleanLine]]:
+    """Split a run of quoted lines into blocks: a block ends at its closing quote, and a
+    line opening a new quote after that starts the next one."""
+    blocks: list[list[CleanLine]] = []
+    closed = True
+    for ln in lines:
+        if closed or (_OPEN.match(ln.text) and blocks and not blocks[-1]):
+            blocks.append([])
+        blocks[-1].append(ln)
+        closed = closes_block(ln.text)
+    return [b for b in blocks if b]
+
+
+def strip_quotation(block: Sequence[CleanLine]) -> list[CleanLine]:
+    """The block's lines without the quotes, the (NR)/(AC) marks and the omission lines."""
+    out: list[CleanLine] = []
+    for k, ln in enumerate(block):
+        text = ln.text
+        if k == 0:
+            text = _OPEN.sub("", text, count=1)
+        if k == len(block) - 1:
+            text = _CLOSE.sub("", text)
+            text = _MARK_ONLY.sub("", text)
+        text = _OMISSION_TAIL.sub("", text)
+        if _OMISSION.match(text):
+            continue
+        out.append(replace(ln, text=text))
+    return out
+
+
+def read_block(block: Sequence[CleanLine]):  # -> Node
+    """One quoted block as an ``alteracao`` node holding the provisions it quotes."""
+    from pipeline.segmentation import Node, _is_article, _printed_number, build_tree, read_lines
+
+    lines = strip_quotation(block)
+    readings = read_lines(lines)
+    numbers = [(_printed_number(r) or 0) for r in readings if _is_article(r)]
+    roots, leading = build_tree(readings, numbers, [])  # the amended norm's numbering: no issues
+    node = Node("alteracao", "", lines=list(block))
+    node.children = roots
+    # Lines before the first quoted unit (a paragraph quoted alone, '§ 3º ...', or text that
+    # reads as no unit) stay the block's text.
+    node.first_text = " ".join(ln.text.strip() for ln in leading)
+    return node
+
+
+def attach_alteracoes(roots: Sequence, quoted: Sequence[CleanLine]) -> int:
+    """Move the quoted lines out of the units that hold them into ``alteracao`` children.
+
+    ``quoted`` are the lines ``mark_quotations`` found quoted. Returns how many blocks were
+    attached. The amending unit keeps its text up to where the quotation begins.
+    """
+    marked = {id(ln) for ln in quoted}
+    if not marked:
+        return 0
+    count = 0
+    stack = list(roots)
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        inside = [ln for ln in node.lines if id(ln) in marked]
+        if not inside or node.kind == "alteracao":
+            continue
+        own = [ln for ln in node.lines if id(ln) not in marked]
+        if node.lines and id(node.lines[0]) in marked:
+            # The header line itself is never quoted: mark_quotations leaves it alone.
+            own = [node.lines[0], *own]
+        node.lines = own
+        blocks = [read_block(b) for b in quoted_blocks(inside)]
+        # LexML puts the alteração in the caput of the amending unit: after its own incisos
+        # of the caput, before its parágrafos (the quotation is where the caput ends).
+        at = next((k for k, c in enumerate(node.children) if c.kind == "paragrafo"), len(node.children))
+        for k, alt in enumerate(blocks, 1):
+            alt.number = str(k)
+        node.children[at:at] = blocks
+        count += len(blocks)
+    return count
