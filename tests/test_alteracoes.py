@@ -1,0 +1,117 @@
+"""Amending laws (issue 12): quoted provisions are alteracao nodes, never this law's units."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from models.norm import NormMeta
+from pipeline.alteracoes import closes_block, quoted_blocks, strip_quotation
+from pipeline.cleaning import CleanLine
+from pipeline.structure import structure_document
+from pipeline.textpages import document_from_text
+
+DATA = Path(__file__).parent / "data" / "alteracoes"
+SCORE = Path("/work/shared/tools/score.py")
+
+
+def _doc(name: str):
+    meta = json.loads((DATA / f"{name}.meta.json").read_text())
+    return structure_document(document_from_text((DATA / f"{name}.txt").read_text(), source=f"{name}.txt"),
+                              NormMeta(**meta))
+
+
+def _flat(units):
+    for u in units:
+        yield u
+        yield from _flat(u.children)
+
+
+def _own(units):
+    for u in units:
+        if u.type == "alteracao":
+            continue
+        yield u
+        yield from _own(u.children)
+
+
+def _by_id(doc):
+    return {u.id: u for u in _flat(doc.articulacao)}
+
+
+def _lines(*texts: str) -> list[CleanLine]:
+    return [CleanLine(text=t, page_index=0, line_index=k) for k, t in enumerate(texts)]
+
+
+def test_closing_marks_on_dotted_and_plain_lines():
+    assert closes_block('.............................” (NR)')
+    assert closes_block("b) as entidades.'' (NR)")
+    assert closes_block('§ 2º (VETADO)." (AC)')
+    assert not closes_block("I – residencial;")
+
+
+def test_blocks_split_where_a_new_quote_opens_after_a_closed_one():
+    blocks = quoted_blocks(_lines("“Art. 9º ....", "I – a;", "....” (NR)", "“Art. 10. B.” (NR)"))
+    assert [len(b) for b in blocks] == [3, 1]
+    stripped = strip_quotation(blocks[0])
+    assert [ln.text for ln in stripped] == ["Art. 9º", "I – a;"]
+
+
+def test_quoted_articles_live_in_alteracao_with_amended_norm_ids():
+    ids = _by_id(_doc("alt01"))
+    assert ids["art1_cpt_alt1"].type == "alteracao"
+    assert ids["art1_cpt_alt1_art5"].text.startswith("Os lotes terão")
+    assert "art1_cpt_alt1_art5_par2" in ids
+    assert "art2_cpt_alt1_art7-1_par1u" in ids  # Art. 7º-A (LexML: art7-1)
+    # two blocks in one article's alteração, the second opened after a dotted (NR) line
+    assert "art3_cpt_alt1_art9_cpt_inc3" in ids and "art3_cpt_alt1_art10" in ids
+    # the amending unit's own text ends where the quotation begins
+    assert ids["art1"].text.endswith("com a seguinte redação:")
+    own = [u.id for u in _own(_doc("alt01").articulacao)]
+    assert own == ["art1", "art2", "art3", "art4", "art4_cpt_inc1", "art4_cpt_inc2", "art5"]
+
+
+def test_revocation_list_stays_own_incisos():
+    ids = _by_id(_doc("alt01"))
+    assert ids["art4_cpt_inc2"].text == "a Lei Municipal nº 401, de 1998."
+    assert not any(k.startswith("art4_cpt_alt") for k in ids)
+
+
+def test_quoted_chapter_is_no_agrupador_and_block_spans_pages():
+    doc = _doc("alt02")
+    top = [(u.type, u.id) for u in doc.articulacao]
+    assert top == [("capitulo", "cap1"), ("capitulo", "cap2")]
+    ids = _by_id(doc)
+    assert ids["art1_cpt_alt1_cap2"].type == "capitulo"
+    assert ids["art2_cpt_alt1_art31-2"].pages == (2, 2)
+    assert ids["art2_cpt_alt1_art31-2_par2"].text == "VETADO"
+    assert ids["art2_cpt_alt1"].pages == (1, 2)
+
+
+def test_nothing_inside_is_warned_or_renumbers_own_articles():
+    doc = _doc("alt01")
+    assert [w.code for w in doc.warnings if w.code != "reference_unresolved"] == []
+    arts = [u.number for u in doc.articulacao if u.type == "artigo"]
+    assert arts == ["1", "2", "3", "4", "5"]
+
+
+def test_lost_opening_quote_still_an_alteracao():
+    ids = _by_id(_doc("alt03"))
+    assert ids["art4_cpt_alt1_art8"].text == "As reuniões serão mensais."
+    assert "art8" not in ids
+
+
+@pytest.mark.skipif(not SCORE.exists(), reason="shared scorer not mounted")
+@pytest.mark.parametrize("name", ["alt01", "alt02"])
+def test_fixture_scores_full_marks(name, tmp_path):
+    spec = importlib.util.spec_from_file_location("score", SCORE)
+    score = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(score)  # type: ignore[union-attr]
+    out = tmp_path / "out.json"
+    out.write_text(_doc(name).model_dump_json())
+    gold = json.loads((DATA / f"{name}.gold.json").read_text())
+    figures = score.score(json.loads(out.read_text()), gold)
+    assert figures["unit_f1"] == 1.0 and figures["art_order_ok"] is True
