@@ -115,3 +115,21 @@ def test_fixture_scores_full_marks(name, tmp_path):
     gold = json.loads((DATA / f"{name}.gold.json").read_text())
     figures = score.score(json.loads(out.read_text()), gold)
     assert figures["unit_f1"] == 1.0 and figures["art_order_ok"] is True
+
+
+def test_rows_say_which_units_are_quoted_and_exports_do_not_break(tmp_path):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from corpus.export import parquet_schema, render_akn, render_lexml, unit_rows, validate_akn, validate_lexml
+
+    doc = _doc("alt01")
+    rows = unit_rows(doc)
+    quoted = {r["unit_id"] for r in rows if r["quoted"]}
+    assert "art1_cpt_alt1" in quoted and "art1_cpt_alt1_art5_par1" in quoted
+    assert "art1" not in quoted and "art4_cpt_inc1" not in quoted
+    table = pa.Table.from_pylist(rows, schema=parquet_schema())
+    pq.write_table(table, tmp_path / "u.parquet")
+    assert pq.read_table(tmp_path / "u.parquet").column("quoted").to_pylist().count(True) == len(quoted)
+    assert validate_lexml(render_lexml(doc)) == []
+    assert validate_akn(render_akn(doc)) == []
