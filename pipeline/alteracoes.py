@@ -109,3 +109,51 @@ def attach_alteracoes(roots: Sequence, quoted: Sequence[CleanLine]) -> int:
         node.children[at:at] = blocks
         count += len(blocks)
     return count
+
+
+# --- after the references stage: what each alteração amends; what a revoking article revokes ---
+
+_REVOKING = re.compile(r"\b(?:ficam?\s+revogad|revogam-se|revoga-se|revogad[oa]s?\s*:)", re.I)
+
+
+def _amended_unit(amending, alt) -> str | None:  # (Unit, Unit) -> str | None
+    """The amended norm's id of the provision a block quotes: the one the amending text cites
+    inside the block ('acrescido do seguinte § 3º' -> 'art4_par3'), else the block's first unit."""
+    prefix = alt.id + "_"
+    for ref in amending.references:
+        if ref.kind == "internal" and isinstance(ref.target, str) and ref.target.startswith(prefix):
+            return ref.target[len(prefix):]
+    first = alt.children[0] if alt.children else None
+    while first is not None and first.type in ("parte", "livro", "titulo", "capitulo", "secao", "subsecao"):
+        first = first.children[0] if first.children else None
+    return first.id[len(prefix):] if first is not None and first.id.startswith(prefix) else None
+
+
+def resolve_alteracoes(units: list) -> list:  # list[Unit] -> list[Unit]
+    """Set each alteração's ``target`` (the norm its amending unit cites) and ``target_unit``;
+    turn the norms and provisions listed by a revoking article into ``revocation`` references.
+
+    Runs after the references stage, on ``models.Unit`` trees; returns new units.
+    """
+    from models.norm import NormRef
+
+    def visit(unit, target: NormRef | None, revoking: bool):
+        own_target = next((r.target for r in unit.references
+                           if r.kind in ("external", "revocation") and isinstance(r.target, NormRef)), None)
+        target = own_target or target
+        revoking = revoking or bool(_REVOKING.search(unit.text))
+        update: dict = {}
+        if revoking and unit.type != "alteracao":
+            update["references"] = [r.model_copy(update={"kind": "revocation"}) if r.kind == "external" else r
+                                    for r in unit.references]
+        children = []
+        for child in unit.children:
+            if child.type == "alteracao":
+                child = child.model_copy(update={"target": target, "target_unit": _amended_unit(unit, child)})
+                children.append(child)  # the quoted text is the amended norm's: left as it is
+            else:
+                children.append(visit(child, target, revoking))
+        update["children"] = children
+        return unit.model_copy(update=update)
+
+    return [visit(u, None, False) for u in units]

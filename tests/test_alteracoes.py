@@ -133,3 +133,39 @@ def test_rows_say_which_units_are_quoted_and_exports_do_not_break(tmp_path):
     assert pq.read_table(tmp_path / "u.parquet").column("quoted").to_pylist().count(True) == len(quoted)
     assert validate_lexml(render_lexml(doc)) == []
     assert validate_akn(render_akn(doc)) == []
+
+
+def test_alteracao_names_the_amended_norm_and_provision():
+    ids = _by_id(_doc("alt01"))
+    alt = ids["art1_cpt_alt1"]
+    assert (alt.target.tipo, alt.target.numero) == ("lei", "939") and alt.target_unit == "art5"
+    assert ids["art2_cpt_alt1"].target_unit == "art7-1"
+    assert _by_id(_doc("alt03"))["art2_cpt_alt1"].target_unit == "art4_par3"  # the § 3º it adds
+
+
+def test_revoked_norms_are_revocation_references():
+    ids = _by_id(_doc("alt01"))
+    refs = ids["art4_cpt_inc2"].references
+    assert [(r.kind, r.target.numero) for r in refs] == [("revocation", "401")]
+    assert all(r.kind != "revocation" for r in ids["art1"].references)
+
+
+def test_lexml_and_akn_carry_the_quoted_structure():
+    from lxml import etree
+
+    from corpus.export import render_akn, render_lexml
+
+    doc = _doc("alt02")
+    lexml = etree.fromstring(render_lexml(doc))
+    ns = {"l": "http://www.lexml.gov.br/1.0"}
+    alt = lexml.find(".//l:Caput/l:Alteracao", ns)
+    assert alt is not None and alt.get("id") == "art1_cpt_alt1"
+    assert [a.get("id") for a in alt.iter("{http://www.lexml.gov.br/1.0}Artigo")] == [
+        "art1_cpt_alt1_art20", "art1_cpt_alt1_art21", "art1_cpt_alt1_art30"]
+    own = [a.get("id") for a in lexml.iter("{http://www.lexml.gov.br/1.0}Artigo") if "_alt" not in a.get("id")]
+    assert own == ["art1", "art2", "art3", "art4"]
+    akn = etree.fromstring(render_akn(doc))
+    a = {"a": "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"}
+    mods = akn.findall(".//a:mod/a:quotedStructure", a)
+    assert len(mods) == 2
+    assert len(mods[1].findall("a:article", a)) == 2
