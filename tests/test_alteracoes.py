@@ -169,3 +169,15 @@ def test_lexml_and_akn_carry_the_quoted_structure():
     mods = akn.findall(".//a:mod/a:quotedStructure", a)
     assert len(mods) == 2
     assert len(mods[1].findall("a:article", a)) == 2
+
+
+def test_locleg_validate_accepts_an_amending_law(tmp_path):
+    from locleg.cli import main
+
+    out = tmp_path / "alt01.json"
+    out.write_text(_doc("alt01").model_dump_json())
+    assert main(["validate", str(out)]) == 0
+    data = json.loads(out.read_text())
+    data["articulacao"][0]["children"][0]["type"] = "citacao"
+    out.write_text(json.dumps(data))
+    assert main(["validate", str(out)]) == 1
