@@ -27,6 +27,133 @@ _OMISSION = re.compile(r"^[\s.…·_\-]*$")
 _OMISSION_TAIL = re.compile(r"\s*[.…·_]{4,}\s*$")
 
 
+# What an amending unit says before the wording it quotes, folded: the formulas of LC 95/1998
+# art. 12 ('passa(m) a vigorar com a seguinte redação / com as seguintes alterações / acrescido(a)
+# do(s) seguinte(s)', 'fica(m) acrescido(s)', 'renumerado') and their municipal variants.
+_FORMULA = re.compile(
+    r"PASSA[MR]? A VIGORAR|VIGORAR (?:COM|ACRESCID)|REDA[CG][AO]O|ACRESCID|ACRESCENTAD|ACRESIDO"
+    r"|RENUMERAD|INCLUID[OA]S? (?:NA|NO|OS?|AS?) |INSERID|SEGUINTES? (?:TEOR|TEXTO|DISPOSITIVO|ART"
+    r"|PARAGRAFO|§|INCISO|ALINEA|ITEM|CAPITULO|SECAO|ALTERAC)|COM AS SEGUINTES ALTERAC"
+)
+# An own article of the amending law: it amends, revokes or sets the law in force.
+_OWN_ARTICLE_TEXT = re.compile(
+    r"PASSA[MR]? A VIGORAR|FICA[MR]? (?:ACRESCID|ALTERAD|REVOGAD|INCLUID)|REVOGA|ENTRA(?:RA)? EM VIGOR"
+    r"|ESTA LEI|DA LEI (?:MUNICIPAL |COMPLEMENTAR )?N"
+)
+_OPEN_CURLY, _CLOSE_CURLY = "“", "”"
+
+
+def _header(text: str):
+    from pipeline.headers import read_header
+
+    return read_header(text)
+
+
+def _article_number(text: str) -> int | None:
+    h = _header(text)
+    if h is None or h.kind != "artigo" or not h.candidates:
+        return None
+    return h.candidates[0][0] or None
+
+
+def opens_quote(text: str) -> bool:
+    """Whether a line opens with a quote as printed or as OCR reads it."""
+    return bool(_OPEN.match(text))
+
+
+def mark_alteracoes(readings: Sequence, *, max_lines: int = 400) -> set[int]:
+    """Positions of the lines an amending unit quotes (several blocks per unit, across pages).
+
+    A block opens on a line that starts with a quote (or, when OCR lost the quote, a label right
+    after the formula's ':' that is not the law's own next article) when the amending formula
+    precedes it, or right after a block that closed (the next block of the same unit). It ends
+    on its closing quote ('” (NR)', "'' (AC)", a dotted omission line with the quote), or, when
+    OCR lost that quote, before the law's own next article ('Art. 3º O art. 8º da Lei ... passa
+    a vigorar', 'Art. 5º Esta Lei entra em vigor'). Works on the line texts (the readings'
+    headers may have been blanked already) and is idempotent.
+    """
+    from pipeline.folding import fold
+
+    texts = [r.line.text for r in readings]
+    quoted: set[int] = set()
+    outer: int | None = None  # the amending law's own last article
+    intro = ""  # the own text since that article's label
+    j = 0
+    n = len(texts)
+    while j < n:
+        text = texts[j]
+        quote = opens_quote(text)
+        h = _header(text)
+        start = False
+        if j and outer is not None and _FORMULA.search(intro):  # inside an own article
+            if quote:
+                start = True
+            elif texts[j - 1].rstrip().endswith(":") and h is not None and h.kind in (
+                "artigo", "paragrafo", "inciso", "alinea", "group"
+            ):
+                # the opening quote lost: a label right after the formula's ':' that is not the
+                # law's own next article, or is one only in number and its block closes with a
+                # quote before the next own article
+                number = _article_number(text)
+                own_text = bool(_OWN_ARTICLE_TEXT.search(fold(text)))
+                start = h.kind != "artigo" or (not own_text and (
+                    number != outer + 1 or _closes_before_own(texts, j, outer, max_lines)))
+        if start:
+            k = j
+            while k < n and k - j < max_lines:
+                if k > j and _ends_block_before(texts, k, outer, max_lines):
+                    k -= 1
+                    break
+                quoted.add(k)
+                if closes_block(texts[k]) and not _inner_quote(texts[k], k == j):
+                    break
+                k += 1
+            j = k + 1
+            continue
+        number = _article_number(text)
+        if number is not None and not quote:
+            outer, intro = number, fold(text)
+        else:
+            intro = (intro + " " + fold(text))[-400:]
+        j += 1
+    return quoted
+
+
+def _own_article(text: str, outer: int | None) -> bool:
+    """An unquoted article of the amending law itself, by its text: its next number with an
+    amending or final clause ('O art. 8º da Lei ... passa a vigorar', 'Esta Lei entra em vigor')."""
+    from pipeline.folding import fold
+
+    if outer is None or opens_quote(text) or _article_number(text) != outer + 1:
+        return False
+    return bool(_OWN_ARTICLE_TEXT.search(fold(text)))
+
+
+def _ends_block_before(texts: Sequence[str], k: int, outer: int | None, max_lines: int) -> bool:
+    """Line ``k`` (inside a block) is the law's own next article: it has its number, unquoted,
+    and no closing quote comes before the next own article (the block's quote was lost)."""
+    if outer is None or opens_quote(texts[k]) or _article_number(texts[k]) != outer + 1:
+        return False
+    return _own_article(texts[k], outer) or not _closes_before_own(texts, k, outer, max_lines)
+
+
+def _closes_before_own(texts: Sequence[str], j: int, outer: int | None, max_lines: int) -> bool:
+    for k in range(j, min(len(texts), j + max_lines)):
+        if k > j and _own_article(texts[k], outer):
+            return False
+        if closes_block(texts[k]):
+            return True
+    return False
+
+
+def _inner_quote(text: str, first: bool) -> bool:
+    """A line ending in a quotation of its own ('denominada “Rua X”.'), no closing mark."""
+    if _MARK_ONLY.search(_CLOSE.sub("", text)) or re.search(r"\((?:NR|AC|R|VETADO)\)\s*[.;]?\s*$", text):
+        return False
+    body = _OPEN.sub("", text, count=1) if first else text
+    return body.count(_OPEN_CURLY) >= body.count(_CLOSE_CURLY) > 0
+
+
 def closes_block(text: str) -> bool:
     """Whether a quoted line ends its block (a closing quote, with or without (NR)/(AC))."""
     return bool(_CLOSE.search(text)) or bool(_MARK_ONLY.search(text))
@@ -157,3 +284,12 @@ def resolve_alteracoes(units: list) -> list:  # list[Unit] -> list[Unit]
         return unit.model_copy(update=update)
 
     return [visit(u, None, False) for u in units]
+
+
+def blank_quoted(readings: list) -> list:  # list[Reading] -> list[Reading]
+    """The readings with the quoted lines' headers taken away: a quoted 'Art. 12' is no unit
+    of this law and no evidence of its page order or numbering."""
+    from pipeline.segmentation import Reading
+
+    quoted = mark_alteracoes(readings)
+    return [Reading(r.line, None, None) if k in quoted else r for k, r in enumerate(readings)]

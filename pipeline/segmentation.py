@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 
 from rapidfuzz import fuzz
 
-from pipeline.alteracoes import attach_alteracoes
+from pipeline.alteracoes import attach_alteracoes, blank_quoted, mark_alteracoes
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
 from pipeline.headers import GROUP_LEVEL, Header, is_heading_text, read_header, read_roman, uppercase_share
@@ -948,6 +948,7 @@ def segment_lines(
     for page_no in dropped:
         seg.issues.append(Issue("duplicate_page", f"page {page_no} repeats an earlier page (scanned twice); "
                                 "the copy was left out", page_no=page_no))
+    target = blank_quoted(target)  # issue 12: quoted labels are no page-order evidence
     target, page_order, issue = restore_page_order(target, local_bounds, config=config)
     if issue is not None:
         seg.issues.append(issue)
@@ -985,7 +986,7 @@ def segment_lines(
         seg.preambulo = [r.line for r in head[pre_start:]]
 
     body = target[first_unit:]
-    quoted = mark_quotations(body)
+    quoted = mark_alteracoes(body)  # issue 12 (was mark_quotations)
     body = [Reading(r.line, None, None) if j in quoted else r for j, r in enumerate(body)]
     fecho_at, annex_at = find_closing(body)
     if fecho_at is not None:
