@@ -31,9 +31,9 @@ _OMISSION_TAIL = re.compile(r"\s*[.…·_]{4,}\s*$")
 # art. 12 ('passa(m) a vigorar com a seguinte redação / com as seguintes alterações / acrescido(a)
 # do(s) seguinte(s)', 'fica(m) acrescido(s)', 'renumerado') and their municipal variants.
 _FORMULA = re.compile(
-    r"PASSA[MR]? A VIGORAR|VIGORAR (?:COM|ACRESCID)|REDA[CG][AO]O|ACRESCID|ACRESCENTAD|ACRESIDO"
-    r"|RENUMERAD|INCLUID[OA]S? (?:NA|NO|OS?|AS?) |INSERID|SEGUINTES? (?:TEOR|TEXTO|DISPOSITIVO|ART"
-    r"|PARAGRAFO|§|INCISO|ALINEA|ITEM|CAPITULO|SECAO|ALTERAC)|COM AS SEGUINTES ALTERAC"
+    r"PASSA[MR]? A VIGORAR|VIGORAR (?:COM|ACRESCID)|(?:SEGUINTE|NOVA) REDA[CG][AO]O|ACRESCID[OA]S?\b"
+    r"|ACRESCENTAD|ACRESIDO|FICA[MR]? INCLUID|RENUMERAD|SEGUINTES? ALTERAC"
+    r"|SEGUINTES? (?:ART|PARAGRAFO|§|INCISO|ALINEA|ITEM|CAPITULO|SECAO|DISPOSITIVO)"
 )
 # An own article of the amending law: it amends, revokes or sets the law in force.
 _OWN_ARTICLE_TEXT = re.compile(
