@@ -105,7 +105,7 @@ def test_lost_opening_quote_still_an_alteracao():
 
 
 @pytest.mark.skipif(not SCORE.exists(), reason="shared scorer not mounted")
-@pytest.mark.parametrize("name", ["alt01", "alt02"])
+@pytest.mark.parametrize("name", ["alt01", "alt02", "alt04", "alt05"])
 def test_fixture_scores_full_marks(name, tmp_path):
     spec = importlib.util.spec_from_file_location("score", SCORE)
     score = importlib.util.module_from_spec(spec)
@@ -181,3 +181,44 @@ def test_locleg_validate_accepts_an_amending_law(tmp_path):
     data["articulacao"][0]["children"][0]["type"] = "citacao"
     out.write_text(json.dumps(data))
     assert main(["validate", str(out)]) == 1
+
+
+def _marked(*texts: str) -> list[int]:
+    from pipeline.alteracoes import mark_alteracoes
+    from pipeline.segmentation import read_lines
+
+    return sorted(mark_alteracoes(read_lines(_lines(*texts))))
+
+
+def test_a_list_after_a_colon_is_not_quoted_without_an_amending_formula():
+    # CF88 art. 182 § 4º: 'área incluída no plano diretor ... sob pena, sucessivamente, de:'
+    assert _marked("Art. 182. A política urbana.",
+                   "§ 4º É facultado, para área incluída no plano diretor, exigir, sob pena de:",
+                   "I - parcelamento compulsório;", "II - imposto progressivo.") == []
+    assert _marked("Art. 4º Ficam revogados:", "I – o art. 12 da Lei nº 939;", "II – a Lei nº 401.") == []
+
+
+def test_lost_closing_quote_ends_before_the_laws_own_next_article():
+    marked = _marked("Art. 1º O art. 5º da Lei nº 9 passa a vigorar com a seguinte redação:",
+                     "“Art. 5º Os lotes terão duzentos metros.",
+                     "...................................",  # the closing quote lost with the dots
+                     "Art. 2º O art. 6º da Lei nº 9 passa a vigorar com a seguinte redação:",
+                     "“Art. 6º As ruas terão doze metros.” (NR)",
+                     "Art. 3º Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [1, 2, 4]
+
+
+def test_unquoted_next_number_inside_a_closing_block_stays_quoted():
+    # 'Art. 4º' follows this law's 'Art. 3º' in number, but the block closes after it
+    marked = _marked("Art. 3º O Capítulo II da Lei nº 9 passa a vigorar com a seguinte redação:",
+                     "“CAPÍTULO II", "DOS CONTRATOS", "Art. 4º Os contratos observarão:",
+                     "I – eficiência.” (NR)", "Art. 4º Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [1, 2, 3, 4]
+
+
+def test_a_quotation_inside_a_quoted_line_does_not_close_the_block():
+    marked = _marked("Art. 1º O art. 2º da Lei nº 9 passa a vigorar com a seguinte redação:",
+                     "“Art. 2º Fica denominada “Rua das Flores”",
+                     "a via pública do loteamento.” (NR)",
+                     "Art. 2º Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [1, 2]
