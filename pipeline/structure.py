@@ -18,10 +18,10 @@ from models.norm import (
 )
 from models.ocr import DocumentText
 from pipeline import __version__
+from pipeline.alteracoes import resolve_alteracoes
 from pipeline.cleaning import RULESET_VERSION, CleanConfig, clean_document, vocabulary
 from pipeline.emission import emit_units, join_lines
 from pipeline.metadata import lookup_municipio, match_municipio, normalize_tipo, parse_date, parse_fecho
-from pipeline.alteracoes import resolve_alteracoes
 from pipeline.segmentation import _PUBLICATION_ORDER, Segmentation, SegmentConfig, segment_lines
 
 

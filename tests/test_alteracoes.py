@@ -121,7 +121,14 @@ def test_rows_say_which_units_are_quoted_and_exports_do_not_break(tmp_path):
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from corpus.export import parquet_schema, render_akn, render_lexml, unit_rows, validate_akn, validate_lexml
+    from corpus.export import (
+        parquet_schema,
+        render_akn,
+        render_lexml,
+        unit_rows,
+        validate_akn,
+        validate_lexml,
+    )
 
     doc = _doc("alt01")
     rows = unit_rows(doc)
@@ -220,5 +227,15 @@ def test_a_quotation_inside_a_quoted_line_does_not_close_the_block():
     marked = _marked("Art. 1º O art. 2º da Lei nº 9 passa a vigorar com a seguinte redação:",
                      "“Art. 2º Fica denominada “Rua das Flores”",
                      "a via pública do loteamento.” (NR)",
+                     "Art. 2º Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [1, 2]
+
+
+@pytest.mark.parametrize(("opening", "closing"), [("“", "” (NR)"), ('"', '" (NR)'), ("''", "'' (NR)"),
+                                                  ("‘‘", "’’ (NR)"), (",,", "” (AC)"), ("*", '"(NR).')])
+def test_ocr_variants_of_the_quotes_and_marks(opening, closing):
+    marked = _marked("Art. 1º O art. 5º da Lei nº 9 passa a vigorar com a seguinte redação:",
+                     f"{opening}Art. 5º Os lotes terão duzentos metros.",
+                     f"§ 1º A testada será de oito metros.…………………{closing}",
                      "Art. 2º Esta Lei entra em vigor na data de sua publicação.")
     assert marked == [1, 2]
