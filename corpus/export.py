@@ -135,7 +135,7 @@ def unit_rows(doc: NormDocument, *, source: str | None = None) -> list[dict[str,
     }
     rows: list[dict[str, Any]] = []
 
-    def walk(unit: Unit, path: list[str]) -> None:
+    def walk(unit: Unit, path: list[str], quoted: bool = False) -> None:
         here = path + [unit.id]
         rows.append({
             **norm_keys,
@@ -155,9 +155,11 @@ def unit_rows(doc: NormDocument, *, source: str | None = None) -> list[dict[str,
             "vetado": unit.vetado,
             "table": unit.table,
             "references": [_reference_row(r) for r in unit.references],
+            # text quoted from the amended norm (an alteracao and what it holds), not this norm's
+            "quoted": quoted or unit.type == "alteracao",
         })
         for child in unit.children:
-            walk(child, here)
+            walk(child, here, quoted or unit.type == "alteracao")
 
     for unit in doc.articulacao:
         walk(unit, [])
@@ -182,6 +184,7 @@ def parquet_schema():  # -> pyarrow.Schema
         ("number", pa.string()), ("label", pa.string()), ("title", pa.string()), ("text", pa.string()),
         ("pages_first", pa.int32()), ("pages_last", pa.int32()), ("confidence", pa.float64()),
         ("vetado", pa.bool_()), ("table", pa.bool_()), ("references", pa.list_(reference)),
+        ("quoted", pa.bool_()),
     ])
 
 
@@ -264,6 +267,8 @@ def _lexml_dispositivo(parent: ET.Element, unit: Unit, ids: _IdRegistry) -> None
         for child in unit.children:
             if child.type == "paragrafo":
                 _lexml_dispositivo(el, child, ids)
+            elif child.type == "alteracao":
+                _lexml_alteracao(holder, child, ids)
             elif child.type in allowed:
                 _lexml_dispositivo(holder, child, ids)
             else:
@@ -273,8 +278,22 @@ def _lexml_dispositivo(parent: ET.Element, unit: Unit, ids: _IdRegistry) -> None
     for child in unit.children:
         if child.type in _ALLOWED[tag]:
             _lexml_dispositivo(el, child, ids)
+        elif child.type == "alteracao" and tag in ("Paragrafo", "Inciso"):
+            _lexml_alteracao(el, child, ids)
         else:
             _inline_child(para, child)
+
+
+def _lexml_alteracao(parent: ET.Element, unit: Unit, ids: _IdRegistry) -> None:
+    """The provisions quoted from the amended norm, ids as that norm numbers them."""
+    attrs = {"id": ids.take(unit.id)}
+    if unit.target is not None and unit.target.tipo and unit.target.numero:
+        attrs["base"] = f"{unit.target.tipo} {unit.target.numero}" + (f"/{unit.target.ano}" if unit.target.ano else "")
+    el = _sub(parent, "Alteracao", **attrs)
+    if unit.text:
+        _sub(el, "p", unit.text)
+    for child in unit.children:
+        _lexml_unit(el, child, ids)
 
 
 def _inline_child(para: ET.Element, unit: Unit) -> None:
@@ -401,9 +420,9 @@ def _akn_frbr(doc: NormDocument) -> tuple[str, str]:
     return f"/akn/{place}/act/{tipo}/{date}/{number}", number
 
 
-def _akn_block(parent: ET.Element, tag: str, text: str) -> None:
+def _akn_block(parent: ET.Element, tag: str, text: str) -> ET.Element:
     el = _sub(parent, tag)
-    _sub(el, "p", text)
+    return _sub(el, "p", text)
 
 
 def _akn_unit(parent: ET.Element, unit: Unit, seen: set[str]) -> None:
@@ -443,14 +462,29 @@ def _akn_unit(parent: ET.Element, unit: Unit, seen: set[str]) -> None:
 
 
 def _akn_content(el: ET.Element, unit: Unit, seen: set[str]) -> None:
-    children = [c for c in unit.children if c.type not in _AKN_GROUP]
+    children = [c for c in unit.children if c.type not in _AKN_GROUP and c.type != "alteracao"]
+    alteracoes = [c for c in unit.children if c.type == "alteracao"]
     if not children:
-        _akn_block(el, "content", unit.text)
+        para = _akn_block(el, "content", unit.text)
+        _akn_mods(para, alteracoes, seen)
         return
-    if unit.text:
-        _akn_block(el, "intro", unit.text)
+    if unit.text or alteracoes:
+        _akn_mods(_akn_block(el, "intro", unit.text), alteracoes, seen)
     for child in children:
         _akn_unit(el, child, seen)
+
+
+def _akn_mods(para: ET.Element, alteracoes: list[Unit], seen: set[str]) -> None:
+    """Each alteração as ``<mod><quotedStructure>`` inside the amending text's paragraph."""
+    for alt in alteracoes:
+        eid = akn_eid(alt.id)
+        seen.add(eid)
+        mod = _sub(para, "mod", eId=eid)
+        quoted = _sub(mod, "quotedStructure", eId=f"{eid}__qstr")
+        if alt.text:
+            _akn_block(quoted, "content", alt.text)
+        for child in alt.children:
+            _akn_unit(quoted, child, seen)
 
 
 def render_akn(doc: NormDocument) -> bytes:

@@ -17,7 +17,7 @@ SCHEMA_VERSION = "1.0.0"
 Status = Literal["extracted", "partial", "needs_review", "failed"]
 UnitType = Literal[
     "parte", "livro", "titulo", "capitulo", "secao", "subsecao",
-    "artigo", "paragrafo", "inciso", "alinea", "item",
+    "artigo", "paragrafo", "inciso", "alinea", "item", "alteracao",
 ]
 GROUP_TYPES: tuple[str, ...] = ("parte", "livro", "titulo", "capitulo", "secao", "subsecao")
 
@@ -97,6 +97,12 @@ class Unit(_Model):
     vetado: bool = False
     table: bool = Field(False, description="holds a table kept as text (not split into units)")
     references: list[Reference] = Field(default_factory=list)
+    target: NormRef | None = Field(
+        None, description="alteracao only: the norm whose provisions are quoted (amended)"
+    )
+    target_unit: str | None = Field(
+        None, description="alteracao only: id of the first quoted provision in the amended norm ('art5')"
+    )
     children: list[Unit] = Field(default_factory=list)
 
 

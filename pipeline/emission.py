@@ -119,6 +119,16 @@ def emit_units(
             ids[id(node)] = uid
             return Unit(id=uid, type=node.kind, number=node.number, label=node.label or None,  # type: ignore[arg-type]
                         title=node.title, text="", children=children)
+        if node.kind == "alteracao":
+            # LexML: the alteração sits in the amending unit's caput ('art1_cpt_alt1'); the
+            # provisions it quotes keep the amended norm's ids under it ('art1_cpt_alt1_art5').
+            joiner = "_cpt_" if parent_id is not None and "_" not in parent_id.rsplit("art", 1)[-1] else "_"
+            uid = unique(f"{parent_id}{joiner}alt{node.number}", node)
+            ids[id(node)] = uid
+            quoted, _ = emit_units(node.children, (), vocab)  # own id space, no warnings
+            children = [_prefixed(c, uid) for c in quoted]
+            return Unit(id=uid, type="alteracao", number=node.number, text=node.first_text,
+                        pages=_pages(node.lines), confidence=_confidence(node.lines), children=children)
         if node.kind == "artigo":
             uid = unique(_article_id(node), node)
         else:
@@ -154,6 +164,14 @@ def emit_units(
             page_no=issue.page_no,
         ))
     return units, warnings
+
+
+def _prefixed(unit: Unit, prefix: str) -> Unit:
+    """A quoted unit and its descendants with ids under the alteração's id."""
+    return unit.model_copy(update={
+        "id": f"{prefix}_{unit.id}",
+        "children": [_prefixed(c, prefix) for c in unit.children],
+    })
 
 
 def _roman_index(numeral: str) -> int:

@@ -27,6 +27,7 @@ RULE_MODULES: tuple[str, ...] = (
     "pipeline.cleaning",
     "pipeline.folding",
     "pipeline.headers",
+    "pipeline.alteracoes",
     "pipeline.metadata",
     "pipeline.references",
     "pipeline.segmentation",

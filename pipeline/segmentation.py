@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 
 from rapidfuzz import fuzz
 
+from pipeline.alteracoes import attach_alteracoes, blank_quoted, mark_alteracoes
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
 from pipeline.headers import GROUP_LEVEL, Header, is_heading_text, read_header, read_roman, uppercase_share
@@ -963,6 +964,7 @@ def segment_lines(
     for page_no in dropped:
         seg.issues.append(Issue("duplicate_page", f"page {page_no} repeats an earlier page (scanned twice); "
                                 "the copy was left out", page_no=page_no))
+    target = blank_quoted(target)  # issue 12: quoted labels are no page-order evidence
     target, page_order, issue = restore_page_order(target, local_bounds, config=config)
     if issue is not None:
         seg.issues.append(issue)
@@ -1000,7 +1002,7 @@ def segment_lines(
         seg.preambulo = [r.line for r in head[pre_start:]]
 
     body = target[first_unit:]
-    quoted = mark_quotations(body)
+    quoted = mark_alteracoes(body)  # issue 12 (was mark_quotations)
     body = [Reading(r.line, None, None) if j in quoted else r for j, r in enumerate(body)]
     fecho_at, annex_at = find_closing(body)
     if fecho_at is not None:
@@ -1025,6 +1027,7 @@ def segment_lines(
         articulacao = body
 
     frozen = [j in quoted for j in range(len(articulacao))]
+    quoted_lines = [r.line for r, q in zip(articulacao, frozen, strict=True) if q]  # issue 12
     articulacao, numbers = decode_articulacao(articulacao, frozen, config=config)
     article_readings = [r for r in articulacao if _is_article(r)]
     for prev, (number, r) in zip([0, *numbers], zip(numbers, article_readings, strict=True), strict=False):
@@ -1041,6 +1044,7 @@ def segment_lines(
     seg.articulacao = roots
     _number_by_sequence(roots, seg.issues)
     _mark_tables(roots, seg.issues)
+    attach_alteracoes(roots, quoted_lines)  # issue 12: quoted blocks -> alteracao nodes
     return seg
 
 

@@ -18,6 +18,7 @@ from models.norm import (
 )
 from models.ocr import DocumentText
 from pipeline import __version__
+from pipeline.alteracoes import resolve_alteracoes
 from pipeline.cleaning import CleanConfig, clean_document, vocabulary
 from pipeline.emission import emit_units, join_lines
 from pipeline.metadata import lookup_municipio, match_municipio, normalize_tipo, parse_date, parse_fecho
@@ -49,6 +50,7 @@ def structure_document(
     norm = complete_meta(meta, seg, [ln.text for ln in lines], warnings, fecho=fecho)
     if config.references and units:
         units, warnings = _add_references(units, norm, warnings)
+        units = resolve_alteracoes(units)  # issue 12: what each alteração amends; revocations
     errors = [
         ErrorItem(component="ocr", category="page", message=p.error, page_no=p.page_no)
         for p in doc.pages if p.error

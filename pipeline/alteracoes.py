@@ -1,0 +1,295 @@
+"""Alterações: the provisions an amending law quotes, as ``alteracao`` nodes of the tree.
+
+An amending unit ('O art. 5º da Lei nº 939, de 2013, passa a vigorar com a seguinte redação:')
+quotes the amended norm's new wording ('“Art. 5º ...” (NR)'). Those quoted lines are found by
+``segmentation.mark_quotations`` and reach ``build_tree`` as plain text of the amending unit;
+this stage takes them out of the unit's text again and puts each quoted block in a child node
+of kind ``alteracao`` whose children are the quoted provisions, read with the same reader and
+numbered as the amended norm numbers them. Nothing found inside a block is reported: its
+numbering is the amended norm's, not this one's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from pipeline.cleaning import CleanLine
+
+# The opening quote of a block as printed or as OCR reads it (“ " '' ‘‘ `` ,, « and '*').
+_OPEN = re.compile(r"^\s*(?:[“\"«*]|''|‘‘|``|,,)\s*")
+# The closing quote with the marks of the amended provision ('” (NR)', "'' (AC).", '" (VETADO)').
+_CLOSE = re.compile(r"\s*(?:[”\"»]|''|’’)\s*(?:\(\s*(?:NR|AC|R|VETADO)\s*\))?\s*[.;,]?\s*$")
+_MARK_ONLY = re.compile(r"\s*\(\s*(?:NR|AC|R)\s*\)\s*[.;]?\s*$")
+# An omission line: the provisions of the amended norm left as they are ('......', '…').
+_OMISSION = re.compile(r"^[\s.…·_\-]*$")
+_OMISSION_TAIL = re.compile(r"\s*[.…·_]{4,}\s*$")
+
+
+# What an amending unit says before the wording it quotes, folded: the formulas of LC 95/1998
+# art. 12 ('passa(m) a vigorar com a seguinte redação / com as seguintes alterações / acrescido(a)
+# do(s) seguinte(s)', 'fica(m) acrescido(s)', 'renumerado') and their municipal variants.
+_FORMULA = re.compile(
+    r"PASSA[MR]? A VIGORAR|VIGORAR (?:COM|ACRESCID)|(?:SEGUINTE|NOVA) REDA[CG][AO]O|ACRESCID[OA]S?\b"
+    r"|ACRESCENTAD|ACRESIDO|FICA[MR]? INCLUID|RENUMERAD|SEGUINTES? ALTERAC"
+    r"|SEGUINTES? (?:ART|PARAGRAFO|§|INCISO|ALINEA|ITEM|CAPITULO|SECAO|DISPOSITIVO)"
+)
+# An own article of the amending law: it amends, revokes or sets the law in force.
+_OWN_ARTICLE_TEXT = re.compile(
+    r"PASSA[MR]? A VIGORAR|FICA[MR]? (?:ACRESCID|ALTERAD|REVOGAD|INCLUID)|REVOGA|ENTRA(?:RA)? EM VIGOR"
+    r"|ESTA LEI|DA LEI (?:MUNICIPAL |COMPLEMENTAR )?N"
+)
+_OPEN_CURLY, _CLOSE_CURLY = "“", "”"
+
+
+def _header(text: str):
+    from pipeline.headers import read_header
+
+    return read_header(text)
+
+
+def _article_number(text: str) -> int | None:
+    h = _header(text)
+    if h is None or h.kind != "artigo" or not h.candidates:
+        return None
+    return h.candidates[0][0] or None
+
+
+def opens_quote(text: str) -> bool:
+    """Whether a line opens with a quote as printed or as OCR reads it."""
+    return bool(_OPEN.match(text))
+
+
+def mark_alteracoes(readings: Sequence, *, max_lines: int = 400) -> set[int]:
+    """Positions of the lines an amending unit quotes (several blocks per unit, across pages).
+
+    A block opens on a line that starts with a quote (or, when OCR lost the quote, a label right
+    after the formula's ':' that is not the law's own next article) when the amending formula
+    precedes it, or right after a block that closed (the next block of the same unit). It ends
+    on its closing quote ('” (NR)', "'' (AC)", a dotted omission line with the quote), or, when
+    OCR lost that quote, before the law's own next article ('Art. 3º O art. 8º da Lei ... passa
+    a vigorar', 'Art. 5º Esta Lei entra em vigor'). Works on the line texts (the readings'
+    headers may have been blanked already) and is idempotent.
+    """
+    from pipeline.folding import fold
+
+    texts = [r.line.text for r in readings]
+    quoted: set[int] = set()
+    outer: int | None = None  # the amending law's own last article
+    intro = ""  # the own text since that article's label
+    j = 0
+    n = len(texts)
+    while j < n:
+        text = texts[j]
+        quote = opens_quote(text)
+        h = _header(text)
+        start = False
+        if j and outer is not None and _FORMULA.search(intro):  # inside an own article
+            if quote:
+                start = True
+            elif texts[j - 1].rstrip().endswith(":") and h is not None and h.kind in (
+                "artigo", "paragrafo", "inciso", "alinea", "group"
+            ):
+                # the opening quote lost: a label right after the formula's ':' that is not the
+                # law's own next article, or is one only in number and its block closes with a
+                # quote before the next own article
+                number = _article_number(text)
+                own_text = bool(_OWN_ARTICLE_TEXT.search(fold(text)))
+                start = h.kind != "artigo" or (not own_text and (
+                    number != outer + 1 or _closes_before_own(texts, j, outer, max_lines)))
+        if start:
+            k = j
+            while k < n and k - j < max_lines:
+                if k > j and _ends_block_before(texts, k, outer, max_lines):
+                    k -= 1
+                    break
+                quoted.add(k)
+                if closes_block(texts[k]) and not _inner_quote(texts[k], k == j):
+                    break
+                k += 1
+            j = k + 1
+            continue
+        number = _article_number(text)
+        if number is not None and not quote:
+            outer, intro = number, fold(text)
+        else:
+            intro = (intro + " " + fold(text))[-400:]
+        j += 1
+    return quoted
+
+
+def _own_article(text: str, outer: int | None) -> bool:
+    """An unquoted article of the amending law itself, by its text: its next number with an
+    amending or final clause ('O art. 8º da Lei ... passa a vigorar', 'Esta Lei entra em vigor')."""
+    from pipeline.folding import fold
+
+    if outer is None or opens_quote(text) or _article_number(text) != outer + 1:
+        return False
+    return bool(_OWN_ARTICLE_TEXT.search(fold(text)))
+
+
+def _ends_block_before(texts: Sequence[str], k: int, outer: int | None, max_lines: int) -> bool:
+    """Line ``k`` (inside a block) is the law's own next article: it has its number, unquoted,
+    and no closing quote comes before the next own article (the block's quote was lost)."""
+    if outer is None or opens_quote(texts[k]) or _article_number(texts[k]) != outer + 1:
+        return False
+    return _own_article(texts[k], outer) or not _closes_before_own(texts, k, outer, max_lines)
+
+
+def _closes_before_own(texts: Sequence[str], j: int, outer: int | None, max_lines: int) -> bool:
+    for k in range(j, min(len(texts), j + max_lines)):
+        if k > j and _own_article(texts[k], outer):
+            return False
+        if closes_block(texts[k]):
+            return True
+    return False
+
+
+def _inner_quote(text: str, first: bool) -> bool:
+    """A line ending in a quotation of its own ('denominada “Rua X”.'), no closing mark."""
+    if _MARK_ONLY.search(_CLOSE.sub("", text)) or re.search(r"\((?:NR|AC|R|VETADO)\)\s*[.;]?\s*$", text):
+        return False
+    body = _OPEN.sub("", text, count=1) if first else text
+    return body.count(_OPEN_CURLY) >= body.count(_CLOSE_CURLY) > 0
+
+
+def closes_block(text: str) -> bool:
+    """Whether a quoted line ends its block (a closing quote, with or without (NR)/(AC))."""
+    return bool(_CLOSE.search(text)) or bool(_MARK_ONLY.search(text))
+
+
+def quoted_blocks(lines: Sequence[CleanLine]) -> list[list[CleanLine]]:
+    """Split a run of quoted lines into blocks: a block ends at its closing quote, and a
+    line opening a new quote after that starts the next one."""
+    blocks: list[list[CleanLine]] = []
+    closed = True
+    for ln in lines:
+        if closed or (_OPEN.match(ln.text) and blocks and not blocks[-1]):
+            blocks.append([])
+        blocks[-1].append(ln)
+        closed = closes_block(ln.text)
+    return [b for b in blocks if b]
+
+
+def strip_quotation(block: Sequence[CleanLine]) -> list[CleanLine]:
+    """The block's lines without the quotes, the (NR)/(AC) marks and the omission lines."""
+    out: list[CleanLine] = []
+    for k, ln in enumerate(block):
+        text = ln.text
+        if k == 0:
+            text = _OPEN.sub("", text, count=1)
+        if k == len(block) - 1:
+            text = _CLOSE.sub("", text)
+            text = _MARK_ONLY.sub("", text)
+        text = _OMISSION_TAIL.sub("", text)
+        if _OMISSION.match(text):
+            continue
+        out.append(replace(ln, text=text))
+    return out
+
+
+def read_block(block: Sequence[CleanLine]):  # -> Node
+    """One quoted block as an ``alteracao`` node holding the provisions it quotes."""
+    from pipeline.segmentation import Node, _is_article, _printed_number, build_tree, read_lines
+
+    lines = strip_quotation(block)
+    readings = read_lines(lines)
+    numbers = [(_printed_number(r) or 0) for r in readings if _is_article(r)]
+    roots, leading = build_tree(readings, numbers, [])  # the amended norm's numbering: no issues
+    node = Node("alteracao", "", lines=list(block))
+    node.children = roots
+    # Lines before the first quoted unit (a paragraph quoted alone, '§ 3º ...', or text that
+    # reads as no unit) stay the block's text.
+    node.first_text = " ".join(ln.text.strip() for ln in leading)
+    return node
+
+
+def attach_alteracoes(roots: Sequence, quoted: Sequence[CleanLine]) -> int:
+    """Move the quoted lines out of the units that hold them into ``alteracao`` children.
+
+    ``quoted`` are the lines ``mark_quotations`` found quoted. Returns how many blocks were
+    attached. The amending unit keeps its text up to where the quotation begins.
+    """
+    marked = {id(ln) for ln in quoted}
+    if not marked:
+        return 0
+    count = 0
+    stack = list(roots)
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        inside = [ln for ln in node.lines if id(ln) in marked]
+        if not inside or node.kind == "alteracao":
+            continue
+        own = [ln for ln in node.lines if id(ln) not in marked]
+        if node.lines and id(node.lines[0]) in marked:
+            # The header line itself is never quoted: mark_quotations leaves it alone.
+            own = [node.lines[0], *own]
+        node.lines = own
+        blocks = [read_block(b) for b in quoted_blocks(inside)]
+        # LexML puts the alteração in the caput of the amending unit: after its own incisos
+        # of the caput, before its parágrafos (the quotation is where the caput ends).
+        at = next((k for k, c in enumerate(node.children) if c.kind == "paragrafo"), len(node.children))
+        for k, alt in enumerate(blocks, 1):
+            alt.number = str(k)
+        node.children[at:at] = blocks
+        count += len(blocks)
+    return count
+
+
+# --- after the references stage: what each alteração amends; what a revoking article revokes ---
+
+_REVOKING = re.compile(r"\b(?:ficam?\s+revogad|revogam-se|revoga-se|revogad[oa]s?\s*:)", re.I)
+
+
+def _amended_unit(amending, alt) -> str | None:  # (Unit, Unit) -> str | None
+    """The amended norm's id of the provision a block quotes: the one the amending text cites
+    inside the block ('acrescido do seguinte § 3º' -> 'art4_par3'), else the block's first unit."""
+    prefix = alt.id + "_"
+    for ref in amending.references:
+        if ref.kind == "internal" and isinstance(ref.target, str) and ref.target.startswith(prefix):
+            return ref.target[len(prefix):]
+    first = alt.children[0] if alt.children else None
+    while first is not None and first.type in ("parte", "livro", "titulo", "capitulo", "secao", "subsecao"):
+        first = first.children[0] if first.children else None
+    return first.id[len(prefix):] if first is not None and first.id.startswith(prefix) else None
+
+
+def resolve_alteracoes(units: list) -> list:  # list[Unit] -> list[Unit]
+    """Set each alteração's ``target`` (the norm its amending unit cites) and ``target_unit``;
+    turn the norms and provisions listed by a revoking article into ``revocation`` references.
+
+    Runs after the references stage, on ``models.Unit`` trees; returns new units.
+    """
+    from models.norm import NormRef
+
+    def visit(unit, target: NormRef | None, revoking: bool):
+        own_target = next((r.target for r in unit.references
+                           if r.kind in ("external", "revocation") and isinstance(r.target, NormRef)), None)
+        target = own_target or target
+        revoking = revoking or bool(_REVOKING.search(unit.text))
+        update: dict = {}
+        if revoking and unit.type != "alteracao":
+            update["references"] = [r.model_copy(update={"kind": "revocation"}) if r.kind == "external" else r
+                                    for r in unit.references]
+        children = []
+        for child in unit.children:
+            if child.type == "alteracao":
+                child = child.model_copy(update={"target": target, "target_unit": _amended_unit(unit, child)})
+                children.append(child)  # the quoted text is the amended norm's: left as it is
+            else:
+                children.append(visit(child, target, revoking))
+        update["children"] = children
+        return unit.model_copy(update=update)
+
+    return [visit(u, None, False) for u in units]
+
+
+def blank_quoted(readings: list) -> list:  # list[Reading] -> list[Reading]
+    """The readings with the quoted lines' headers taken away: a quoted 'Art. 12' is no unit
+    of this law and no evidence of its page order or numbering."""
+    from pipeline.segmentation import Reading
+
+    quoted = mark_alteracoes(readings)
+    return [Reading(r.line, None, None) if k in quoted else r for k, r in enumerate(readings)]

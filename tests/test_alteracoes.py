@@ -1,0 +1,241 @@
+"""Amending laws (issue 12): quoted provisions are alteracao nodes, never this law's units."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from models.norm import NormMeta
+from pipeline.alteracoes import closes_block, quoted_blocks, strip_quotation
+from pipeline.cleaning import CleanLine
+from pipeline.structure import structure_document
+from pipeline.textpages import document_from_text
+
+DATA = Path(__file__).parent / "data" / "alteracoes"
+SCORE = Path("/work/shared/tools/score.py")
+
+
+def _doc(name: str):
+    meta = json.loads((DATA / f"{name}.meta.json").read_text())
+    return structure_document(document_from_text((DATA / f"{name}.txt").read_text(), source=f"{name}.txt"),
+                              NormMeta(**meta))
+
+
+def _flat(units):
+    for u in units:
+        yield u
+        yield from _flat(u.children)
+
+
+def _own(units):
+    for u in units:
+        if u.type == "alteracao":
+            continue
+        yield u
+        yield from _own(u.children)
+
+
+def _by_id(doc):
+    return {u.id: u for u in _flat(doc.articulacao)}
+
+
+def _lines(*texts: str) -> list[CleanLine]:
+    return [CleanLine(text=t, page_index=0, line_index=k) for k, t in enumerate(texts)]
+
+
+def test_closing_marks_on_dotted_and_plain_lines():
+    assert closes_block('.............................” (NR)')
+    assert closes_block("b) as entidades.'' (NR)")
+    assert closes_block('§ 2º (VETADO)." (AC)')
+    assert not closes_block("I – residencial;")
+
+
+def test_blocks_split_where_a_new_quote_opens_after_a_closed_one():
+    blocks = quoted_blocks(_lines("“Art. 9º ....", "I – a;", "....” (NR)", "“Art. 10. B.” (NR)"))
+    assert [len(b) for b in blocks] == [3, 1]
+    stripped = strip_quotation(blocks[0])
+    assert [ln.text for ln in stripped] == ["Art. 9º", "I – a;"]
+
+
+def test_quoted_articles_live_in_alteracao_with_amended_norm_ids():
+    ids = _by_id(_doc("alt01"))
+    assert ids["art1_cpt_alt1"].type == "alteracao"
+    assert ids["art1_cpt_alt1_art5"].text.startswith("Os lotes terão")
+    assert "art1_cpt_alt1_art5_par2" in ids
+    assert "art2_cpt_alt1_art7-1_par1u" in ids  # Art. 7º-A (LexML: art7-1)
+    # two blocks in one article's alteração, the second opened after a dotted (NR) line
+    assert "art3_cpt_alt1_art9_cpt_inc3" in ids and "art3_cpt_alt1_art10" in ids
+    # the amending unit's own text ends where the quotation begins
+    assert ids["art1"].text.endswith("com a seguinte redação:")
+    own = [u.id for u in _own(_doc("alt01").articulacao)]
+    assert own == ["art1", "art2", "art3", "art4", "art4_cpt_inc1", "art4_cpt_inc2", "art5"]
+
+
+def test_revocation_list_stays_own_incisos():
+    ids = _by_id(_doc("alt01"))
+    assert ids["art4_cpt_inc2"].text == "a Lei Municipal nº 401, de 1998."
+    assert not any(k.startswith("art4_cpt_alt") for k in ids)
+
+
+def test_quoted_chapter_is_no_agrupador_and_block_spans_pages():
+    doc = _doc("alt02")
+    top = [(u.type, u.id) for u in doc.articulacao]
+    assert top == [("capitulo", "cap1"), ("capitulo", "cap2")]
+    ids = _by_id(doc)
+    assert ids["art1_cpt_alt1_cap2"].type == "capitulo"
+    assert ids["art2_cpt_alt1_art31-2"].pages == (2, 2)
+    assert ids["art2_cpt_alt1_art31-2_par2"].text == "VETADO"
+    assert ids["art2_cpt_alt1"].pages == (1, 2)
+
+
+def test_nothing_inside_is_warned_or_renumbers_own_articles():
+    doc = _doc("alt01")
+    assert [w.code for w in doc.warnings if w.code != "reference_unresolved"] == []
+    arts = [u.number for u in doc.articulacao if u.type == "artigo"]
+    assert arts == ["1", "2", "3", "4", "5"]
+
+
+def test_lost_opening_quote_still_an_alteracao():
+    ids = _by_id(_doc("alt03"))
+    assert ids["art4_cpt_alt1_art8"].text == "As reuniões serão mensais."
+    assert "art8" not in ids
+
+
+@pytest.mark.skipif(not SCORE.exists(), reason="shared scorer not mounted")
+@pytest.mark.parametrize("name", ["alt01", "alt02", "alt04", "alt05"])
+def test_fixture_scores_full_marks(name, tmp_path):
+    spec = importlib.util.spec_from_file_location("score", SCORE)
+    score = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(score)  # type: ignore[union-attr]
+    out = tmp_path / "out.json"
+    out.write_text(_doc(name).model_dump_json())
+    gold = json.loads((DATA / f"{name}.gold.json").read_text())
+    figures = score.score(json.loads(out.read_text()), gold)
+    assert figures["unit_f1"] == 1.0 and figures["art_order_ok"] is True
+
+
+def test_rows_say_which_units_are_quoted_and_exports_do_not_break(tmp_path):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from corpus.export import (
+        parquet_schema,
+        render_akn,
+        render_lexml,
+        unit_rows,
+        validate_akn,
+        validate_lexml,
+    )
+
+    doc = _doc("alt01")
+    rows = unit_rows(doc)
+    quoted = {r["unit_id"] for r in rows if r["quoted"]}
+    assert "art1_cpt_alt1" in quoted and "art1_cpt_alt1_art5_par1" in quoted
+    assert "art1" not in quoted and "art4_cpt_inc1" not in quoted
+    table = pa.Table.from_pylist(rows, schema=parquet_schema())
+    pq.write_table(table, tmp_path / "u.parquet")
+    assert pq.read_table(tmp_path / "u.parquet").column("quoted").to_pylist().count(True) == len(quoted)
+    assert validate_lexml(render_lexml(doc)) == []
+    assert validate_akn(render_akn(doc)) == []
+
+
+def test_alteracao_names_the_amended_norm_and_provision():
+    ids = _by_id(_doc("alt01"))
+    alt = ids["art1_cpt_alt1"]
+    assert (alt.target.tipo, alt.target.numero) == ("lei", "939") and alt.target_unit == "art5"
+    assert ids["art2_cpt_alt1"].target_unit == "art7-1"
+    assert _by_id(_doc("alt03"))["art2_cpt_alt1"].target_unit == "art4_par3"  # the § 3º it adds
+
+
+def test_revoked_norms_are_revocation_references():
+    ids = _by_id(_doc("alt01"))
+    refs = ids["art4_cpt_inc2"].references
+    assert [(r.kind, r.target.numero) for r in refs] == [("revocation", "401")]
+    assert all(r.kind != "revocation" for r in ids["art1"].references)
+
+
+def test_lexml_and_akn_carry_the_quoted_structure():
+    from lxml import etree
+
+    from corpus.export import render_akn, render_lexml
+
+    doc = _doc("alt02")
+    lexml = etree.fromstring(render_lexml(doc))
+    ns = {"l": "http://www.lexml.gov.br/1.0"}
+    alt = lexml.find(".//l:Caput/l:Alteracao", ns)
+    assert alt is not None and alt.get("id") == "art1_cpt_alt1"
+    assert [a.get("id") for a in alt.iter("{http://www.lexml.gov.br/1.0}Artigo")] == [
+        "art1_cpt_alt1_art20", "art1_cpt_alt1_art21", "art1_cpt_alt1_art30"]
+    own = [a.get("id") for a in lexml.iter("{http://www.lexml.gov.br/1.0}Artigo") if "_alt" not in a.get("id")]
+    assert own == ["art1", "art2", "art3", "art4"]
+    akn = etree.fromstring(render_akn(doc))
+    a = {"a": "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"}
+    mods = akn.findall(".//a:mod/a:quotedStructure", a)
+    assert len(mods) == 2
+    assert len(mods[1].findall("a:article", a)) == 2
+
+
+def test_locleg_validate_accepts_an_amending_law(tmp_path):
+    from locleg.cli import main
+
+    out = tmp_path / "alt01.json"
+    out.write_text(_doc("alt01").model_dump_json())
+    assert main(["validate", str(out)]) == 0
+    data = json.loads(out.read_text())
+    data["articulacao"][0]["children"][0]["type"] = "citacao"
+    out.write_text(json.dumps(data))
+    assert main(["validate", str(out)]) == 1
+
+
+def _marked(*texts: str) -> list[int]:
+    from pipeline.alteracoes import mark_alteracoes
+    from pipeline.segmentation import read_lines
+
+    return sorted(mark_alteracoes(read_lines(_lines(*texts))))
+
+
+def test_a_list_after_a_colon_is_not_quoted_without_an_amending_formula():
+    # CF88 art. 182 § 4º: 'área incluída no plano diretor ... sob pena, sucessivamente, de:'
+    assert _marked("Art. 182. A política urbana.",
+                   "§ 4º É facultado, para área incluída no plano diretor, exigir, sob pena de:",
+                   "I - parcelamento compulsório;", "II - imposto progressivo.") == []
+    assert _marked("Art. 4º Ficam revogados:", "I – o art. 12 da Lei nº 939;", "II – a Lei nº 401.") == []
+
+
+def test_lost_closing_quote_ends_before_the_laws_own_next_article():
+    marked = _marked("Art. 1º O art. 5º da Lei nº 9 passa a vigorar com a seguinte redação:",
+                     "“Art. 5º Os lotes terão duzentos metros.",
+                     "...................................",  # the closing quote lost with the dots
+                     "Art. 2º O art. 6º da Lei nº 9 passa a vigorar com a seguinte redação:",
+                     "“Art. 6º As ruas terão doze metros.” (NR)",
+                     "Art. 3º Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [1, 2, 4]
+
+
+def test_unquoted_next_number_inside_a_closing_block_stays_quoted():
+    # 'Art. 4º' follows this law's 'Art. 3º' in number, but the block closes after it
+    marked = _marked("Art. 3º O Capítulo II da Lei nº 9 passa a vigorar com a seguinte redação:",
+                     "“CAPÍTULO II", "DOS CONTRATOS", "Art. 4º Os contratos observarão:",
+                     "I – eficiência.” (NR)", "Art. 4º Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [1, 2, 3, 4]
+
+
+def test_a_quotation_inside_a_quoted_line_does_not_close_the_block():
+    marked = _marked("Art. 1º O art. 2º da Lei nº 9 passa a vigorar com a seguinte redação:",
+                     "“Art. 2º Fica denominada “Rua das Flores”",
+                     "a via pública do loteamento.” (NR)",
+                     "Art. 2º Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [1, 2]
+
+
+@pytest.mark.parametrize(("opening", "closing"), [("“", "” (NR)"), ('"', '" (NR)'), ("''", "'' (NR)"),
+                                                  ("‘‘", "’’ (NR)"), (",,", "” (AC)"), ("*", '"(NR).')])
+def test_ocr_variants_of_the_quotes_and_marks(opening, closing):
+    marked = _marked("Art. 1º O art. 5º da Lei nº 9 passa a vigorar com a seguinte redação:",
+                     f"{opening}Art. 5º Os lotes terão duzentos metros.",
+                     f"§ 1º A testada será de oito metros.…………………{closing}",
+                     "Art. 2º Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [1, 2]
