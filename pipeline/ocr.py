@@ -411,7 +411,9 @@ def ocr_image(image: Image.Image, *, page_index: int, dpi: float | None, config:
     """Prepare (when ``config.prepare`` and ``pipeline.imageprep`` is there) and OCR one image."""
     if dpi:
         image.info["dpi"] = (dpi, dpi)  # preparation scales its filters by the resolution
+    pdf_rotate = int(image.info.get("pdf_rotate", 0))
     image, rotation, skew = _prepare(image, config=config)
+    rotation = (rotation + pdf_rotate) % 360
     lines = run_tesseract(image, config=config, dpi=dpi, page_no=page_index + 1)
     confs = [w.conf for ln in lines for w in ln.words if w.conf is not None]
     return PageText(
@@ -497,12 +499,24 @@ def _embedded_scan(page: Any, plan: PagePlan, dpi: float) -> Image.Image | None:
         bitmap = objs[0].get_bitmap(render=False)
         image = bitmap.to_pil().copy()  # own the pixels; the bitmap belongs to the image object
         del bitmap
+        turn = int(page.get_rotation()) % 360  # /Rotate: clockwise degrees the viewer turns the page
     except Exception:  # noqa: BLE001 - unusual image encodings: render instead
         return None
+    if turn:
+        from pipeline.imageprep import rotate_upright
+
+        image = rotate_upright(image, turn)
     expected = (plan.width * dpi / 72.0, plan.height * dpi / 72.0)
-    if abs(image.width - expected[0]) > 0.02 * expected[0] or abs(image.height - expected[1]) > 0.02 * expected[1]:
+
+    def fits(w: float, h: float) -> bool:
+        return abs(image.width - w) <= 0.02 * w and abs(image.height - h) <= 0.02 * h
+
+    if not fits(*expected) and not (turn in (90, 270) and fits(expected[1], expected[0])):
         return None
-    return image if image.mode == "L" else _to_grey(image)
+    image = image if image.mode == "L" else _to_grey(image)
+    if turn:
+        image.info["pdf_rotate"] = turn  # ocr_image adds it to the page's rotation
+    return image
 
 
 def load_image_page(path: Path, plan: PagePlan, *, config: OcrConfig) -> tuple[Image.Image, float | None]:

@@ -37,6 +37,7 @@ class Evidence:
     confidence: float | None
     page_errors: int
     warning_codes: frozenset[str]
+    turned_pages: int = 0
 
 
 def article_numbers(units) -> list[str]:
@@ -84,6 +85,8 @@ def reasons_from(ev: Evidence, *, min_confidence: float = MIN_CONFIDENCE) -> lis
             reasons.append(code)
     if "metadata_mismatch" in ev.warning_codes and "metadata_conflict" not in reasons:
         reasons.append("metadata_conflict")
+    if ev.turned_pages and "upside_down_pages" not in reasons:
+        reasons.append("upside_down_pages")
     if not ev.has_fecho:
         reasons.append("no_fecho")
     if ev.page_errors:

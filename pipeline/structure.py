@@ -66,6 +66,7 @@ def structure_document(
             meta_named=meta.numero is not None, confidence=doc.confidence,
             page_errors=sum(1 for p in doc.pages if p.error or p.method == "none"),
             warning_codes=frozenset(w.code for w in warnings),
+            turned_pages=sum(1 for p in doc.pages if p.rotation % 360),
         ))
         status, reason = status_of(reasons, meta_named=meta.numero is not None)
     return NormDocument(

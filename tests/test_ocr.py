@@ -242,3 +242,25 @@ def test_unreadable_page_among_good_ones_is_kept_with_its_error(tmp_path):
     assert [p.method for p in doc.pages] == ["text", "none"]
     assert doc.pages[1].error.startswith("ocr:ocr_timeout:")
     assert doc.method == "text"
+
+
+def test_embedded_scan_honours_the_pages_rotate_entry(tmp_path):
+    """Archives publish scans stored upside down with /Rotate 180: the stored image must be
+    turned as a viewer turns it (here without OSD: preparation is off)."""
+    import io
+
+    import pypdfium2 as pdfium
+
+    from corpus.sample.scanner import image_pdf_bytes
+
+    upright = render_page(PAGE, dpi=150)
+    pdf = pdfium.PdfDocument(io.BytesIO(image_pdf_bytes([upright.rotate(180)], dpi=150)))
+    pdf[0].set_rotation(180)
+    path = tmp_path / "rotated.pdf"
+    pdf.save(str(path))
+    pdf.close()
+    [plan] = plan_pages(path, config=CONFIG)
+    page = read_page(path, plan, config=CONFIG)
+    assert page.rotation == 180
+    assert {"proprietários", "terrenos", "notificação", "fiscalização"} <= _words(page)
+    assert page.confidence is not None and page.confidence > 0.8
