@@ -38,6 +38,7 @@ class Evidence:
     page_errors: int
     warning_codes: frozenset[str]
     turned_pages: int = 0
+    rejected_layers: int = 0
 
 
 def article_numbers(units) -> list[str]:
@@ -80,13 +81,15 @@ def reasons_from(ev: Evidence, *, min_confidence: float = MIN_CONFIDENCE) -> lis
         reasons.append("articles_missing")
     if "article_renumbered" in ev.warning_codes and "articles_missing" not in reasons:
         reasons.append("articles_renumbered")
-    for code in ("metadata_conflict", "upside_down_pages", "text_layer_rejected", "duplicate_id"):
+    for code in ("metadata_conflict", "upside_down_pages", "duplicate_id"):
         if code in ev.warning_codes:
             reasons.append(code)
     if "metadata_mismatch" in ev.warning_codes and "metadata_conflict" not in reasons:
         reasons.append("metadata_conflict")
     if ev.turned_pages and "upside_down_pages" not in reasons:
         reasons.append("upside_down_pages")
+    if ev.rejected_layers:
+        reasons.append("text_layer_rejected")
     if not ev.has_fecho:
         reasons.append("no_fecho")
     if ev.page_errors:

@@ -67,6 +67,7 @@ def structure_document(
             page_errors=sum(1 for p in doc.pages if p.error or p.method == "none"),
             warning_codes=frozenset(w.code for w in warnings),
             turned_pages=sum(1 for p in doc.pages if p.rotation % 360),
+            rejected_layers=sum(1 for p in doc.pages if p.text_layer_rejected),
         ))
         status, reason = status_of(reasons, meta_named=meta.numero is not None)
     return NormDocument(
