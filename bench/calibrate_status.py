@@ -109,6 +109,8 @@ def main() -> int:
     parser.add_argument("--shared", type=Path, default=next((p / "shared" for p in ROOT.parents if (p / "shared" / "tools").is_dir()), ROOT.parent / "shared"))
     parser.add_argument("--real", type=Path, default=None, help="folder of real-world PDFs (default shared/real-world)")
     parser.add_argument("--cache", type=Path, default=Path("/work/data/realdocs/text"))
+    parser.add_argument("--held", type=Path, action="append", default=[],
+                        help="folder of held-out documents whose truths are in bench/realdocs/truth.json")
     parser.add_argument("--skip", default="", help="comma-separated real-world stems not to read")
     args = parser.parse_args()
     score = load_scorer(args.shared)
@@ -144,6 +146,15 @@ def main() -> int:
         if out["document"]["confidence"] is None and doc.confidence is not None:
             out["document"]["confidence"] = round(doc.confidence, 4)
         record("real-world", stem, right_vs_truth(out, truth), out)
+    held_truth = json.loads((ROOT / "bench" / "realdocs" / "truth.json").read_text(encoding="utf-8"))
+    for folder in args.held:
+        for name, truth in held_truth.items():
+            pdf = folder / name
+            if not pdf.exists():
+                continue
+            doc = read_real(pdf, args.cache)
+            out = json.loads(structure_document(doc, None).model_dump_json())
+            record("held-out", pdf.stem, right_vs_truth(out, truth), out)
     print()
     print(f"{'set':12} right-extracted right-flagged wrong-flagged wrong-extracted(silent)")
     total: collections.Counter = collections.Counter()
