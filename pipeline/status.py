@@ -75,6 +75,8 @@ def reasons_from(ev: Evidence, *, min_confidence: float = MIN_CONFIDENCE) -> lis
     reasons: list[str] = []
     if ev.confidence is not None and ev.confidence < min_confidence:
         reasons.append("low_confidence")
+    if ev.page_errors:
+        reasons.append("page_errors")
     if not ev.has_epigrafe:
         reasons.append("no_epigrafe")
     if ev.warning_codes & SEQUENCE_WARNINGS or not in_sequence(ev.articles):
@@ -92,8 +94,6 @@ def reasons_from(ev: Evidence, *, min_confidence: float = MIN_CONFIDENCE) -> lis
         reasons.append("text_layer_rejected")
     if not ev.has_fecho:
         reasons.append("no_fecho")
-    if ev.page_errors:
-        reasons.append("page_errors")
     return reasons
 
 
