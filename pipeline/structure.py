@@ -61,7 +61,9 @@ def structure_document(
     reasons: list[str] = []
     if status == "extracted" or reason == "page_errors":
         reasons = reasons_from(Evidence(
-            articles=article_numbers(units), has_epigrafe=seg.epigrafe is not None,
+            articles=article_numbers(units),
+            # an epígrafe that names the norm: its número and ano known (from it or the record)
+            has_epigrafe=seg.epigrafe is not None and norm.numero is not None and norm.ano is not None,
             has_fecho=fecho is not None and (fecho.data is not None or bool(fecho.signatarios)),
             meta_named=meta.numero is not None, confidence=doc.confidence,
             page_errors=sum(1 for p in doc.pages if p.error or p.method == "none"),
