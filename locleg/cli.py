@@ -50,6 +50,10 @@ def _ocr_config(args: argparse.Namespace):
             kwargs[name] = value
     if getattr(args, "no_prepare", False):
         kwargs["prepare"] = False
+    if getattr(args, "ocr", None):
+        kwargs["ocr"] = args.ocr
+    if getattr(args, "force_ocr", False):
+        kwargs["ocr"] = "always"
     return OcrConfig(**kwargs)
 
 
@@ -211,6 +215,10 @@ def _add_ocr_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dpi", type=int, help="render resolution for non-scan pages (default 300)")
     p.add_argument("--psm", type=int, help="Tesseract page segmentation mode (default 4, one column; 3 for multi-column pages)")
     p.add_argument("--no-prepare", action="store_true", help="skip page image preparation")
+    p.add_argument("--ocr", choices=("auto", "always", "never"), default=None,
+                   help="auto (default): a text layer is read when it passes the quality test; "
+                        "always: OCR every page; never: trust any text layer")
+    p.add_argument("--force-ocr", action="store_true", help="the same as --ocr always")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -15,6 +15,17 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 SCHEMA_VERSION = "1.0.0"
 
 Status = Literal["extracted", "partial", "needs_review", "failed"]
+Reason = Literal[
+    "low_confidence", "no_epigrafe", "articles_missing", "metadata_conflict", "upside_down_pages",
+    "text_layer_rejected", "no_fecho", "page_errors", "duplicate_id", "articles_renumbered",
+]
+"""Why a document is not ``extracted`` (``DocumentInfo.reasons``); see pipeline/status.py."""
+REASON_SEVERITY: dict[str, int] = {
+    "low_confidence": 3, "articles_missing": 3, "metadata_conflict": 3, "upside_down_pages": 1,
+    "text_layer_rejected": 1, "duplicate_id": 2, "no_epigrafe": 1, "no_fecho": 1, "page_errors": 1,
+    "articles_renumbered": 1,
+}
+"""2 and above: ``needs_review``; below: ``partial``."""
 UnitType = Literal[
     "parte", "livro", "titulo", "capitulo", "secao", "subsecao",
     "artigo", "paragrafo", "inciso", "alinea", "item", "alteracao",
@@ -161,6 +172,9 @@ class DocumentInfo(_Model):
     confidence: float | None = Field(None, ge=0, le=1, description="mean OCR word confidence")
     status: Status = "extracted"
     reason: str = Field("ok", description="reason code for the status")
+    reasons: list[Reason] = Field(
+        default_factory=list, description="every reason the document is not 'extracted' (empty when it is)"
+    )
     page_order: list[int] | None = Field(
         None, description="page_no in reading order, when it differs from the source order"
     )

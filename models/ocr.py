@@ -46,6 +46,8 @@ class PageText(_Frozen):
     lines: tuple[Line, ...] = ()
     confidence: float | None = Field(None, ge=0, le=1, description="mean word confidence")
     error: str | None = None
+    text_layer_rejected: bool = Field(
+        False, description="the page's text layer failed the quality test; the page was OCR'd")
 
     @property
     def page_no(self) -> int:

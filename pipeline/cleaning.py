@@ -404,6 +404,8 @@ def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) ->
                 top = line.bbox[1] / height
             lines.append(CleanLine(line.text, page.page_index, index, conf=line.conf, top=top))
     lines = [apply_line_rules(line) for line in lines]
+    lines = [replace(ln, kind="noise", reason="page_counter") if is_page_counter(ln, len(doc.pages)) else ln
+             for ln in lines]
 
     content_idx = [i for i, ln in enumerate(lines) if not ln.is_noise]
     furniture = find_furniture([lines[i].text for i in content_idx], config=config)
@@ -427,6 +429,16 @@ def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) ->
 _BANDS_EXACT = 3000  # band lines (about 500 pages) compared all against all
 _BANDS_SAMPLE_PAGES = 128  # pages whose band lines are the candidates of a longer document
 _FULL_DATE = re.compile(r"\d{1,2}\s*[º°]?\s+de\s+[A-Za-zçÇ]{4,9}\s+de\s+\d[\d.]{3,4}|\d{1,2}/\d{1,2}/\d{2,4}")
+
+
+_PAGE_COUNTER = re.compile(r"^\s*(?:P[áa]g(?:ina)?\.?\s*)?(\d{1,4})\s*(?:/|de)\s*(\d{1,4})\s*$", re.I)
+
+
+def is_page_counter(line: CleanLine, n_pages: int) -> bool:
+    """'55/64', 'Página 3 de 12' printed by the generating site: the page's own number out of the
+    document's page count (never a '345/80' law number: both numbers must be the page's)."""
+    m = _PAGE_COUNTER.match(line.text)
+    return bool(m) and n_pages > 1 and int(m.group(2)) == n_pages and int(m.group(1)) == line.page_index + 1
 
 
 def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanConfig(), band: int = 3) -> set[int]:

@@ -17,6 +17,9 @@ class OcrConfig:
     psm: Tesseract page segmentation mode.
     prepare: run page image preparation (orientation, deskew, binarisation) before Tesseract.
     min_text_chars: a PDF page whose text layer has fewer characters is OCR'd.
+    ocr: "auto" reads a text layer when it passes the quality test (a layer over a full-page
+        scan must agree with a quick OCR of a band of the page), "always" OCRs every page
+        (``--force-ocr``).
     """
 
     lang: str = "por"
@@ -27,6 +30,7 @@ class OcrConfig:
     prepare: bool = True
     min_text_chars: int = 40
     timeout_s: float = 180.0
+    ocr: str = "auto"
 
     def key(self) -> str:
         """Stable text of every setting, for cache keys and provenance."""

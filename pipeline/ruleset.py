@@ -31,6 +31,7 @@ RULE_MODULES: tuple[str, ...] = (
     "pipeline.metadata",
     "pipeline.references",
     "pipeline.segmentation",
+    "pipeline.status",
     "pipeline.structure",
     "pipeline.urn",
     "pipeline.reading.channel",

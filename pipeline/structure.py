@@ -23,6 +23,7 @@ from pipeline.cleaning import CleanConfig, clean_document, vocabulary
 from pipeline.emission import emit_units, join_lines
 from pipeline.metadata import lookup_municipio, match_municipio, normalize_tipo, parse_date, parse_fecho
 from pipeline.ruleset import ruleset_version
+from pipeline.status import Evidence, article_numbers, fecho_year_conflict, reasons_from, status_of
 from pipeline.segmentation import _PUBLICATION_ORDER, Segmentation, SegmentConfig, segment_lines
 
 
@@ -55,13 +56,32 @@ def structure_document(
         ErrorItem(component="ocr", category="page", message=p.error, page_no=p.page_no)
         for p in doc.pages if p.error
     ]
+    conflict = fecho_year_conflict(norm.ano, fecho.data if fecho else None,
+                                   seg.epigrafe.ano if seg.epigrafe else None)
+    if conflict is not None:
+        warnings.append(conflict)
     status, reason = decide_status(units, seg, doc, errors, warnings)
+    reasons: list[str] = []
+    if status == "extracted" or reason == "page_errors":
+        reasons = reasons_from(Evidence(
+            articles=article_numbers(units),
+            # an epígrafe that names the norm: its número and ano known (from it or the record)
+            has_epigrafe=seg.epigrafe is not None and norm.numero is not None and norm.ano is not None,
+            has_fecho=fecho is not None and (fecho.data is not None or bool(fecho.signatarios)),
+            meta_named=meta.numero is not None, confidence=doc.confidence,
+            page_errors=sum(1 for p in doc.pages if p.error or p.method == "none"),
+            warning_codes=frozenset(w.code for w in warnings),
+            turned_pages=sum(1 for p in doc.pages if p.rotation % 360),
+            rejected_layers=sum(1 for p in doc.pages if p.text_layer_rejected),
+        ))
+        status, reason = status_of(reasons, meta_named=meta.numero is not None)
     return NormDocument(
         pipeline=PipelineInfo(version=__version__, ruleset_version=ruleset_version()),
         norm=norm,
         document=DocumentInfo(
             source=doc.source, sha256=doc.sha256, pages=len(doc.pages), method=doc.method,
             backend=doc.backend, confidence=_round(doc.confidence), status=status, reason=reason,
+            reasons=reasons,
             page_order=seg.page_order,
         ),
         epigrafe=seg.epigrafe.text if seg.epigrafe else None,

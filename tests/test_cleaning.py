@@ -183,3 +183,19 @@ def test_in_a_law_typed_in_capitals_recurring_one_word_lines_are_text() -> None:
         "ART. 3º - É PROIBIDO DEPOSITAR LIXO NAS MARGENS DAS", "ESTRADAS",
     ])
     assert not any(ln.is_noise for ln in clean_document(document_from_text(text)))
+
+
+def test_page_counters_of_generating_sites_are_noise_but_law_numbers_are_not() -> None:
+    pages = [
+        PageText(page_index=i, method="text", lines=(
+            Line(text=f"{i + 1}/3"),
+            Line(text=f"Art. {i + 1}º O Município fica autorizado a celebrar convênios."),
+            Line(text="345/80"),
+        ))
+        for i in range(3)
+    ]
+    lines = clean_document(DocumentText(source="lc.pdf", pages=tuple(pages)))
+    counters = [ln for ln in lines if ln.reason == "page_counter"]
+    assert [ln.text for ln in counters] == ["1/3", "2/3", "3/3"]
+    assert all(not ln.is_noise for ln in lines if ln.text.startswith("Art."))
+    assert all(ln.reason != "page_counter" for ln in lines if ln.text == "345/80")

@@ -242,3 +242,77 @@ def test_unreadable_page_among_good_ones_is_kept_with_its_error(tmp_path):
     assert [p.method for p in doc.pages] == ["text", "none"]
     assert doc.pages[1].error.startswith("ocr:ocr_timeout:")
     assert doc.method == "text"
+
+
+def test_embedded_scan_honours_the_pages_rotate_entry(tmp_path):
+    """Archives publish scans stored upside down with /Rotate 180: the stored image must be
+    turned as a viewer turns it (here without OSD: preparation is off)."""
+    import io
+
+    import pypdfium2 as pdfium
+
+    from corpus.sample.scanner import image_pdf_bytes
+
+    upright = render_page(PAGE, dpi=150)
+    pdf = pdfium.PdfDocument(io.BytesIO(image_pdf_bytes([upright.rotate(180)], dpi=150)))
+    pdf[0].set_rotation(180)
+    path = tmp_path / "rotated.pdf"
+    pdf.save(str(path))
+    pdf.close()
+    [plan] = plan_pages(path, config=CONFIG)
+    page = read_page(path, plan, config=CONFIG)
+    assert page.rotation == 180
+    assert {"proprietários", "terrenos", "notificação", "fiscalização"} <= _words(page)
+    assert page.confidence is not None and page.confidence > 0.8
+
+
+def _scan_with_layer(path, lines, layer_lines, *, dpi=150):
+    """A one-page scan of ``lines`` with an invisible text layer saying ``layer_lines`` at the
+    printed lines' places (as a scanner's OCR software writes it)."""
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen import canvas
+
+    from corpus.sample.scanner import font_path
+
+    if "DejaVuSansMono" not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont("DejaVuSansMono", font_path()))
+    image = render_page(lines, dpi=dpi)
+    w_pt, h_pt = image.width / dpi * 72, image.height / dpi * 72
+    c = canvas.Canvas(str(path), pagesize=(w_pt, h_pt), invariant=1)
+    c.drawImage(ImageReader(image), 0, 0, width=w_pt, height=h_pt)
+    font_px = round(10 * dpi / 72)
+    line_h, y = round(font_px * 1.45), round(14 / 25.4 * dpi)
+    for text in layer_lines:
+        t = c.beginText(14 / 25.4 * 72, h_pt - (y + 0.8 * font_px) / dpi * 72)
+        t.setTextRenderMode(3)
+        t.setFont("DejaVuSansMono", 10)
+        t.textLine(text)
+        c.drawText(t)
+        y += line_h
+    c.showPage()
+    c.save()
+    return path
+
+
+BODY = [line for page in law_pages(1) for line in page if line][:30]
+
+
+def test_a_text_layer_in_the_pages_order_is_read_and_one_out_of_order_is_rejected(tmp_path):
+    from pipeline.ocr import text_layer_agrees
+
+    good = _scan_with_layer(tmp_path / "good.pdf", BODY, BODY)
+    swapped = [BODY[i ^ 1] if (i ^ 1) < len(BODY) else BODY[i] for i in range(len(BODY))]
+    bad = _scan_with_layer(tmp_path / "bad.pdf", BODY, swapped)
+    config = OcrConfig(prepare=False)
+    [plan] = plan_pages(good, config=config)
+    assert plan.kind == "text" and plan.native_dpi is not None
+    layer = read_page(good, plan, config=config)
+    assert layer.method == "text" and not layer.text_layer_rejected
+    assert text_layer_agrees(good, plan, layer, config=config)
+    [plan] = plan_pages(bad, config=config)
+    page = read_page(bad, plan, config=config)
+    assert page.method == "ocr" and page.text_layer_rejected
+    forced = read_page(good, plan_pages(good, config=config)[0], config=OcrConfig(prepare=False, ocr="always"))
+    assert forced.method == "ocr" and not forced.text_layer_rejected

@@ -82,7 +82,8 @@ def test_every_word_of_a_law_is_kept_somewhere(text: str) -> None:
     ).lower()
     for word in re.findall(r"[^\W\d_]+", text.lower()):
         assert word in out
-    assert result.document.status == "extracted"
+    # whole but for its fecho (the generated laws have none): partial, for that reason only
+    assert (result.document.status, result.document.reasons) == ("partial", ["no_fecho"])
 
 
 noise = st.sampled_from(["NM 57", "»", "Coco se an o a asa a e sas a a no o nn o en", "%", "C.M. Cc. 12", "ps,", "Tel.: (65) 573-1329"])

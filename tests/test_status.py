@@ -1,0 +1,84 @@
+"""Status from evidence (pipeline/status.py): extracted only when the structure is whole."""
+
+from __future__ import annotations
+
+from models.norm import NormMeta
+from models.ocr import DocumentText, Line, PageText, Word
+from pipeline.status import Evidence, in_sequence, reasons_from, status_of
+from pipeline.structure import structure_document
+from pipeline.textpages import document_from_text
+
+WHOLE = """LEI Nº 88, DE 3 DE MAIO DE 1985
+Autoriza o Poder Executivo a conceder o uso de próprios municipais.
+A CÂMARA MUNICIPAL DE PIRACEMA aprova e eu sanciono a seguinte Lei:
+Art. 1º Fica o Poder Executivo autorizado a conceder o uso de imóveis do Município.
+Art. 2º A concessão será precedida de licitação.
+Art. 3º Esta Lei entra em vigor na data de sua publicação.
+Prefeitura Municipal de Piracema, 3 de maio de 1985.
+JOAQUIM PEREIRA LIMA
+Prefeito Municipal
+"""
+
+
+def _status(text: str, meta: NormMeta | None = None):
+    doc = structure_document(document_from_text(text), meta).document
+    return doc.status, doc.reason, doc.reasons
+
+
+def test_a_whole_law_is_extracted_with_no_reasons() -> None:
+    assert _status(WHOLE) == ("extracted", "ok", [])
+
+
+def test_a_lost_article_needs_review() -> None:
+    text = WHOLE.replace("Art. 2º A concessão será precedida de licitação.\n", "")
+    status, reason, reasons = _status(text)
+    assert status == "needs_review" and reason == "articles_missing" and "articles_missing" in reasons
+
+
+def test_fecho_year_against_the_epigrafe_is_a_metadata_conflict_not_a_silent_choice() -> None:
+    doc = structure_document(document_from_text(WHOLE.replace("3 de maio de 1985.", "3 de maio de 1986.")))
+    assert doc.document.status == "needs_review" and "metadata_conflict" in doc.document.reasons
+    assert any(w.code == "metadata_conflict" and "1986" in w.message for w in doc.warnings)
+
+
+def test_record_against_the_epigrafe_is_a_metadata_conflict() -> None:
+    status, _reason, reasons = _status(WHOLE, NormMeta(numero="88", ano=1984))
+    assert status == "needs_review" and "metadata_conflict" in reasons
+
+
+def test_without_fecho_the_law_is_partial() -> None:
+    text = WHOLE.split("Prefeitura Municipal de Piracema,")[0]
+    assert _status(text) == ("partial", "no_fecho", ["no_fecho"])
+
+
+def test_low_ocr_confidence_needs_review_and_turned_pages_are_said() -> None:
+    doc = document_from_text(WHOLE)
+    pages = tuple(p.model_copy(update={
+        "method": "ocr", "rotation": 180,
+        "lines": tuple(Line(text=ln.text, conf=0.6, words=tuple(Word(text=t, conf=0.6) for t in ln.text.split())) for ln in p.lines),
+    }) for p in doc.pages)
+    result = structure_document(DocumentText(source="x.pdf", pages=pages))
+    assert result.document.status == "needs_review"
+    assert result.document.reasons[:1] == ["low_confidence"] and "upside_down_pages" in result.document.reasons
+
+
+def test_rejected_text_layer_is_a_reason() -> None:
+    doc = document_from_text(WHOLE)
+    pages = tuple(p.model_copy(update={"text_layer_rejected": True}) for p in doc.pages)
+    result = structure_document(DocumentText(source="x.pdf", pages=pages))
+    assert (result.document.status, result.document.reasons) == ("partial", ["text_layer_rejected"])
+
+
+def test_sequence_and_severity() -> None:
+    assert in_sequence(["art1", "art2", "art2-1", "art3"])
+    assert not in_sequence(["art1", "art2", "art2", "art3"])
+    assert not in_sequence(["art1", "art3"])
+    assert not in_sequence([])
+    ev = Evidence(articles=["art1"], has_epigrafe=False, has_fecho=True, meta_named=True, confidence=None,
+                  page_errors=0, warning_codes=frozenset())
+    assert status_of(reasons_from(ev), meta_named=True) == ("partial", "no_epigrafe")
+    assert status_of(reasons_from(ev), meta_named=False) == ("needs_review", "no_epigrafe")
+
+
+def test_page_text_defaults() -> None:
+    assert PageText(page_index=0, method="text").text_layer_rejected is False
