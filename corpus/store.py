@@ -196,4 +196,5 @@ def _ruleset_version() -> str:
         from pipeline import structure
     except ImportError:
         return "unknown"
-    return str(getattr(structure, "RULESET_VERSION", "unknown"))
+    versioned = getattr(structure, "ruleset_version", None)  # cleaning + references, as results carry it
+    return versioned() if callable(versioned) else str(getattr(structure, "RULESET_VERSION", "unknown"))

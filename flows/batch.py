@@ -39,6 +39,7 @@ from corpus.catalog import open_catalog  # noqa: E402
 from corpus.fetch import FetchLimits  # noqa: E402
 from corpus.manifest import ManifestEntry, ManifestProblem, is_url, read_manifest  # noqa: E402
 from corpus.store import Store, failed_result  # noqa: E402
+from flows.report import format_summary  # noqa: E402,F401 - re-exported
 from flows.tasks import (  # noqa: E402
     error_of_page,
     fetch_source,
@@ -175,11 +176,34 @@ def _start_document(entry: ManifestEntry, run: _Run) -> _InFlight:
             if _progress is not None:
                 _progress.page_done()
             continue
-        future = read_page_task.submit(doc.path, plan, config=run.config)
+        future = _warm_read(key)
+        if future is None:
+            future = read_page_task.submit(doc.path, plan, config=run.config)
+        else:
+            _log().info("%s page %d: read while Prefect started (not a task run)", entry.key, plan.page_index + 1)
         if _progress is not None and not _on_done(future, _progress.page_done):
             doc.untracked += 1
         doc.futures.append((plan.page_index, key, future))
     return doc
+
+
+def _warm_read(key: str) -> Any:
+    """A read of this page started before Prefect (``flows.warm``), if any."""
+    from flows import warm
+
+    return warm.take(key)
+
+
+def _log() -> Any:
+    """Prefect's run logger inside a flow run (its lines reach the server), else a plain one."""
+    import logging
+
+    try:
+        from prefect.logging import get_run_logger
+
+        return get_run_logger()
+    except Exception:  # noqa: BLE001 - outside a run context
+        return logging.getLogger("locleg.flows")
 
 
 def _on_done(future: Any, callback: Callable[[], None]) -> bool:
@@ -364,35 +388,6 @@ def summarize(run: _Run, *, seconds: float, problems: Iterable[ManifestProblem] 
     if extra:
         summary.update(extra)
     return summary
-
-
-def format_summary(summary: dict) -> str:
-    """The summary as a plain-text table (what ``locleg run`` prints)."""
-    rows: list[tuple[str, str]] = [
-        ("documents", str(summary["documents"])),
-        *((f"  {s}", str(n)) for s, n in summary["by_status"].items()),
-        ("pages", str(summary["pages"])),
-        ("pages OCR'd (Tesseract)", str(summary["pages_ocr"])),
-        ("pages from cache", str(summary.get("pages_cached", 0))),
-        ("mean confidence", "-" if summary.get("mean_confidence") is None else f"{summary['mean_confidence']:.3f}"),
-        ("seconds", f"{summary['seconds']:.1f}"),
-    ]
-    if summary.get("kept_previous"):
-        rows.append(("kept previous (failed, not --force)", str(summary["kept_previous"])))
-    if summary.get("warnings"):
-        rows.append(("warnings", ""))
-        rows.extend((f"  {code}", str(n)) for code, n in summary["warnings"].items())
-    failures = {r: n for r, n in summary.get("by_reason", {}).items() if r != "ok"}
-    if failures:
-        rows.append(("reasons (not ok)", ""))
-        rows.extend((f"  {r}", str(n)) for r, n in failures.items())
-    width = max(len(k) for k, _ in rows)
-    lines = [f"{k.ljust(width)}  {v}" for k, v in rows]
-    for p in summary.get("manifest_errors", []):
-        lines.append(f"manifest {p['message']} ({p['reason']})")
-    for p in summary.get("duplicates", []):
-        lines.append(f"manifest {p['message']} ({p['reason']}, skipped)")
-    return "\n".join(lines)
 
 
 def _publish(summary: dict, *, key_hint: str) -> None:
@@ -612,11 +607,9 @@ def ocr_options(args: Any) -> dict:
 
 
 def _write_summary_json(path: Path | None, summary: dict) -> None:
-    if path is None:
-        return
-    from corpus.atomic import write_text_atomic
+    from flows.report import write_summary_json
 
-    write_text_atomic(Path(path), json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
+    write_summary_json(path, summary)
 
 
 def _exit_code(summary: dict, strict: bool) -> int:
@@ -663,7 +656,10 @@ def run_manifest_cli(args: Any) -> int:
                               reason="flow_failed") from exc
         finally:
             set_progress(None)
-    print(format_summary(summary))
+            from flows import warm
+
+            warm.discard()
+    print(format_summary(summary), file=sys.stderr if str(args.summary_json) == "-" else sys.stdout)
     _write_summary_json(args.summary_json, summary)
     return _exit_code(summary, bool(args.strict))
 
@@ -682,7 +678,7 @@ def reprocess_cli(args: Any) -> int:
             summary = reprocess(out=str(args.out), catalog=getattr(args, "catalog", None))
         finally:
             set_progress(None)
-    print(format_summary(summary))
+    print(format_summary(summary), file=sys.stderr if str(getattr(args, "summary_json", None)) == "-" else sys.stdout)
     _write_summary_json(getattr(args, "summary_json", None), summary)
     return _exit_code(summary, bool(getattr(args, "strict", False)))
 

@@ -120,6 +120,18 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from flows.noop import noop_rerun
+
+    code = noop_rerun(args)  # every document stored and current: answered without Prefect
+    if code is not None:
+        return code
+    if not (args.dask or args.dask_address):
+        from flows import warm
+        from flows.noop import _ocr_options
+
+        # Tesseract starts on the first pages now; Prefect's start-up runs beside it.
+        warm.start(args.manifest, cache_dir=args.cache, ocr=_ocr_options(args),
+                   workers=args.workers or len(os.sched_getaffinity(0)))
     from flows.batch import run_manifest_cli
 
     return run_manifest_cli(args)
@@ -250,6 +262,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cache", type=Path, help="OCR cache directory (default: $LOCLEG_CACHE_DIR or ~/.cache/locleg)")
     p.add_argument("--strict", action="store_true", help="exit 1 unless every document is extracted")
     p.add_argument("--force", action="store_true", help="replace a stored good result even with a worse one")
+    p.add_argument("--restructure", action="store_true",
+                   help="run the flow even when every document is stored and current (default: answered from the store)")
     _add_ocr_options(p)
     _add_batch_options(p)
     p.set_defaults(func=cmd_run)
