@@ -7,7 +7,9 @@ per worker in plain threads (:func:`start`), then imports Prefect. When the flow
 pages (``flows.batch._start_document``) it takes the running reads (:func:`take`) instead of
 submitting tasks: no page is read twice, the results go through the same OCR cache and
 structuring, and the flow log says which pages were read this way (they are not Prefect task
-runs). Nothing here imports Prefect.
+runs). Only in embedded mode (no ``PREFECT_API_URL``; there the temporary server is thrown away
+with the run): with a lasting server every page is a task run. ``LOCLEG_WARM_START=0`` turns it
+off. Nothing here imports Prefect.
 """
 
 from __future__ import annotations

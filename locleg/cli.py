@@ -125,7 +125,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     code = noop_rerun(args)  # every document stored and current: answered without Prefect
     if code is not None:
         return code
-    if not (args.dask or args.dask_address):
+    if not (args.dask or args.dask_address or os.environ.get("PREFECT_API_URL")
+            or os.environ.get("LOCLEG_WARM_START") == "0"):
         from flows import warm
         from flows.noop import _ocr_options
 
