@@ -21,7 +21,6 @@ from pipeline.config import OcrConfig
 from pipeline.errors import InputError, LoclegError, OcrError
 from pipeline.ocr import PagePlan, plan_pages, read_page
 
-
 TRANSIENT_FETCH = frozenset({"url_unreachable", "fetch_timeout"})
 """Fetch reasons worth a Prefect retry (the network); anything else is the document's answer."""
 
