@@ -94,10 +94,10 @@ def test_batch_on_a_dask_local_cluster_with_a_prefect_server(prefect_server, tmp
     deadline = time.monotonic() + 15  # task runs arrive as events: allow the recorder a moment
     while True:
         names = [t["name"] for t in _api(f"{prefect_server}/task_runs/filter", {}, "POST")]
-        if sum(1 for n in names if n.startswith("read-page")) >= 3 or time.monotonic() > deadline:
+        if sum(1 for n in names if n.startswith("ocr-")) >= 3 or time.monotonic() > deadline:
             break
         time.sleep(0.5)
-    assert sum(1 for n in names if n.startswith("read-page")) == 3
+    assert sum(1 for n in names if n.startswith("ocr-")) == 3  # ocr-<doc id>-p<page> (issue 15)
 
 
 def _api(url: str, body: dict | None = None, method: str = "GET") -> dict | list:
