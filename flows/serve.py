@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from flows import batch as batch_module
 from flows.batch import ingest_manifest, ocr_options
 
 
@@ -39,7 +40,7 @@ def build_deployment(*, manifest: Path, out: Path, cron: str, name: str | None =
         schedule = CronSchedule(cron=cron, timezone=timezone)
     except ValueError as exc:
         raise UsageError(f"bad cron schedule {cron!r}: {exc}") from exc
-    return ingest_manifest.to_deployment(
+    deployment = ingest_manifest.to_deployment(
         name=name or f"locleg-{Path(manifest).stem}",
         schedule=schedule,  # type: ignore[arg-type]  # CronSchedule is a Schedule at runtime
         parameters=deployment_parameters(manifest=manifest, out=out, cache=cache, catalog=catalog, force=force,
@@ -47,6 +48,25 @@ def build_deployment(*, manifest: Path, out: Path, cron: str, name: str | None =
         description=f"Ingest {Path(manifest).name} into {out} on '{cron}' ({timezone}).",
         tags=["locleg"],
     )
+    # Prefect stores the entrypoint relative to the current directory; a served or scheduled run
+    # may start elsewhere, so it is made absolute (this checkout's flows/batch.py).
+    deployment.entrypoint = f"{Path(batch_module.__file__).resolve()}:ingest_manifest"
+    return deployment
+
+
+def require_lasting_api() -> str:
+    """The Prefect API a deployment is registered with; without ``PREFECT_API_URL`` (or a
+    profile setting it) there is none that outlives this process, so ``serve`` refuses."""
+    from prefect.settings import PREFECT_API_URL
+
+    from pipeline.errors import UsageError
+
+    url = PREFECT_API_URL.value()
+    if not url:
+        raise UsageError("serve needs a Prefect server that outlives it: start one (`prefect server start`) "
+                         "and set PREFECT_API_URL=http://127.0.0.1:4200/api (or use Prefect Cloud); "
+                         "for a one-off batch use `locleg run`")
+    return url
 
 
 def serve_cli(args: Any) -> int:  # pragma: no cover - blocks until interrupted
@@ -56,6 +76,7 @@ def serve_cli(args: Any) -> int:  # pragma: no cover - blocks until interrupted
 
     if not Path(args.manifest).is_file():
         raise UsageError(f"manifest not found: {args.manifest}")
+    require_lasting_api()
     if getattr(args, "dask", False) or getattr(args, "dask_address", None) or getattr(args, "workers", None):
         # A served run starts from the flow's entrypoint with its default thread runner; to
         # run served pages on Dask, deploy to a work pool (docs/flows.md).

@@ -21,24 +21,61 @@ from pipeline.config import OcrConfig
 from pipeline.errors import InputError, LoclegError, OcrError
 from pipeline.ocr import PagePlan, plan_pages, read_page
 
+TRANSIENT_FETCH = frozenset({"url_unreachable", "fetch_timeout"})
+"""Fetch reasons worth a Prefect retry (the network); anything else is the document's answer."""
 
-@task(name="fetch", cache_policy=NO_CACHE)
+
+def _retry_transient(task, task_run, state) -> bool:
+    """Prefect ``retry_condition_fn``: retry a fetch only when it failed for a transient reason."""
+    try:
+        state.result()
+    except LoclegError as exc:
+        return _transient(exc)
+    except Exception:  # noqa: BLE001 - an unexpected crash: worth one more try
+        return True
+    return False
+
+
+@task(name="fetch", cache_policy=NO_CACHE, task_run_name="fetch-{doc_id}", retries=3,
+      retry_delay_seconds=[0.5, 1, 2], retry_condition_fn=_retry_transient)
 def fetch_source(source: str, *, is_url: bool, path: Path | None, downloads_dir: Path,
-                 limits: FetchLimits) -> FetchedSource:
-    """A local file checked, or a URL downloaded (retries, size and time limits)."""
-    if is_url:
-        return fetch_url(source, downloads_dir, limits=limits)
-    assert path is not None
-    return check_local(path, limits=limits)
+                 limits: FetchLimits, doc_id: str = "doc") -> FetchedSource | LoclegError:
+    """A local file checked, or a URL downloaded (size and time limits). A document's own
+    problem (missing file, HTTP 404, too large) is returned as the error, not raised: the task
+    completes and the document is recorded as failed, with no traceback. A transient network
+    failure (unreachable, timeout, HTTP 429/5xx) is raised, so Prefect retries it (3 retries after
+    0.5, 1 and 2 s; the flow gives ``fetch_url`` no retries of its own)."""
+    try:
+        if is_url:
+            return fetch_url(source, downloads_dir, limits=limits)
+        assert path is not None
+        return check_local(path, limits=limits)
+    except LoclegError as exc:
+        if _transient(exc):
+            raise
+        return exc
 
 
-@task(name="plan-pages", cache_policy=NO_CACHE)
-def plan_document(path: Path, *, config: OcrConfig) -> list[PagePlan]:
-    return plan_pages(path, config=config)
+def _transient(exc: LoclegError) -> bool:
+    code = getattr(exc.__cause__, "code", None)
+    return exc.reason in TRANSIENT_FETCH or (exc.reason == "http_error" and isinstance(code, int)
+                                              and (code == 429 or code >= 500))
 
 
-@task(name="read-page", cache_policy=NO_CACHE, task_run_name="read-page-{plan.page_index}")
-def read_page_task(path: Path, plan: PagePlan, *, config: OcrConfig) -> PageText:
+@task(name="plan-pages", cache_policy=NO_CACHE, task_run_name="plan-{doc_id}")
+def plan_document(path: Path, *, config: OcrConfig, doc_id: str = "doc") -> list[PagePlan] | LoclegError:
+    """The pages to read; an unreadable file (empty, not a PDF, encrypted...) is returned as its
+    error (the document fails with that reason; the task does not)."""
+    try:
+        return plan_pages(path, config=config)
+    except LoclegError as exc:
+        return exc
+
+
+@task(name="read-page", cache_policy=NO_CACHE, task_run_name="ocr-{doc_id}-p{page_no}",
+      retries=1, retry_delay_seconds=2)
+def read_page_task(path: Path, plan: PagePlan, *, config: OcrConfig, doc_id: str = "doc",
+                   page_no: int = 0) -> PageText:
     """One page read (text layer or Tesseract). An unreadable page is returned with
     ``method="none"`` and ``error="category:reason: message"`` so the document goes on."""
     try:
@@ -51,8 +88,8 @@ def read_page_task(path: Path, plan: PagePlan, *, config: OcrConfig) -> PageText
                     error=error)
 
 
-@task(name="structure", cache_policy=NO_CACHE)
-def structure_task(doc: DocumentText, meta: NormMeta | None, *, config: OcrConfig) -> NormDocument:
+@task(name="structure", cache_policy=NO_CACHE, task_run_name="structure-{doc_id}")
+def structure_task(doc: DocumentText, meta: NormMeta | None, *, config: OcrConfig, doc_id: str = "doc") -> NormDocument:
     """Cleaning, segmentation and emission (``pipeline.structure``), completed with what the
     read knows (``pipeline.ingest.complete_document``)."""
     from pipeline.ingest import complete_document
@@ -61,9 +98,10 @@ def structure_task(doc: DocumentText, meta: NormMeta | None, *, config: OcrConfi
     return complete_document(structure_document(doc, meta), doc, config=config)
 
 
-@task(name="store", cache_policy=NO_CACHE)
+@task(name="store", cache_policy=NO_CACHE, task_run_name="store-{doc_id}")
 def store_task(store: Store, *, run_id: str, doc_key: str, source: str, result: NormDocument,
-               ocr: DocumentText | None, manifest_meta: NormMeta | None, force: bool) -> StoreResult:
+               ocr: DocumentText | None, manifest_meta: NormMeta | None, force: bool,
+               doc_id: str = "doc") -> StoreResult:
     return store.save(run_id=run_id, doc_key=doc_key, source=source, result=result, ocr=ocr,
                       manifest_meta=manifest_meta, force=force)
 

@@ -124,6 +124,19 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from flows.noop import noop_rerun
+
+    code = noop_rerun(args)  # every document stored and current: answered without Prefect
+    if code is not None:
+        return code
+    if not (args.dask or args.dask_address or os.environ.get("PREFECT_API_URL")
+            or os.environ.get("LOCLEG_WARM_START") == "0"):
+        from flows import warm
+        from flows.noop import _ocr_options
+
+        # Tesseract starts on the first pages now; Prefect's start-up runs beside it.
+        warm.start(args.manifest, cache_dir=args.cache, ocr=_ocr_options(args),
+                   workers=args.workers or len(os.sched_getaffinity(0)))
     from flows.batch import run_manifest_cli
 
     return run_manifest_cli(args)
@@ -221,8 +234,18 @@ def _add_ocr_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--force-ocr", action="store_true", help="the same as --ocr always")
 
 
+def _version() -> str:
+    from pipeline import __version__
+
+    return f"locleg {__version__}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="locleg", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=_version())
+    parser.add_argument("-q", "--quiet", action="store_true", help="only warnings and errors on stderr")
+    parser.add_argument("--log-level", choices=("debug", "info", "warning", "error"),
+                        help="level of the log lines on stderr (default: warning; -q: error)")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("ingest", help="full pipeline on one PDF or image")
@@ -258,6 +281,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cache", type=Path, help="OCR cache directory (default: $LOCLEG_CACHE_DIR or ~/.cache/locleg)")
     p.add_argument("--strict", action="store_true", help="exit 1 unless every document is extracted")
     p.add_argument("--force", action="store_true", help="replace a stored good result even with a worse one")
+    p.add_argument("--restructure", action="store_true",
+                   help="run the flow even when every document is stored and current (default: answered from the store)")
     _add_ocr_options(p)
     _add_batch_options(p)
     p.set_defaults(func=cmd_run)
@@ -266,13 +291,43 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _parse(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.Namespace:
+    """Like ``parse_args``, but an unknown option is reported with the usage of the subcommand
+    it was given to (``locleg run: error: ...``), not the top-level usage."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        sub.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
+def _set_log_level(args: argparse.Namespace) -> None:
+    import logging
+
+    level = (args.log_level or ("error" if args.quiet else "warning")).upper()
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger().setLevel(level)
+    for name in ("prefect", "locleg"):
+        logging.getLogger(name).setLevel(level)
+    # Dask's LocalCluster logs some 50 INFO lines per run; only its warnings unless debugging.
+    logging.getLogger("distributed").setLevel(level if level in ("DEBUG", "ERROR") else "WARNING")
+    os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "warning" if level != "DEBUG" else "info")
+
+
+def _clean_message(message: str) -> str:
+    """pydantic's 'For further information visit https://errors.pydantic.dev/...' lines dropped."""
+    return "\n".join(line for line in message.splitlines()
+                     if not line.strip().startswith("For further information visit")).strip()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _parse(parser, argv)
+    _set_log_level(args)
     try:
         return int(args.func(args) or 0)
     except LoclegError as exc:
-        print(f"locleg: {exc.category} error ({exc.reason}): {exc.message}", file=sys.stderr)
+        print(f"locleg: {exc.category} error ({exc.reason}): {_clean_message(exc.message)}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         return 130

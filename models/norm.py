@@ -183,7 +183,8 @@ class DocumentInfo(_Model):
 class PipelineInfo(_Model):
     version: str
     ruleset_version: str = Field(description="digest of the rules that read the text (pipeline.ruleset): label grammar, data tables, rule code; equal exactly when the rules are")
-    ocr: dict[str, str] = Field(default_factory=dict, description="OCR settings used")
+    ocr: dict[str, bool | int | float | str] = Field(
+        default_factory=dict, description="OCR settings used (pipeline.config.OcrConfig), with their types")
 
 
 class NormDocument(_Model):
@@ -206,7 +207,28 @@ class NormDocument(_Model):
 
 def json_schema() -> dict:
     """The JSON Schema of :class:`NormDocument` (what ``locleg schema`` prints)."""
-    schema = NormDocument.model_json_schema()
+    schema = NormDocument.model_json_schema(mode="serialization")
+    _require_all(schema)
+    for d in schema.get("$defs", {}).values():
+        _require_all(d)
+    # Patterns the emitted values follow (upstream input is looser, so they are not model checks).
+    meta = schema.get("$defs", {}).get("NormMeta", {}).get("properties", {})
+    for name, pattern in (("uf", r"^[A-Z]{2}$"), ("urn", r"^urn:lex:br[;:]")):
+        for alt in meta.get(name, {}).get("anyOf", []):
+            if alt.get("type") == "string":
+                alt["pattern"] = pattern
+    unit = schema.get("$defs", {}).get("Unit", {}).get("properties", {})
+    if "id" in unit:
+        unit["id"]["pattern"] = r"^[a-z]+[0-9a-z]*(_[a-z]+[0-9a-z]*)*$"
+        unit["id"].setdefault("description", "LexML Brasil id of the unit, e.g. 'art5_par2_inc3_ali1'")
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["$id"] = f"https://br-locleg.example/schema/norm-{SCHEMA_VERSION}.json"
     return schema
+
+
+def _require_all(obj: dict) -> None:
+    """Every property is always emitted (``model_dump`` writes defaults and nulls), so every
+    property is required: a consumer may rely on the key being there."""
+    props = obj.get("properties")
+    if isinstance(props, dict) and props:
+        obj["required"] = list(props)

@@ -36,5 +36,6 @@ class OcrConfig:
         """Stable text of every setting, for cache keys and provenance."""
         return json.dumps(dataclasses.asdict(self), sort_keys=True)
 
-    def as_dict(self) -> dict[str, str]:
-        return {k: str(v) for k, v in dataclasses.asdict(self).items()}
+    def as_dict(self) -> dict[str, str | int | float | bool]:
+        """The settings with their types (``pipeline.ocr`` of the output: ``300``, ``True``)."""
+        return dict(dataclasses.asdict(self))

@@ -220,6 +220,23 @@ def test_export_all_formats_through_the_cli(corpus: Path, tmp_path: Path) -> Non
     assert sorted((ref["target_numero"], ref["target_ano"]) for ref in revocations) == [
         ("1693", 1953), ("1693", 1953), ("81", 1974), ("81", 1974)]
 
+    # issue 15: a norms table beside the units, typed dates, no SQL keyword as a column name
+    import datetime as dt
+
+    import pyarrow as pa
+
+    norms = [json.loads(line) for line in (out / "units.norms.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert sorted(n["numero"] for n in norms) == ["309", "310"]
+    ntable = pq.read_table(out / "units.norms.parquet")
+    assert ntable.num_rows == 2 and ntable.column_names == list(norms[0].keys())
+    for column in ("epigrafe", "ementa", "fecho", "signatarios", "status", "reason", "confidence", "warnings"):
+        assert column in ntable.column_names
+    assert "table" not in table.column_names and "is_table" in table.column_names
+    assert table.schema.field("data").type == pa.date32() and table.schema.field("pages_first").type == pa.int32()
+    by_numero = {n["numero"]: n for n in ntable.to_pylist()}
+    assert by_numero["309"]["units"] == sum(1 for r in back if r["numero"] == "309")
+    assert all(r["data"] is None or isinstance(r["data"], dt.date) for r in back)
+
     assert main(["export", "--format", "lexml", "--validate", str(corpus), str(out / "lexml")]) == 0
     xml_files = sorted(p.relative_to(out / "lexml").as_posix() for p in (out / "lexml").rglob("*.xml"))
     assert xml_files == ["sp/310.xml", "sp/a/309.xml"]

@@ -312,3 +312,32 @@ def test_ingest_document_flow_for_one_source(first_run, corpus, tmp_path):
     assert summary["documents"] == 1 and summary["pages_ocr"] == 0  # the batch already read it
     [stored] = _stored_json(tmp_path / "o")
     assert json.loads(stored.read_text())["document"]["sha256"]
+
+
+def test_runs_are_named_tagged_and_handled_documents_do_not_fail_tasks(corpus, tmp_path, monkeypatch):
+    """Issue 15: flow-run name from the manifest and date, task runs named by document and page,
+    tags from the metadata, a missing or corrupt file a completed task (the document failed, the
+    task did not), and a markdown artifact with one row per document."""
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.filters import ArtifactFilter, ArtifactFilterKey, FlowRunFilter, FlowRunFilterId
+
+    _, manifest = corpus
+    monkeypatch.setenv("LOCLEG_WARM_START", "0")  # every page a task run (as with a lasting server)
+    main(["run", str(manifest), "--out", str(tmp_path / "out"), "--cache", str(tmp_path / "cache"),
+          "--summary-json", str(tmp_path / "s.json"), "--no-progress"])
+    summary = json.loads((tmp_path / "s.json").read_text())
+    with get_client(sync_client=True) as client:
+        flow_run = client.read_flow_run(summary["run_id"])
+        task_runs = client.read_task_runs(flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[flow_run.id])))
+        artifacts = client.read_artifacts(
+            artifact_filter=ArtifactFilter(key=ArtifactFilterKey(any_=["locleg-documents-manifest"])))
+    assert flow_run.name.startswith("manifest-20")
+    by_name = {t.name: t for t in task_runs}
+    assert {"fetch-a", "fetch-b", "ocr-a-p1", "ocr-b-p1", "structure-a", "fetch-missing"} <= set(by_name)
+    assert "uf:SP" in by_name["ocr-a-p1"].tags and "tipo:Lei Ordinária" in by_name["ocr-a-p1"].tags
+    assert by_name["fetch-missing"].state.is_completed()  # handled: the document failed, not the task
+    assert by_name["plan-corrupt"].state.is_completed()
+    assert not [t.name for t in task_runs if t.state and t.state.is_failed()]
+    assert artifacts and artifacts[-1].type == "markdown"
+    md = artifacts[-1].data
+    assert "| missing.pdf | failed | source_missing |" in md and "| a.pdf | extracted | ok | 1 | 1 |" in md

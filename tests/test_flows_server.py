@@ -94,10 +94,10 @@ def test_batch_on_a_dask_local_cluster_with_a_prefect_server(prefect_server, tmp
     deadline = time.monotonic() + 15  # task runs arrive as events: allow the recorder a moment
     while True:
         names = [t["name"] for t in _api(f"{prefect_server}/task_runs/filter", {}, "POST")]
-        if sum(1 for n in names if n.startswith("read-page")) >= 3 or time.monotonic() > deadline:
+        if sum(1 for n in names if n.startswith("ocr-")) >= 3 or time.monotonic() > deadline:
             break
         time.sleep(0.5)
-    assert sum(1 for n in names if n.startswith("read-page")) == 3
+    assert sum(1 for n in names if n.startswith("ocr-")) == 3  # ocr-<doc id>-p<page> (issue 15)
 
 
 def _api(url: str, body: dict | None = None, method: str = "GET") -> dict | list:
@@ -171,3 +171,24 @@ def test_serve_rejects_a_bad_cron_as_a_usage_error(tmp_path):
                                   ocr={"lang": "por+Latin"})
     assert deployment.parameters["ocr"] == {"lang": "por+Latin"}
     assert deployment.parameters["manifest"] == str((tmp_path / "m.jsonl").resolve())
+
+
+def test_serve_without_a_server_refuses_clearly(tmp_path, monkeypatch):
+    """Issue 15: no PREFECT_API_URL means no lasting server: a usage error (exit 2) saying so,
+    instead of silently starting a temporary one; and the entrypoint is absolute."""
+    from flows.serve import build_deployment
+    from locleg.cli import main
+
+    (tmp_path / "m.jsonl").write_text('{"source": "x.pdf"}\n', encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"}
+    env["PREFECT_HOME"] = str(tmp_path / "home")
+    proc = subprocess.run([sys.executable, "-m", "locleg", "serve", str(tmp_path / "m.jsonl"), "--out",
+                           str(tmp_path / "o"), "--cron", "0 3 * * *"], env=env, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2, proc.stderr
+    assert "PREFECT_API_URL" in proc.stderr and "prefect server start" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    monkeypatch.chdir(tmp_path)
+    deployment = build_deployment(manifest=tmp_path / "m.jsonl", out=tmp_path / "o", cron="0 3 * * *")
+    path, _, name = deployment.entrypoint.rpartition(":")
+    assert Path(path).is_absolute() and Path(path) == ROOT / "flows" / "batch.py" and name == "ingest_manifest"

@@ -106,6 +106,12 @@ def test_fts_search_by_phrase_with_uf_filter(store):
     assert [h.doc_key for h in store.catalog.search("tarifa diurna", uf="mg")] == ["b"]
     assert [h.doc_key for h in store.catalog.search("tarifa diurna")] == ["b"]
     assert store.catalog.search('"; DROP TABLE units; --') == []
+    # issue 15: OR, prefix, quoted phrase; still never SQL
+    assert sorted(h.doc_key for h in store.catalog.search("bandeirada OR diurna")) == ["a", "b"]
+    assert [h.doc_key for h in store.catalog.search("bandeir*")] == ["a"]
+    assert [h.doc_key for h in store.catalog.search('"tarifa diurna" OR inexistente')] == ["b"]
+    assert store.catalog.search('noturna "bandeirada"') and store.catalog.search("bande*", uf="MG") == []
+    assert store.catalog.search('" OR * OR "') == [] and store.catalog.search("units*) OR (*") == []
     store.save(run_id="r2", doc_key="a", source="a.pdf", result=_result(text="Outro texto."))
     assert store.catalog.search("bandeirada noturna") == []  # the index follows updates
 

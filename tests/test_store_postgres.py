@@ -116,6 +116,8 @@ def test_workers_share_one_postgres_catalog_without_duplicates(pg_url, tmp_path)
         assert {h.unit_id for h in hits} == {"art1"} and {h.article_id for h in hits} == {"art1"}
         assert cat.search("noturna bandeirada") == []
         assert cat.search("bandeirada noturna", uf="RJ") == []
+        assert cat.search("bandeir*") and cat.search("inexistente OR noturna")  # issue 15: prefix, OR
+        assert cat.search("inexistente OR nada") == [] and cat.search("'); DROP TABLE units; -- *") == []
     finally:
         cat.close()
     assert len(list(out.rglob("*.json"))) == 6

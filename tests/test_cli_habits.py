@@ -1,0 +1,40 @@
+"""CLI habits (issue 15): --version, -q/--log-level, per-subcommand usage, clean messages,
+``--summary-json -`` on stdout (tested in test_startup)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _locleg(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "locleg", *args], capture_output=True, text=True, timeout=120,
+                          cwd=cwd or ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def test_version():
+    from pipeline import __version__
+
+    proc = _locleg("--version")
+    assert proc.returncode == 0 and proc.stdout.strip() == f"locleg {__version__}"
+
+
+def test_a_subcommands_bad_flag_prints_that_subcommands_usage(tmp_path):
+    proc = _locleg("run", "m.jsonl", "--out", str(tmp_path), "--bogus")
+    assert proc.returncode == 2
+    assert "usage: locleg run " in proc.stderr and "locleg run: error: unrecognized arguments: --bogus" in proc.stderr
+
+
+def test_quiet_and_log_level_are_accepted_and_pydantic_links_are_dropped(tmp_path):
+    (tmp_path / "t.txt").write_text("LEI Nº 1, DE 2 DE JANEIRO DE 2000\n\nArt. 1º Teste.\n", encoding="utf-8")
+    (tmp_path / "meta.json").write_text(json.dumps({"ano": "x"}), encoding="utf-8")
+    proc = _locleg("-q", "structure", str(tmp_path / "t.txt"), "--meta", str(tmp_path / "meta.json"))
+    assert proc.returncode == 2
+    assert "ano" in proc.stderr and "For further information" not in proc.stderr
+    proc = _locleg("--log-level", "error", "schema")
+    assert proc.returncode == 0 and json.loads(proc.stdout)["title"] == "NormDocument"
