@@ -21,7 +21,6 @@ flow as usual. Nothing here imports Prefect.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,24 +56,15 @@ class Versions:
         return cls(pipeline=__version__, ruleset=ruleset_version(), ocr=config.as_dict(), backend=None)
 
 
-_VERSION_LINE = re.compile(r'^RULESET_VERSION\s*=\s*"([^"]+)"', re.M)
 
 
 def ruleset_version() -> str:
-    """``pipeline.structure.ruleset_version()`` without importing the stages (the reference rules
-    import spaCy: 1.5 s). Read from the two modules' ``RULESET_VERSION`` lines; if that format
-    ever changes the value differs from the stored one and the flow simply runs."""
-    import importlib.util
+    """The rule-set version (:mod:`pipeline.ruleset`: digests of the grammar, the data tables
+    and the rule modules' syntax trees), computed without importing the stages (the reference
+    rules import spaCy: 1.5 s)."""
+    from pipeline.ruleset import ruleset_version as digest
 
-    parts = []
-    for module in ("pipeline.cleaning", "pipeline.references"):
-        spec = importlib.util.find_spec(module)
-        text = Path(spec.origin).read_text(encoding="utf-8") if spec and spec.origin else ""
-        m = _VERSION_LINE.search(text)
-        if m is None:
-            return "unknown"
-        parts.append(m.group(1))
-    return f"{parts[0]}+refs.{parts[1]}"
+    return digest()
 
 
 def _backend(config_ocr: dict) -> str:

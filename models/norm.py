@@ -219,7 +219,7 @@ def json_schema() -> dict:
                 alt["pattern"] = pattern
     unit = schema.get("$defs", {}).get("Unit", {}).get("properties", {})
     if "id" in unit:
-        unit["id"]["pattern"] = r"^[a-z]+[0-9a-z]*(_[a-z]+[0-9a-z]*)*$"
+        unit["id"]["pattern"] = r"^[a-z]+[0-9a-z-]*(_[a-z]+[0-9a-z-]*)*$"  # 'art7-1': Art. 7º-A
         unit["id"].setdefault("description", "LexML Brasil id of the unit, e.g. 'art5_par2_inc3_ali1'")
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["$id"] = f"https://br-locleg.example/schema/norm-{SCHEMA_VERSION}.json"

@@ -122,6 +122,7 @@ def test_rows_say_which_units_are_quoted_and_exports_do_not_break(tmp_path):
     import pyarrow.parquet as pq
 
     from corpus.export import (
+        _dates,
         parquet_schema,
         render_akn,
         render_lexml,
@@ -135,7 +136,7 @@ def test_rows_say_which_units_are_quoted_and_exports_do_not_break(tmp_path):
     quoted = {r["unit_id"] for r in rows if r["quoted"]}
     assert "art1_cpt_alt1" in quoted and "art1_cpt_alt1_art5_par1" in quoted
     assert "art1" not in quoted and "art4_cpt_inc1" not in quoted
-    table = pa.Table.from_pylist(rows, schema=parquet_schema())
+    table = pa.Table.from_pylist(_dates(rows, "data"), schema=parquet_schema())
     pq.write_table(table, tmp_path / "u.parquet")
     assert pq.read_table(tmp_path / "u.parquet").column("quoted").to_pylist().count(True) == len(quoted)
     assert validate_lexml(render_lexml(doc)) == []
