@@ -7,16 +7,18 @@ Redirects are followed only to the same host (``http`` -> ``https`` allowed): th
 fetches a URL the manifest did not name on some other host. Failures raise
 :class:`pipeline.errors.FetchError` with a stable ``reason``:
 
-``source_missing``, ``not_a_file``, ``too_large``, ``empty_source``, ``url_unreachable``,
+``source_missing``, ``symlink_loop``, ``not_a_file``, ``too_large``, ``empty_source``, ``url_unreachable``,
 ``http_error``, ``fetch_timeout``, ``redirect_refused``.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import http.client
 import os
 import socket
+import stat
 import time
 import urllib.error
 import urllib.request
@@ -59,16 +61,21 @@ def sha256_file(path: Path) -> str:
 
 
 def check_local(path: Path, *, limits: FetchLimits = FetchLimits()) -> FetchedSource:
-    """A local source: it must exist, be a regular file, and fit the size limit."""
+    """A local source: it must exist, be a regular file (a directory, FIFO, device or socket is
+    ``not_a_file``, and is never opened: a FIFO would block), and fit the size limit."""
     path = Path(path)
     try:
-        st = path.stat()
+        st = os.stat(path)
     except FileNotFoundError as exc:
         raise FetchError(f"source not found: {path}", reason="source_missing") from exc
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise FetchError(f"source is a symlink loop: {path}", reason="symlink_loop") from exc
         raise FetchError(f"source unreadable: {path}: {exc.strerror}", reason="source_missing") from exc
-    if not path.is_file():
-        raise FetchError(f"source is not a regular file: {path}", reason="not_a_file")
+    if not stat.S_ISREG(st.st_mode):
+        kind = ("directory" if stat.S_ISDIR(st.st_mode) else "FIFO" if stat.S_ISFIFO(st.st_mode)
+                else "socket" if stat.S_ISSOCK(st.st_mode) else "device")
+        raise FetchError(f"source is a {kind}, not a regular file: {path}", reason="not_a_file")
     if st.st_size > limits.max_bytes:
         raise FetchError(f"source is {st.st_size} bytes, over the {limits.max_bytes} limit", reason="too_large")
     return FetchedSource(path=path, sha256=sha256_file(path), size=st.st_size)

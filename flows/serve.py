@@ -52,10 +52,10 @@ def build_deployment(*, manifest: Path, out: Path, cron: str, name: str | None =
 def serve_cli(args: Any) -> int:  # pragma: no cover - blocks until interrupted
     from prefect import serve
 
-    from pipeline.errors import UsageError
+    from pipeline.errors import FetchError, UsageError
 
     if not Path(args.manifest).is_file():
-        raise UsageError(f"manifest not found: {args.manifest}")
+        raise FetchError(f"manifest not found: {args.manifest}", reason="missing_file")
     if getattr(args, "dask", False) or getattr(args, "dask_address", None) or getattr(args, "workers", None):
         # A served run starts from the flow's entrypoint with its default thread runner; to
         # run served pages on Dask, deploy to a work pool (docs/flows.md).

@@ -19,12 +19,14 @@ pytesseract cost more than Tesseract itself (docs/ocr.md has the figures).
 from __future__ import annotations
 
 import csv
+import errno
 import functools
 import hashlib
 import io
 import math
 import multiprocessing
 import os
+import stat
 import subprocess
 import tempfile
 import threading
@@ -193,16 +195,43 @@ def sniff_format(head: bytes) -> str | None:
     return None
 
 
-def _head(path: Path) -> bytes:
+def check_source(path: Path) -> os.stat_result:
+    """Stat a source before opening it (never blocks: a FIFO is refused, not opened).
+
+    Raises :class:`FetchError` with reason ``missing_file``, ``symlink_loop`` (too many levels
+    of symbolic links), ``not_a_file`` (a directory, FIFO, device or socket) or
+    ``unreadable_file`` (permission denied, other I/O errors).
+    """
     try:
-        with open(path, "rb") as fh:
-            return fh.read(2048)
+        st = os.stat(path)
     except FileNotFoundError as exc:
         raise FetchError(f"file not found: {path}", reason="missing_file") from exc
-    except IsADirectoryError as exc:
-        raise InputError(f"{path} is a directory", reason="unsupported_format") from exc
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise FetchError(f"{path}: symlink loop (too many levels of symbolic links)",
+                             reason="symlink_loop") from exc
+        raise FetchError(f"cannot read {path}: {exc.strerror or exc}", reason="unreadable_file") from exc
+    if stat.S_ISDIR(st.st_mode):
+        raise FetchError(f"{path} is a directory, not a file", reason="not_a_file")
+    if not stat.S_ISREG(st.st_mode):
+        kind = "FIFO" if stat.S_ISFIFO(st.st_mode) else "socket" if stat.S_ISSOCK(st.st_mode) else "device"
+        raise FetchError(f"{path} is a {kind}, not a regular file", reason="not_a_file")
+    return st
+
+
+def _head(path: Path) -> bytes:
+    check_source(path)
+    try:
+        # O_NONBLOCK: if the path was swapped for a FIFO after the stat, open does not wait
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            return fh.read(2048) or b""
+    except FileNotFoundError as exc:
+        raise FetchError(f"file not found: {path}", reason="missing_file") from exc
     except PermissionError as exc:
         raise FetchError(f"cannot read {path}: permission denied", reason="unreadable_file") from exc
+    except OSError as exc:
+        raise FetchError(f"cannot read {path}: {exc.strerror or exc}", reason="unreadable_file") from exc
 
 
 def plan_pages(path: Path, *, config: OcrConfig) -> list[PagePlan]:

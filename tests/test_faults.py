@@ -1,0 +1,284 @@
+"""Issue 16, faults and hostile input (second round): exit codes, sources that are not files,
+outputs written like ``cp`` and shell redirection, a batch that goes on."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from corpus.atomic import write_text_atomic
+from pipeline.errors import FetchError, OutputError
+
+ROOT = Path(__file__).resolve().parents[1]
+LAW = "LEI Nº 12, DE 3 DE MAIO DE 2001\nDispõe sobre a praça.\nArt. 1º Fica criada a praça.\nArt. 2º Revogam-se.\n"
+
+
+def _locleg(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "locleg", *args], capture_output=True, text=True,
+                          cwd=cwd, env=env, timeout=120)
+
+
+def _loop(tmp_path: Path) -> Path:
+    a, b = tmp_path / "loop-a.pdf", tmp_path / "loop-b.pdf"
+    a.symlink_to(b.name)
+    b.symlink_to(a.name)
+    return a
+
+
+def _char_device(path: Path, major: int, minor: int) -> Path:
+    """A device node in the test's own directory (``/dev/null`` is 1,3 and ``/dev/full`` 1,7), so a
+    broken writer replaces this node and not the machine's."""
+    try:
+        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(major, minor))
+        with open(path, "wb") as fh:  # a nodev mount refuses to open it
+            fh.write(b"")
+    except (PermissionError, OSError) as exc:
+        if path.exists():
+            path.unlink()
+        pytest.skip(f"cannot make a usable device node here: {exc}")
+    return path
+
+
+def _one_line(proc: subprocess.CompletedProcess) -> str:
+    assert "Traceback" not in proc.stderr, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    return lines[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# exit codes: one table, one line
+
+
+def _case(tmp_path: Path, name: str) -> tuple[list[str], int, str]:
+    text = tmp_path / "lei.txt"
+    text.write_text(LAW, encoding="utf-8")
+    if name == "validate-binary":
+        binary = tmp_path / "out.json"
+        binary.write_bytes(bytes(range(256)) * 4)
+        return ["validate", str(binary)], 65, "not_json"
+    if name == "validate-directory":
+        return ["validate", str(tmp_path)], 66, "not_a_file"
+    if name in ("structure-loop", "ocr-loop", "ingest-loop"):
+        return [name.split("-")[0], str(_loop(tmp_path))], 66, "symlink_loop"
+    if name == "structure-o-directory":
+        return ["structure", str(text), "-o", str(tmp_path)], 74, "write_failed"
+    if name == "structure-missing-parent-is-created":
+        return ["structure", str(text), "-o", str(tmp_path / "a" / "b.json")], 0, ""
+    if name == "search-limit-float":
+        return ["search", "praça", "--out", str(tmp_path), "--limit", "1e20"], 2, "--limit"
+    if name == "search-limit-huge":
+        return ["search", "praça", "--out", str(tmp_path), "--limit", str(10**20)], 2, "--limit"
+    if name == "search-not-a-database":
+        bogus = tmp_path / "catalog.sqlite"
+        bogus.write_bytes(os.urandom(4096))
+        return ["search", "praça", "--out", str(tmp_path)], 65, "catalog_unreadable"
+    if name == "ocr-dpi-0":
+        return ["ocr", "--dpi", "0", str(text)], 2, "--dpi"
+    if name == "run-missing-manifest":
+        return ["run", str(tmp_path / "none.jsonl"), "--out", str(tmp_path / "o")], 66, "missing_file"
+    raise AssertionError(name)
+
+
+@pytest.mark.parametrize("name", [
+    "validate-binary", "validate-directory", "structure-loop", "ocr-loop", "ingest-loop",
+    "structure-o-directory", "structure-missing-parent-is-created", "search-limit-float",
+    "search-limit-huge", "search-not-a-database", "ocr-dpi-0", "run-missing-manifest",
+])
+def test_every_command_uses_the_exit_code_table_with_one_line(tmp_path, name):
+    args, code, marker = _case(tmp_path, name)
+    proc = _locleg(*args)
+    assert proc.returncode == code, proc.stderr
+    if code == 0:
+        assert "Traceback" not in proc.stderr
+        return
+    line = proc.stderr.strip().splitlines()[-1] if code == 2 else _one_line(proc)
+    assert marker in line, proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_verbose_adds_the_traceback(tmp_path):
+    text = tmp_path / "lei.txt"
+    text.write_text(LAW, encoding="utf-8")
+    proc = _locleg("structure", str(text), "-o", str(tmp_path), "--verbose")
+    assert proc.returncode == 74
+    assert "Traceback" in proc.stderr and "write_failed" in proc.stderr.strip().splitlines()[-1]
+
+
+def test_a_full_device_as_output_is_an_io_error_and_stays_a_device(tmp_path):
+    full = _char_device(tmp_path / "full", 1, 7)
+    text = tmp_path / "lei.txt"
+    text.write_text(LAW, encoding="utf-8")
+    proc = _locleg("structure", str(text), "-o", str(full))
+    assert proc.returncode == 74
+    assert "write_failed" in _one_line(proc)
+    assert stat.S_ISCHR(os.lstat(full).st_mode)
+
+
+def test_stdout_on_a_full_device_is_an_io_error(tmp_path):
+    full = _char_device(tmp_path / "full", 1, 7)
+    text = tmp_path / "lei.txt"
+    text.write_text(LAW, encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    with open(full, "wb") as sink:
+        proc = subprocess.run([sys.executable, "-m", "locleg", "structure", str(text)], stdout=sink,
+                              stderr=subprocess.PIPE, text=True, env=env, timeout=120)
+    assert proc.returncode == 74, proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# outputs: like cp and shell redirection
+
+
+def test_output_through_a_symlink_writes_its_target_and_keeps_the_link(tmp_path):
+    target = tmp_path / "real.json"
+    target.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(target.name)
+    write_text_atomic(link, "new")
+    assert link.is_symlink() and os.readlink(link) == target.name
+    assert target.read_text(encoding="utf-8") == "new"
+
+
+def test_output_through_a_dangling_symlink_creates_its_target(tmp_path):
+    link = tmp_path / "link.json"
+    link.symlink_to("made.json")
+    write_text_atomic(link, "new")
+    assert link.is_symlink() and (tmp_path / "made.json").read_text(encoding="utf-8") == "new"
+
+
+def test_output_into_a_fifo_writes_it_and_keeps_the_fifo(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    write_text_atomic(fifo, "through the pipe\n")
+    reader.join(10)
+    assert got == [b"through the pipe\n"]
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+def test_output_into_a_device_writes_it_in_place(tmp_path):
+    null = _char_device(tmp_path / "null", 1, 3)
+    write_text_atomic(null, "discarded")
+    assert stat.S_ISCHR(os.lstat(null).st_mode)
+    full = _char_device(tmp_path / "full", 1, 7)
+    with pytest.raises(OutputError) as exc:
+        write_text_atomic(full, "x")
+    assert exc.value.exit_code == 74
+    assert stat.S_ISCHR(os.lstat(full).st_mode)
+
+
+def test_output_over_a_regular_file_is_atomic_and_keeps_its_mode(tmp_path):
+    out = tmp_path / "out.json"
+    out.write_text("old", encoding="utf-8")
+    out.chmod(0o640)
+    write_text_atomic(out, "new")
+    assert out.read_text(encoding="utf-8") == "new"
+    assert stat.S_IMODE(out.stat().st_mode) == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["out.json"]  # no temporary left
+
+
+def test_output_on_a_directory_is_refused(tmp_path):
+    with pytest.raises(OutputError):
+        write_text_atomic(tmp_path, "x")
+    assert tmp_path.is_dir()
+
+
+# ---------------------------------------------------------------------------------------------
+# sources that are not regular files
+
+
+def test_sources_that_are_not_files_fail_with_a_reason_and_never_block(tmp_path):
+    from corpus.fetch import check_local
+    from pipeline.ocr import check_source
+
+    fifo = tmp_path / "fifo.pdf"
+    os.mkfifo(fifo)
+    cases = {_loop(tmp_path): "symlink_loop", fifo: "not_a_file", tmp_path: "not_a_file"}
+    for path, reason in cases.items():
+        with pytest.raises(FetchError) as exc:
+            check_source(path)
+        assert exc.value.reason == reason, path
+        with pytest.raises(FetchError) as exc:
+            check_local(path)
+        assert exc.value.reason == reason, path
+
+
+def test_a_fifo_given_to_ocr_does_not_block(tmp_path):
+    fifo = tmp_path / "lei.pdf"
+    os.mkfifo(fifo)
+    proc = _locleg("ocr", str(fifo))  # would wait for a writer for ever (timeout 120 s)
+    assert proc.returncode == 66 and "not_a_file" in _one_line(proc)
+
+
+def test_manifest_loop_or_fifo_is_one_document_failure(tmp_path):
+    from corpus.manifest import parse_manifest_lines
+
+    _loop(tmp_path)
+    entries, problems = parse_manifest_lines([json.dumps({"source": "loop-a.pdf"}),
+                                              json.dumps({"source": "lei.pdf"})], base_dir=tmp_path)
+    assert [e.problem.reason if e.problem else None for e in entries] == ["symlink_loop", None]
+    assert problems == []
+
+
+# ---------------------------------------------------------------------------------------------
+# a batch goes on; its exit code says what it could not do
+
+
+def test_batch_over_hostile_sources_completes_with_one_line_per_failure(tmp_path):
+    _loop(tmp_path)
+    os.mkfifo(tmp_path / "fifo.pdf")
+    (tmp_path / "adir.pdf").mkdir()
+    (tmp_path / "lei.txt").write_text(LAW, encoding="utf-8")
+    manifest = tmp_path / "m.jsonl"
+    manifest.write_text("".join(json.dumps({"source": s}) + "\n" for s in
+                                ("loop-a.pdf", "fifo.pdf", "adir.pdf", "missing.pdf", "lei.txt")), encoding="utf-8")
+    proc = _locleg("run", str(manifest), "--out", str(tmp_path / "out"), "--cache", str(tmp_path / "cache"),
+                   "--summary-json", str(tmp_path / "s.json"))
+    assert proc.returncode == 0, proc.stderr
+    summary = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
+    assert summary["by_reason"] == {"not_a_file": 2, "ok": 1, "source_missing": 1, "symlink_loop": 1}
+    assert "Traceback" not in proc.stderr
+    failed = [line for line in proc.stderr.splitlines() if " failed " in line]
+    assert len(failed) == 4, proc.stderr  # one progress line per failed document, nothing more
+
+
+@pytest.mark.usefixtures("prefect_harness")
+def test_a_batch_whose_stores_fail_exits_74(tmp_path, monkeypatch):
+    import errno
+
+    import flows.batch
+    from locleg.cli import main
+
+    def disk_full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(flows.batch, "store_task", disk_full)
+    (tmp_path / "lei.txt").write_text(LAW, encoding="utf-8")
+    manifest = tmp_path / "m.jsonl"
+    manifest.write_text(json.dumps({"source": "lei.txt"}) + "\n", encoding="utf-8")
+    code = main(["run", str(manifest), "--out", str(tmp_path / "out"), "--cache", str(tmp_path / "cache"),
+                 "--summary-json", str(tmp_path / "s.json"), "--no-progress"])
+    assert code == 74
+    summary = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
+    assert summary["by_reason"] == {"store_failed": 1}
+
+
+def test_summary_json_on_a_full_device_is_an_io_error(tmp_path, monkeypatch):
+    from flows.batch import _write_summary_json
+
+    full = _char_device(tmp_path / "full", 1, 7)
+    with pytest.raises(OutputError):
+        _write_summary_json(full, {"documents": 0})
+    assert stat.S_ISCHR(os.lstat(full).st_mode)
