@@ -282,3 +282,75 @@ def test_summary_json_on_a_full_device_is_an_io_error(tmp_path, monkeypatch):
     with pytest.raises(OutputError):
         _write_summary_json(full, {"documents": 0})
     assert stat.S_ISCHR(os.lstat(full).st_mode)
+
+
+# ---------------------------------------------------------------------------------------------
+# network: one wall-clock deadline per attempt
+
+
+class _DripServer:
+    """A local server that answers one byte at a time (``interval`` apart), in the status line and
+    headers (``where="headers"``) or in the body (``where="body"``), until the client goes."""
+
+    def __init__(self, where: str, interval: float = 0.25):
+        import socket
+
+        self.where, self.interval = where, interval
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(4)
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/lei.pdf"
+        self.stop = threading.Event()
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self):
+        import time
+
+        while not self.stop.is_set():
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            with conn:
+                try:
+                    conn.recv(65536)
+                    if self.where == "body":
+                        conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n%PDF-")
+                    else:
+                        conn.sendall(b"HTTP/1.1 200 OK\r\nX-Slow: ")
+                    while not self.stop.is_set():
+                        conn.sendall(b"a")
+                        time.sleep(self.interval)
+                except OSError:
+                    continue
+
+    def close(self):
+        self.stop.set()
+        self.sock.close()
+
+
+@pytest.mark.parametrize("where", ["headers", "body"])
+def test_a_dripping_server_is_cut_at_the_deadline(tmp_path, where):
+    import time
+
+    from corpus.fetch import FetchLimits, fetch_url
+
+    server = _DripServer(where)
+    outcome: list[BaseException | object] = []
+
+    def fetch():
+        try:
+            outcome.append(fetch_url(server.url, tmp_path, limits=FetchLimits(timeout_s=1.5, retries=0)))
+        except BaseException as exc:  # noqa: BLE001
+            outcome.append(exc)
+
+    started = time.monotonic()
+    worker = threading.Thread(target=fetch, daemon=True)
+    worker.start()
+    worker.join(20)
+    elapsed = time.monotonic() - started
+    server.close()
+    assert not worker.is_alive(), "the download outlived its deadline"
+    assert isinstance(outcome[0], FetchError) and outcome[0].reason == "fetch_timeout", outcome
+    assert elapsed < 5
+    assert not list(tmp_path.glob("*.part")) and not list(tmp_path.glob(".*.part"))
