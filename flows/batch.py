@@ -555,8 +555,9 @@ def reprocess(out: str, catalog: str | None = None, ocr: dict | None = None) -> 
             try:
                 doc.given = store.load_ocr(row.ocr_path)
                 doc.n_pages = len(doc.given.pages)
-            except (OSError, ValueError) as exc:
-                doc.error = InputError(f"stored OCR unreadable: {exc}", reason="stored_ocr_unreadable")
+            except Exception as exc:  # noqa: BLE001 - gzip raises EOFError, zlib.error...: one document's failure
+                doc.error = InputError(f"stored OCR unreadable: {type(exc).__name__}: {exc}",
+                                       reason="stored_ocr_unreadable")
             _finish_document(doc, run)
         summary = summarize(run, seconds=time.monotonic() - started,
                             extra={"skipped_no_ocr": skipped, "finished_at": _utcnow()})

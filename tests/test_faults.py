@@ -354,3 +354,57 @@ def test_a_dripping_server_is_cut_at_the_deadline(tmp_path, where):
     assert isinstance(outcome[0], FetchError) and outcome[0].reason == "fetch_timeout", outcome
     assert elapsed < 5
     assert not list(tmp_path.glob("*.part")) and not list(tmp_path.glob(".*.part"))
+
+
+# ---------------------------------------------------------------------------------------------
+# isolation: one damaged stored file is one document's failure; the cache checks its entries
+
+
+def test_an_altered_cache_entry_is_not_served(tmp_path):
+    from corpus.cache import OcrCache, page_key
+    from models.ocr import Line, PageText
+
+    cache = OcrCache(tmp_path)
+    key = page_key("a" * 64, 0, "{}", "5.3.0")
+    page = PageText(page_index=0, method="ocr", lines=(Line(text="Art. 1º Fica criada a praça."),))
+    cache.put(key, page)
+    assert cache.get(key) == page
+    entry = next(tmp_path.rglob(f"{key}.json"))
+    entry.write_bytes(entry.read_bytes().replace("praça".encode(), b"ponte"))  # still parseable
+    assert cache.get(key) is None
+    other = page_key("b" * 64, 0, "{}", "5.3.0")  # a valid entry copied under another key
+    cache.put(key, page)
+    target = tmp_path / "pages" / other[:2] / f"{other}.json"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(entry.read_bytes())
+    assert cache.get(other) is None
+    assert cache.stats.errors == 2
+
+
+@pytest.mark.usefixtures("prefect_harness")
+def test_reprocess_goes_on_past_a_corrupt_stored_ocr_file(tmp_path, capsys):
+    from corpus.catalog import open_catalog
+    from corpus.store import Store
+    from locleg.cli import main
+    from pipeline.structure import structure_document
+    from pipeline.textpages import document_from_text
+
+    out = tmp_path / "store"
+    store = Store(out, open_catalog(None, out))
+    for name in ("a", "b"):
+        law = LAW.replace("12", "13" if name == "a" else "14")
+        text = document_from_text(law, source=f"{name}.txt").model_copy(update={"sha256": (name * 64)[:64]})
+        store.save(run_id="r1", doc_key=str(tmp_path / f"{name}.txt"), source=f"{name}.txt",
+                   result=structure_document(text, None), ocr=text)
+    rows = store.catalog.documents()
+    store.catalog.close()
+    assert len(rows) == 2 and all(r.ocr_path for r in rows)
+    damaged = out / rows[0].ocr_path
+    damaged.write_bytes(damaged.read_bytes()[:20])  # a cut gzip: EOFError, not OSError
+    summary_path = tmp_path / "s.json"
+    code = main(["reprocess", "--out", str(out), "--summary-json", str(summary_path), "--no-progress"])
+    assert code == 0
+    summary = json.loads(summary_path.read_text(encoding="utf-8"))
+    assert summary["documents"] == 2
+    assert summary["by_reason"].get("stored_ocr_unreadable") == 1
+    assert "documents" in capsys.readouterr().out  # the summary table was printed
