@@ -408,3 +408,29 @@ def test_reprocess_goes_on_past_a_corrupt_stored_ocr_file(tmp_path, capsys):
     assert summary["documents"] == 2
     assert summary["by_reason"].get("stored_ocr_unreadable") == 1
     assert "documents" in capsys.readouterr().out  # the summary table was printed
+
+
+# ---------------------------------------------------------------------------------------------
+# a unit of any length
+
+
+def test_chunks_concatenate_back_and_respect_the_size():
+    from pipeline.references import chunk_text
+
+    text = ("palavra " * 30_000) + "x" * 5_000 + "\nfim"
+    pieces = chunk_text(text, size=10_000)
+    assert "".join(pieces) == text
+    assert all(len(p) <= 10_000 for p in pieces) and len(pieces) > 20
+
+
+def test_an_article_over_a_million_characters_structures():
+    from pipeline.structure import structure_document
+    from pipeline.textpages import document_from_text
+
+    body = "Fica criada a praça conforme o art. 2º desta Lei e a Lei nº 8.666, de 1993. " * 14_000
+    assert len(body) > 1_000_000
+    text = "LEI Nº 12, DE 3 DE MAIO DE 2001\nDispõe sobre a praça.\nArt. 1º " + body + "\nArt. 2º Revogam-se.\n"
+    result = structure_document(document_from_text(text, source="longa.txt"), None)  # spaCy E088 before
+    art1 = next(u for u in result.articulacao if u.id == "art1")
+    assert len(art1.text or "") > 1_000_000
+    assert sum(1 for r in art1.references if r.kind == "external") >= 14_000 * 0.99
