@@ -52,6 +52,14 @@ MAX_OCR_SIDE = 20_000
 # decompression bomb: a tiny file that would decode to gigabytes). An A0 scan at 400 dpi
 # (~250 M px) is still read.
 MAX_SOURCE_PIXELS = 400_000_000
+# ...and the decoded bytes of the images of one PDF page (PDFium decodes each whole: 4 bytes a
+# pixel for colour, 1 for grey), at any depth of nested form XObjects, within what one page
+# worker may use (default 768 MiB, inside 1 GB with Tesseract's own). Override:
+# LOCLEG_MAX_PAGE_IMAGE_BYTES (bytes); per document: LOCLEG_MAX_DOCUMENT_IMAGE_BYTES.
+MAX_PAGE_IMAGE_BYTES = 768 * 2**20
+MAX_DOCUMENT_IMAGE_BYTES = 64 * 2**30
+# Nested form XObjects are walked this deep when counting (PDFium's default is 15).
+MAX_FORM_DEPTH = 64
 # A page that is one embedded scan is rendered at the scan's own resolution, within these bounds.
 NATIVE_DPI_RANGE = (150.0, 600.0)
 # An image object covering at least this fraction of the page makes it a "single scan" page.
@@ -311,6 +319,33 @@ def _classify_broken_pdf(path: Path, exc: Exception) -> InputError:
     return InputError(f"{path.name} is a damaged PDF: {exc}", reason="corrupt_pdf")
 
 
+def image_byte_limits() -> tuple[int, int]:
+    """(per page, per document) limits on decoded image bytes, from the environment if set."""
+
+    def read(name: str, default: int) -> int:
+        try:
+            return max(1, int(os.environ.get(name, default)))
+        except ValueError:
+            return default
+
+    return (read("LOCLEG_MAX_PAGE_IMAGE_BYTES", MAX_PAGE_IMAGE_BYTES),
+            read("LOCLEG_MAX_DOCUMENT_IMAGE_BYTES", MAX_DOCUMENT_IMAGE_BYTES))
+
+
+def _decoded_bytes(obj: Any) -> int:
+    """Bytes PDFium allocates to decode one image object: 1 a pixel for grey or 1-bit, 4 for
+    colour (it decodes to BGRx/BGRA), whatever the compressed size."""
+    width, height = obj.get_px_size()
+    per_pixel = 4
+    try:
+        meta = obj.get_metadata()
+        if int(getattr(meta, "bits_per_pixel", 32)) <= 8:
+            per_pixel = 1
+    except Exception:  # noqa: BLE001 - unknown: count as colour
+        pass
+    return int(width) * int(height) * per_pixel
+
+
 def _plan_pdf(path: Path, *, config: OcrConfig) -> list[PagePlan]:
     import pypdfium2.raw as pdfium_c
 
@@ -320,6 +355,7 @@ def _plan_pdf(path: Path, *, config: OcrConfig) -> list[PagePlan]:
         if n == 0:
             raise InputError(f"{path.name} has no pages", reason="no_pages")
         plans = []
+        document_bytes = 0
         for index in range(n):
             try:
                 page = pdf[index]
@@ -333,8 +369,18 @@ def _plan_pdf(path: Path, *, config: OcrConfig) -> list[PagePlan]:
                 textpage.close()
                 native = None
                 area = width * height
-                images = list(page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE,), max_depth=3))
+                images = list(page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE,), max_depth=MAX_FORM_DEPTH))
                 pixels = sum(a * b for a, b in (obj.get_px_size() for obj in images))
+                image_bytes = sum(_decoded_bytes(obj) for obj in images)
+                document_bytes += image_bytes
+                page_limit, document_limit = image_byte_limits()
+                if image_bytes > page_limit or document_bytes > document_limit:
+                    over = "page" if image_bytes > page_limit else "document"
+                    raise InputError(f"{path.name}: page {index + 1}'s images decode to {image_bytes:,} bytes "
+                                     f"({document_bytes:,} in the document so far), above the {over} limit of "
+                                     f"{page_limit if over == 'page' else document_limit:,} "
+                                     f"(LOCLEG_MAX_{over.upper()}_IMAGE_BYTES)", reason="image_too_large",
+                                     page_no=index + 1)
                 if pixels > MAX_SOURCE_PIXELS:
                     # PDFium decodes an image whole before scaling it: a small file could
                     # otherwise claim gigabytes (a decompression bomb)

@@ -434,3 +434,66 @@ def test_an_article_over_a_million_characters_structures():
     art1 = next(u for u in result.articulacao if u.id == "art1")
     assert len(art1.text or "") > 1_000_000
     assert sum(1 for r in art1.references if r.kind == "external") >= 14_000 * 0.99
+
+
+# ---------------------------------------------------------------------------------------------
+# image bombs: bytes, at any depth of nested forms
+
+
+def _nested_image_pdf(path: Path, *, side: int, depth: int, colour: bool) -> Path:
+    """One page whose only image (``side`` x ``side``, one compressed row) sits ``depth`` form
+    XObjects deep."""
+    import zlib
+
+    from scans import _write_pdf
+
+    space, row = (b"/DeviceRGB", zlib.compress(b"\xff" * 192)) if colour else (b"/DeviceGray", zlib.compress(b"\xff" * 64))
+    first_form = 4
+    image_no = first_form + depth
+    contents_no = image_no + 1
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 420 595] /Resources << /XObject << /X %d 0 R >> >>"
+        b" /Contents %d 0 R >>" % (first_form if depth else image_no, contents_no),
+    ]
+    for level in range(depth):
+        inner = first_form + level + 1
+        body = b"q 420 0 0 595 0 0 cm /X Do Q" if inner == image_no else b"/X Do"
+        objects.append(b"<< /Type /XObject /Subtype /Form /BBox [0 0 420 595] /Resources << /XObject << /X %d 0 R >> >>"
+                       b" /Length %d >>\nstream\n" % (inner, len(body)) + body + b"\nendstream")
+    objects.append(b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace %s /BitsPerComponent 8"
+                   b" /Filter /FlateDecode /Length %d >>\nstream\n" % (side, side, space, len(row)) + row + b"\nendstream")
+    content = b"/X Do" if depth else b"q 420 0 0 595 0 0 cm /X Do Q"
+    objects.append(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
+    return _write_pdf(path, objects)
+
+
+def test_an_image_bomb_five_forms_deep_is_refused_unread(tmp_path):
+    from pipeline.config import OcrConfig
+    from pipeline.errors import InputError
+    from pipeline.ocr import plan_pages
+
+    bomb = _nested_image_pdf(tmp_path / "deep.pdf", side=30_000, depth=5, colour=False)
+    assert bomb.stat().st_size < 10_000
+    with pytest.raises(InputError) as exc:
+        plan_pages(bomb, config=OcrConfig())
+    assert exc.value.reason == "image_too_large"
+
+
+def test_the_image_limit_is_in_bytes_and_overridable(tmp_path, monkeypatch):
+    from pipeline.config import OcrConfig
+    from pipeline.errors import InputError
+    from pipeline.ocr import MAX_SOURCE_PIXELS, plan_pages
+
+    side = 18_000  # 324 M pixels: under the pixel limit, but 1.3 GB decoded in colour
+    assert side * side < MAX_SOURCE_PIXELS
+    colour = _nested_image_pdf(tmp_path / "colour.pdf", side=side, depth=1, colour=True)
+    with pytest.raises(InputError) as exc:
+        plan_pages(colour, config=OcrConfig())
+    assert exc.value.reason == "image_too_large" and "bytes" in exc.value.message
+    grey = _nested_image_pdf(tmp_path / "grey.pdf", side=4_000, depth=1, colour=False)  # 16 MB decoded
+    assert len(plan_pages(grey, config=OcrConfig())) == 1
+    monkeypatch.setenv("LOCLEG_MAX_PAGE_IMAGE_BYTES", str(10 * 2**20))
+    with pytest.raises(InputError):
+        plan_pages(grey, config=OcrConfig())
