@@ -455,7 +455,11 @@ def _open_run(out: str, cache: str | None, catalog: str | None, ocr: dict | None
 
     _deprioritize_embedded_server()
 
+    from pipeline.ocr import sweep_stale_page_images
+
     config = OcrConfig(**(ocr or {}))
+    # start-up sweep: page images of a run killed by SIGKILL (no cleanup ran) are removed
+    sweep_stale_page_images(older_than_s=2 * config.timeout_s + 60)
     store = Store(Path(out), open_catalog(catalog, Path(out)))
     store.sweep_partials()
     return _Run(run_id=_run_id(), store=store, cache=OcrCache(Path(cache) if cache else default_cache_dir()),

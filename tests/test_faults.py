@@ -497,3 +497,26 @@ def test_the_image_limit_is_in_bytes_and_overridable(tmp_path, monkeypatch):
     monkeypatch.setenv("LOCLEG_MAX_PAGE_IMAGE_BYTES", str(10 * 2**20))
     with pytest.raises(InputError):
         plan_pages(grey, config=OcrConfig())
+
+
+# ---------------------------------------------------------------------------------------------
+# debris after SIGKILL: the start-up sweep
+
+
+def test_start_up_sweep_removes_stale_page_images_only(tmp_path):
+    import time
+
+    from pipeline.ocr import sweep_stale_page_images
+
+    stale = tmp_path / "locleg-ocr-killed"
+    stale.mkdir()
+    (stale / "page.pgm").write_bytes(b"P5 1 1 255 \x00")
+    old = time.time() - 3600
+    os.utime(stale, (old, old))
+    live = tmp_path / "locleg-ocr-running"
+    live.mkdir()
+    other = tmp_path / "someone-else"
+    other.mkdir()
+    os.utime(other, (old, old))
+    assert sweep_stale_page_images(older_than_s=600, tmp_dir=str(tmp_path)) == 1
+    assert not stale.exists() and live.is_dir() and other.is_dir()
