@@ -21,6 +21,7 @@ from pipeline.errors import (
     EXIT_INTERNAL,
     EXIT_IO,
     EXIT_SIGINT,
+    EXIT_SIGTERM,
     FetchError,
     InputError,
     LoclegError,
@@ -309,19 +310,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, delivered like Ctrl-C so a batch stops at once (exit 143)."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise Terminated()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     verbose = bool(getattr(args, "verbose", False))
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         code = int(args.func(args) or 0)
         sys.stdout.flush()  # a full disk behind `> file` shows here, not at interpreter exit
         return code
     except LoclegError as exc:
         return _report(exc.category, exc.reason, exc.message, exc.exit_code, exc, verbose)
-    except KeyboardInterrupt:
-        print("locleg: interrupted", file=sys.stderr)
-        return EXIT_SIGINT
+    except KeyboardInterrupt as exc:
+        terminated = isinstance(exc, Terminated)
+        print(f"locleg: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
+        return EXIT_SIGTERM if terminated else EXIT_SIGINT
     except BrokenPipeError as exc:
         # the reader of stdout went away (`locleg schema | head -1`): nothing more to say
         _silence_stdout()

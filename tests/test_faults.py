@@ -423,6 +423,7 @@ def test_chunks_concatenate_back_and_respect_the_size():
     assert all(len(p) <= 10_000 for p in pieces) and len(pieces) > 20
 
 
+@pytest.mark.slow  # structuring 1 M characters is minutes on a busy 2-core machine (issue 11's work)
 def test_an_article_over_a_million_characters_structures():
     from pipeline.structure import structure_document
     from pipeline.textpages import document_from_text
@@ -520,3 +521,36 @@ def test_start_up_sweep_removes_stale_page_images_only(tmp_path):
     os.utime(other, (old, old))
     assert sweep_stale_page_images(older_than_s=600, tmp_dir=str(tmp_path)) == 1
     assert not stale.exists() and live.is_dir() and other.is_dir()
+
+
+@pytest.mark.slow
+def test_sigterm_stops_a_batch_held_by_a_dripping_server_within_seconds(tmp_path):
+    import signal
+    import time
+
+    server = _DripServer("headers", interval=1.0)
+    manifest = tmp_path / "m.jsonl"
+    manifest.write_text(json.dumps({"source": server.url}) + "\n", encoding="utf-8")
+    out = tmp_path / "out"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "locleg", "run", str(manifest), "--out", str(out),
+                             "--cache", str(tmp_path / "cache")], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        for _ in range(240):  # the run has started once the store exists (Prefect start-up first)
+            if out.is_dir() or proc.poll() is not None:
+                break
+            time.sleep(0.5)
+        time.sleep(2)
+        assert proc.poll() is None, proc.communicate()
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+        elapsed = time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        server.close()
+    assert proc.returncode == 143, err
+    assert elapsed < 15
+    assert "terminated" in err.strip().splitlines()[-1] and "Traceback" not in err
