@@ -423,6 +423,18 @@ def test_chunks_concatenate_back_and_respect_the_size():
     assert all(len(p) <= 10_000 for p in pieces) and len(pieces) > 20
 
 
+def test_references_of_a_unit_over_a_million_characters():
+    from models.norm import Unit
+    from pipeline.references import find_references
+
+    citation = "conforme a Lei nº 8.666, de 1993. "
+    text = citation + "palavra " * 130_000 + citation
+    assert len(text) > 1_000_000
+    units, _ = find_references([Unit(id="art1", type="artigo", number="1", label="Art. 1º", text=text)])
+    externals = [r for r in units[0].references if r.kind == "external"]
+    assert len(externals) == 2  # spaCy E088 before the text was chunked; both ends still read
+
+
 @pytest.mark.slow  # structuring 1 M characters is minutes on a busy 2-core machine (issue 11's work)
 def test_an_article_over_a_million_characters_structures():
     from pipeline.structure import structure_document
