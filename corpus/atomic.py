@@ -1,29 +1,99 @@
-"""Atomic writes: write to a temporary file beside the target, fsync, then rename."""
+"""Writing files the way ``cp`` and shell redirection do, atomically where that is possible.
+
+- A regular file (or a path that does not exist yet) is replaced atomically: written to a
+  temporary file beside it, fsynced, renamed over it. Readers see the old file or the new one.
+- A symlink is followed: its *target* is written (atomically if the target is a regular file or
+  does not exist yet); the link itself stays a link. The rename never lands on the link.
+- A device (``/dev/null``, ``/dev/stdout``, a tape), a FIFO or a socket is opened and written
+  directly: renaming a plain file over ``/dev/full`` would replace the device node.
+- A directory is refused.
+
+Failures raise :class:`pipeline.errors.OutputError` (exit code 74) with one line of message.
+"""
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 
+from pipeline.errors import OutputError
+
+
+def _fail(path: Path, exc: OSError) -> OutputError:
+    what = exc.strerror or type(exc).__name__
+    return OutputError(f"cannot write {path}: {what}", reason="write_failed")
+
+
+def _target_of(path: Path) -> tuple[Path, os.stat_result | None]:
+    """``path`` with symlinks resolved (the file a shell redirection would write) and its stat."""
+    try:
+        st = os.stat(path)  # follows symlinks
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:  # ELOOP, EACCES on a parent, ENOTDIR...
+        raise _fail(path, exc) from exc
+    if os.path.islink(path):
+        # a dangling link: the shell creates its target; a live one: write what it points to
+        path = Path(os.path.realpath(path))
+    return path, st
+
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that readers see the old file or the new one, never half."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    """Write ``data`` to ``path`` (see the module docstring for symlinks, devices and FIFOs)."""
+    original = Path(path)
+    target, st = _target_of(original)
+    if st is not None and stat.S_ISDIR(st.st_mode):
+        raise OutputError(f"cannot write {original}: is a directory", reason="write_failed")
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        _write_direct(original, data)
+        return
     try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)  # mkstemp makes 0600; results are meant to be shared
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise _fail(original, exc) from exc
+    try:
+        if st is not None:
+            mode = stat.S_IMODE(st.st_mode)  # an overwritten file keeps its mode, as with cp
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask  # mkstemp makes 0600; results are meant to be shared
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        os.replace(tmp, target)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise _fail(original, exc) from exc
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _write_direct(path: Path, data: bytes) -> None:
+    """A device, FIFO or socket: open and write it in place (a FIFO waits for its reader, as a
+    shell redirection does)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        raise _fail(path, exc) from exc
+    try:
+        view = memoryview(data)
+        while view:
+            n = os.write(fd, view)
+            if n <= 0:
+                raise OSError(errno.EIO, "short write")
+            view = view[n:]
+    except OSError as exc:
+        raise _fail(path, exc) from exc
+    finally:
+        os.close(fd)
 
 
 def write_text_atomic(path: Path, text: str) -> None:

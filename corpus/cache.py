@@ -6,7 +6,8 @@ never OCR'd twice; changing any setting or upgrading Tesseract misses the cache.
 
 Where: ``--cache DIR``, else ``$LOCLEG_CACHE_DIR``, else ``$XDG_CACHE_HOME/locleg``, else
 ``~/.cache/locleg``. Layout: ``pages/<k[:2]>/<k>.json`` (a ``models.ocr.PageText``), written
-atomically; ``downloads/`` holds fetched URLs. Deleting the directory is always safe.
+atomically, its first line the sha256 of its key and value (an entry altered or copied under
+another key is not served: it counts as an error and a miss); ``downloads/`` holds fetched URLs. Deleting the directory is always safe.
 
 The counters (``hits``, ``misses``, ``writes``) are what the tests assert on: a second run of a
 manifest has ``misses == 0``.
@@ -25,7 +26,12 @@ from pydantic import ValidationError
 
 from models.ocr import PageText
 
-CACHE_FORMAT = "1"
+CACHE_FORMAT = "2"
+"""2: every entry starts with a checksum line, sha256 over its key and its value."""
+
+
+def _entry_digest(key: str, value: bytes) -> str:
+    return hashlib.sha256(key.encode("ascii", "replace") + b"\n" + value).hexdigest()
 
 
 def default_cache_dir() -> Path:
@@ -80,7 +86,10 @@ class OcrCache:
         """The cached page, or None (a corrupt entry counts as a miss and is ignored)."""
         path = self._path(key)
         try:
-            data = path.read_bytes()
+            raw = path.read_bytes()
+            digest, sep, data = raw.partition(b"\n")
+            if not sep or digest.decode("ascii", "replace") != _entry_digest(key, data):
+                raise ValueError("cache entry checksum mismatch")
             page = PageText.model_validate_json(data)
         except FileNotFoundError:
             self._count("misses")
@@ -100,7 +109,8 @@ class OcrCache:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         try:
-            tmp.write_bytes(page.model_dump_json().encode("utf-8"))
+            value = page.model_dump_json().encode("utf-8")
+            tmp.write_bytes(_entry_digest(key, value).encode("ascii") + b"\n" + value)
             os.replace(tmp, path)
         finally:
             tmp.unlink(missing_ok=True)

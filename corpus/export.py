@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from models.norm import NormDocument, NormRef, Unit
-from pipeline.errors import InputError, UsageError
+from pipeline.errors import FetchError, InputError, UsageError
 from pipeline.urn import build_urn, lexml_name, lexml_tipo
 
 FORMATS = ("lexml", "akn", "jsonl", "parquet")
@@ -59,6 +59,8 @@ class ExportSummary:
     files: list[Path] = field(default_factory=list)
     skipped: list[Path] = field(default_factory=list)
     invalid: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    """Norms that could not be rendered (one line each); the others are still exported."""
 
 
 def read_norm(path: Path) -> NormDocument | None:
@@ -658,7 +660,7 @@ def export_corpus(corpus_dir: Path, out: Path, *, fmt: str, validate: bool = Fal
         raise UsageError(f"unknown export format {fmt!r} (one of {', '.join(FORMATS)})")
     corpus_dir = Path(corpus_dir)
     if not corpus_dir.is_dir():
-        raise UsageError(f"corpus directory not found: {corpus_dir}")
+        raise FetchError(f"corpus directory not found: {corpus_dir}", reason="missing_file")
     summary = ExportSummary(format=fmt)
     rows: list[dict[str, Any]] = []
     norms: list[dict[str, Any]] = []
@@ -670,13 +672,17 @@ def export_corpus(corpus_dir: Path, out: Path, *, fmt: str, validate: bool = Fal
             rows.extend(new_rows)
             summary.units += len(new_rows)
             continue
+        try:
+            if fmt == "lexml":
+                xml, target = render_lexml(doc), Path(out) / rel.with_suffix(".xml")
+                problems = validate_lexml(xml) if validate else []
+            else:
+                xml, target = render_akn(doc), Path(out) / rel.with_suffix(".akn.xml")
+                problems = (validate_akn(xml) or []) if validate else []
+        except Exception as exc:  # noqa: BLE001 - one norm that cannot be rendered is that norm's failure
+            summary.failed.append(f"{rel}: {type(exc).__name__}: {exc}")
+            continue
         summary.units += len(unit_rows(doc))
-        if fmt == "lexml":
-            xml, target = render_lexml(doc), Path(out) / rel.with_suffix(".xml")
-            problems = validate_lexml(xml) if validate else []
-        else:
-            xml, target = render_akn(doc), Path(out) / rel.with_suffix(".akn.xml")
-            problems = (validate_akn(xml) or []) if validate else []
         write_bytes_atomic(target, xml)
         summary.files.append(target)
         summary.invalid.extend(f"{target}: {p}" for p in problems)

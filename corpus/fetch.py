@@ -7,16 +7,19 @@ Redirects are followed only to the same host (``http`` -> ``https`` allowed): th
 fetches a URL the manifest did not name on some other host. Failures raise
 :class:`pipeline.errors.FetchError` with a stable ``reason``:
 
-``source_missing``, ``not_a_file``, ``too_large``, ``empty_source``, ``url_unreachable``,
+``source_missing``, ``symlink_loop``, ``not_a_file``, ``too_large``, ``empty_source``, ``url_unreachable``,
 ``http_error``, ``fetch_timeout``, ``redirect_refused``.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import http.client
 import os
 import socket
+import stat
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -34,7 +37,8 @@ _CHUNK = 1 << 16
 class FetchLimits:
     max_bytes: int = 200 * 1024 * 1024
     timeout_s: float = 60.0
-    """Total time for one download attempt (and the socket timeout)."""
+    """Wall-clock limit of one download attempt, connect, headers and body together (a timer
+    closes the connection at the deadline: a server dripping bytes cannot hold it longer)."""
     retries: int = 3
     """Attempts after the first one, for transient failures only."""
     backoff_s: float = 0.5
@@ -59,16 +63,21 @@ def sha256_file(path: Path) -> str:
 
 
 def check_local(path: Path, *, limits: FetchLimits = FetchLimits()) -> FetchedSource:
-    """A local source: it must exist, be a regular file, and fit the size limit."""
+    """A local source: it must exist, be a regular file (a directory, FIFO, device or socket is
+    ``not_a_file``, and is never opened: a FIFO would block), and fit the size limit."""
     path = Path(path)
     try:
-        st = path.stat()
+        st = os.stat(path)
     except FileNotFoundError as exc:
         raise FetchError(f"source not found: {path}", reason="source_missing") from exc
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise FetchError(f"source is a symlink loop: {path}", reason="symlink_loop") from exc
         raise FetchError(f"source unreadable: {path}: {exc.strerror}", reason="source_missing") from exc
-    if not path.is_file():
-        raise FetchError(f"source is not a regular file: {path}", reason="not_a_file")
+    if not stat.S_ISREG(st.st_mode):
+        kind = ("directory" if stat.S_ISDIR(st.st_mode) else "FIFO" if stat.S_ISFIFO(st.st_mode)
+                else "socket" if stat.S_ISSOCK(st.st_mode) else "device")
+        raise FetchError(f"source is a {kind}, not a regular file: {path}", reason="not_a_file")
     if st.st_size > limits.max_bytes:
         raise FetchError(f"source is {st.st_size} bytes, over the {limits.max_bytes} limit", reason="too_large")
     return FetchedSource(path=path, sha256=sha256_file(path), size=st.st_size)
@@ -84,22 +93,109 @@ class _SameHostRedirects(urllib.request.HTTPRedirectHandler):
         return super().redirect_request(req, fp, code, msg, headers, newurl)
 
 
-_OPENER = urllib.request.build_opener(_SameHostRedirects())
+class _Deadline:
+    """One wall-clock limit for a whole attempt: connect, status line, headers and body.
+
+    A socket timeout bounds each ``recv`` only, so a server sending one byte a second never
+    trips it; at the deadline a timer shuts the attempt's sockets down, which ends any read
+    blocked in them (headers included), and the attempt fails as ``fetch_timeout``.
+    """
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.at = time.monotonic() + seconds
+        self.expired = False
+        self._socks: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(seconds, self._expire)
+        self._timer.daemon = True
+
+    def __enter__(self) -> _Deadline:
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._timer.cancel()
+
+    def remaining(self) -> float:
+        return max(0.001, self.at - time.monotonic())
+
+    def watch(self, sock: socket.socket | None) -> None:
+        if sock is None:
+            return
+        with self._lock:
+            self._socks.append(sock)
+            if self.expired:
+                _shutdown(sock)
+
+    def _expire(self) -> None:
+        with self._lock:
+            self.expired = True
+            for sock in self._socks:
+                _shutdown(sock)
+
+
+def _shutdown(sock: socket.socket) -> None:
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
+
+
+def _guarded(base: type, deadline: _Deadline) -> type:
+    class Connection(base):  # type: ignore[misc, valid-type]
+        def connect(self) -> None:
+            self.timeout = deadline.remaining()  # connect within what is left
+            super().connect()
+            deadline.watch(self.sock)
+
+    return Connection
+
+
+class _GuardedHTTP(urllib.request.HTTPHandler):
+    def __init__(self, deadline: _Deadline):
+        super().__init__()
+        self._deadline = deadline
+
+    def http_open(self, req):  # noqa: D102
+        return self.do_open(_guarded(http.client.HTTPConnection, self._deadline), req)
+
+
+class _GuardedHTTPS(urllib.request.HTTPSHandler):
+    def __init__(self, deadline: _Deadline):
+        super().__init__()
+        self._deadline = deadline
+
+    def https_open(self, req):  # noqa: D102
+        return self.do_open(_guarded(http.client.HTTPSConnection, self._deadline), req, context=self._context)
 
 
 def _download_once(url: str, dest: Path, *, limits: FetchLimits) -> int:
-    deadline = time.monotonic() + limits.timeout_s
+    with _Deadline(limits.timeout_s) as deadline:
+        try:
+            return _download_within(url, dest, limits=limits, deadline=deadline)
+        except FetchError:
+            raise
+        except Exception as exc:
+            if deadline.expired or time.monotonic() >= deadline.at:
+                raise FetchError(f"{url}: download took over {limits.timeout_s:g} s (connect, headers and body)",
+                                 reason="fetch_timeout") from exc
+            raise
+
+
+def _download_within(url: str, dest: Path, *, limits: FetchLimits, deadline: _Deadline) -> int:
+    opener = urllib.request.build_opener(_SameHostRedirects(), _GuardedHTTP(deadline), _GuardedHTTPS(deadline))
     request = urllib.request.Request(url, headers={"User-Agent": "br-locleg-ingest/0.1"})
     tmp = dest.with_name(f".{dest.name}.{os.getpid()}.part")
     size = 0
     try:
-        with _OPENER.open(request, timeout=limits.timeout_s) as response, tmp.open("wb") as out:
+        with opener.open(request, timeout=limits.timeout_s) as response, tmp.open("wb") as out:
             declared = response.headers.get("Content-Length")
             if declared and declared.isdigit() and int(declared) > limits.max_bytes:
                 raise FetchError(f"{url}: {declared} bytes declared, over the {limits.max_bytes} limit",
                                  reason="too_large")
             while True:
-                if time.monotonic() > deadline:
+                if deadline.expired or time.monotonic() > deadline.at:
                     raise FetchError(f"{url}: download took over {limits.timeout_s:g} s", reason="fetch_timeout")
                 chunk = response.read(_CHUNK)
                 if not chunk:

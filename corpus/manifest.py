@@ -5,6 +5,8 @@ Rules (docs/flows.md repeats them):
 - A relative ``source`` is relative to the manifest's directory and must stay under it once
   resolved (``..`` or a symlink leading out is refused: ``path_outside_manifest``). An absolute
   path is taken as given: writing it in the manifest is the explicit permission to read it.
+  A symlink loop is refused (``symlink_loop``); a directory, FIFO, device or socket fails as
+  ``not_a_file`` when the document is started (it is never opened: a FIFO would block).
 - A URL must be ``http`` or ``https``; any other scheme (``file:``, ``ftp:``...) is refused.
 - The other keys are the norm's upstream record (``models.norm.NormMeta``: ``municipio``, ``uf``,
   ``tipo``, ``numero``, ``ano``, ``data``, ``ementa``, ``native_id``...). Unknown keys are refused
@@ -93,10 +95,15 @@ def resolve_source(source: str, *, base_dir: Path) -> tuple[Path | None, str | N
     if "\x00" in source:
         return None, "bad_source"
     raw = Path(os.path.expanduser(source)) if source.startswith("~") else Path(source)
-    if raw.is_absolute():
-        return raw.resolve(), None
-    base = base_dir.resolve()
-    resolved = (base / raw).resolve()
+    try:
+        if raw.is_absolute():
+            return raw.resolve(), None
+        base = base_dir.resolve()
+        resolved = (base / raw).resolve()
+    except (RuntimeError, OSError):
+        # Python 3.11 raises RuntimeError on a symlink loop (later versions OSError ELOOP):
+        # one document's failure, never the batch's
+        return None, "symlink_loop"
     if not resolved.is_relative_to(base):
         return None, "path_outside_manifest"
     return resolved, None

@@ -37,7 +37,13 @@ from prefect.task_runners import ThreadPoolTaskRunner  # noqa: E402
 from corpus.cache import OcrCache, default_cache_dir, page_key  # noqa: E402
 from corpus.catalog import open_catalog  # noqa: E402
 from corpus.fetch import FetchLimits  # noqa: E402
-from corpus.manifest import ManifestEntry, ManifestProblem, is_url, read_manifest  # noqa: E402
+from corpus.manifest import (  # noqa: E402
+    ManifestEntry,
+    ManifestProblem,
+    is_url,
+    read_manifest,
+    resolve_source,
+)
 from corpus.store import Store, failed_result  # noqa: E402
 from flows.report import format_summary  # noqa: E402,F401 - re-exported
 from flows.tasks import (  # noqa: E402
@@ -493,7 +499,11 @@ def _open_run(out: str, cache: str | None, catalog: str | None, ocr: dict | None
 
     _deprioritize_embedded_server()
 
+    from pipeline.ocr import sweep_stale_page_images
+
     config = OcrConfig(**(ocr or {}))
+    # start-up sweep: page images of a run killed by SIGKILL (no cleanup ran) are removed
+    sweep_stale_page_images(older_than_s=2 * config.timeout_s + 60)
     store = Store(Path(out), open_catalog(catalog, Path(out)))
     store.sweep_partials()
     return _Run(run_id=_run_id(), store=store, cache=OcrCache(Path(cache) if cache else default_cache_dir()),
@@ -561,8 +571,16 @@ def ingest_document(source: str, out: str, meta: dict | None = None, cache: str 
     """One source (path or http(s) URL): fetch, read pages in parallel, structure, store."""
     started = time.monotonic()
     url = is_url(source)
+    path: Path | None = None
+    problem: ManifestProblem | None = None
+    if not url:
+        path, reason = resolve_source(source, base_dir=Path.cwd())
+        if path is None and reason == "path_outside_manifest":
+            path = Path(source).expanduser().resolve()  # one source named directly: no manifest root
+        elif path is None:
+            problem = ManifestProblem(1, reason or "bad_source", f"{source!r} refused: {reason}", source)
     entry = ManifestEntry(line_no=1, source=source, meta=NormMeta.model_validate(meta or {}), is_url=url,
-                          path=None if url else Path(source).expanduser().resolve())
+                          path=path, problem=problem)
     run = _open_run(out, cache, catalog, ocr, force)
     try:
         run.store.catalog.begin_run(run.run_id, manifest=source, out_dir=str(run.store.out))
@@ -602,8 +620,9 @@ def reprocess(out: str, catalog: str | None = None, ocr: dict | None = None) -> 
             try:
                 doc.given = store.load_ocr(row.ocr_path)
                 doc.n_pages = len(doc.given.pages)
-            except (OSError, ValueError) as exc:
-                doc.error = InputError(f"stored OCR unreadable: {exc}", reason="stored_ocr_unreadable")
+            except Exception as exc:  # noqa: BLE001 - gzip raises EOFError, zlib.error...: one document's failure
+                doc.error = InputError(f"stored OCR unreadable: {type(exc).__name__}: {exc}",
+                                       reason="stored_ocr_unreadable")
             _finish_document(doc, run)
         summary = summarize(run, seconds=time.monotonic() - started,
                             extra={"skipped_no_ocr": skipped, "finished_at": _utcnow()})
@@ -654,9 +673,13 @@ def _quiet_prefect(verbose: bool) -> None:
 
 
     if not verbose:
-        for name in ("prefect.task_runs", "prefect.flow_runs", "prefect", "prefect.server", "distributed",
-                     "prefect.task_runner.dask"):
+        for name in ("prefect", "prefect.server", "distributed", "prefect.task_runner.dask"):
             logging.getLogger(name).setLevel(logging.WARNING)
+        # A failed document is an expected outcome, reported as one line (progress, summary);
+        # Prefect would log a full traceback per failed task. A failure of the flow itself is
+        # reported by the CLI as one line too; --verbose shows both tracebacks.
+        for name in ("prefect.task_runs", "prefect.flow_runs", "prefect.task_engine", "prefect.flow_engine"):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
 def ocr_options(args: Any) -> dict:
@@ -679,6 +702,10 @@ def _write_summary_json(path: Path | None, summary: dict) -> None:
 
 
 def _exit_code(summary: dict, strict: bool) -> int:
+    from pipeline.errors import EXIT_IO
+
+    if summary.get("by_reason", {}).get("store_failed"):
+        return EXIT_IO  # the batch went on, but some result is not on disk (full disk, read-only)
     if strict and summary["documents"] != summary["by_status"].get("extracted", 0):
         return 1
     return 0
@@ -699,11 +726,10 @@ def _cli_settings() -> Any:
 def run_manifest_cli(args: Any) -> int:
     """``locleg run MANIFEST --out DIR``: run the batch flow, print the summary table."""
     from flows.progress import progress_bar
-    from pipeline.errors import UsageError
 
     manifest = Path(args.manifest)
     if not manifest.is_file():
-        raise UsageError(f"manifest not found: {manifest}")
+        raise FetchError(f"manifest not found (or not a file): {manifest}", reason="missing_file")
     _quiet_prefect(getattr(args, "verbose", False))
     runner = make_task_runner(workers=getattr(args, "workers", None), dask=getattr(args, "dask", False),
                               dask_address=getattr(args, "dask_address", None))
@@ -733,10 +759,9 @@ def run_manifest_cli(args: Any) -> int:
 def reprocess_cli(args: Any) -> int:
     """``locleg reprocess --out DIR``: re-structure every stored document from its saved OCR."""
     from flows.progress import progress_bar
-    from pipeline.errors import UsageError
 
     if not Path(args.out).is_dir():
-        raise UsageError(f"store not found: {args.out}")
+        raise FetchError(f"store not found: {args.out}", reason="missing_file")
     _quiet_prefect(getattr(args, "verbose", False))
     with _cli_settings(), progress_bar(enabled=not getattr(args, "no_progress", False)) as bar:
         set_progress(bar)
@@ -749,19 +774,37 @@ def reprocess_cli(args: Any) -> int:
     return _exit_code(summary, bool(getattr(args, "strict", False)))
 
 
+def _catalog_error(target: str, exc: Exception) -> LoclegError:
+    """A catalog that cannot be used: not a database (65), or a server not reachable (66)."""
+    import sqlite3
+
+    if isinstance(exc, sqlite3.DatabaseError) and "not a database" in str(exc):
+        return InputError(f"{target} is not a catalog database: {exc}", reason="catalog_unreadable")
+    name = type(exc).__name__
+    if name in ("OperationalError", "ConnectionError", "InterfaceError") or isinstance(exc, OSError):
+        detail = " ".join(str(exc).split())[:200]
+        return FetchError(f"catalog {target} unreachable: {detail}", reason="catalog_unreachable")
+    return LoclegError(f"catalog {target}: {name}: {exc}", reason="catalog_failed")
+
+
 def search_cli(args: Any) -> int:
     """``locleg search PHRASE [--uf SP] [--out DIR]``: matching units with norm and unit ids."""
-    from pipeline.errors import UsageError
 
     out = Path(args.out)
     target = getattr(args, "catalog", None)
     if target is None and not (out / "catalog.sqlite").is_file():
-        raise UsageError(f"no catalog in {out} (run `locleg run MANIFEST --out {out}` first)")
-    catalog = open_catalog(target, out)
+        raise FetchError(f"no catalog in {out} (run `locleg run MANIFEST --out {out}` first)",
+                         reason="missing_file")
     try:
-        hits = catalog.search(args.phrase, uf=args.uf, limit=args.limit)
-    finally:
-        catalog.close()
+        catalog = open_catalog(target, out)
+        try:
+            hits = catalog.search(args.phrase, uf=args.uf, limit=args.limit)
+        finally:
+            catalog.close()
+    except LoclegError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - classified: a bad catalog is the user's input
+        raise _catalog_error(target or str(out / "catalog.sqlite"), exc) from exc
     if getattr(args, "json", False):
         print(json.dumps([{**h.__dict__, "norm": h.norm_label} for h in hits], ensure_ascii=False, indent=2))
         return 0

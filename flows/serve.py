@@ -72,10 +72,10 @@ def require_lasting_api() -> str:
 def serve_cli(args: Any) -> int:  # pragma: no cover - blocks until interrupted
     from prefect import serve
 
-    from pipeline.errors import UsageError
+    from pipeline.errors import FetchError, UsageError
 
     if not Path(args.manifest).is_file():
-        raise UsageError(f"manifest not found: {args.manifest}")
+        raise FetchError(f"manifest not found: {args.manifest}", reason="missing_file")
     require_lasting_api()
     if getattr(args, "dask", False) or getattr(args, "dask_address", None) or getattr(args, "workers", None):
         # A served run starts from the flow's entrypoint with its default thread runner; to

@@ -1,8 +1,11 @@
 """``locleg``: the command line. The only place where errors become exit codes.
 
-Exit codes: 0 ok; 1 ``validate`` found the file invalid, or ``--strict`` and some document did
-not come out ``extracted``; 2 usage error; 65 unreadable input; 66 source not found or not
-fetched; 70 internal error; 71 OCR failed.
+Exit codes, the same for every command (README.md has the table): 0 ok; 1 ``validate`` found
+the file invalid, or ``--strict`` and some document did not come out ``extracted``; 2 usage
+error; 65 unreadable input; 66 source not found or not fetched; 70 internal error; 71 OCR
+failed; 74 I/O error (an output could not be written, a batch could not store a document);
+130 interrupted (SIGINT); 143 terminated (SIGTERM). Errors are one line on stderr; ``--verbose``
+adds the traceback.
 """
 
 from __future__ import annotations
@@ -13,7 +16,17 @@ import os
 import sys
 from pathlib import Path
 
-from pipeline.errors import LoclegError, UsageError
+from pipeline.errors import (
+    EXIT_INPUT,
+    EXIT_INTERNAL,
+    EXIT_IO,
+    EXIT_SIGINT,
+    EXIT_SIGTERM,
+    FetchError,
+    InputError,
+    LoclegError,
+    UsageError,
+)
 
 os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
 
@@ -35,7 +48,9 @@ def _load_meta(path: Path | None):
     try:
         return NormMeta.model_validate(json.loads(path.read_text(encoding="utf-8")))
     except FileNotFoundError as exc:
-        raise UsageError(f"metadata file not found: {path}") from exc
+        raise FetchError(f"metadata file not found: {path}", reason="missing_file") from exc
+    except OSError as exc:
+        raise UsageError(f"metadata file {path} unreadable: {exc.strerror or exc}") from exc
     except (ValueError, json.JSONDecodeError) as exc:
         raise UsageError(f"metadata file {path} is not a valid record: {exc}") from exc
 
@@ -58,13 +73,15 @@ def _ocr_config(args: argparse.Namespace):
 
 
 def cmd_structure(args: argparse.Namespace) -> int:
+    from pipeline.ocr import check_source
     from pipeline.structure import structure_document
     from pipeline.textpages import document_from_text
 
+    check_source(args.text)
     try:
         text = args.text.read_text(encoding="utf-8", errors="replace")
-    except FileNotFoundError as exc:
-        raise UsageError(f"text file not found: {args.text}") from exc
+    except OSError as exc:
+        raise FetchError(f"cannot read {args.text}: {exc.strerror or exc}", reason="unreadable_file") from exc
     doc = document_from_text(text, source=args.text.name)
     result = structure_document(doc, _load_meta(args.meta))
     _write_json(result.model_dump_json(indent=2, exclude_none=False), args.output)
@@ -104,11 +121,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
     import jsonschema
 
     from models.norm import json_schema
+    from pipeline.ocr import check_source
 
+    check_source(args.file)
     try:
         data = json.loads(args.file.read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise UsageError(f"file not found: {args.file}") from exc
+    except OSError as exc:
+        raise FetchError(f"cannot read {args.file}: {exc.strerror or exc}", reason="unreadable_file") from exc
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{args.file} is not text (not UTF-8 at byte {exc.start})", reason="not_json") from exc
     except json.JSONDecodeError as exc:
         print(f"{args.file}: not JSON: {exc}", file=sys.stderr)
         return 1
@@ -164,11 +185,36 @@ def cmd_export(args: argparse.Namespace) -> int:
     from corpus.export import export_corpus
 
     summary = export_corpus(args.corpus, args.out, fmt=args.format, validate=args.validate)
-    print(f"exported {summary.norms} norms ({summary.units} units) as {summary.format} to {args.out}; "
+    print(f"exported {summary.norms - len(summary.failed)} norms ({summary.units} units) as {summary.format} to {args.out}; "
           f"{len(summary.skipped)} other JSON files skipped", file=sys.stderr)
     for problem in summary.invalid:
         print(f"invalid: {problem}", file=sys.stderr)
+    for problem in summary.failed:
+        print(f"failed: {problem}", file=sys.stderr)
+    if summary.failed:
+        return EXIT_INPUT
     return 1 if summary.invalid else 0
+
+
+def bounded_int(low: int, high: int):
+    """An argparse type: an integer in [low, high] (``--dpi 0`` or ``--limit 1e20`` are usage
+    errors, not a corrupt PDF or an SQLite overflow)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from exc
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is outside {low}..{high}")
+        return value
+
+    parse.__name__ = "integer"
+    return parse
+
+
+def _add_verbose(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--verbose", action="store_true", help="show tracebacks (and Prefect's logs in flows)")
 
 
 def _add_export_command(sub) -> None:
@@ -178,13 +224,14 @@ def _add_export_command(sub) -> None:
     p.add_argument("corpus", type=Path, metavar="CORPUS_DIR", help="directory tree of NormDocument JSON files")
     p.add_argument("out", type=Path, metavar="OUT", help="output directory (lexml, akn) or file (jsonl, parquet)")
     p.add_argument("--validate", action="store_true", help="check XML outputs against their schema; exit 1 if any fails")
+    _add_verbose(p)
     p.set_defaults(func=cmd_export)
 
 
 def _add_batch_options(p: argparse.ArgumentParser) -> None:
     """Options of the flow commands (run, serve); owned with flows/."""
     p.add_argument("--catalog", help="catalog: postgresql://... URL or SQLite file (default: OUT/catalog.sqlite)")
-    p.add_argument("--workers", type=int, help="pages read in parallel (default: one per core)")
+    p.add_argument("--workers", type=bounded_int(1, 1024), help="pages read in parallel (default: one per core)")
     p.add_argument("--dask", action="store_true", help="run pages on a local Dask cluster (prefect-dask)")
     p.add_argument("--dask-address", help="run pages on this Dask scheduler (tcp://host:8786)")
     p.add_argument("--no-progress", action="store_true", help="no progress display on stderr")
@@ -206,8 +253,9 @@ def _add_flow_commands(sub) -> None:
     p.add_argument("--uf", help="only norms of this state (two letters)")
     p.add_argument("--out", type=Path, default=Path("out/sample"), help="store directory (default: out/sample)")
     p.add_argument("--catalog", help="catalog URL or file (default: OUT/catalog.sqlite)")
-    p.add_argument("--limit", type=int, default=20)
+    p.add_argument("--limit", type=bounded_int(1, 1_000_000), default=20)
     p.add_argument("--json", action="store_true", help="print the hits as JSON")
+    _add_verbose(p)
     p.set_defaults(func=cmd_search)
 
     p = sub.add_parser("serve", help="serve the batch flow on a schedule (Prefect serve)")
@@ -225,8 +273,8 @@ def _add_flow_commands(sub) -> None:
 
 def _add_ocr_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", help="Tesseract language set (default: por)")
-    p.add_argument("--dpi", type=int, help="render resolution for non-scan pages (default 300)")
-    p.add_argument("--psm", type=int, help="Tesseract page segmentation mode (default 4, one column; 3 for multi-column pages)")
+    p.add_argument("--dpi", type=bounded_int(10, 2400), help="render resolution for non-scan pages (default 300)")
+    p.add_argument("--psm", type=bounded_int(0, 13), help="Tesseract page segmentation mode (default 4, one column; 3 for multi-column pages)")
     p.add_argument("--no-prepare", action="store_true", help="skip page image preparation")
     p.add_argument("--ocr", choices=("auto", "always", "never"), default=None,
                    help="auto (default): a text layer is read when it passes the quality test; "
@@ -253,18 +301,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--meta", type=Path, help="upstream record of the norm (JSON)")
     p.add_argument("-o", "--output", type=Path, help="output JSON (default: stdout)")
     _add_ocr_options(p)
+    _add_verbose(p)
     p.set_defaults(func=cmd_ingest)
 
     p = sub.add_parser("structure", help="clean + segment + emit already-OCR'd text")
     p.add_argument("text", type=Path)
     p.add_argument("--meta", type=Path, help="upstream record of the norm (JSON)")
     p.add_argument("-o", "--output", type=Path, help="output JSON (default: stdout)")
+    _add_verbose(p)
     p.set_defaults(func=cmd_structure)
 
     p = sub.add_parser("ocr", help="the OCR stage alone: text, pages separated by form feeds")
     p.add_argument("doc", type=Path)
     p.add_argument("-o", "--output", type=Path, help="output text (default: stdout)")
     _add_ocr_options(p)
+    _add_verbose(p)
     p.set_defaults(func=cmd_ocr)
 
     p = sub.add_parser("schema", help="print the JSON Schema of the output")
@@ -272,6 +323,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("validate", help="check an output JSON against the schema")
     p.add_argument("file", type=Path)
+    _add_verbose(p)
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser("run", help="batch ingestion flow (Prefect) over a JSON Lines manifest")
@@ -318,19 +370,62 @@ def _clean_message(message: str) -> str:
     """pydantic's 'For further information visit https://errors.pydantic.dev/...' lines dropped."""
     return "\n".join(line for line in message.splitlines()
                      if not line.strip().startswith("For further information visit")).strip()
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, delivered like Ctrl-C so a batch stops at once (exit 143)."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise Terminated()
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = _parse(parser, argv)
     _set_log_level(args)
+    verbose = bool(getattr(args, "verbose", False))
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _on_sigterm)
     try:
-        return int(args.func(args) or 0)
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()  # a full disk behind `> file` shows here, not at interpreter exit
+        return code
     except LoclegError as exc:
-        print(f"locleg: {exc.category} error ({exc.reason}): {_clean_message(exc.message)}", file=sys.stderr)
-        return exc.exit_code
-    except KeyboardInterrupt:
-        return 130
+        return _report(exc.category, exc.reason, _clean_message(exc.message), exc.exit_code, exc, verbose)
+    except KeyboardInterrupt as exc:
+        terminated = isinstance(exc, Terminated)
+        print(f"locleg: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
+        return EXIT_SIGTERM if terminated else EXIT_SIGINT
+    except BrokenPipeError as exc:
+        # the reader of stdout went away (`locleg schema | head -1`): nothing more to say
+        _silence_stdout()
+        return _report("io", "broken_pipe", "output pipe closed", EXIT_IO, exc, verbose)
+    except OSError as exc:
+        where = f" {exc.filename}" if exc.filename else ""
+        return _report("io", "os_error", f"{exc.strerror or exc}{where}", EXIT_IO, exc, verbose)
+    except Exception as exc:  # noqa: BLE001 - the one boundary: a bug is one line and exit 70
+        return _report("internal", "internal_error", f"{type(exc).__name__}: {exc}", EXIT_INTERNAL, exc,
+                       verbose)
+
+
+def _report(category: str, reason: str, message: str, code: int, exc: BaseException, verbose: bool) -> int:
+    if verbose:
+        import traceback
+
+        traceback.print_exception(exc, file=sys.stderr)
+    first = message.strip().splitlines()[0] if message.strip() else reason
+    print(f"locleg: {category} error ({reason}): {first}", file=sys.stderr)
+    return code
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

@@ -2,9 +2,25 @@
 
 Library code raises :class:`LoclegError` (or a subclass); flows record it as an
 ``ErrorItem`` and go on; the CLI turns it into its exit code at one boundary.
+
+Exit codes (sysexits-style; the table is in README.md): 0 ok; 1 ``validate`` found the file
+invalid, or ``--strict`` and a document was not ``extracted``; 2 usage; 65 unreadable input;
+66 source not found or not fetched; 70 internal error; 71 OCR failed; 74 I/O error (an output
+could not be written, or a batch could not store some document); 130 interrupted (SIGINT), 143 terminated (SIGTERM).
 """
 
 from __future__ import annotations
+
+EXIT_OK = 0
+EXIT_INVALID = 1
+EXIT_USAGE = 2
+EXIT_INPUT = 65
+EXIT_NOT_FOUND = 66
+EXIT_INTERNAL = 70
+EXIT_OCR = 71
+EXIT_IO = 74
+EXIT_SIGINT = 130
+EXIT_SIGTERM = 143
 
 
 class LoclegError(Exception):
@@ -42,6 +58,14 @@ class FetchError(LoclegError):
     category = "fetch"
     reason = "fetch_failed"
     exit_code = 66
+
+
+class OutputError(LoclegError):
+    """An output could not be written (read-only, full disk, a directory in the way...)."""
+
+    category = "io"
+    reason = "write_failed"
+    exit_code = 74
 
 
 class OcrError(LoclegError):

@@ -23,12 +23,13 @@ def read_file(path: Path, *, config: OcrConfig) -> DocumentText:
     path = Path(path)
     if path.suffix.lower() in TEXT_SUFFIXES:
         from pipeline.errors import FetchError
-        from pipeline.ocr import file_sha256
+        from pipeline.ocr import check_source, file_sha256
 
+        check_source(path)
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
-        except FileNotFoundError as exc:
-            raise FetchError(f"file not found: {path}", reason="missing_file") from exc
+        except OSError as exc:
+            raise FetchError(f"cannot read {path}: {exc.strerror or exc}", reason="unreadable_file") from exc
         doc = document_from_text(text, source=str(path))
         return doc.model_copy(update={"sha256": file_sha256(path)})
     return ocr_document(path, config=config)

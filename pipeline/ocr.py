@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import errno
 import functools
 import hashlib
 import io
@@ -27,6 +28,7 @@ import math
 import multiprocessing
 import os
 import re
+import stat
 import subprocess
 import tempfile
 import threading
@@ -52,6 +54,14 @@ MAX_OCR_SIDE = 20_000
 # decompression bomb: a tiny file that would decode to gigabytes). An A0 scan at 400 dpi
 # (~250 M px) is still read.
 MAX_SOURCE_PIXELS = 400_000_000
+# ...and the decoded bytes of the images of one PDF page (PDFium decodes each whole: 4 bytes a
+# pixel for colour, 1 for grey), at any depth of nested form XObjects, within what one page
+# worker may use (default 768 MiB, inside 1 GB with Tesseract's own). Override:
+# LOCLEG_MAX_PAGE_IMAGE_BYTES (bytes); per document: LOCLEG_MAX_DOCUMENT_IMAGE_BYTES.
+MAX_PAGE_IMAGE_BYTES = 768 * 2**20
+MAX_DOCUMENT_IMAGE_BYTES = 64 * 2**30
+# Nested form XObjects are walked this deep when counting (PDFium's default is 15).
+MAX_FORM_DEPTH = 64
 # A page that is one embedded scan is rendered at the scan's own resolution, within these bounds.
 NATIVE_DPI_RANGE = (150.0, 600.0)
 # An image object covering at least this fraction of the page makes it a "single scan" page.
@@ -94,6 +104,37 @@ def tesseract_version() -> str:
     return first[0].split()[-1].lstrip("v")
 
 
+TEMP_PREFIX = "locleg-ocr-"
+
+
+def sweep_stale_page_images(*, older_than_s: float, tmp_dir: str | None = None) -> int:
+    """Remove page-image directories left in the temp dir by a killed run (SIGKILL skips the
+    cleanup). Only ``locleg-ocr-*`` directories untouched for ``older_than_s`` go: a live read
+    never lasts longer than Tesseract's timeout. Returns how many were removed."""
+    import shutil
+    import time
+
+    root = Path(tmp_dir or tempfile.gettempdir())
+    removed = 0
+    now = time.time()
+    try:
+        candidates = list(root.glob(f"{TEMP_PREFIX}*"))
+    except OSError:
+        return 0
+    for path in candidates:
+        try:
+            st = os.lstat(path)
+            if not stat.S_ISDIR(st.st_mode) or now - st.st_mtime < older_than_s:
+                continue
+            if hasattr(os, "getuid") and st.st_uid != os.getuid():
+                continue
+            shutil.rmtree(path, ignore_errors=True)
+            removed += 1
+        except OSError:
+            continue
+    return removed
+
+
 def backend_name(config: OcrConfig) -> str:
     """The OCR backend as recorded in the output, e.g. ``"tesseract 5.3.0 (por)"``."""
     return f"tesseract {tesseract_version()} ({config.lang})"
@@ -118,7 +159,7 @@ def run_tesseract(image: Image.Image, *, config: OcrConfig, dpi: float | None,
     """Read one page image with the Tesseract CLI and return its lines (words with [0, 1] conf)."""
     if image.mode not in ("L", "RGB"):
         image = image.convert("L")
-    with tempfile.TemporaryDirectory(prefix="locleg-ocr-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=TEMP_PREFIX) as tmp:
         src = Path(tmp) / ("page.pgm" if image.mode == "L" else "page.ppm")
         image.save(src, format="PPM")  # uncompressed: writing costs ~nothing
         cmd = ["tesseract", str(src), "stdout", "-l", config.lang, "--psm", str(config.psm),
@@ -195,16 +236,43 @@ def sniff_format(head: bytes) -> str | None:
     return None
 
 
-def _head(path: Path) -> bytes:
+def check_source(path: Path) -> os.stat_result:
+    """Stat a source before opening it (never blocks: a FIFO is refused, not opened).
+
+    Raises :class:`FetchError` with reason ``missing_file``, ``symlink_loop`` (too many levels
+    of symbolic links), ``not_a_file`` (a directory, FIFO, device or socket) or
+    ``unreadable_file`` (permission denied, other I/O errors).
+    """
     try:
-        with open(path, "rb") as fh:
-            return fh.read(2048)
+        st = os.stat(path)
     except FileNotFoundError as exc:
         raise FetchError(f"file not found: {path}", reason="missing_file") from exc
-    except IsADirectoryError as exc:
-        raise InputError(f"{path} is a directory", reason="unsupported_format") from exc
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise FetchError(f"{path}: symlink loop (too many levels of symbolic links)",
+                             reason="symlink_loop") from exc
+        raise FetchError(f"cannot read {path}: {exc.strerror or exc}", reason="unreadable_file") from exc
+    if stat.S_ISDIR(st.st_mode):
+        raise FetchError(f"{path} is a directory, not a file", reason="not_a_file")
+    if not stat.S_ISREG(st.st_mode):
+        kind = "FIFO" if stat.S_ISFIFO(st.st_mode) else "socket" if stat.S_ISSOCK(st.st_mode) else "device"
+        raise FetchError(f"{path} is a {kind}, not a regular file", reason="not_a_file")
+    return st
+
+
+def _head(path: Path) -> bytes:
+    check_source(path)
+    try:
+        # O_NONBLOCK: if the path was swapped for a FIFO after the stat, open does not wait
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            return fh.read(2048) or b""
+    except FileNotFoundError as exc:
+        raise FetchError(f"file not found: {path}", reason="missing_file") from exc
     except PermissionError as exc:
         raise FetchError(f"cannot read {path}: permission denied", reason="unreadable_file") from exc
+    except OSError as exc:
+        raise FetchError(f"cannot read {path}: {exc.strerror or exc}", reason="unreadable_file") from exc
 
 
 def plan_pages(path: Path, *, config: OcrConfig) -> list[PagePlan]:
@@ -284,6 +352,33 @@ def _classify_broken_pdf(path: Path, exc: Exception) -> InputError:
     return InputError(f"{path.name} is a damaged PDF: {exc}", reason="corrupt_pdf")
 
 
+def image_byte_limits() -> tuple[int, int]:
+    """(per page, per document) limits on decoded image bytes, from the environment if set."""
+
+    def read(name: str, default: int) -> int:
+        try:
+            return max(1, int(os.environ.get(name, default)))
+        except ValueError:
+            return default
+
+    return (read("LOCLEG_MAX_PAGE_IMAGE_BYTES", MAX_PAGE_IMAGE_BYTES),
+            read("LOCLEG_MAX_DOCUMENT_IMAGE_BYTES", MAX_DOCUMENT_IMAGE_BYTES))
+
+
+def _decoded_bytes(obj: Any) -> int:
+    """Bytes PDFium allocates to decode one image object: 1 a pixel for grey or 1-bit, 4 for
+    colour (it decodes to BGRx/BGRA), whatever the compressed size."""
+    width, height = obj.get_px_size()
+    per_pixel = 4
+    try:
+        meta = obj.get_metadata()
+        if int(getattr(meta, "bits_per_pixel", 32)) <= 8:
+            per_pixel = 1
+    except Exception:  # noqa: BLE001 - unknown: count as colour
+        pass
+    return int(width) * int(height) * per_pixel
+
+
 def _plan_pdf(path: Path, *, config: OcrConfig) -> list[PagePlan]:
     import pypdfium2.raw as pdfium_c
 
@@ -293,6 +388,7 @@ def _plan_pdf(path: Path, *, config: OcrConfig) -> list[PagePlan]:
         if n == 0:
             raise InputError(f"{path.name} has no pages", reason="no_pages")
         plans = []
+        document_bytes = 0
         for index in range(n):
             try:
                 page = pdf[index]
@@ -306,8 +402,18 @@ def _plan_pdf(path: Path, *, config: OcrConfig) -> list[PagePlan]:
                 textpage.close()
                 native = None
                 area = width * height
-                images = list(page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE,), max_depth=3))
+                images = list(page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE,), max_depth=MAX_FORM_DEPTH))
                 pixels = sum(a * b for a, b in (obj.get_px_size() for obj in images))
+                image_bytes = sum(_decoded_bytes(obj) for obj in images)
+                document_bytes += image_bytes
+                page_limit, document_limit = image_byte_limits()
+                if image_bytes > page_limit or document_bytes > document_limit:
+                    over = "page" if image_bytes > page_limit else "document"
+                    raise InputError(f"{path.name}: page {index + 1}'s images decode to {image_bytes:,} bytes "
+                                     f"({document_bytes:,} in the document so far), above the {over} limit of "
+                                     f"{page_limit if over == 'page' else document_limit:,} "
+                                     f"(LOCLEG_MAX_{over.upper()}_IMAGE_BYTES)", reason="image_too_large",
+                                     page_no=index + 1)
                 if pixels > MAX_SOURCE_PIXELS:
                     # PDFium decodes an image whole before scaling it: a small file could
                     # otherwise claim gigabytes (a decompression bomb)

@@ -1170,10 +1170,10 @@ def find_references(
     year = _citing_year(meta)
     per_unit: dict[str, list[Reference]] = {}
     warnings: list[WarningItem] = []
-    texts = ((u.text or "", u.id) for u in flat)
+    texts = ((piece, u.id) for u in flat for piece in chunk_text(u.text or ""))
     for doc, uid in nlp.pipe(_with_year(texts, nlp, year), as_tuples=True, batch_size=512):
         refs, warns = references_of(doc._.locleg_citations or [], uid, tree)
-        per_unit[uid] = refs
+        per_unit.setdefault(uid, []).extend(refs)
         warnings.extend(warns)
 
     def rebuild(unit: Unit) -> Unit:
@@ -1183,6 +1183,30 @@ def find_references(
         })
 
     return [rebuild(u) for u in units], warnings
+
+
+SPACY_CHUNK_CHARS = 100_000
+"""A unit's text goes to spaCy in pieces of at most this many characters (spaCy refuses texts
+over ``nlp.max_length``, 1,000,000, with E088; a unit of any length must structure)."""
+
+
+def chunk_text(text: str, *, size: int = SPACY_CHUNK_CHARS) -> list[str]:
+    """``text`` cut into pieces of at most ``size`` characters, at the last line break or space
+    before the limit when there is one (a citation is rarely split; a cut mid-citation loses at
+    most that citation), concatenating back to ``text``."""
+    if len(text) <= size:
+        return [text]
+    pieces = []
+    start = 0
+    while len(text) - start > size:
+        end = start + size
+        cut = max(text.rfind("\n", start + size // 2, end), text.rfind(" ", start + size // 2, end))
+        if cut > start:
+            end = cut + 1
+        pieces.append(text[start:end])
+        start = end
+    pieces.append(text[start:])
+    return pieces
 
 
 def _with_year(texts: Iterable[tuple[str, str]], nlp: Language, year: int | None) -> Iterable[tuple[Doc, str]]:

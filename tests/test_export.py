@@ -261,7 +261,7 @@ def test_export_errors_become_exit_codes(tmp_path: Path, capsys: pytest.CaptureF
     empty.mkdir()
     (empty / "summary.json").write_text("{}", encoding="utf-8")
     assert main(["export", "--format", "jsonl", str(empty), str(tmp_path / "x.jsonl")]) == 65
-    assert main(["export", "--format", "jsonl", str(tmp_path / "missing"), str(tmp_path / "x.jsonl")]) == 2
+    assert main(["export", "--format", "jsonl", str(tmp_path / "missing"), str(tmp_path / "x.jsonl")]) == 66
     err = capsys.readouterr().err
     assert "empty_corpus" in err and "Traceback" not in err
     assert not (tmp_path / "x.jsonl").exists()

@@ -59,9 +59,9 @@ def test_validate_command(tmp_path: Path) -> None:
     assert done.returncode == 1 and "document/status" in done.stderr
 
 
-def test_structure_of_a_missing_file_is_a_usage_error(tmp_path: Path) -> None:
+def test_structure_of_a_missing_file_is_not_found(tmp_path: Path) -> None:
     done = _locleg("structure", str(tmp_path / "nope.txt"))
-    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.returncode == 66 and "Traceback" not in done.stderr
 
 
 @pytest.mark.parametrize("value", ["22/06/1994", "22.06.1994", "22-06-1994", "22/06/1994 00:00:00", "1994-06-22"])

@@ -1,0 +1,568 @@
+"""Issue 16, faults and hostile input (second round): exit codes, sources that are not files,
+outputs written like ``cp`` and shell redirection, a batch that goes on."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from corpus.atomic import write_text_atomic
+from pipeline.errors import FetchError, OutputError
+
+ROOT = Path(__file__).resolve().parents[1]
+LAW = "LEI Nº 12, DE 3 DE MAIO DE 2001\nDispõe sobre a praça.\nArt. 1º Fica criada a praça.\nArt. 2º Revogam-se.\n"
+
+
+def _locleg(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "locleg", *args], capture_output=True, text=True,
+                          cwd=cwd, env=env, timeout=120)
+
+
+def _loop(tmp_path: Path) -> Path:
+    a, b = tmp_path / "loop-a.pdf", tmp_path / "loop-b.pdf"
+    a.symlink_to(b.name)
+    b.symlink_to(a.name)
+    return a
+
+
+def _char_device(path: Path, major: int, minor: int) -> Path:
+    """A device node in the test's own directory (``/dev/null`` is 1,3 and ``/dev/full`` 1,7), so a
+    broken writer replaces this node and not the machine's."""
+    try:
+        os.mknod(path, 0o666 | stat.S_IFCHR, os.makedev(major, minor))
+        with open(path, "wb") as fh:  # a nodev mount refuses to open it
+            fh.write(b"")
+    except (PermissionError, OSError) as exc:
+        if path.exists():
+            path.unlink()
+        pytest.skip(f"cannot make a usable device node here: {exc}")
+    return path
+
+
+def _one_line(proc: subprocess.CompletedProcess) -> str:
+    assert "Traceback" not in proc.stderr, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    return lines[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# exit codes: one table, one line
+
+
+def _case(tmp_path: Path, name: str) -> tuple[list[str], int, str]:
+    text = tmp_path / "lei.txt"
+    text.write_text(LAW, encoding="utf-8")
+    if name == "validate-binary":
+        binary = tmp_path / "out.json"
+        binary.write_bytes(bytes(range(256)) * 4)
+        return ["validate", str(binary)], 65, "not_json"
+    if name == "validate-directory":
+        return ["validate", str(tmp_path)], 66, "not_a_file"
+    if name in ("structure-loop", "ocr-loop", "ingest-loop"):
+        return [name.split("-")[0], str(_loop(tmp_path))], 66, "symlink_loop"
+    if name == "structure-o-directory":
+        return ["structure", str(text), "-o", str(tmp_path)], 74, "write_failed"
+    if name == "structure-missing-parent-is-created":
+        return ["structure", str(text), "-o", str(tmp_path / "a" / "b.json")], 0, ""
+    if name == "search-limit-float":
+        return ["search", "praça", "--out", str(tmp_path), "--limit", "1e20"], 2, "--limit"
+    if name == "search-limit-huge":
+        return ["search", "praça", "--out", str(tmp_path), "--limit", str(10**20)], 2, "--limit"
+    if name == "search-not-a-database":
+        bogus = tmp_path / "catalog.sqlite"
+        bogus.write_bytes(os.urandom(4096))
+        return ["search", "praça", "--out", str(tmp_path)], 65, "catalog_unreadable"
+    if name == "ocr-dpi-0":
+        return ["ocr", "--dpi", "0", str(text)], 2, "--dpi"
+    if name == "run-missing-manifest":
+        return ["run", str(tmp_path / "none.jsonl"), "--out", str(tmp_path / "o")], 66, "missing_file"
+    raise AssertionError(name)
+
+
+@pytest.mark.parametrize("name", [
+    "validate-binary", "validate-directory", "structure-loop", "ocr-loop", "ingest-loop",
+    "structure-o-directory", "structure-missing-parent-is-created", "search-limit-float",
+    "search-limit-huge", "search-not-a-database", "ocr-dpi-0", "run-missing-manifest",
+])
+def test_every_command_uses_the_exit_code_table_with_one_line(tmp_path, name):
+    args, code, marker = _case(tmp_path, name)
+    proc = _locleg(*args)
+    assert proc.returncode == code, proc.stderr
+    if code == 0:
+        assert "Traceback" not in proc.stderr
+        return
+    line = proc.stderr.strip().splitlines()[-1] if code == 2 else _one_line(proc)
+    assert marker in line, proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_verbose_adds_the_traceback(tmp_path):
+    text = tmp_path / "lei.txt"
+    text.write_text(LAW, encoding="utf-8")
+    proc = _locleg("structure", str(text), "-o", str(tmp_path), "--verbose")
+    assert proc.returncode == 74
+    assert "Traceback" in proc.stderr and "write_failed" in proc.stderr.strip().splitlines()[-1]
+
+
+def test_a_full_device_as_output_is_an_io_error_and_stays_a_device(tmp_path):
+    full = _char_device(tmp_path / "full", 1, 7)
+    text = tmp_path / "lei.txt"
+    text.write_text(LAW, encoding="utf-8")
+    proc = _locleg("structure", str(text), "-o", str(full))
+    assert proc.returncode == 74
+    assert "write_failed" in _one_line(proc)
+    assert stat.S_ISCHR(os.lstat(full).st_mode)
+
+
+def test_stdout_on_a_full_device_is_an_io_error(tmp_path):
+    full = _char_device(tmp_path / "full", 1, 7)
+    text = tmp_path / "lei.txt"
+    text.write_text(LAW, encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    with open(full, "wb") as sink:
+        proc = subprocess.run([sys.executable, "-m", "locleg", "structure", str(text)], stdout=sink,
+                              stderr=subprocess.PIPE, text=True, env=env, timeout=120)
+    assert proc.returncode == 74, proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# outputs: like cp and shell redirection
+
+
+def test_output_through_a_symlink_writes_its_target_and_keeps_the_link(tmp_path):
+    target = tmp_path / "real.json"
+    target.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(target.name)
+    write_text_atomic(link, "new")
+    assert link.is_symlink() and os.readlink(link) == target.name
+    assert target.read_text(encoding="utf-8") == "new"
+
+
+def test_output_through_a_dangling_symlink_creates_its_target(tmp_path):
+    link = tmp_path / "link.json"
+    link.symlink_to("made.json")
+    write_text_atomic(link, "new")
+    assert link.is_symlink() and (tmp_path / "made.json").read_text(encoding="utf-8") == "new"
+
+
+def test_output_into_a_fifo_writes_it_and_keeps_the_fifo(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    write_text_atomic(fifo, "through the pipe\n")
+    reader.join(10)
+    assert got == [b"through the pipe\n"]
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+def test_output_into_a_device_writes_it_in_place(tmp_path):
+    null = _char_device(tmp_path / "null", 1, 3)
+    write_text_atomic(null, "discarded")
+    assert stat.S_ISCHR(os.lstat(null).st_mode)
+    full = _char_device(tmp_path / "full", 1, 7)
+    with pytest.raises(OutputError) as exc:
+        write_text_atomic(full, "x")
+    assert exc.value.exit_code == 74
+    assert stat.S_ISCHR(os.lstat(full).st_mode)
+
+
+def test_output_over_a_regular_file_is_atomic_and_keeps_its_mode(tmp_path):
+    out = tmp_path / "out.json"
+    out.write_text("old", encoding="utf-8")
+    out.chmod(0o640)
+    write_text_atomic(out, "new")
+    assert out.read_text(encoding="utf-8") == "new"
+    assert stat.S_IMODE(out.stat().st_mode) == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["out.json"]  # no temporary left
+
+
+def test_output_on_a_directory_is_refused(tmp_path):
+    with pytest.raises(OutputError):
+        write_text_atomic(tmp_path, "x")
+    assert tmp_path.is_dir()
+
+
+# ---------------------------------------------------------------------------------------------
+# sources that are not regular files
+
+
+def test_sources_that_are_not_files_fail_with_a_reason_and_never_block(tmp_path):
+    from corpus.fetch import check_local
+    from pipeline.ocr import check_source
+
+    fifo = tmp_path / "fifo.pdf"
+    os.mkfifo(fifo)
+    cases = {_loop(tmp_path): "symlink_loop", fifo: "not_a_file", tmp_path: "not_a_file"}
+    for path, reason in cases.items():
+        with pytest.raises(FetchError) as exc:
+            check_source(path)
+        assert exc.value.reason == reason, path
+        with pytest.raises(FetchError) as exc:
+            check_local(path)
+        assert exc.value.reason == reason, path
+
+
+def test_a_fifo_given_to_ocr_does_not_block(tmp_path):
+    fifo = tmp_path / "lei.pdf"
+    os.mkfifo(fifo)
+    proc = _locleg("ocr", str(fifo))  # would wait for a writer for ever (timeout 120 s)
+    assert proc.returncode == 66 and "not_a_file" in _one_line(proc)
+
+
+def test_manifest_loop_or_fifo_is_one_document_failure(tmp_path):
+    from corpus.manifest import parse_manifest_lines
+
+    _loop(tmp_path)
+    entries, problems = parse_manifest_lines([json.dumps({"source": "loop-a.pdf"}),
+                                              json.dumps({"source": "lei.pdf"})], base_dir=tmp_path)
+    assert [e.problem.reason if e.problem else None for e in entries] == ["symlink_loop", None]
+    assert problems == []
+
+
+# ---------------------------------------------------------------------------------------------
+# a batch goes on; its exit code says what it could not do
+
+
+def test_batch_over_hostile_sources_completes_with_one_line_per_failure(tmp_path):
+    _loop(tmp_path)
+    os.mkfifo(tmp_path / "fifo.pdf")
+    (tmp_path / "adir.pdf").mkdir()
+    (tmp_path / "lei.txt").write_text(LAW, encoding="utf-8")
+    manifest = tmp_path / "m.jsonl"
+    manifest.write_text("".join(json.dumps({"source": s}) + "\n" for s in
+                                ("loop-a.pdf", "fifo.pdf", "adir.pdf", "missing.pdf", "lei.txt")), encoding="utf-8")
+    proc = _locleg("run", str(manifest), "--out", str(tmp_path / "out"), "--cache", str(tmp_path / "cache"),
+                   "--summary-json", str(tmp_path / "s.json"))
+    assert proc.returncode == 0, proc.stderr
+    summary = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
+    assert summary["by_reason"] == {"not_a_file": 2, "ok": 1, "source_missing": 1, "symlink_loop": 1}
+    assert "Traceback" not in proc.stderr
+    failed = [line for line in proc.stderr.splitlines() if " failed " in line]
+    assert len(failed) == 4, proc.stderr  # one progress line per failed document, nothing more
+
+
+@pytest.mark.usefixtures("prefect_harness")
+def test_a_batch_whose_stores_fail_exits_74(tmp_path, monkeypatch):
+    import errno
+
+    import flows.batch
+    from locleg.cli import main
+
+    def disk_full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(flows.batch, "store_task", disk_full)
+    (tmp_path / "lei.txt").write_text(LAW, encoding="utf-8")
+    manifest = tmp_path / "m.jsonl"
+    manifest.write_text(json.dumps({"source": "lei.txt"}) + "\n", encoding="utf-8")
+    code = main(["run", str(manifest), "--out", str(tmp_path / "out"), "--cache", str(tmp_path / "cache"),
+                 "--summary-json", str(tmp_path / "s.json"), "--no-progress"])
+    assert code == 74
+    summary = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
+    assert summary["by_reason"] == {"store_failed": 1}
+
+
+def test_summary_json_on_a_full_device_is_an_io_error(tmp_path, monkeypatch):
+    from flows.batch import _write_summary_json
+
+    full = _char_device(tmp_path / "full", 1, 7)
+    with pytest.raises(OutputError):
+        _write_summary_json(full, {"documents": 0})
+    assert stat.S_ISCHR(os.lstat(full).st_mode)
+
+
+# ---------------------------------------------------------------------------------------------
+# network: one wall-clock deadline per attempt
+
+
+class _DripServer:
+    """A local server that answers one byte at a time (``interval`` apart), in the status line and
+    headers (``where="headers"``) or in the body (``where="body"``), until the client goes."""
+
+    def __init__(self, where: str, interval: float = 0.25):
+        import socket
+
+        self.where, self.interval = where, interval
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(4)
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/lei.pdf"
+        self.stop = threading.Event()
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self):
+        import time
+
+        while not self.stop.is_set():
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            with conn:
+                try:
+                    conn.recv(65536)
+                    if self.where == "body":
+                        conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n%PDF-")
+                    else:
+                        conn.sendall(b"HTTP/1.1 200 OK\r\nX-Slow: ")
+                    while not self.stop.is_set():
+                        conn.sendall(b"a")
+                        time.sleep(self.interval)
+                except OSError:
+                    continue
+
+    def close(self):
+        self.stop.set()
+        self.sock.close()
+
+
+@pytest.mark.parametrize("where", ["headers", "body"])
+def test_a_dripping_server_is_cut_at_the_deadline(tmp_path, where):
+    import time
+
+    from corpus.fetch import FetchLimits, fetch_url
+
+    server = _DripServer(where)
+    outcome: list[BaseException | object] = []
+
+    def fetch():
+        try:
+            outcome.append(fetch_url(server.url, tmp_path, limits=FetchLimits(timeout_s=1.5, retries=0)))
+        except BaseException as exc:  # noqa: BLE001
+            outcome.append(exc)
+
+    started = time.monotonic()
+    worker = threading.Thread(target=fetch, daemon=True)
+    worker.start()
+    worker.join(20)
+    elapsed = time.monotonic() - started
+    server.close()
+    assert not worker.is_alive(), "the download outlived its deadline"
+    assert isinstance(outcome[0], FetchError) and outcome[0].reason == "fetch_timeout", outcome
+    assert elapsed < 5
+    assert not list(tmp_path.glob("*.part")) and not list(tmp_path.glob(".*.part"))
+
+
+# ---------------------------------------------------------------------------------------------
+# isolation: one damaged stored file is one document's failure; the cache checks its entries
+
+
+def test_an_altered_cache_entry_is_not_served(tmp_path):
+    from corpus.cache import OcrCache, page_key
+    from models.ocr import Line, PageText
+
+    cache = OcrCache(tmp_path)
+    key = page_key("a" * 64, 0, "{}", "5.3.0")
+    page = PageText(page_index=0, method="ocr", lines=(Line(text="Art. 1º Fica criada a praça."),))
+    cache.put(key, page)
+    assert cache.get(key) == page
+    entry = next(tmp_path.rglob(f"{key}.json"))
+    entry.write_bytes(entry.read_bytes().replace("praça".encode(), b"ponte"))  # still parseable
+    assert cache.get(key) is None
+    other = page_key("b" * 64, 0, "{}", "5.3.0")  # a valid entry copied under another key
+    cache.put(key, page)
+    target = tmp_path / "pages" / other[:2] / f"{other}.json"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(entry.read_bytes())
+    assert cache.get(other) is None
+    assert cache.stats.errors == 2
+
+
+@pytest.mark.usefixtures("prefect_harness")
+def test_reprocess_goes_on_past_a_corrupt_stored_ocr_file(tmp_path, capsys):
+    from corpus.catalog import open_catalog
+    from corpus.store import Store
+    from locleg.cli import main
+    from pipeline.structure import structure_document
+    from pipeline.textpages import document_from_text
+
+    out = tmp_path / "store"
+    store = Store(out, open_catalog(None, out))
+    for name in ("a", "b"):
+        law = LAW.replace("12", "13" if name == "a" else "14")
+        text = document_from_text(law, source=f"{name}.txt").model_copy(update={"sha256": (name * 64)[:64]})
+        store.save(run_id="r1", doc_key=str(tmp_path / f"{name}.txt"), source=f"{name}.txt",
+                   result=structure_document(text, None), ocr=text)
+    rows = store.catalog.documents()
+    store.catalog.close()
+    assert len(rows) == 2 and all(r.ocr_path for r in rows)
+    damaged = out / rows[0].ocr_path
+    damaged.write_bytes(damaged.read_bytes()[:20])  # a cut gzip: EOFError, not OSError
+    summary_path = tmp_path / "s.json"
+    code = main(["reprocess", "--out", str(out), "--summary-json", str(summary_path), "--no-progress"])
+    assert code == 0
+    summary = json.loads(summary_path.read_text(encoding="utf-8"))
+    assert summary["documents"] == 2
+    assert summary["by_reason"].get("stored_ocr_unreadable") == 1
+    assert "documents" in capsys.readouterr().out  # the summary table was printed
+
+
+# ---------------------------------------------------------------------------------------------
+# a unit of any length
+
+
+def test_chunks_concatenate_back_and_respect_the_size():
+    from pipeline.references import chunk_text
+
+    text = ("palavra " * 30_000) + "x" * 5_000 + "\nfim"
+    pieces = chunk_text(text, size=10_000)
+    assert "".join(pieces) == text
+    assert all(len(p) <= 10_000 for p in pieces) and len(pieces) > 20
+
+
+def test_references_of_a_unit_over_a_million_characters():
+    from models.norm import Unit
+    from pipeline.references import find_references
+
+    citation = "conforme a Lei nº 8.666, de 1993. "
+    text = citation + "palavra " * 130_000 + citation
+    assert len(text) > 1_000_000
+    units, _ = find_references([Unit(id="art1", type="artigo", number="1", label="Art. 1º", text=text)])
+    externals = [r for r in units[0].references if r.kind == "external"]
+    assert len(externals) == 2  # spaCy E088 before the text was chunked; both ends still read
+
+
+@pytest.mark.slow  # structuring 1 M characters is minutes on a busy 2-core machine (issue 11's work)
+def test_an_article_over_a_million_characters_structures():
+    from pipeline.structure import structure_document
+    from pipeline.textpages import document_from_text
+
+    body = "Fica criada a praça conforme o art. 2º desta Lei e a Lei nº 8.666, de 1993. " * 14_000
+    assert len(body) > 1_000_000
+    text = "LEI Nº 12, DE 3 DE MAIO DE 2001\nDispõe sobre a praça.\nArt. 1º " + body + "\nArt. 2º Revogam-se.\n"
+    result = structure_document(document_from_text(text, source="longa.txt"), None)  # spaCy E088 before
+    art1 = next(u for u in result.articulacao if u.id == "art1")
+    assert len(art1.text or "") > 1_000_000
+    assert sum(1 for r in art1.references if r.kind == "external") >= 14_000 * 0.99
+
+
+# ---------------------------------------------------------------------------------------------
+# image bombs: bytes, at any depth of nested forms
+
+
+def _nested_image_pdf(path: Path, *, side: int, depth: int, colour: bool) -> Path:
+    """One page whose only image (``side`` x ``side``, one compressed row) sits ``depth`` form
+    XObjects deep."""
+    import zlib
+
+    from scans import _write_pdf
+
+    space, row = (b"/DeviceRGB", zlib.compress(b"\xff" * 192)) if colour else (b"/DeviceGray", zlib.compress(b"\xff" * 64))
+    first_form = 4
+    image_no = first_form + depth
+    contents_no = image_no + 1
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 420 595] /Resources << /XObject << /X %d 0 R >> >>"
+        b" /Contents %d 0 R >>" % (first_form if depth else image_no, contents_no),
+    ]
+    for level in range(depth):
+        inner = first_form + level + 1
+        body = b"q 420 0 0 595 0 0 cm /X Do Q" if inner == image_no else b"/X Do"
+        objects.append(b"<< /Type /XObject /Subtype /Form /BBox [0 0 420 595] /Resources << /XObject << /X %d 0 R >> >>"
+                       b" /Length %d >>\nstream\n" % (inner, len(body)) + body + b"\nendstream")
+    objects.append(b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace %s /BitsPerComponent 8"
+                   b" /Filter /FlateDecode /Length %d >>\nstream\n" % (side, side, space, len(row)) + row + b"\nendstream")
+    content = b"/X Do" if depth else b"q 420 0 0 595 0 0 cm /X Do Q"
+    objects.append(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
+    return _write_pdf(path, objects)
+
+
+def test_an_image_bomb_five_forms_deep_is_refused_unread(tmp_path):
+    from pipeline.config import OcrConfig
+    from pipeline.errors import InputError
+    from pipeline.ocr import plan_pages
+
+    bomb = _nested_image_pdf(tmp_path / "deep.pdf", side=30_000, depth=5, colour=False)
+    assert bomb.stat().st_size < 10_000
+    with pytest.raises(InputError) as exc:
+        plan_pages(bomb, config=OcrConfig())
+    assert exc.value.reason == "image_too_large"
+
+
+def test_the_image_limit_is_in_bytes_and_overridable(tmp_path, monkeypatch):
+    from pipeline.config import OcrConfig
+    from pipeline.errors import InputError
+    from pipeline.ocr import MAX_SOURCE_PIXELS, plan_pages
+
+    side = 18_000  # 324 M pixels: under the pixel limit, but 1.3 GB decoded in colour
+    assert side * side < MAX_SOURCE_PIXELS
+    colour = _nested_image_pdf(tmp_path / "colour.pdf", side=side, depth=1, colour=True)
+    with pytest.raises(InputError) as exc:
+        plan_pages(colour, config=OcrConfig())
+    assert exc.value.reason == "image_too_large" and "bytes" in exc.value.message
+    grey = _nested_image_pdf(tmp_path / "grey.pdf", side=4_000, depth=1, colour=False)  # 16 MB decoded
+    assert len(plan_pages(grey, config=OcrConfig())) == 1
+    monkeypatch.setenv("LOCLEG_MAX_PAGE_IMAGE_BYTES", str(10 * 2**20))
+    with pytest.raises(InputError):
+        plan_pages(grey, config=OcrConfig())
+
+
+# ---------------------------------------------------------------------------------------------
+# debris after SIGKILL: the start-up sweep
+
+
+def test_start_up_sweep_removes_stale_page_images_only(tmp_path):
+    import time
+
+    from pipeline.ocr import sweep_stale_page_images
+
+    stale = tmp_path / "locleg-ocr-killed"
+    stale.mkdir()
+    (stale / "page.pgm").write_bytes(b"P5 1 1 255 \x00")
+    old = time.time() - 3600
+    os.utime(stale, (old, old))
+    live = tmp_path / "locleg-ocr-running"
+    live.mkdir()
+    other = tmp_path / "someone-else"
+    other.mkdir()
+    os.utime(other, (old, old))
+    assert sweep_stale_page_images(older_than_s=600, tmp_dir=str(tmp_path)) == 1
+    assert not stale.exists() and live.is_dir() and other.is_dir()
+
+
+@pytest.mark.slow
+def test_sigterm_stops_a_batch_held_by_a_dripping_server_within_seconds(tmp_path):
+    import signal
+    import time
+
+    server = _DripServer("headers", interval=1.0)
+    manifest = tmp_path / "m.jsonl"
+    manifest.write_text(json.dumps({"source": server.url}) + "\n", encoding="utf-8")
+    out = tmp_path / "out"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "locleg", "run", str(manifest), "--out", str(out),
+                             "--cache", str(tmp_path / "cache")], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        for _ in range(240):  # the run has started once the store exists (Prefect start-up first)
+            if out.is_dir() or proc.poll() is not None:
+                break
+            time.sleep(0.5)
+        time.sleep(2)
+        assert proc.poll() is None, proc.communicate()
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+        elapsed = time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        server.close()
+    assert proc.returncode == 143, err
+    assert elapsed < 15
+    assert "terminated" in err.strip().splitlines()[-1] and "Traceback" not in err
