@@ -95,6 +95,7 @@ _WORD_CUT = re.compile(r"\w[-‐‑=]+[—–]?$")
 # --- emission -------------------------------------------------------------------------------
 
 _SHORT_KINDS = ("inciso", "alinea", "item")
+_WINDOW = 200  # characters of a line kept for reading its label and what follows it
 _REACH = 48  # characters of a line a label can be aligned with (longest label, 32, + dust + slack)
 _SCREEN_COST = 6.0  # a keyword read worse than this is not a keyword
 _NUMERAL_LIKE = set("IVXLCDMivxlcdm1|!tTHYWKJ[]")
@@ -129,7 +130,9 @@ class _Piece:
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool):
-        self.line, self.offset, self.text = line, offset, text
+        # Only the line's first characters can hold a label: a window, so a line of a million
+        # characters split at every ';' costs linear time and memory, not quadratic.
+        self.line, self.offset, self.text = line, offset, text[:_WINDOW]
         self.printed, self.bonus, self.frozen = printed, bonus, frozen
         self.cache: dict[tuple[str, int, bool], tuple[float, int]] = {}
         self.heads: dict[str, bool] = {}
@@ -256,7 +259,7 @@ def _sentence_end(text: str, at: int) -> bool:
     """Whether the mark before ``at`` ends a clause (not 'Art.' or 'n.' in a citation)."""
     if text[at - 1] in ";:":
         return True
-    word = re.search(r"(\w+)\W*$", text[:at])
+    word = re.search(r"(\w+)\W*$", text[max(0, at - 64):at])
     return word is not None and len(word.group(1)) >= 4 and not word.group(1)[0].isupper()
 
 
@@ -394,7 +397,7 @@ def decode_starts(
         if piece.offset == 0:
             prev_text = prev_texts[piece.line]
         else:
-            prev_text = texts[piece.line][: piece.offset]
+            prev_text = texts[piece.line][max(0, piece.offset - 64): piece.offset]
         if p is None and not piece.any_kind():
             continue  # nothing here can be a label: running text, the beam carries on
         new = dict(beam)  # running text: the state carries on
@@ -460,10 +463,10 @@ def decode_starts(
                                        config.lost_numeral) if not (
             piece.printed and piece.printed.suffix) else (0.0, -1)
         if end < 0:  # as the printed-form readers read it: the caller keeps their label
-            label, rest = "", piece.text
+            label, rest = "", texts[piece.line][piece.offset:]
         else:
             label = piece.text[:end].strip()
-            rest = _SEPARATOR.sub("", piece.text[end:], count=1).strip()
+            rest = _SEPARATOR.sub("", texts[piece.line][piece.offset + end:], count=1).strip()
         out.append(Start(piece.line, piece.offset, kind, n, unico, label, rest, emission, piece.printed))
     return out
 
