@@ -415,7 +415,8 @@ def _report(category: str, reason: str, message: str, code: int, exc: BaseExcept
         import traceback
 
         traceback.print_exception(exc, file=sys.stderr)
-    first = message.strip().splitlines()[0] if message.strip() else reason
+    # one line: a multi-line message (pydantic's) joined, so its details stay readable
+    first = "; ".join(ln.strip() for ln in message.strip().splitlines() if ln.strip()) or reason
     print(f"locleg: {category} error ({reason}): {first}", file=sys.stderr)
     return code
 
