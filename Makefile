@@ -4,7 +4,7 @@
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-APT_PKGS := tesseract-ocr tesseract-ocr-por tesseract-ocr-script-latn poppler-utils
+APT_PKGS := tesseract-ocr tesseract-ocr-por tesseract-ocr-script-latn poppler-utils fonts-urw-base35 fonts-dejavu-core fonts-noto-mono
 OUT ?= out/sample
 
 .PHONY: demo test setup system venv sample eval eval-ocr bench lint schema clean
@@ -20,7 +20,10 @@ setup: system venv
 # System packages (Tesseract with Portuguese, poppler). Skipped when already there.
 system:
 	@if ! command -v tesseract >/dev/null 2>&1 || ! tesseract --list-langs 2>/dev/null | grep -qx por \
-	   || ! tesseract --list-langs 2>/dev/null | grep -qx Latin; then \
+	   || ! tesseract --list-langs 2>/dev/null | grep -qx Latin \
+	   || [ ! -f /usr/share/fonts/opentype/urw-base35/NimbusMonoPS-Regular.otf ] \
+	   || [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] \
+	   || [ ! -f /usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf ]; then \
 	  echo "installing $(APT_PKGS)"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(APT_PKGS); \
