@@ -42,7 +42,7 @@ class DecodeConfig:
     lost_numeral: float = 4.0  # a label whose keyword was read and whose numeral was lost
     printed_renumber: float = 3.0  # a printed label of the right kind whose numeral was misread
     empty_rest: float = 3.0  # a unit start with no text after its label
-    rest_not_text: float = 3.0  # what follows the label is no word
+    rest_not_text: float = 5.0  # what follows the label is no word
     gap_base: float = 2.0  # a unit lost between two printed ones
     gap_per_missing: float = 0.5
     gap_max: float = 5.0  # printed numbers that agree with each other past a long gap
