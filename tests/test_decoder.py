@@ -103,3 +103,10 @@ def test_a_label_read_by_expectation_is_a_warning():
     read = [w for w in doc.warnings if w.code == "label_read_by_expectation"]
     assert len(read) == 1 and "Brt. 2º" in read[0].message  # the printed label kept in the warning
     assert [u.id for u in doc.articulacao] == ["art1", "art2"]
+
+
+def test_a_numeral_that_runs_on_an_open_sentence_as_a_citation_is_no_unit():
+    units = _units("Art. 1º A multa será aplicada se não atendidas as exigências dos incisos I, II, III e\n"
+                   "IV do artigo 12 desta Lei.\n"
+                   "Art. 2º Esta lei entra em vigor na data de sua publicação.\n")
+    assert "art1_cpt_inc4" not in units and "IV do artigo 12" in units["art1"]

@@ -344,6 +344,8 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
         score += _layout_bonus(prev_text, kind, config)
         rest = _SEPARATOR.sub("", piece.text[end:], count=1)
         if _CITATION.match(rest):
+            if kind in _SHORT_KINDS and _layout_bonus(prev_text, kind, config) < 0:
+                return None  # 'incisos I, II, III e' / 'IV do artigo 12': the sentence's words
             score -= config.citation_rest
         if not rest.strip():
             score -= config.empty_rest
