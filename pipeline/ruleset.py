@@ -10,7 +10,7 @@ of what decides the structure:
   reworded docstring does not change the version but any changed pattern, cost or branch does.
 
 The version reads ``g<grammar>.d<data>.c<code>`` (ten hex digits each); :func:`components`
-gives the parts and what they cover, for ``locleg --version`` and the docs.
+gives the three parts.
 """
 
 from __future__ import annotations

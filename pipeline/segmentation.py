@@ -341,8 +341,8 @@ def _viterbi(
     if not candidates:
         return 0.0, []
     # A path is a linked list (number, previous): extending it is O(1), not a copy of the path.
-    Path = tuple[int, object]
-    states: dict[int, tuple[float, Path]] = {}
+    Chain = tuple[int, object]
+    states: dict[int, tuple[float, Chain]] = {}
     for number, cost in candidates[0]:
         states[number] = (cost, (number, None))
     if 1 not in states:
@@ -351,9 +351,9 @@ def _viterbi(
         options = dict(cands)
         for prev in list(states):
             options.setdefault(prev + 1, config.cost_sequence_reading)
-        new: dict[int, tuple[float, Path]] = {}
+        new: dict[int, tuple[float, Chain]] = {}
         for x, emission in options.items():
-            best: tuple[float, Path] | None = None
+            best: tuple[float, Chain] | None = None
             for y, (total, path) in states.items():
                 if x == y + 1:
                     trans = 0.0

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import cache, lru_cache, partial
 from importlib import resources
 from types import MappingProxyType
-from collections.abc import Callable, Mapping
 from typing import Any
 
 INF = float("inf")
@@ -209,7 +209,7 @@ def _label(model: ConfusionModel, expected: str) -> _Label:
                   partial(_compile(m, row=True), dels), model, expected[:cut], expected[cut:])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _compile(m: int, *, row: bool) -> Callable[..., Any]:
     """The column-by-column DP for a label of ``m`` characters, as a generated function
     ``run(dels, observed, ins, row0, get, miss)`` returning ``(cost, end)``, or with ``row`` the

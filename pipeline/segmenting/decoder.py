@@ -27,8 +27,8 @@ from functools import cache, lru_cache
 
 from pipeline.reading.channel import boundary_ok, default_model, lower_bound, prefix_cost
 from pipeline.reading.grammar import LabelForm, forms_of, render_label
-from pipeline.reading.text_model import text_cost
 from pipeline.reading.numerals import alinea_index, roman_to_int
+from pipeline.reading.text_model import text_cost
 
 
 @dataclass(frozen=True)
@@ -223,12 +223,6 @@ class _Piece:
             return self.short_ok
         return bool(self.forms(kind, False) or self.forms(kind, True))
 
-    def any_kind(self) -> bool:
-        """Whether a label of any kind could be read here at all (state-independent)."""
-        if self.short_ok:
-            return True
-        return any(self.screen(core) for kind in ("artigo", "paragrafo") for _f, core, _h in _form_heads(kind))
-
     def screen(self, core: str) -> bool:
         """Whether the line starts roughly with a form's keyword ('Art.' of 'Art. {n}{o}'): a
         cheap screen before the channel's DP."""
@@ -400,9 +394,6 @@ def decode_starts(
             prev_text = prev_texts[piece.line]
         else:
             prev_text = texts[piece.line][max(0, piece.offset - 64): piece.offset]
-        if p is None and not piece.any_kind():
-            continue  # nothing here can be a label: running text, the beam carries on
-        new = dict(beam)  # running text: the state carries on
         # A printed reading that fits the expectation of some state is trusted: other kinds
         # are weighed only when it does not (or when there is no printed reading).
         kinds: tuple[str, ...]
@@ -418,6 +409,9 @@ def decode_starts(
             trusted = not p.suffix and p.number is not None and piece.printed_cleanly()
         else:
             kinds = tuple(kind for kind in _KINDS if piece.may_start(kind))
+            if not kinds:
+                continue  # nothing here can be a label: running text, the beam carries on
+        new = dict(beam)  # running text: the state carries on
         scores: dict[tuple[str, int, bool], float | None] = {}
         for s, (cost, bp) in beam.items():
             for kind in kinds:
