@@ -6,8 +6,10 @@ Labelled set: the seeds with gold (../shared/gold), bench/qa*/ and bench/synthet
 gold), and the real-world PDFs of ../shared/real-world (truth: tipo, número, ano, articles),
 read once (OCR or text layer) and cached as DocumentText JSON under /work/data/realdocs/text/.
 
-A document is *right* when its articles are the gold's (art_f1 = 1, in order, no duplicate ids)
-and número and ano agree with the gold. It prints, per set, right-extracted, right-flagged,
+A document with a gold is *right* when every unit is the gold's (unit_f1 = 1: articles, parágrafos,
+incisos, alíneas and itens, in order, no duplicate ids) and número and ano agree with the gold; a
+real-world document (truth: the articles' count) when its articles run 1..n and número and ano agree.
+``--texts DIR`` adds folders of NNN.txt / NNN.meta.json / NNN.gold.json (e.g. a bench/fresh.py draw). It prints, per set, right-extracted, right-flagged,
 wrong-flagged and wrong-extracted (*silent*: the figure that must be 0), the confidences of the
 OCR'd documents and which reasons fired on right documents (the cost of each rule).
 """
@@ -46,12 +48,12 @@ def load_scorer(shared: Path):
     return module
 
 
-def text_cases(shared: Path):
+def text_cases(shared: Path, extra: list[Path] = ()):
     for gold in sorted((shared / "gold").glob("*.json")):
         text = shared / "seeds" / f"{gold.stem}.txt"
         if text.exists():
             yield "seeds", gold.stem, text, shared / "seeds" / f"{gold.stem}.meta.json", gold
-    for folder in sorted(ROOT.glob("bench/qa*")) + [ROOT / "bench" / "synthetic"]:
+    for folder in sorted(ROOT.glob("bench/qa*")) + [ROOT / "bench" / "synthetic"] + list(extra):
         for gold in sorted(folder.glob("*.gold.json")):
             stem = gold.name[: -len(".gold.json")]
             text = folder / f"{stem}.txt"
@@ -66,7 +68,7 @@ def _digits(value) -> str:
 def right_vs_gold(score, out: dict, gold: dict) -> bool:
     figures = score.score(out, gold)
     norm, gnorm = out.get("norm") or {}, gold.get("norm") or {}
-    return (figures["art_f1"] == 1.0 and figures["art_order_ok"] and figures["dup_ids"] == 0
+    return (figures["unit_f1"] == 1.0 and figures["art_order_ok"] and figures["dup_ids"] == 0
             and _digits(norm.get("numero")) == _digits(gnorm.get("numero"))
             and str(norm.get("ano")) == str(gnorm.get("ano")))
 
@@ -111,6 +113,8 @@ def main() -> int:
     parser.add_argument("--cache", type=Path, default=Path("/work/data/realdocs/text"))
     parser.add_argument("--held", type=Path, action="append", default=[],
                         help="folder of held-out documents whose truths are in bench/realdocs/truth.json")
+    parser.add_argument("--texts", type=Path, action="append", default=[],
+                        help="folder of NNN.txt, NNN.meta.json and NNN.gold.json to add (a fresh draw)")
     parser.add_argument("--skip", default="", help="comma-separated real-world stems not to read")
     args = parser.parse_args()
     score = load_scorer(args.shared)
@@ -130,7 +134,7 @@ def main() -> int:
         print(f"{group}/{name}: {key} status={status} reasons={out['document'].get('reasons')} "
               f"conf={out['document'].get('confidence')}")
 
-    for group, stem, text, meta_path, gold_path in text_cases(args.shared):
+    for group, stem, text, meta_path, gold_path in text_cases(args.shared, args.texts):
         meta = NormMeta.model_validate(json.loads(meta_path.read_text())) if meta_path.exists() else None
         doc = document_from_text(text.read_text(encoding="utf-8"), source=text.name)
         out = json.loads(structure_document(doc, meta).model_dump_json())

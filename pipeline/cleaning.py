@@ -189,7 +189,12 @@ def has_letter_runs(text: str) -> bool:
     if not tokens:
         return False
     bad = [t for t in tokens if _is_noise_token(t)]
-    if any(len(t) >= 8 for t in bad):
+    if not bad:
+        return False
+    # Mostly made of them, by characters: one long scrap among words ('À insfTtição é ...
+    # intransferível') is a damaged word of a sentence, not a line of speckle.
+    share = sum(map(len, bad)) / sum(map(len, tokens))
+    if any(len(t) >= 8 for t in bad) and share >= 0.5:
         return True
     return len(bad) >= 2 and len(bad) / len(tokens) >= 0.4
 

@@ -79,6 +79,12 @@ def test_letter_runs_keep_words_and_names() -> None:
     assert not has_letter_runs("Prefeito Municipal")
 
 
+def test_one_damaged_word_does_not_make_a_sentence_letter_runs() -> None:
+    # a paragraph whose label and one word OCR damaged: the line is text, not speckle
+    assert not has_letter_runs("52º - À insfTtição é pessoal e intransferível e será renovada")
+    assert has_letter_runs("anaaaaaaaaaareeereoo os")
+
+
 def test_dot_leader_debris() -> None:
     assert strip_leader_debris("b) de 3 (três) a 5 (cinco) anos.......cccrcre ce cer... 06 pontos") == (
         "b) de 3 (três) a 5 (cinco) anos....... 06 pontos"
