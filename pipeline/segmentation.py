@@ -27,7 +27,7 @@ from pipeline.folding import fold
 from pipeline.headers import GROUP_LEVEL, Header, is_heading_text, read_header, read_roman, uppercase_share
 from pipeline.metadata import Epigrafe, is_fecho_start, is_role_line, parse_epigrafe
 from pipeline.reading.numerals import alinea_index, alinea_letter, int_to_roman
-from pipeline.segmenting.decoder import DecodeConfig, Printed, Start, decode_starts
+from pipeline.segmenting.decoder import DecodeConfig, Doubt, Printed, Start, decode
 
 
 @dataclass
@@ -435,10 +435,10 @@ def _header_of(start: Start, reading: Reading) -> Header:
 
 def decode_articulacao(
     readings: Sequence[Reading], frozen: Sequence[bool], *, config: SegmentConfig
-) -> tuple[list[Reading], list[int]]:
+) -> tuple[list[Reading], list[int], list[Doubt]]:
     """Every unit start of the articulação decided at once (``pipeline.segmenting.decoder``);
-    returns the readings with their headers decided (lines OCR merged split in two) and the
-    article numbers in order."""
+    returns the readings with their headers decided (lines OCR merged split in two), the
+    article numbers in order and the decoder's doubts (line indices are ``readings``')."""
     printed = [_printed_of(readings, j) for j in range(len(readings))]
     frozen = list(frozen)
     for j, r in enumerate(readings):
@@ -450,7 +450,8 @@ def decode_articulacao(
             ):
                 frozen[k] = True
                 k += 1
-    starts = decode_starts([r.line.text for r in readings], printed, frozen=frozen, config=config.decoder)
+    decoding = decode([r.line.text for r in readings], printed, frozen=frozen, config=config.decoder)
+    starts = decoding.starts
     by_line: dict[int, list[Start]] = {}
     for st in starts:
         by_line.setdefault(st.line, []).append(st)
@@ -489,7 +490,7 @@ def decode_articulacao(
             out.append(Reading(piece.line, h))
             if h.kind == "artigo":
                 numbers.append(st.number)
-    return out, numbers
+    return out, numbers, decoding.doubts
 
 
 # --- 4. the tree --------------------------------------------------------------------------------
@@ -1028,7 +1029,15 @@ def segment_lines(
 
     frozen = [j in quoted for j in range(len(articulacao))]
     quoted_lines = [r.line for r, q in zip(articulacao, frozen, strict=True) if q]  # issue 12
-    articulacao, numbers = decode_articulacao(articulacao, frozen, config=config)
+    lines_before = [r.line for r in articulacao]
+    articulacao, numbers, doubts = decode_articulacao(articulacao, frozen, config=config)
+    for d in doubts:
+        label = _number_text(d.kind, d.number, d.unico)
+        seg.issues.append(Issue(
+            "unit_doubtful",
+            f"'{d.text.strip()}' reads almost as {d.kind} {label} (short by {d.margin:.1f}) but was kept "
+            "as the text of the unit before it: a unit may be lost", page_no=lines_before[d.line].page_index + 1,
+        ))
     article_readings = [r for r in articulacao if _is_article(r)]
     for prev, (number, r) in zip([0, *numbers], zip(numbers, article_readings, strict=True), strict=False):
         if number > prev + 1:

@@ -28,6 +28,10 @@ repaired) is its own, milder reason ``articles_renumbered``: calibration found o
 that only it flagged (synthetic/029), and nine right ones."""
 
 
+LOWER_RENUMBERED = frozenset({"paragraph_renumbered", "inciso_renumbered", "alinea_renumbered", "item_renumbered"})
+"""A parágrafo, inciso, alínea or item whose printed label the sequence overrode."""
+
+
 @dataclass(frozen=True)
 class Evidence:
     articles: list[str]
@@ -83,6 +87,12 @@ def reasons_from(ev: Evidence, *, min_confidence: float = MIN_CONFIDENCE) -> lis
         reasons.append("articles_missing")
     if "article_renumbered" in ev.warning_codes and "articles_missing" not in reasons:
         reasons.append("articles_renumbered")
+    if "units_missing" in ev.warning_codes:
+        reasons.append("units_missing")
+    if ev.warning_codes & LOWER_RENUMBERED:
+        reasons.append("units_renumbered")
+    if "unit_doubtful" in ev.warning_codes:
+        reasons.append("units_doubtful")
     for code in ("metadata_conflict", "upside_down_pages", "duplicate_id"):
         if code in ev.warning_codes:
             reasons.append(code)

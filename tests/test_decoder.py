@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pipeline.reading.grammar import LABEL_FORMS, forms_of, render_label, rendered_labels
-from pipeline.segmenting.decoder import Printed, decode_starts
+from pipeline.segmenting.decoder import DecodeConfig, Printed, decode, decode_starts
 from pipeline.structure import structure_document
 from pipeline.textpages import document_from_text
 
@@ -110,3 +110,26 @@ def test_a_numeral_that_runs_on_an_open_sentence_as_a_citation_is_no_unit():
                    "IV do artigo 12 desta Lei.\n"
                    "Art. 2º Esta lei entra em vigor na data de sua publicação.\n")
     assert "art1_cpt_inc4" not in units and "IV do artigo 12" in units["art1"]
+
+
+def test_text_that_reads_almost_as_the_expected_unit_is_a_doubt():
+    # 'Jl.' after inciso I is not read as 'II.' (too costly), but it is the place a careful
+    # reader would look at: a doubt within a wide margin, none within a margin of 0
+    texts = ["Art. 1º Compete ao conselho:", "I - fiscalizar a cobrança da taxa;", "Jl. punir os infratores.",
+             "Art. 2º Esta lei entra em vigor."]
+    printed = [Printed("artigo", 1, label="Art. 1º"), Printed("inciso", 1, label="I -"), None,
+               Printed("artigo", 2, label="Art. 2º")]
+    wide = decode(texts, printed, config=DecodeConfig(doubt_margin=20.0))
+    assert [(s.line, s.kind) for s in wide.starts] == [(0, "artigo"), (1, "inciso"), (3, "artigo")]
+    assert [(d.line, d.kind, d.number) for d in wide.doubts if d.line == 2] == [(2, "inciso", 2)]
+    assert all(0 < d.margin <= 20.0 for d in wide.doubts)
+    assert decode(texts, printed, config=DecodeConfig(doubt_margin=0.0)).doubts == []
+
+
+def test_a_doubt_makes_the_document_need_review():
+    doc = structure_document(document_from_text(
+        HEAD + "Art. 1º Compete ao conselho:\nI - fiscalizar;\nJl. punir.\nArt. 2º Esta lei entra em vigor.\n" + TAIL))
+    doubts = [w for w in doc.warnings if w.code == "unit_doubtful"]
+    assert ("units_doubtful" in doc.document.reasons) == bool(doubts)
+    if doubts:
+        assert doc.document.status == "needs_review"

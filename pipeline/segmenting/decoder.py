@@ -56,6 +56,7 @@ class DecodeConfig:
     citation_rest: float = 2.5  # what follows the label reads as a citation ('do art. 2º')
     beam: int = 16
     beam_margin: float = 8.0  # states this much worse than the best are dropped
+    doubt_margin: float = 2.0  # text that reads within this of the expected unit is a doubt
 
 
 @dataclass(frozen=True)
@@ -348,6 +349,26 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
     return score
 
 
+@dataclass(frozen=True)
+class Doubt:
+    """A place kept as running text that reads almost as well as the unit expected there: the
+    evidence a careful reader would want to look at (a unit lost into its neighbour's text)."""
+
+    line: int
+    offset: int
+    kind: str
+    number: int
+    unico: bool
+    margin: float  # nats the reading fell short of being taken by (0 < margin <= doubt_margin)
+    text: str  # the line's first characters
+
+
+@dataclass(frozen=True)
+class Decoding:
+    starts: list[Start]
+    doubts: list[Doubt]
+
+
 def decode_starts(
     texts: Sequence[str],
     printed: Sequence[Printed | None],
@@ -355,12 +376,24 @@ def decode_starts(
     frozen: Sequence[bool] | None = None,
     config: DecodeConfig = DecodeConfig(),
 ) -> list[Start]:
+    """The chosen unit starts of ``decode``."""
+    return decode(texts, printed, frozen=frozen, config=config).starts
+
+
+def decode(
+    texts: Sequence[str],
+    printed: Sequence[Printed | None],
+    *,
+    frozen: Sequence[bool] | None = None,
+    config: DecodeConfig = DecodeConfig(),
+) -> Decoding:
     """Choose the unit starts of a law's articulação.
 
     ``texts`` are its lines in reading order, ``printed`` what the printed-form readers read on
     each (None for running text), ``frozen`` lines where no unit may start (quoted wording of
     another norm). Agrupadores (printed kind 'group') and headings reset the expectation below
-    the article. Returns the chosen starts in order.
+    the article. Returns the chosen starts in order, and the doubts: places kept as text that
+    read as the unit expected there within ``config.doubt_margin``.
     """
     pieces: list[_Piece] = []
     for i, text in enumerate(texts):
@@ -464,6 +497,54 @@ def decode_starts(
             label = piece.text[:end].strip()
             rest = _SEPARATOR.sub("", texts[piece.line][piece.offset + end:], count=1).strip()
         out.append(Start(piece.line, piece.offset, kind, n, unico, label, rest, emission, piece.printed))
+    return Decoding(out, _doubts(pieces, chosen, texts, prev_texts, config))
+
+
+def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool]], texts: Sequence[str],
+            prev_texts: Sequence[str], config: DecodeConfig) -> list[Doubt]:
+    """Along the chosen path, the places kept as text where the next unit of some level reads
+    within ``config.doubt_margin`` of being taken."""
+    taken = {k: (kind, n, unico) for k, kind, n, unico in chosen}
+    s: State = (0, 0, 0, 0, 0)
+    out: list[Doubt] = []
+    for k, piece in enumerate(pieces):
+        p = piece.printed
+        if piece.frozen:
+            continue
+        if p is not None and p.kind in ("group", "heading"):
+            s = (s[0], 0, 0, 0, 0)
+            continue
+        if k in taken:
+            kind, n, unico = taken[k]
+            if kind == "artigo" and p is not None and p.suffix:
+                s = (s[0], 0, 0, 0, 0)
+                continue
+            trans = _transition(kind, n, unico, s, config)
+            if trans is not None:
+                s = trans[1]
+            continue
+        if piece.offset == 0:
+            prev_text = prev_texts[piece.line]
+        else:
+            prev_text = texts[piece.line][max(0, piece.offset - 64): piece.offset]
+        best: Doubt | None = None
+        for kind in _KINDS:
+            if not piece.may_start(kind):
+                continue
+            current = {"artigo": s[0], "paragrafo": abs(s[1]), "inciso": s[2], "alinea": s[3], "item": s[4]}[kind]
+            options = [(current + 1, False)] + ([(1, True)] if kind == "paragrafo" and s[1] == 0 else [])
+            for n, unico in options:
+                trans = _transition(kind, n, unico, s, config)
+                if trans is None:
+                    continue
+                score = _score(piece, kind, n, unico, prev_text, config)
+                if score is None:
+                    continue
+                margin = config.min_evidence + trans[0] - score
+                if 0 < margin <= config.doubt_margin and (best is None or margin < best.margin):
+                    best = Doubt(piece.line, piece.offset, kind, n, unico, round(margin, 2), piece.text[:40])
+        if best is not None:
+            out.append(best)
     return out
 
 
