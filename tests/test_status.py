@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from models.norm import NormMeta
 from models.ocr import DocumentText, Line, PageText, Word
 from pipeline.status import Evidence, in_sequence, reasons_from, status_of
@@ -82,3 +84,24 @@ def test_sequence_and_severity() -> None:
 
 def test_page_text_defaults() -> None:
     assert PageText(page_index=0, method="text").text_layer_rejected is False
+
+
+@pytest.mark.parametrize(("codes", "reason", "status"), [
+    ({"units_missing"}, "units_missing", "needs_review"),  # an inciso or alínea lost in the scan
+    ({"unit_doubtful"}, "units_doubtful", "needs_review"),  # a unit may be lost into its neighbour
+    ({"inciso_renumbered"}, "units_renumbered", "partial"),  # a lower label the sequence overrode
+    ({"alinea_renumbered"}, "units_renumbered", "partial"),
+])
+def test_lower_units_lost_or_doubtful_are_reasons(codes, reason, status) -> None:
+    ev = Evidence(articles=["art1", "art2"], has_epigrafe=True, has_fecho=True, meta_named=True,
+                  confidence=None, page_errors=0, warning_codes=frozenset(codes))
+    reasons = reasons_from(ev)
+    assert reasons == [reason]
+    assert status_of(reasons, meta_named=True) == (status, reason)
+
+
+def test_a_lost_alinea_makes_the_document_need_review() -> None:
+    text = WHOLE.replace("Art. 2º A concessão será precedida de licitação.",
+                         "Art. 2º A concessão exige:\na) licitação;\nb) parecer;\nd) publicação;\ne) registro.")
+    status, reason, reasons = _status(text)
+    assert status == "needs_review" and "units_missing" in reasons
