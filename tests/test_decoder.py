@@ -127,3 +127,12 @@ def test_text_that_reads_almost_as_the_expected_unit_is_a_doubt():
     clean = decode(["Art. 1º Compete ao conselho fiscalizar", "a cobrança da taxa.", "Art. 2º Vigora."],
                    [Printed("artigo", 1, label="Art. 1º"), None, Printed("artigo", 2, label="Art. 2º")])
     assert clean.doubts == []
+
+
+@pytest.mark.parametrize("cited", ["especialmente a Lei n.º\n12, de 5 de março de 1951.",
+                                   "observado o disposto no art.\n3º da Lei nº 1.980, de 1983."])
+def test_a_number_a_citation_carries_onto_the_next_line_is_no_unit(cited: str):
+    units = _units(f"Art. 1º Os condutores serão vistoriados, {cited}\n"
+                   "Art. 2º Esta lei entra em vigor na data de sua publicação.\n")
+    assert sorted(units) == ["art1", "art2"]
+    assert units["art1"].endswith(cited.split("\n")[1])

@@ -50,6 +50,7 @@ class DecodeConfig:
     backward: float = 6.0  # a number at or below the current one
     open_sentence: float = 2.0  # the previous line ends in the middle of a sentence
     word_cut: float = 4.0  # the previous line ends with a word cut by a hyphen
+    cited_number: float = 8.0  # the previous line ends on a word a number must follow ('Lei n.º')
     after_colon: float = 1.0  # incisos, alíneas and itens after 'seguintes:'
     after_semicolon: float = 0.5
     inline_penalty: float = 1.5  # starting a unit inside a line OCR merged
@@ -91,6 +92,13 @@ _SPLIT = re.compile(r"(?<=[;:.])\s+(?=\S)")
 _SEPARATOR = re.compile(r"^[\s:;.,\-–—=+_|'\"*º°ª]*")
 _CITATION = re.compile(r"^(?:d[aoe]s?|dest[ae]s?|nest[ae]s?|n[ao]s?|e|ou|c/c|inciso|al[ií]nea|§)\b")
 _WORD_CUT = re.compile(r"\w[-‐‑=]+[—–]?$")
+# A line that ends on a word a number must follow ('... a Lei n.º' / '12, de 5 de março', 'o
+# disposto no art.' / '3º da Lei'): the number on the next line is the citation's.
+_CITES_NUMBER = re.compile(
+    r"(?:\b(?:arts?|n|núm|num)\.\s*[º°o]?\.?|\bn\.?\s*[º°]\.?|\bn[º°o]s?\.?|§§?|\b(?:artigos?|incisos?|al[íi]neas?|itens|item|"
+    r"par[áa]grafos?|leis?|decretos?|resolu[çc][ãa]o|portaria|complementar)|\b(?:inc|al)\.)\s*$",
+    re.I,
+)
 
 
 # --- emission -------------------------------------------------------------------------------
@@ -265,6 +273,8 @@ def _layout_bonus(prev: str, kind: str, config: DecodeConfig) -> float:
         return 0.0
     if _WORD_CUT.search(t):
         return -config.word_cut
+    if _CITES_NUMBER.search(t):
+        return -config.cited_number
     last = t[-1]
     if last == ":":
         return config.after_colon if kind in ("inciso", "alinea", "item") else 0.0
