@@ -333,7 +333,8 @@ _MAX_JUNK = 6
 _MARKER_RE = re.compile(  # 'Nº', 'N.º', 'NUM.', 'N9' ... also after dust read as '.' ('LEI.Nº')
     r"(?:\s*[.,;:'\"]+(?=\s*N))?\s*(?:N(?:UMERO|UM|R)?\s*\.?\s*(?:[O°*]|9(?=\s+\d)|2(?=\s+\d))?\s*\.?\s*:?['’`]?)?\s*"
 )
-_NUMBER_RE = re.compile(r"(?P<num>\d{1,3}(?:[.\s]\d{3}(?!\d))+|\d+)(?:\s*/\s*(?P<yr>\d\.\d{3}|\d{4}|\d{2})(?!\d))?")
+# thousands separated by '.', or by what OCR reads a dot as ('1..591', '1:592', '1,591')
+_NUMBER_RE = re.compile(r"(?P<num>\d{1,3}(?:(?:[.\s]|[.:,;]{1,2})\d{3}(?!\d))+|\d+)(?:\s*/\s*(?P<yr>\d\.\d{3}|\d{4}|\d{2})(?!\d))?")
 _TRAIL_PUNCT = " \t.,;:!|'\"*+`´’‘“”»«-–—)"
 
 
@@ -387,7 +388,7 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
     ano: int | None = None
     consumed = 0
     if num is not None:
-        numero = re.sub(r"[.\s]", "", num.group("num"))
+        numero = re.sub(r"[.\s:,;]", "", num.group("num"))
         if num.group("yr"):
             ano = _expand_year(int(num.group("yr").replace(".", "")))
         consumed = num.end()

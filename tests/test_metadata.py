@@ -462,7 +462,10 @@ def test_epigrafe_round_trip(date, numero):
 @pytest.mark.parametrize(
     ("line", "tipo", "numero", "ano"),
     [("RESOLUÇÃO DA MESA Nº 07/98", "Resolução", "07", 1998), ("ATO DA MESA Nº 3/1996", "Ato da Mesa", "3", 1996),
-     ("LEI Nº 2 517 DE 3 DE JUNHO DE 1981", "Lei Ordinária", "2517", 1981)],
+     ("LEI Nº 2 517 DE 3 DE JUNHO DE 1981", "Lei Ordinária", "2517", 1981),
+     # the thousands dot read as two dots or a colon
+     ("LEI No 1..591/91", "Lei Ordinária", "1591", 1991),
+     ("LEI No 1:592, DE 22 DE NOVEMBRO DE 1.991", "Lei Ordinária", "1592", 1991)],
 )
 def test_epigrafes_of_the_mesa_and_thousands_without_the_dot(line: str, tipo: str, numero: str, ano: int) -> None:
     epi = parse_epigrafe(line)
