@@ -506,7 +506,7 @@ _PUBLICATION_ORDER = re.compile(r"^\W{0,3}(registre-se|publique-se|cumpra-se)\b"
 # A closing that starts with the place: 'Itajaí, 17 de setembro de 2019.', 'Sobral (CE), em
 # 12 de abril de 1995.', 'Paço da Câmara Municipal de Sobral, 12/04/1995.'
 _PLACE_DATE = re.compile(
-    r"^\W{0,2}[A-ZÀ-Ú][^\d,;:]{1,70}?(?:\s?[-/(]\s?[A-Z]{2}\)?)?,\s*(?:em\s+|aos\s+)?"
+    r"^\W{0,2}[A-ZÀ-Ú][^\d,;:]{1,70}?(?:,[^\d,;:]{1,50}?)?(?:\s?[-/(]\s?[A-Z]{2}\)?)?,\s*(?:em\s+|aos\s+)?"
     r"\d{1,2}\s?[º°]?\s*(?:de\s+[A-Za-zçÇ]+\s+de\s+\d[\d.]{3,4}|[/.]\d{1,2}[/.]\d{2,4})"
 )
 # The same without the comma (OCR loses it), only when the date ends the line.
@@ -1162,7 +1162,9 @@ def find_closing(body: Sequence[Reading]) -> tuple[int | None, int | None]:
         if body[j].header is not None:
             continue
         text = body[j].line.text
-        both = f"{text} {body[j + 1].line.text}" if j + 1 < len(body) and body[j + 1].header is None else text
+        nxt = body[j + 1].line.text if j + 1 < len(body) and body[j + 1].header is None else None
+        # joined as a reader would: a word cut by a hyphen ('de se-' / 'tembro de 2006') is one
+        both = text if nxt is None else (text[:-1] + nxt if text.endswith("-") else f"{text} {nxt}")
         # The date of a closing often wraps ('... Ponta Porã-MS 14 de setembro' / 'de 2005').
         if not (_fecho_like(text) or (len(text) < 90 and _fecho_like(both))):
             continue

@@ -113,9 +113,10 @@ def test_a_numeral_that_runs_on_an_open_sentence_as_a_citation_is_no_unit():
 
 
 def test_text_that_reads_almost_as_the_expected_unit_is_a_doubt():
-    # 'Il - 30 dias;' after inciso I: a damaged 'II' whose text starts with no word, so it is
-    # not taken; it is the place a careful reader would look at: a doubt, with its margin
-    texts = ["Art. 1º Compete ao conselho:", "I - fiscalizar a cobrança da taxa;", "Il - 30 dias;",
+    # 'H - 10%;' after an inciso that runs on ('... da'): a damaged 'II -' whose text starts
+    # with no word, on a line the layout says continues a sentence; not taken, but it is the
+    # place a careful reader would look at: a doubt, with its margin
+    texts = ["Art. 1º Compete ao conselho:", "I - fiscalizar a cobrança da", "H - 10%;",
              "Art. 2º Esta lei entra em vigor."]
     printed = [Printed("artigo", 1, label="Art. 1º"), Printed("inciso", 1, label="I -"), None,
                Printed("artigo", 2, label="Art. 2º")]
@@ -136,3 +137,27 @@ def test_a_number_a_citation_carries_onto_the_next_line_is_no_unit(cited: str):
                    "Art. 2º Esta lei entra em vigor na data de sua publicação.\n")
     assert sorted(units) == ["art1", "art2"]
     assert units["art1"].endswith(cited.split("\n")[1])
+
+
+@pytest.mark.parametrize("line", [
+    "60 (sessenta) dias para se adaptarem às exigências desta Lei.",  # a quantity, its number in words
+    "31 de julho de 2014.",  # a date
+    "E as destilarias não se beneficiarão dos incentivos.",  # a word of the sentence
+    "III, mediante declaração ou apresentação de recibos.",  # a citation's list
+])
+def test_numbers_and_words_of_the_text_are_no_units(line: str):
+    units = _units("Art. 1º Os estabelecimentos já instalados terão o prazo de\n" + line + "\n"
+                   "Art. 2º Esta lei entra em vigor na data de sua publicação.\n")
+    assert sorted(units) == ["art1", "art2"], line
+
+
+def test_a_first_inciso_is_read_by_expectation_only_where_an_enumeration_was_announced():
+    printed = [Printed("artigo", 1, label="Art. 1º"), None, Printed("artigo", 2, label="Art. 2º")]
+
+    def read(first: str, config: DecodeConfig = DecodeConfig()):
+        texts = [first, "TO - a multa;", "Art. 2º Esta lei entra em vigor."]
+        return [(s.kind, s.number) for s in decode(texts, printed, config=config).starts if s.line == 1]
+
+    assert read("Art. 1º São penalidades:") == [("inciso", 1)]
+    assert read("Art. 1º A taxa será cobrada anualmente.") == []
+    assert read("Art. 1º A taxa será cobrada anualmente.", DecodeConfig(first_unannounced=0.0)) == [("inciso", 1)]

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from pipeline.cleaning import stop_words
 from pipeline.reading.channel import boundary_ok, default_model, lower_bound, prefix_cost
 from pipeline.reading.grammar import LabelForm, forms_of, render_label
 from pipeline.reading.numerals import alinea_index, roman_to_int
@@ -37,8 +38,8 @@ class DecodeConfig:
 
     min_evidence: float = 1.5  # nats a label reading must beat running text by
     max_evidence: float = 10.0  # a clean label is strong evidence, but the sequence still counts
-    max_emission: float = 6.0  # labels read worse than this (channel cost) are not candidates
-    channel_weight: float = 1.0  # the channel's costs, scaled to the damage of real scans
+    max_emission: float = 8.0  # labels read worse than this (channel cost) are not candidates
+    channel_weight: float = 0.7  # the channel's costs, scaled to the damage of real scans
     lost_numeral: float = 4.0  # a label whose keyword was read and whose numeral was lost
     printed_renumber: float = 3.0  # a printed label of the right kind whose numeral was misread
     empty_rest: float = 3.0  # a unit start with no text after its label
@@ -50,6 +51,7 @@ class DecodeConfig:
     backward: float = 6.0  # a number at or below the current one
     open_sentence: float = 2.0  # the previous line ends in the middle of a sentence
     word_cut: float = 4.0  # the previous line ends with a word cut by a hyphen
+    first_unannounced: float = 3.0  # a first inciso, alínea or item read where no ':' announced it
     cited_number: float = 8.0  # the previous line ends on a word a number must follow ('Lei n.º')
     after_colon: float = 1.0  # incisos, alíneas and itens after 'seguintes:'
     after_semicolon: float = 0.5
@@ -91,12 +93,27 @@ _LEVEL = {"artigo": 0, "paragrafo": 1, "inciso": 2, "alinea": 3, "item": 4}
 _SPLIT = re.compile(r"(?<=[;:.])\s+(?=\S)")
 _SEPARATOR = re.compile(r"^[\s:;.,\-–—=+_|'\"*º°ª]*")
 _CITATION = re.compile(r"^(?:d[aoe]s?|dest[ae]s?|nest[ae]s?|n[ao]s?|e|ou|c/c|inciso|al[ií]nea|§)\b")
+# A number written out after its figures is a quantity of the text ('3 (três) mudas'): a label
+# is never followed by its number in words. Nor by a month ('31 de julho de 2014').
+_QUANTITY = re.compile(
+    r"^\(\s*(?:zero|uma?|dois|duas|tr[eê]s|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|treze|"
+    r"qu?atorze|quinze|dez[eo]s?seis|dez[eo]s?sete|dezoito|dez[eo]nove|vinte|trinta|quarenta|cinq[uü]enta|"
+    r"sessenta|setenta|oitenta|noventa|cem|cento|duzent|trezent|quatrocent|quinhent|seiscent|setecent|"
+    r"oitocent|novecent|mil)",
+    re.I,
+)
+_DATE_REST = re.compile(
+    r"^de\s+(?:janeiro|fevereiro|mar[cç]o|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b",
+    re.I,
+)
+_COMMA_CLAUSE = re.compile(r"\s*,\s+[a-zà-ú]")
+_INTRODUCES = re.compile(r":[\s\W]{0,3}$")  # a text that announces an enumeration ends with ':'
 _WORD_CUT = re.compile(r"\w[-‐‑=]+[—–]?$")
 # A line that ends on a word a number must follow ('... a Lei n.º' / '12, de 5 de março', 'o
 # disposto no art.' / '3º da Lei'): the number on the next line is the citation's.
 _CITES_NUMBER = re.compile(
     r"(?:\b(?:arts?|n|núm|num)\.\s*[º°o]?\.?|\bn\.?\s*[º°]\.?|\bn[º°o]s?\.?|§§?|\b(?:artigos?|incisos?|al[íi]neas?|itens|item|"
-    r"par[áa]grafos?|leis?|decretos?|resolu[çc][ãa]o|portaria|complementar)|\b(?:inc|al)\.)\s*$",
+    r"par[áa]grafos?|[ií]tens?|[ií]tem|leis?|decretos?|resolu[çc][ãa]o|portaria|complementar)|\b(?:inc|al)\.)[\s!|'*]*$",
     re.I,
 )
 
@@ -338,6 +355,29 @@ def _transition(kind: str, n: int, unico: bool, s: State, config: DecodeConfig) 
 _KINDS = tuple(_LEVEL)
 
 
+def _unannounced(piece: _Piece, kind: str, n: int, unico: bool, s: State, prev_text: str,
+                 config: DecodeConfig) -> float:
+    """The cost of opening a level of incisos, alíneas or itens by expectation (a damaged
+    label) where the text before does not announce an enumeration with ':'."""
+    if kind not in _SHORT_KINDS or _INTRODUCES.search(prev_text):
+        return 0.0
+    if {"inciso": s[2], "alinea": s[3], "item": s[4]}[kind] != 0:
+        return 0.0
+    end = piece.cache.get((kind, n, unico), (0.0, -1))[1]
+    return config.first_unannounced if end >= 0 else 0.0
+
+
+def _printed_as_other(label: str, kind: str, n: int) -> bool:
+    """Whether ``label`` ends in a numeral that reads cleanly as another number of ``kind``."""
+    m = re.search(r"(?<![^\W\d_])([IVXLC]+|\d+)\W*$", label) if kind != "alinea" else None
+    if m is None:
+        return False
+    token = m.group(1)
+    value = roman_to_int(token) if kind == "inciso" and not token.isdigit() else (
+        int(token) if token.isdigit() and kind != "inciso" else None)
+    return value is not None and value != n
+
+
 def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config: DecodeConfig) -> float | None:
     """The evidence (nats) that ``piece`` starts unit ``kind`` ``n``; None when it cannot."""
     evidence, end = piece.evidence(kind, n, unico, config.max_emission, config.max_evidence,
@@ -347,7 +387,16 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
     score = evidence + piece.bonus
     if end >= 0:  # read by expectation: the layout must not speak against it
         score += _layout_bonus(prev_text, kind, config)
+        word = piece.text[:end].strip(" .,:;'\"*|-_~`´^“”")
+        if word.isalpha() and word.lower() in stop_words():
+            return None  # 'E As destilarias', 'Da decisão': a word of the sentence, not a label
+        if _printed_as_other(word, kind, n):
+            score -= config.printed_renumber  # 'III' is a clean numeral: read as I it is renumbered
+        if _COMMA_CLAUSE.match(piece.text[end:]):
+            return None  # 'III, mediante', 'SIM, vinculado': a sentence's words ('3º,- Esta' is a label)
         rest = _SEPARATOR.sub("", piece.text[end:], count=1)
+        if _QUANTITY.match(rest) or _DATE_REST.match(rest):
+            return None  # '60 (sessenta) dias', '31 de julho de 2014': a number of the text
         if _CITATION.match(rest):
             if kind in _SHORT_KINDS and _layout_bonus(prev_text, kind, config) < 0:
                 return None  # 'incisos I, II, III e' / 'IV do artigo 12': the sentence's words
@@ -479,7 +528,8 @@ def decode(
                     trans = _transition(kind, n, unico, s, config)
                     if trans is None:
                         continue
-                    total = cost + trans[0] + config.min_evidence - score
+                    total = cost + trans[0] + config.min_evidence - score + _unannounced(
+                        piece, kind, n, unico, s, prev_text, config)
                     if total >= cost:
                         continue  # no better than running text from this state
                     t = trans[1]
@@ -550,7 +600,8 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
                 score = _score(piece, kind, n, unico, prev_text, config)
                 if score is None:
                     continue
-                margin = config.min_evidence + trans[0] - score
+                margin = config.min_evidence + trans[0] - score + _unannounced(
+                    piece, kind, n, unico, s, prev_text, config)
                 if 0 < margin <= config.doubt_margin and (best is None or margin < best.margin):
                     best = Doubt(piece.line, piece.offset, kind, n, unico, round(margin, 2), piece.text[:40])
         if best is not None:
