@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from rapidfuzz import fuzz
 
@@ -542,8 +542,10 @@ def read_item(text: str) -> Header | None:
     return Header("item", t[: m.start("rest")].strip(), m.group("rest").strip(), number=m.group("n"))
 
 
+@lru_cache(maxsize=1 << 16)
 def read_header(text: str) -> Header | None:
-    """The most likely header reading of a line, or None for running text.
+    """The most likely header reading of a line, or None for running text (pure, so cached: the
+    cleaning, the quotation finder and the segmentation all ask it of the same lines).
 
     Order matters: agrupador keywords before articles ('PARTE' is not 'ART'), paragraphs before
     incisos and items ('1º:-' is a paragraph, '1 -' may be an inciso).
