@@ -403,8 +403,9 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
             score -= config.citation_rest
         if not rest.strip():
             score -= config.empty_rest
-        elif not (rest[0].isalpha() or rest[0] in "\"“'‘(«"):
-            score -= config.rest_not_text  # a unit's text starts with a word ('81/74' is a year)
+        elif not (rest[0].isalpha() or rest[0] in "\"“'‘(«" or _QUANTITY.match(rest.lstrip("0123456789.,º° "))):
+            score -= config.rest_not_text  # a unit's text starts with a word or a quantity ('3 (três)
+            # representantes'); '81/74' is a law's number
     return score
 
 
