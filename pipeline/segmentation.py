@@ -761,10 +761,8 @@ def drop_repeated_pages(
     if len(chunks) < 2:
         return readings, boundaries, []
     texts = [fold(" ".join(readings[i].line.text for i in chunk)) for chunk in chunks]
-    numbers = [
-        sorted(n for i in chunk if (n := _printed_number(readings[i])))
-        for chunk in chunks
-    ]
+    placed_numbers = [[n for i in chunk if (n := _printed_number(readings[i]))] for chunk in chunks]
+    numbers = [sorted(ns) for ns in placed_numbers]
 
     def repeats(k: int, j: int) -> bool:
         if abs(len(texts[k]) - len(texts[j])) >= 0.2 * len(texts[k]):
@@ -772,7 +770,10 @@ def drop_repeated_pages(
         # Same articles (a label misread in one copy allowed): a copy even with OCR variation;
         # other articles: only a near-exact copy.
         same, either = set(numbers[k]) & set(numbers[j]), set(numbers[k]) | set(numbers[j])
-        alike = numbers[k] == numbers[j] or (len(same) >= 2 and len(same) >= 0.6 * len(either))
+        # labels in the same places: each copy misread its own ('60, 7' / '6, 70' for 6, 7)
+        pk, pj = placed_numbers[k], placed_numbers[j]
+        placed = len(pk) == len(pj) and sum(a == b for a, b in zip(pk, pj, strict=True)) >= max(2, 0.6 * len(pk))
+        alike = numbers[k] == numbers[j] or placed or (len(same) >= 2 and len(same) >= 0.6 * len(either))
         return fuzz.ratio(texts[k], texts[j]) >= (similarity if alike else 98.0)
 
     keep: list[int] = []

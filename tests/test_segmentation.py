@@ -560,6 +560,18 @@ def test_a_page_scanned_twice_is_dropped_even_when_one_copy_misread_a_label() ->
     assert "duplicate_page" in _codes(result)
 
 
+def test_a_page_scanned_twice_is_dropped_when_each_copy_misread_other_labels() -> None:
+    # '60' for 6º in one copy, '70' for 7º in the other: the labels still stand in the same places
+    first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 5)
+    one = _page(6, 11).replace("Art. 6º", "Art. 60")
+    two = (_page(6, 11).replace("Art. 7º", "Art. 70")
+           .replace("permissionário", "permissíonarío").replace("obrigação", "obrigaçao")
+           .replace("desta Lei", "desla Lel").replace("observará", "observara"))
+    result = _structure("\f".join([first, one, two, _page(12, 14)]))
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 15)]
+    assert "duplicate_page" in _codes(result)
+
+
 def test_pages_scanned_before_the_epigrafe_page_are_claimed_by_the_target() -> None:
     first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 3)
     last = _page(10, 10) + "\nPrefeitura Municipal de Piracema, 9 de maio de 1985."
