@@ -224,6 +224,50 @@ def is_garbage(text: str, vocab: frozenset[str] | None = None, *, mean_token_len
     return mean < mean_token_len and short >= 0.5 and known < 0.4
 
 
+_STATES = (
+    "ACRE ALAGOAS AMAPA AMAZONAS BAHIA CEARA|DISTRITO FEDERAL|ESPIRITO SANTO|GOIAS MARANHAO|MATO GROSSO|"
+    "MATO GROSSO DO SUL|MINAS GERAIS|PARA PARAIBA PARANA PERNAMBUCO PIAUI|RIO DE JANEIRO|RIO GRANDE DO NORTE|"
+    "RIO GRANDE DO SUL|RONDONIA RORAIMA|SANTA CATARINA|SAO PAULO|SERGIPE TOCANTINS"
+)
+_LETTERHEAD = re.compile(
+    r"^(?:ESTADO\s+D[EOA]\s+(?P<state>[A-Z ]{4,24})"
+    r"|.?(?:REFEITURA|AMARA|UNICIPIO)\s+(?:MUNICIPAL\s+)?D[EOA]\s+[A-Z][A-Z'-]+(?:\s+[A-Z][A-Z'-]*){0,4}"
+    r"|GABINETE\s+DO\s+PREFEITO(?:\s+MUNICIPAL)?|PODER\s+(?:EXECUTIVO|LEGISLATIVO)(?:\s+MUNICIPAL)?)$"
+)
+
+
+def _state_names() -> tuple[str, ...]:
+    names: list[str] = []
+    for part in _STATES.split("|"):
+        names.extend([part] if part.count(" ") and part.split()[0] in ("DISTRITO", "ESPIRITO", "MATO", "MINAS", "RIO",
+                                                                       "SANTA", "SAO") else part.split())
+    return tuple(names)
+
+
+def is_letterhead_line(text: str) -> bool:
+    """A line of a municipal letterhead standing alone: 'ESTADO DE RIO GRANDE DO SUL', 'Estado de
+    São Paulo', 'PREFEITURA MUNICIPAL DE CAMAQUÃ', 'CÂMARA MUNICIPAL DE ALEGRETE', 'Gabinete do
+    Prefeito' (with OCR dust at its ends: "'* Gabinete do Prefeito", '... DO SUL É'). A page's
+    letterhead that recurs too few times to be furniture still is no text of a unit; a line that
+    runs on ('A CÂMARA MUNICIPAL DE X, Estado de Y, aprovou') or carries a date is not one."""
+    t = text.strip()
+    if not t or len(t) > 60 or "," in t or any(ch.isdigit() for ch in t):
+        return False
+    key = _folded_key(t)
+    words = key.split()
+    while words and len(words[-1]) == 1:  # a speck read as a letter after the line
+        words.pop()
+    while words and len(words[0]) == 1 and len(words) > 2 and words[1] in ("ESTADO", "GABINETE", "PREFEITURA",
+                                                                           "CAMARA", "PODER"):
+        words.pop(0)
+    m = _LETTERHEAD.match(" ".join(words))
+    if m is None:
+        return False
+    state = m.group("state")
+    return state is None or process.extractOne(state.strip(), _state_names(), scorer=fuzz.ratio,
+                                               score_cutoff=85) is not None
+
+
 LINE_RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (
     ("blank", lambda t: not t.strip()),
     ("page_stamp", is_page_stamp),
@@ -420,6 +464,10 @@ def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) ->
 
     for i in find_page_bands(lines, config=config):
         lines[i] = replace(lines[i], kind="noise", reason="furniture")
+    # A letterhead line that recurs too few times to be furniture is still no unit's text (it
+    # does not mark a page break: only furniture found by repetition does).
+    lines = [replace(ln, kind="noise", reason="letterhead") if not ln.is_noise and is_letterhead_line(ln.text)
+             else ln for ln in lines]
 
     vocab = _vocabulary([ln.text for ln in lines if not ln.is_noise])
     lines = [

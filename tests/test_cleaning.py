@@ -9,6 +9,7 @@ from pipeline.cleaning import (
     clean_document,
     find_furniture,
     has_letter_runs,
+    is_letterhead_line,
     is_garbage,
     is_page_stamp,
     is_phone_line,
@@ -205,3 +206,24 @@ def test_page_counters_of_generating_sites_are_noise_but_law_numbers_are_not() -
     assert [ln.text for ln in counters] == ["1/3", "2/3", "3/3"]
     assert all(not ln.is_noise for ln in lines if ln.text.startswith("Art."))
     assert all(ln.reason != "page_counter" for ln in lines if ln.text == "345/80")
+
+
+@pytest.mark.parametrize(("line", "letterhead"), [
+    ("ESTADO DE RIO GRANDE DO SUL É", True), ("Estado de São Paulo", True), ("'* Gabinete do Prefeito", True),
+    ("PREFEITURA MUNICIPAL DE SÃO JOÃO DA BOA VISTA", True), ("CÂMARA- MUNICIPAL DE ALEGRETE", True),
+    ("A CÂMARA MUNICIPAL DE ALEGRETE, Estado de Rio Grande do Sul,", False),  # the preâmbulo
+    ("Câmara Municipal de Caçador, aos vinte e seis dias", False),  # the fecho
+    ("Prefeito Municipal", False), ("ESTADO DE SITIO", False),
+])
+def test_letterhead_lines_standing_alone(line: str, letterhead: bool) -> None:
+    assert is_letterhead_line(line) is letterhead
+
+
+def test_a_letterhead_seen_once_is_no_text_of_the_unit_it_interrupts() -> None:
+    from pipeline.structure import structure_document
+
+    text = ("LEI Nº 5, DE 2 DE MAIO DE 1980\nDispõe sobre feiras.\nO PREFEITO faz saber que a Câmara aprovou:\n"
+            "Art. 1º Compete ao Município fiscalizar as feiras\nEstado de São Paulo\nlivres.\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    doc = structure_document(document_from_text(text))
+    assert doc.articulacao[0].text == "Compete ao Município fiscalizar as feiras livres."
