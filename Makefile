@@ -13,6 +13,7 @@ demo: setup sample
 	$(BIN)/locleg run corpus/sample/manifest.jsonl --out $(OUT) --summary-json $(OUT)/summary.json
 
 test: setup
+	$(BIN)/ruff check models pipeline corpus flows locleg tests bench
 	$(BIN)/pytest -q -n 2 --dist loadfile
 
 setup: system venv

@@ -706,14 +706,14 @@ def label_candidates(printed: str) -> tuple[str, str, list[str]] | None:
             continue
         if kind == "art":
             word, n, suffix = m.group(1), int(m.group(2)), m.group(3) or ""
-            def form(k: int, word: str = word, suffix: str = suffix) -> str:
+            def form(k: int, word: str = word, suffix: str = suffix, n: int = n) -> str:
                 return f"{word} {k}{suffix if (k < 10 or n >= 10) else ''}" if suffix else f"{word} {k}"
             others = {n - 1, n + 1, n - 2, n + 2, n * 10 + 2, n * 10 + 1, n // 10, n % 10 if n >= 10 else n * 10}
             comp = [form(k) for k in sorted(others) if k >= 1 and k != n] + [f"§ {n}º" if n < 10 else f"§ {n}"]
             return kind, form(n), comp
         if kind == "par":
             n, suffix = int(m.group(2)), m.group(3) or ""
-            def pform(k: int) -> str:
+            def pform(k: int, suffix: str = suffix) -> str:
                 return f"§ {k}{suffix if k < 10 else ''}"
             others = {n - 1, n + 1, n + 2, n * 10 + 2, n // 10}
             comp = [pform(k) for k in sorted(others) if k >= 1 and k != n] + [f"Art. {n}º" if n < 10 else f"Art. {n}"]
@@ -773,9 +773,9 @@ def evaluate(held: Sequence[tuple[str, str]], models: dict[str, object]) -> dict
 
 def learn_and_report(records: Sequence[dict], meta: dict, args: argparse.Namespace) -> int:
     """Learn on the training pages, evaluate on the held-out ones, write the JSON and the fixture."""
-    from pipeline.reading.channel import ConfusionModel
-
     from rapidfuzz.distance import Indel
+
+    from pipeline.reading.channel import ConfusionModel
 
     # a line whose reading shares less than MIN_SIMILARITY of its characters with the print is a
     # pairing or a page Tesseract lost, not a sample of character confusions

@@ -20,6 +20,7 @@ from rapidfuzz import fuzz, process
 from models.ocr import DocumentText
 from pipeline.folding import fold
 
+
 @dataclass(frozen=True)
 class CleanLine:
     """One OCR line after cleaning: content, or noise with the name of the rule that said so."""

@@ -547,13 +547,13 @@ def text_layer_agrees(path: Path, plan: PagePlan, layer: PageText, *, config: Oc
     lines = run_tesseract(image.crop((0, top, image.width, bottom)), config=quick, dpi=dpi,
                           page_no=plan.page_index + 1)
     ocr_lines = [ws for ws in (_norm_words(w.text for w in ln.words if (w.conf or 0) >= 0.6) for ln in lines) if ws]
-    joins = {(a[-1], b[0]) for a, b in zip(ocr_lines, ocr_lines[1:])}
+    joins = {(a[-1], b[0]) for a, b in zip(ocr_lines, ocr_lines[1:], strict=False)}
     if len(joins) < 4:
         return True  # too little text in the band to judge
     scale = dpi / 72.0
     stream = _norm_words(w.text for ln in layer.lines for w in ln.words
                          if w.bbox is not None and top - 40 <= w.bbox[1] * scale <= bottom + 40)
-    have = set(zip(stream, stream[1:]))
+    have = set(zip(stream, stream[1:], strict=False))
     return len(joins & have) / len(joins) >= LAYER_AGREEMENT
 
 

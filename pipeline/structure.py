@@ -23,8 +23,8 @@ from pipeline.cleaning import CleanConfig, clean_document, vocabulary
 from pipeline.emission import emit_units, join_lines
 from pipeline.metadata import lookup_municipio, match_municipio, normalize_tipo, parse_date, parse_fecho
 from pipeline.ruleset import ruleset_version
-from pipeline.status import Evidence, article_numbers, fecho_year_conflict, reasons_from, status_of
 from pipeline.segmentation import _PUBLICATION_ORDER, Segmentation, SegmentConfig, segment_lines
+from pipeline.status import Evidence, article_numbers, fecho_year_conflict, reasons_from, status_of
 
 
 @dataclass(frozen=True)

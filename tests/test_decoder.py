@@ -154,7 +154,8 @@ def test_numbers_and_words_of_the_text_are_no_units(line: str):
 def test_a_first_inciso_is_read_by_expectation_only_where_an_enumeration_was_announced():
     printed = [Printed("artigo", 1, label="Art. 1º"), None, Printed("artigo", 2, label="Art. 2º")]
 
-    def read(first: str, config: DecodeConfig = DecodeConfig()):
+    def read(first: str, config: DecodeConfig | None = None):
+        config = config or DecodeConfig()
         texts = [first, "TO - a multa;", "Art. 2º Esta lei entra em vigor."]
         return [(s.kind, s.number) for s in decode(texts, printed, config=config).starts if s.line == 1]
 

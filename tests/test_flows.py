@@ -319,7 +319,12 @@ def test_runs_are_named_tagged_and_handled_documents_do_not_fail_tasks(corpus, t
     tags from the metadata, a missing or corrupt file a completed task (the document failed, the
     task did not), and a markdown artifact with one row per document."""
     from prefect.client.orchestration import get_client
-    from prefect.client.schemas.filters import ArtifactFilter, ArtifactFilterKey, FlowRunFilter, FlowRunFilterId
+    from prefect.client.schemas.filters import (
+        ArtifactFilter,
+        ArtifactFilterKey,
+        FlowRunFilter,
+        FlowRunFilterId,
+    )
 
     _, manifest = corpus
     monkeypatch.setenv("LOCLEG_WARM_START", "0")  # every page a task run (as with a lasting server)

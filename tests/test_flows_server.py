@@ -177,7 +177,6 @@ def test_serve_without_a_server_refuses_clearly(tmp_path, monkeypatch):
     """Issue 15: no PREFECT_API_URL means no lasting server: a usage error (exit 2) saying so,
     instead of silently starting a temporary one; and the entrypoint is absolute."""
     from flows.serve import build_deployment
-    from locleg.cli import main
 
     (tmp_path / "m.jsonl").write_text('{"source": "x.pdf"}\n', encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"}
