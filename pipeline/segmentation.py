@@ -243,6 +243,15 @@ def _inversions(seq: Sequence[float]) -> int:
     return sum(1 for i in range(len(seq)) for j in range(i + 1, len(seq)) if seq[i] > seq[j])
 
 
+def _before_restart(numbers: list[int]) -> list[int]:
+    """A chunk's article numbers up to a restart ('13, 14, 15' then 'Art. 1º' of the next law
+    printed on the same page): the numbers after it are another law's."""
+    for k in range(1, len(numbers)):
+        if numbers[k] <= 2 < numbers[k - 1]:
+            return numbers[:k]
+    return numbers
+
+
 def restore_page_order(
     readings: list[Reading], boundaries: set[int], *, config: SegmentConfig
 ) -> tuple[list[Reading], list[int] | None, Issue | None]:
@@ -262,7 +271,7 @@ def restore_page_order(
             merged.append(list(chunk))
             keys.append(float("inf"))
             continue
-        nums = sorted(n for i in chunk if (n := _printed_number(readings[i])))
+        nums = sorted(_before_restart([n for i in chunk if (n := _printed_number(readings[i]))]))
         if not nums or not merged:
             if merged:
                 merged[-1].extend(chunk)

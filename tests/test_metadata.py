@@ -465,7 +465,9 @@ def test_epigrafe_round_trip(date, numero):
      ("LEI Nº 2 517 DE 3 DE JUNHO DE 1981", "Lei Ordinária", "2517", 1981),
      # the thousands dot read as two dots or a colon
      ("LEI No 1..591/91", "Lei Ordinária", "1591", 1991),
-     ("LEI No 1:592, DE 22 DE NOVEMBRO DE 1.991", "Lei Ordinária", "1592", 1991)],
+     ("LEI No 1:592, DE 22 DE NOVEMBRO DE 1.991", "Lei Ordinária", "1592", 1991),
+     # the N of 'Nº' lost, its sign kept
+     ("LEI MUNICIPAL ::º 1.453, DE 14 DE AGOSTO DE 1.970", "Lei Ordinária", "1453", 1970)],
 )
 def test_epigrafes_of_the_mesa_and_thousands_without_the_dot(line: str, tipo: str, numero: str, ano: int) -> None:
     epi = parse_epigrafe(line)

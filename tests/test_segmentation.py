@@ -572,6 +572,14 @@ def test_a_page_scanned_twice_is_dropped_when_each_copy_misread_other_labels() -
     assert "duplicate_page" in _codes(result)
 
 
+def test_a_next_laws_first_articles_on_the_last_page_do_not_move_that_page() -> None:
+    from pipeline.segmentation import _before_restart
+
+    assert _before_restart([13, 14, 15, 1, 2]) == [13, 14, 15]  # 'Art. 1º' of the law printed after
+    assert _before_restart([1, 2, 3]) == [1, 2, 3]
+    assert _before_restart([32, 4, 5]) == [32, 4, 5]  # a misread number is no restart
+
+
 def test_pages_scanned_before_the_epigrafe_page_are_claimed_by_the_target() -> None:
     first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 3)
     last = _page(10, 10) + "\nPrefeitura Municipal de Piracema, 9 de maio de 1985."
