@@ -15,6 +15,7 @@ from functools import cache, lru_cache
 from rapidfuzz import fuzz
 
 from pipeline.folding import fold
+from pipeline.reading.numerals import int_to_roman, roman_to_int  # noqa: F401 (re-exported)
 
 # (name, keyword as folded capitals, minimum rapidfuzz ratio, level); level orders agrupadores.
 KEYWORDS: tuple[tuple[str, str, float, int], ...] = (
@@ -51,38 +52,12 @@ class Header:
 
 # --- numbers ---------------------------------------------------------------------------------
 
-_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 # OCR confusions seen on typewritten roman numerals: 'HI' for III, 'H' for II, 'Y' for V,
 # 'W' for II, '1'/'l'/'i' for I, '11' for II.
 _ROMAN_CONFUSION = str.maketrans(
     {"H": "II", "Y": "V", "W": "II", "l": "I", "1": "I", "i": "I", "|": "I", "t": "I", "T": "I",
      "Í": "I", "Ì": "I", "í": "I"}
 )
-
-
-def roman_to_int(text: str) -> int | None:
-    """Value of a well-formed roman numeral (case-insensitive), else None."""
-    s = text.upper()
-    if not s or any(c not in _ROMAN_VALUES for c in s):
-        return None
-    total = 0
-    for i, c in enumerate(s):
-        v = _ROMAN_VALUES[c]
-        if i + 1 < len(s) and _ROMAN_VALUES[s[i + 1]] > v:
-            total -= v
-        else:
-            total += v
-    return total if int_to_roman(total) == s else None
-
-
-def int_to_roman(n: int) -> str:
-    out = []
-    for value, sym in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-                       (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
-        while n >= value:
-            out.append(sym)
-            n -= value
-    return "".join(out)
 
 
 def read_roman(label: str) -> int | None:
