@@ -162,3 +162,19 @@ def test_a_first_inciso_is_read_by_expectation_only_where_an_enumeration_was_ann
     assert read("Art. 1º São penalidades:") == [("inciso", 1)]
     assert read("Art. 1º A taxa será cobrada anualmente.") == []
     assert read("Art. 1º A taxa será cobrada anualmente.", DecodeConfig(first_unannounced=0.0)) == [("inciso", 1)]
+
+
+@pytest.mark.parametrize("damaged", ["Art. do São obrigações do permissionário:", "ART. do. São obrigações do permissionário:"])
+def test_an_article_whose_numeral_was_read_as_letters_is_read_by_the_sequence(damaged: str):
+    units = _units("Art. 1º Fica criado o serviço.\nArt. 2º O serviço será prestado por permissionários.\n"
+                   f"{damaged}\nI - zelar pelo veículo.\n"
+                   "Art. 4º Esta lei entra em vigor na data de sua publicação.\n")
+    assert [u for u in units if "_" not in u] == ["art1", "art2", "art3", "art4"]
+    assert units["art3"].startswith("São obrigações")
+
+
+def test_the_ordinal_sign_read_as_a_digit_is_no_other_number():
+    from pipeline.segmenting.decoder import _printed_as_other
+
+    assert not _printed_as_other("“art. 30.", "artigo", 3)  # 3º read '30'
+    assert _printed_as_other("III", "inciso", 1) and not _printed_as_other("HI", "inciso", 3)

@@ -106,6 +106,7 @@ _DATE_REST = re.compile(
     r"^de\s+(?:janeiro|fevereiro|mar[cç]o|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b",
     re.I,
 )
+_NUMERAL_SCRAP = re.compile(r"\S{1,3}?[\s.:\-–—º°]+(?=[A-ZÀ-Ú])")
 _COMMA_CLAUSE = re.compile(r"\s*,\s+[a-zà-ú]")
 _INTRODUCES = re.compile(r":[\s\W]{0,3}$")  # a text that announces an enumeration ends with ':'
 _WORD_CUT = re.compile(r"\w[-‐‑=]+[—–]?$")
@@ -208,6 +209,11 @@ class _Piece:
                     # sequence, when a capitalised word follows.
                     cost, end = prefix_cost(head, self.text, model=model, boundary=boundary)
                     after = _SEPARATOR.sub("", self.text[end:], count=1)
+                    scrap = _NUMERAL_SCRAP.match(after)
+                    if not after[:1].isupper() and scrap is not None:
+                        # the numeral read as a scrap of letters ('Art. do São', 'ART. do. O')
+                        end, cost = len(self.text) - len(after) + scrap.end(), cost + 1.0
+                        after = after[scrap.end():]
                     if after[:1].isupper():
                         cost = cost * weight + form.cost + lost
                         if cost < best[0]:
@@ -373,6 +379,8 @@ def _printed_as_other(label: str, kind: str, n: int) -> bool:
     if m is None:
         return False
     token = m.group(1)
+    if token.isdigit() and len(token) == len(str(n)) + 1 and token.startswith(str(n)):
+        return False  # '30' for 3º: the ordinal sign read as a digit, the number is n's
     value = roman_to_int(token) if kind == "inciso" and not token.isdigit() else (
         int(token) if token.isdigit() and kind != "inciso" else None)
     return value is not None and value != n
@@ -388,8 +396,9 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
     if end >= 0:  # read by expectation: the layout must not speak against it
         score += _layout_bonus(prev_text, kind, config)
         word = piece.text[:end].strip(" .,:;'\"*|-_~`´^“”")
-        if word.isalpha() and word.lower() in stop_words():
-            return None  # 'E As destilarias', 'Da decisão': a word of the sentence, not a label
+        first, _, after = word.partition(" ")
+        if (word.isalpha() or (first.isalpha() and after.isdigit())) and first.lower() in stop_words():
+            return None  # 'E As destilarias', 'Da decisão', 'as 22:00 horas': the sentence's words
         if _printed_as_other(word, kind, n):
             score -= config.printed_renumber  # 'III' is a clean numeral: read as I it is renumbered
         if _COMMA_CLAUSE.match(piece.text[end:]):
