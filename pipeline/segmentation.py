@@ -803,6 +803,48 @@ def drop_repeated_pages(
     return new, bounds, dropped
 
 
+def drop_repeated_runs(
+    readings: list[Reading], boundaries: set[int], *, min_run: int = 3, similarity: float = 88.0
+) -> tuple[list[Reading], set[int], list[int]]:
+    """A page scanned twice where no page break shows (form feeds lost, no letterhead): a run of
+    at least ``min_run`` article starts that repeats, in order, the starts of an earlier run
+    (same printed numbers, nearly the same text) is a copy; the copy, as long as the original
+    run, is dropped. Returns the readings, the boundaries moved with them and the pages dropped."""
+    arts = [i for i, r in enumerate(readings) if _is_article(r)]
+    if len(arts) < 2 * min_run:
+        return readings, boundaries, []
+    keys = [fold(readings[i].line.text) for i in arts]
+    nums = [_printed_number(readings[i]) for i in arts]
+    by_number: dict[int | None, list[int]] = {}
+    drop: set[int] = set()
+    k = 0
+    while k < len(arts):
+        best: tuple[int, int] | None = None
+        for j in by_number.get(nums[k], []):
+            length = 0
+            while (k + length < len(arts) and j + length < k
+                   and fuzz.ratio(keys[j + length], keys[k + length]) >= similarity):
+                length += 1
+            if length >= min_run and (best is None or length > best[1]):
+                best = (j, length)
+        if best is None:
+            by_number.setdefault(nums[k], []).append(k)
+            k += 1
+            continue
+        j, length = best
+        size = arts[j + length] - arts[j]  # the original run, to the start after it
+        stop = arts[k + length] if k + length < len(arts) else len(readings)
+        drop.update(range(arts[k], min(arts[k] + size, stop)))
+        k += length
+    if not drop:
+        return readings, boundaries, []
+    pages = sorted({readings[i].line.page_index + 1 for i in drop})
+    kept = [i for i in range(len(readings)) if i not in drop]
+    position = {old: new for new, old in enumerate(kept)}
+    bounds = {position[b] for b in boundaries if b in position and position[b] > 0}
+    return [readings[i] for i in kept], bounds, pages
+
+
 def _continues_target(readings: Sequence[Reading], span: list[int], target: list[int]) -> bool:
     """Whether a page chunk scanned before the target's epígrafe carries its later articles.
 
@@ -972,6 +1014,8 @@ def segment_lines(
     target = [readings[k] for k in target_idx]
     local_bounds = {pos for pos, k in enumerate(target_idx) if pos and (k in boundaries or k in moved_starts)}
     target, local_bounds, dropped = drop_repeated_pages(target, local_bounds)
+    target, local_bounds, copied = drop_repeated_runs(target, local_bounds)
+    dropped = sorted(set(dropped) | set(copied))
     for page_no in dropped:
         seg.issues.append(Issue("duplicate_page", f"page {page_no} repeats an earlier page (scanned twice); "
                                 "the copy was left out", page_no=page_no))

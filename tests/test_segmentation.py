@@ -572,6 +572,16 @@ def test_a_page_scanned_twice_is_dropped_when_each_copy_misread_other_labels() -
     assert "duplicate_page" in _codes(result)
 
 
+def test_a_page_scanned_twice_without_a_page_break_is_dropped() -> None:
+    # form feeds lost and no letterhead: only the repeated run of articles shows the copy
+    body = "\n".join(f"Art. {n}º O permissionário observará a obrigação número {n} desta Lei." for n in range(1, 9))
+    copy = "\n".join(f"Art. {n}º O permissionário observará a obrigaçao número {n} desla Lei." for n in range(4, 9))
+    tail = "\n".join(f"Art. {n}º O permissionário observará a obrigação número {n} desta Lei." for n in range(9, 11))
+    result = _structure("LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + "\n".join([body, copy, tail]))
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 11)]
+    assert "duplicate_page" in _codes(result)
+
+
 def test_a_next_laws_first_articles_on_the_last_page_do_not_move_that_page() -> None:
     from pipeline.segmentation import _before_restart
 
