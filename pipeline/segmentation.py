@@ -1087,11 +1087,13 @@ def segment_lines(
     articulacao, numbers, doubts = decode_articulacao(articulacao, frozen, config=config)
     for d in doubts:
         label = _number_text(d.kind, d.number, d.unico)
-        seg.issues.append(Issue(
-            "unit_doubtful",
-            f"'{d.text.strip()}' reads almost as {d.kind} {label} (short by {d.margin:.1f}) but was kept "
-            "as the text of the unit before it: a unit may be lost", page_no=lines_before[d.line].page_index + 1,
-        ))
+        if d.taken:
+            message = (f"'{d.text.strip()}' was read as {d.kind} {label}, the first of its level, from a weak "
+                       f"label (cost {d.margin:.1f}) that no unit confirms: it may be text")
+        else:
+            message = (f"'{d.text.strip()}' reads almost as {d.kind} {label} (short by {d.margin:.1f}) but was "
+                       "kept as the text of the unit before it: a unit may be lost")
+        seg.issues.append(Issue("unit_doubtful", message, page_no=lines_before[d.line].page_index + 1))
     article_readings = [r for r in articulacao if _is_article(r)]
     for prev, (number, r) in zip([0, *numbers], zip(numbers, article_readings, strict=True), strict=False):
         if number > prev + 1:

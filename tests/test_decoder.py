@@ -178,3 +178,12 @@ def test_the_ordinal_sign_read_as_a_digit_is_no_other_number():
 
     assert not _printed_as_other("“art. 30.", "artigo", 3)  # 3º read '30'
     assert _printed_as_other("III", "inciso", 1) and not _printed_as_other("HI", "inciso", 3)
+
+
+def test_a_level_opened_on_a_weak_label_alone_is_a_doubt():
+    texts = ["Art. 1º São penalidades:", "l. advertência;", "Art. 2º Esta lei entra em vigor."]
+    printed = [Printed("artigo", 1, label="Art. 1º"), None, Printed("artigo", 2, label="Art. 2º")]
+    strict = decode(texts, printed, config=DecodeConfig(opening_doubt=0.0))
+    assert [(s.line, s.kind, s.number) for s in strict.starts if s.line == 1] == [(1, "inciso", 1)]
+    assert [(d.line, d.kind, d.taken) for d in strict.doubts] == [(1, "inciso", True)]
+    assert decode(texts, printed).doubts == []  # 'l.' for 'I.' is no weak label at the default

@@ -60,6 +60,7 @@ class DecodeConfig:
     beam: int = 16
     beam_margin: float = 8.0  # states this much worse than the best are dropped
     doubt_margin: float = 2.0  # text that reads within this of the expected unit is a doubt
+    opening_doubt: float = 5.0  # a first inciso/alínea/item read by expectation at this label cost is a doubt
 
 
 @dataclass(frozen=True)
@@ -430,6 +431,7 @@ class Doubt:
     unico: bool
     margin: float  # nats the reading fell short of being taken by (0 < margin <= doubt_margin)
     text: str  # the line's first characters
+    taken: bool = False  # a level opened on a weak label alone (taken, but nothing confirms it)
 
 
 @dataclass(frozen=True)
@@ -589,6 +591,12 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
             if kind == "artigo" and p is not None and p.suffix:
                 s = (s[0], 0, 0, 0, 0)
                 continue
+            if kind in _SHORT_KINDS and {"inciso": s[2], "alinea": s[3], "item": s[4]}[kind] == 0:
+                cost, end = piece.cache.get((kind, n, unico), (0.0, -1))
+                if end >= 0 and cost >= config.opening_doubt:
+                    # the first of its level, read by expectation from a weak label: no unit
+                    # before it agrees with it
+                    out.append(Doubt(piece.line, piece.offset, kind, n, unico, round(cost, 2), piece.text[:40], True))
             trans = _transition(kind, n, unico, s, config)
             if trans is not None:
                 s = trans[1]
