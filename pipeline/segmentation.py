@@ -125,12 +125,38 @@ def rejoin_split_labels(lines: Sequence[CleanLine]) -> list[CleanLine]:
     return out  # a line left empty ('Art.' alone) keeps its place: positions index the lines
 
 
-def read_lines(lines: Sequence[CleanLine]) -> list[Reading]:
+_DAMAGED_TITLE = re.compile(r"^\W{0,3}(?:[a-z]{1,2}\W{0,2}\s+)?(?P<word>[A-Za-zÀ-ÿ]{2,12})\s*(?P<rest>N\S{0,3}\s*\d.{0,120})$")
+_TITLE_WORDS = ("LEI", "DECRETO", "RESOLUÇÃO", "PORTARIA")
+
+
+def expected_epigrafe(text: str, numero: str | None) -> Epigrafe | None:
+    """The epígrafe of the norm the record names, read by expectation where its tipo word is
+    damaged ('LET Nº 1.698, DE 27 DE MARÇO DE 1997', 'o LEI Nº 1.839, DE 1 DE OUTUBRO DE 1981 E)'):
+    a tipo-like word, then a number sign and the record's own número. Without a record's
+    número nothing is read so."""
+    if not numero:
+        return None
+    m = _DAMAGED_TITLE.match(text.strip())
+    if m is None:
+        return None
+    word = fold(m.group("word"))
+    title = max(_TITLE_WORDS, key=lambda t: fuzz.ratio(word, fold(t)))
+    if fuzz.ratio(word, fold(title)) < 66:
+        return None
+    rest = re.sub(r"(?:\s+\S{1,2})+\W*$", "", m.group("rest")) if re.search(r"\d{4}\W*\s+\S{1,2}\W*$", m.group("rest")) else m.group("rest")
+    epi = parse_epigrafe(f"{title} {rest}")
+    if epi is None or (epi.numero or "").lstrip("0") != numero.lstrip("0"):
+        return None
+    return replace(epi, text=text.strip())
+
+
+def read_lines(lines: Sequence[CleanLine], *, numero: str | None = None) -> list[Reading]:
     """Read every line as a possible header or epígrafe.
 
     A line right after a word cut by a hyphen ('8 (oi-' / 'to) anos') continues that word: a
     lower-case label there ('to)') is text. A law cited in a sentence that wrapped ('na forma
-    da' / 'Lei n.º 201, de 12 de março de 1954.') is no epígrafe.
+    da' / 'Lei n.º 201, de 12 de março de 1954.') is no epígrafe. With the record's ``numero``,
+    its epígrafe is also read where its tipo word is damaged (:func:`expected_epigrafe`).
     """
     out = []
     prev = ""
@@ -143,7 +169,7 @@ def read_lines(lines: Sequence[CleanLine]) -> list[Reading]:
             header = None
         epigrafe = None
         if header is None or header.kind not in ("artigo", "paragrafo"):
-            epigrafe = parse_epigrafe(ln.text)
+            epigrafe = parse_epigrafe(ln.text) or (expected_epigrafe(ln.text, numero) if header is None else None)
             if epigrafe is not None and prev and _sentence_open(prev) and uppercase_share(ln.text) < 0.6:
                 epigrafe = None
             if epigrafe is not None:
@@ -950,7 +976,7 @@ def segment_lines(
     """Segment cleaned lines (noise included, so page boundaries can be seen) into a norm."""
     positions = [i for i, ln in enumerate(lines) if not ln.is_noise]
     content = rejoin_split_labels([lines[i] for i in positions])
-    readings = read_lines(content)
+    readings = read_lines(content, numero=numero)
     running = _running_headers(readings)
     if running:
         # The norm's title repeated at the top of every page ('LEI ORGÂNICA DO MUNICÍPIO',
@@ -959,7 +985,7 @@ def segment_lines(
         lines = [replace(ln, kind="noise", reason="running_header") if id(ln) in marked else ln for ln in lines]
         positions = [i for i, ln in enumerate(lines) if not ln.is_noise]
         content = rejoin_split_labels([lines[i] for i in positions])
-        readings = read_lines(content)
+        readings = read_lines(content, numero=numero)
     boundaries = _boundaries(lines, positions)
     seg = Segmentation()
 

@@ -582,6 +582,16 @@ def test_a_page_scanned_twice_without_a_page_break_is_dropped() -> None:
     assert "duplicate_page" in _codes(result)
 
 
+@pytest.mark.parametrize("title", ["LET Nº 1.698, DE 27 DE MARÇO DE 1997", "o LEI Nº 1.698, DE 27 DE MARÇO DE 1997 E)"])
+def test_the_records_epigrafe_is_read_where_its_tipo_word_is_damaged(title: str) -> None:
+    from pipeline.segmentation import expected_epigrafe
+
+    epi = expected_epigrafe(title, "1698")
+    assert epi is not None and (epi.numero, epi.ano) == ("1698", 1997)
+    assert expected_epigrafe(title, "1699") is None  # another number: not this norm's epígrafe
+    assert expected_epigrafe("nos termos da Lei nº 1.698, de 1997", "1698") is None  # a citation
+
+
 def test_a_next_laws_first_articles_on_the_last_page_do_not_move_that_page() -> None:
     from pipeline.segmentation import _before_restart
 
