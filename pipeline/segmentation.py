@@ -892,7 +892,9 @@ def claim_orphan_pages(
     readings: Sequence[Reading], span: list[int], target: list[int], boundaries: set[int]
 ) -> tuple[list[int], list[list[int]]]:
     """Pages printed after a neighbouring law's epígrafe whose articles fill the gaps of the
-    target's numbering belong to the target (pages out of order around the next law)."""
+    target's numbering belong to the target (pages out of order around the next law), and so do
+    pages that continue it (its next article numbers) when the target's own pages hold no fecho
+    (its end was scanned after the next law's page)."""
     chunks: list[list[int]] = [[]]
     for k in span:
         if k in boundaries and chunks[-1]:
@@ -901,12 +903,16 @@ def claim_orphan_pages(
     own = {n for k in target if (n := _printed_number(readings[k]))}
     if len(own) < 2:
         return span, []
+    closed = any(_fecho_like(readings[k].line.text) for k in target)
     keep, moved = list(chunks[0]), []
     for chunk in chunks[1:]:
         nums = [n for k in chunk if (n := _printed_number(readings[k]))]
-        if nums and min(nums) > min(own) and max(nums) < max(own) and not own.intersection(nums):
+        fills = nums and min(nums) > min(own) and max(nums) < max(own)
+        continues = nums and not closed and max(own) < min(nums) <= max(own) + 2
+        if (fills or continues) and not own.intersection(nums):
             moved.append(chunk)
             own.update(nums)
+            closed = closed or any(_fecho_like(readings[k].line.text) for k in chunk)
         else:
             keep.extend(chunk)
     return keep, moved

@@ -600,6 +600,16 @@ def test_a_next_laws_first_articles_on_the_last_page_do_not_move_that_page() -> 
     assert _before_restart([32, 4, 5]) == [32, 4, 5]  # a misread number is no restart
 
 
+def test_the_targets_last_page_scanned_after_the_next_laws_page_is_claimed() -> None:
+    first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 4)
+    neighbour = ("LEI Nº 91, DE 9 DE MAIO DE 1985\nDispõe sobre feiras.\n" + _page(1, 3)
+                 + "\nPrefeitura Municipal de Piracema, 9 de maio de 1985.")
+    last = _page(9, 10) + "\nPrefeitura Municipal de Piracema, 9 de maio de 1985."
+    result = _structure("\f".join([first, _page(5, 8), neighbour, last]), numero="90", ano=1985)
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 11)]
+    assert result.fecho is not None
+
+
 def test_pages_scanned_before_the_epigrafe_page_are_claimed_by_the_target() -> None:
     first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 3)
     last = _page(10, 10) + "\nPrefeitura Municipal de Piracema, 9 de maio de 1985."
