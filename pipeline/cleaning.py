@@ -93,9 +93,25 @@ def strip_leader_debris(text: str) -> str:
     return _LEADER_DEBRIS.sub(lambda m: m.group(1), text)
 
 
+_STAMP_PREFIX = re.compile(r"^[\W_]{0,3}(?:NM|MN|Fl|F1|FL|Fls)[\s.…º°:]*\d{1,4}\s+(?=\S)")
+
+
+def strip_stamp_prefix(text: str) -> str:
+    """A folio stamp OCR read on the same line as a unit's label ('NM 172 II. prova de
+    residência', 'NM 10 ART. 8º - ...'): the stamp goes when what follows it starts a unit."""
+    m = _STAMP_PREFIX.match(text)
+    if m is None:
+        return text
+    from pipeline.headers import read_header  # headers reads lines with this module's rules
+
+    rest = text[m.end():]
+    return rest if read_header(rest) is not None and read_header(text) is None else text
+
+
 EDIT_RULES: tuple[tuple[str, Callable[[str], str]], ...] = (
     ("margin_marks", strip_margin_marks),
     ("leader_debris", strip_leader_debris),
+    ("stamp_prefix", strip_stamp_prefix),
 )
 
 

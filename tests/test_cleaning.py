@@ -227,3 +227,14 @@ def test_a_letterhead_seen_once_is_no_text_of_the_unit_it_interrupts() -> None:
             "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
     doc = structure_document(document_from_text(text))
     assert doc.articulacao[0].text == "Compete ao Município fiscalizar as feiras livres."
+
+
+@pytest.mark.parametrize(("line", "cleaned"), [
+    ("NM 172 II. prova de residência no Município;", "II. prova de residência no Município;"),
+    ("NM 10 ART. 8º - A inscrição será requerida", "ART. 8º - A inscrição será requerida"),
+    ("NM 12 de acordo com o regulamento", "NM 12 de acordo com o regulamento"),  # no unit follows
+])
+def test_a_folio_stamp_read_on_a_labels_line_goes(line: str, cleaned: str) -> None:
+    from pipeline.cleaning import strip_stamp_prefix
+
+    assert strip_stamp_prefix(line) == cleaned
