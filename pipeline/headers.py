@@ -456,6 +456,15 @@ def _read_damaged_heading(text: str) -> Header | None:
                   uppercase_rest=True)
 
 
+_VETO = re.compile(r"^\W{0,3}\(?\s*(?:VETAD|REVOGAD|SUPRIMID|VETO\b)", re.I)
+
+
+def _heading_like(rest: str) -> bool:
+    """Whether an inciso-shaped line's text is in capitals like a heading's title ('II - DA
+    LICENÇA'); '(VETADO)', '(REVOGADO)' are an inciso's text, never a title."""
+    return len(rest) >= 4 and uppercase_share(rest) >= 0.85 and not _VETO.match(rest)
+
+
 def read_inciso(text: str) -> Header | None:
     """'I - ', 'III- ', 'v - ', '11 —', 'HI —', 'LI —', 'Y —', 'W —', 'Vi —', '1 -', 'I)', 'II.'."""
     t = text.strip()
@@ -467,7 +476,7 @@ def read_inciso(text: str) -> Header | None:
         if alt and value and not honorific:
             rest = alt.group("rest").strip()
             return Header("inciso", t[: alt.start("rest")].strip(), rest, number=int_to_roman(value),
-                          uppercase_rest=len(rest) >= 4 and uppercase_share(rest) >= 0.85)
+                          uppercase_rest=_heading_like(rest))
         return _read_damaged_heading(t)
     num = m.group("num")
     value = read_roman(num)
@@ -484,7 +493,7 @@ def read_inciso(text: str) -> Header | None:
     label = t[: m.start("rest")].strip()
     return Header(
         "inciso", label, rest, number=int_to_roman(value) if value else num,
-        uppercase_rest=len(rest) >= 4 and uppercase_share(rest) >= 0.85 and len(rest.split()) >= 1,
+        uppercase_rest=_heading_like(rest),
     )
 
 

@@ -187,3 +187,10 @@ def test_a_level_opened_on_a_weak_label_alone_is_a_doubt():
     assert [(s.line, s.kind, s.number) for s in strict.starts if s.line == 1] == [(1, "inciso", 1)]
     assert [(d.line, d.kind, d.taken) for d in strict.doubts] == [(1, "inciso", True)]
     assert decode(texts, printed).doubts == []  # 'l.' for 'I.' is no weak label at the default
+
+
+def test_a_vetoed_last_inciso_before_an_article_is_no_heading():
+    units = _units("Art. 1º São penalidades:\nI - advertência por escrito;\nII - (VETADO)\nIII - (VETADO)\n"
+                   "Art. 2º Esta lei entra em vigor na data de sua publicação.\n")
+    assert units.get("art1_cpt_inc3") == "VETADO"
+    assert not any(u.startswith("cap") for u in units)
