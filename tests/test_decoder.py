@@ -194,3 +194,10 @@ def test_a_vetoed_last_inciso_before_an_article_is_no_heading():
                    "Art. 2º Esta lei entra em vigor na data de sua publicação.\n")
     assert units.get("art1_cpt_inc3") == "VETADO"
     assert not any(u.startswith("cap") for u in units)
+
+
+def test_a_clean_label_behind_one_speck_of_dust_is_read():
+    # 'é' (a speck read as a letter) before 'ARTIGO 11.': the keyword screen lets it through
+    texts = ["ARTIGO 10. Compete à Secretaria fiscalizar.", "é ARTIGO 11. - Esta Lei entrará em vigor."]
+    printed = [Printed("artigo", 10, label="ARTIGO 10."), None]
+    assert [(s.line, s.kind, s.number) for s in decode_starts(texts, printed)] == [(0, "artigo", 10), (1, "artigo", 11)]
