@@ -1118,8 +1118,11 @@ def segment_lines(
     lines_before = [r.line for r in articulacao]
     articulacao, numbers, doubts = decode_articulacao(articulacao, frozen, config=config)
     for d in doubts:
-        label = _number_text(d.kind, d.number, d.unico)
-        if d.taken:
+        label = _number_text(d.kind, d.number, d.unico) if d.kind != "unit" else ""
+        if d.kind == "unit":
+            message = (f"'{d.text.strip()}' starts like a unit whose label is unreadable (a scrap, then a "
+                       "capitalised sentence after a sentence's end) but was kept as text: a unit may be lost")
+        elif d.taken:
             message = (f"'{d.text.strip()}' was read as {d.kind} {label}, the first of its level, from a weak "
                        f"label (cost {d.margin:.1f}) that no unit confirms: it may be text")
         else:

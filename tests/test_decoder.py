@@ -201,3 +201,14 @@ def test_a_clean_label_behind_one_speck_of_dust_is_read():
     texts = ["ARTIGO 10. Compete à Secretaria fiscalizar.", "é ARTIGO 11. - Esta Lei entrará em vigor."]
     printed = [Printed("artigo", 10, label="ARTIGO 10."), None]
     assert [(s.line, s.kind, s.number) for s in decode_starts(texts, printed)] == [(0, "artigo", 10), (1, "artigo", 11)]
+
+
+def test_a_line_that_starts_like_a_unit_with_an_unreadable_label_is_a_doubt():
+    texts = ["Art. 1º A inscrição será anual.", "§ 1º - O prazo poderá ser prorrogado por igual período.",
+             "SIDO A infração será apurada em processo administrativo.", "Art. 2º Esta lei entra em vigor."]
+    printed = [Printed("artigo", 1, label="Art. 1º"), Printed("paragrafo", 1, label="§ 1º -"), None,
+               Printed("artigo", 2, label="Art. 2º")]
+    doubts = decode(texts, printed).doubts
+    assert [(d.line, d.kind) for d in doubts] == [(2, "unit")]
+    prose = ["Art. 1º A inscrição será anual.", "Os valores serão corrigidos.", "Art. 2º Esta lei entra em vigor."]
+    assert decode(prose, [printed[0], None, printed[3]]).doubts == []

@@ -622,9 +622,30 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
                     piece, kind, n, unico, s, prev_text, config)
                 if 0 < margin <= config.doubt_margin and (best is None or margin < best.margin):
                     best = Doubt(piece.line, piece.offset, kind, n, unico, round(margin, 2), piece.text[:40])
+        if best is None and piece.offset == 0 and s[0] > 0 and _scrap_label(piece.text, prev_text):
+            # a label too damaged to read ('SIDO A infração ...' for '§ 2º - A infração') after a
+            # sentence's end: no reading is close, but the line starts like a unit
+            best = Doubt(piece.line, 0, "unit", 0, False, 0.0, piece.text[:40])
         if best is not None:
             out.append(best)
     return out
+
+
+_SCRAP_START = re.compile(r"^[\W_]{0,2}(?P<tok>[^\s]{2,6})\s+(?P<next>[A-ZÀ-Ú][a-zà-ú]+|[A-ZÀ-Ú]\s+[a-zà-ú]{3,})")
+
+
+def _scrap_label(text: str, prev_text: str) -> bool:
+    """A line that starts with a scrap no word is ('SIDO', 'q.', 'AFEAL.') followed by a
+    capitalised sentence, right after a sentence's end: the shape of a unit whose label OCR lost."""
+    if not prev_text.rstrip().endswith((".", ";", ":")):
+        return False
+    m = _SCRAP_START.match(text)
+    if m is None:
+        return False
+    tok = m.group("tok").strip(".,:;-–—")
+    if not tok or tok.lower() in stop_words() or (tok.isalpha() and tok[0].isupper() and tok[1:].islower()):
+        return False  # a word ('Os', 'Fica', 'Nenhum') starts a sentence
+    return not (tok.isalpha() and tok.islower() and len(tok) >= 3)
 
 
 def printed_value(kind: str, number: str | None) -> int | None:
