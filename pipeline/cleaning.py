@@ -93,19 +93,23 @@ def strip_leader_debris(text: str) -> str:
     return _LEADER_DEBRIS.sub(lambda m: m.group(1), text)
 
 
-_STAMP_PREFIX = re.compile(r"^[\W_]{0,3}(?:NM|MN|Fl|F1|FL|Fls)[\s.…º°:]*\d{1,4}\s+(?=\S)")
+_STAMP_PREFIX = re.compile(r"^[\W_]{0,3}(?P<mark>(?:NM|MN|Fl|F1|FL|Fls)[\s.…º°:]*)?\d{1,4}\s+(?=\S)")
 
 
 def strip_stamp_prefix(text: str) -> str:
-    """A folio stamp OCR read on the same line as a unit's label ('NM 172 II. prova de
-    residência', 'NM 10 ART. 8º - ...'): the stamp goes when what follows it starts a unit."""
+    """A folio stamp or page number OCR read on the same line as a unit's label ('NM 172 II.
+    prova de residência', 'NM 10 ART. 8º - ...', '163 Artigo 1º - ...'): it goes when what follows
+    starts a unit (a bare number only before a keyword label: artigo, parágrafo, agrupador)."""
     m = _STAMP_PREFIX.match(text)
     if m is None:
         return text
     from pipeline.headers import read_header  # headers reads lines with this module's rules
 
     rest = text[m.end():]
-    return rest if read_header(rest) is not None and read_header(text) is None else text
+    header = read_header(rest)
+    if header is None or read_header(text) is not None:
+        return text
+    return rest if m.group("mark") or header.kind in ("artigo", "paragrafo", "group") else text
 
 
 EDIT_RULES: tuple[tuple[str, Callable[[str], str]], ...] = (

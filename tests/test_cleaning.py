@@ -233,6 +233,8 @@ def test_a_letterhead_seen_once_is_no_text_of_the_unit_it_interrupts() -> None:
     ("NM 172 II. prova de residência no Município;", "II. prova de residência no Município;"),
     ("NM 10 ART. 8º - A inscrição será requerida", "ART. 8º - A inscrição será requerida"),
     ("NM 12 de acordo com o regulamento", "NM 12 de acordo com o regulamento"),  # no unit follows
+    ("163 Artigo 1º - A exploração do serviço", "Artigo 1º - A exploração do serviço"),  # a page number
+    ("10 I - texto", "10 I - texto"),  # a bare number only before a keyword label
 ])
 def test_a_folio_stamp_read_on_a_labels_line_goes(line: str, cleaned: str) -> None:
     from pipeline.cleaning import strip_stamp_prefix
