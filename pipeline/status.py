@@ -114,6 +114,9 @@ def status_of(reasons: list[str], *, meta_named: bool) -> tuple[str, str]:
     ranked = sorted(reasons, key=lambda r: -REASON_SEVERITY.get(r, 1))
     worst = ranked[0]
     severe = REASON_SEVERITY.get(worst, 1) >= 2 or (worst == "no_epigrafe" and not meta_named)
+    # A numbering repaired by the sequence and no closing found: where the law ends is in doubt
+    # (its last articles may be lost or another law's), so the content needs review.
+    severe = severe or ("no_fecho" in reasons and bool({"articles_renumbered", "units_renumbered"} & set(reasons)))
     return ("needs_review" if severe else "partial"), worst
 
 

@@ -105,3 +105,9 @@ def test_a_lost_alinea_makes_the_document_need_review() -> None:
                          "Art. 2º A concessão exige:\na) licitação;\nb) parecer;\nd) publicação;\ne) registro.")
     status, reason, reasons = _status(text)
     assert status == "needs_review" and "units_missing" in reasons
+
+
+def test_a_repaired_numbering_without_a_closing_needs_review() -> None:
+    assert status_of(["articles_renumbered"], meta_named=True)[0] == "partial"
+    assert status_of(["no_fecho"], meta_named=True)[0] == "partial"
+    assert status_of(["articles_renumbered", "no_fecho"], meta_named=True)[0] == "needs_review"
