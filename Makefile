@@ -14,6 +14,7 @@ demo: setup sample
 
 test: setup
 	$(BIN)/ruff check models pipeline corpus flows locleg tests bench
+	$(BIN)/mypy models pipeline corpus flows locleg
 	$(BIN)/pytest -q -n 2 --dist loadfile
 
 setup: system venv

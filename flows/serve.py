@@ -50,7 +50,7 @@ def build_deployment(*, manifest: Path, out: Path, cron: str, name: str | None =
     )
     # Prefect stores the entrypoint relative to the current directory; a served or scheduled run
     # may start elsewhere, so it is made absolute (this checkout's flows/batch.py).
-    deployment.entrypoint = f"{Path(batch_module.__file__).resolve()}:ingest_manifest"
+    deployment.entrypoint = f"{Path(batch_module.__file__).resolve()}:ingest_manifest"  # type: ignore[union-attr]
     return deployment
 
 

@@ -512,7 +512,7 @@ def is_page_counter(line: CleanLine, n_pages: int) -> bool:
     """'55/64', 'Página 3 de 12' printed by the generating site: the page's own number out of the
     document's page count (never a '345/80' law number: both numbers must be the page's)."""
     m = _PAGE_COUNTER.match(line.text)
-    return bool(m) and n_pages > 1 and int(m.group(2)) == n_pages and int(m.group(1)) == line.page_index + 1
+    return m is not None and n_pages > 1 and int(m.group(2)) == n_pages and int(m.group(1)) == line.page_index + 1
 
 
 def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanConfig(), band: int = 3) -> set[int]:

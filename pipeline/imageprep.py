@@ -432,7 +432,7 @@ def _keep_punctuation(labels: np.ndarray, boxes: list, sizes: np.ndarray, big: n
             centre = (ys.start + ys.stop) / 2
             if jy.stop - 0.4 * height <= centre <= jy.stop + 0.3 * height:
                 speck[i] = False
-                _keep_upper_dot(labels, boxes, speck, i, reach=height // 2)
+                _keep_upper_dot(labels, boxes, speck, int(i), reach=int(height // 2))
                 break
 
 

@@ -405,7 +405,7 @@ def _viterbi(
     total, node = min(states.values(), key=lambda v: v[0])
     numbers: list[int] = []
     while node is not None:
-        number, node = node  # type: ignore[misc]
+        number, node = node  # type: ignore[misc, assignment]
         numbers.append(number)
     numbers.reverse()
     return total, numbers
@@ -432,14 +432,14 @@ def _printed_of(readings: Sequence[Reading], j: int) -> Printed | None:
         return Printed("artigo", first or None, unico=h.unico, suffix=bool(h.suffix),
                        alternatives=tuple(h.candidates[1:]), label=h.label)
     if h.kind == "paragrafo":
-        return Printed("paragrafo", 1 if h.unico else (int(h.number) if (h.number or "").isdigit() else None),
+        return Printed("paragrafo", 1 if h.unico else (int(h.number) if h.number and h.number.isdigit() else None),
                        unico=h.unico, label=h.label)
     if h.kind == "inciso":
         return Printed("inciso", read_roman(h.number or "") if h.number else None, label=h.label)
     if h.kind == "alinea":
         return Printed("alinea", alinea_index(h.number or ""), label=h.label)
     if h.kind == "item":
-        return Printed("item", int(h.number) if (h.number or "").isdigit() else None, label=h.label)
+        return Printed("item", int(h.number) if h.number and h.number.isdigit() else None, label=h.label)
     return None
 
 
@@ -720,14 +720,14 @@ def build_tree(
             open_alinea = _last_of(last_inciso or container, "alinea")
             is_digit = (h.label or "")[:1].isdigit()
             if h.kind == "item" or (is_digit and open_alinea is not None):
-                parent = open_alinea if open_alinea is not None else (last_inciso if h.read_as or (
+                holder = open_alinea if open_alinea is not None else (last_inciso if h.read_as or (
                     h.kind == "item" and last_inciso is not None and not last_inciso.children) else None)
-                if parent is None:
+                if holder is None:
                     _append_text(current, r.line)
                     i += 1
                     continue
                 node = Node("item", h.number or "", label=h.label, first_text=h.rest, lines=[r.line])
-                parent.children.append(node)
+                holder.children.append(node)
             else:
                 node = Node("inciso", h.number or "", label=h.label, first_text=h.rest, lines=[r.line])
                 container.children.append(node)
@@ -1195,7 +1195,7 @@ def _outer_article(readings: Sequence[Reading], j: int) -> int | None:
     """The number of the amending norm's own article last seen before position ``j``."""
     for r in reversed(readings[:j]):
         if _is_article(r) and r.header.number.isdigit():  # type: ignore[union-attr]
-            return int(r.header.number)  # type: ignore[union-attr]
+            return int(r.header.number)  # type: ignore[union-attr, arg-type]
     return None
 
 

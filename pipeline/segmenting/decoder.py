@@ -525,8 +525,10 @@ def decode(
                     if t not in new or total < new[t][0]:
                         new[t] = (total, (bp, k, kind, s[0], False))
                     continue
-                if trusted and (tr := _transition(kind, p.number, p.unico, s, config)) is not None and tr[0] == 0:  # type: ignore[union-attr, arg-type]
-                    hypotheses = [(p.number, p.unico)]  # type: ignore[union-attr, list-item]
+                hypotheses: list[tuple[int, bool]]
+                if trusted and p is not None and p.number is not None and (
+                        tr := _transition(kind, p.number, p.unico, s, config)) is not None and tr[0] == 0:
+                    hypotheses = [(p.number, p.unico)]
                 else:
                     hypotheses = _hypotheses(kind, s, p)
                 for n, unico in hypotheses:
