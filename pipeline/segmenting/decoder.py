@@ -315,9 +315,14 @@ def _layout_bonus(prev: str, kind: str, config: DecodeConfig) -> float:
 State = tuple[int, int, int, int, int]
 
 
+def _counter(s: State, kind: str) -> int:
+    """The number of the last unit of ``kind`` in state ``s`` (the 'único' parágrafo counts 1)."""
+    return abs(s[_LEVEL[kind]])
+
+
 def _hypotheses(kind: str, s: State, p: Printed | None) -> list[tuple[int, bool]]:
     a, par, inc, ali, ite = s
-    current = {"artigo": a, "paragrafo": abs(par), "inciso": inc, "alinea": ali, "item": ite}[kind]
+    current = _counter(s, kind)
     out = [(current + 1, False), (current + 2, False)]
     if kind == "paragrafo" and par == 0:
         out.append((1, True))
@@ -335,7 +340,7 @@ def _transition(kind: str, n: int, unico: bool, s: State, config: DecodeConfig) 
         return None  # nothing but an article opens the articulação
     if kind == "item" and ali == 0 and inc == 0:
         return None  # itens are parts of alíneas (or of incisos that have none)
-    current = {"artigo": a, "paragrafo": abs(par), "inciso": inc, "alinea": ali, "item": ite}[kind]
+    current = _counter(s, kind)
     if n == current + 1:
         cost = 0.0
     elif kind == "artigo" and a == 0:
@@ -368,7 +373,7 @@ def _unannounced(piece: _Piece, kind: str, n: int, unico: bool, s: State, prev_t
     label) where the text before does not announce an enumeration with ':'."""
     if kind not in _SHORT_KINDS or _INTRODUCES.search(prev_text):
         return 0.0
-    if {"inciso": s[2], "alinea": s[3], "item": s[4]}[kind] != 0:
+    if _counter(s, kind) != 0:
         return 0.0
     end = piece.cache.get((kind, n, unico), (0.0, -1))[1]
     return config.first_unannounced if end >= 0 else 0.0
@@ -382,8 +387,7 @@ def _printed_as_other(label: str, kind: str, n: int) -> bool:
     token = m.group(1)
     if token.isdigit() and len(token) == len(str(n)) + 1 and token.startswith(str(n)):
         return False  # '30' for 3º: the ordinal sign read as a digit, the number is n's
-    value = roman_to_int(token) if kind == "inciso" and not token.isdigit() else (
-        int(token) if token.isdigit() and kind != "inciso" else None)
+    value = printed_value(kind, token)
     return value is not None and value != n
 
 
@@ -593,7 +597,7 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
             if kind == "artigo" and p is not None and p.suffix:
                 s = (s[0], 0, 0, 0, 0)
                 continue
-            if kind in _SHORT_KINDS and {"inciso": s[2], "alinea": s[3], "item": s[4]}[kind] == 0:
+            if kind in _SHORT_KINDS and _counter(s, kind) == 0:
                 cost, end = piece.cache.get((kind, n, unico), (0.0, -1))
                 if end >= 0 and cost >= config.opening_doubt:
                     # the first of its level, read by expectation from a weak label: no unit
@@ -611,7 +615,7 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
         for kind in _KINDS:
             if not piece.may_start(kind):
                 continue
-            current = {"artigo": s[0], "paragrafo": abs(s[1]), "inciso": s[2], "alinea": s[3], "item": s[4]}[kind]
+            current = _counter(s, kind)
             options = [(current + 1, False)] + ([(1, True)] if kind == "paragrafo" and s[1] == 0 else [])
             for n, unico in options:
                 trans = _transition(kind, n, unico, s, config)
