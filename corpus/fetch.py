@@ -28,6 +28,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from pipeline.errors import FetchError
+from pipeline.ocr import file_sha256
 
 SAFE_SUFFIXES = (".pdf", ".png", ".jpg", ".jpeg", ".tif", ".tiff", ".txt")
 _CHUNK = 1 << 16
@@ -54,14 +55,6 @@ class FetchedSource:
     attempts: int = 1
 
 
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with Path(path).open("rb") as fh:
-        for chunk in iter(lambda: fh.read(_CHUNK), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
 def check_local(path: Path, *, limits: FetchLimits = FetchLimits()) -> FetchedSource:
     """A local source: it must exist, be a regular file (a directory, FIFO, device or socket is
     ``not_a_file``, and is never opened: a FIFO would block), and fit the size limit."""
@@ -80,7 +73,7 @@ def check_local(path: Path, *, limits: FetchLimits = FetchLimits()) -> FetchedSo
         raise FetchError(f"source is a {kind}, not a regular file: {path}", reason="not_a_file")
     if st.st_size > limits.max_bytes:
         raise FetchError(f"source is {st.st_size} bytes, over the {limits.max_bytes} limit", reason="too_large")
-    return FetchedSource(path=path, sha256=sha256_file(path), size=st.st_size)
+    return FetchedSource(path=path, sha256=file_sha256(path), size=st.st_size)
 
 
 class _SameHostRedirects(urllib.request.HTTPRedirectHandler):
@@ -248,7 +241,7 @@ def fetch_url(url: str, downloads_dir: Path, *, limits: FetchLimits = FetchLimit
             continue
         if size == 0:
             raise FetchError(f"{url}: empty response", reason="empty_source")
-        return FetchedSource(path=dest, sha256=sha256_file(dest), size=size, url=url, attempts=attempt)
+        return FetchedSource(path=dest, sha256=file_sha256(dest), size=size, url=url, attempts=attempt)
     if isinstance(last, urllib.error.HTTPError):
         raise FetchError(f"{url}: HTTP {last.code} {last.reason}", reason="http_error") from last
     if isinstance(last, (socket.timeout, TimeoutError)):
