@@ -21,6 +21,7 @@ flow as usual. Nothing here imports Prefect.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -133,18 +134,26 @@ def check_manifest(manifest: Manifest, out: Path, catalog_target: str | None, oc
         catalog.close()
 
 
-def summary_of_current(manifest: Manifest, done: list[CurrentDocument], *, run_id: str, out: Path,
-                       seconds: float, finished_at: str) -> dict:
-    """The batch summary of a rerun with nothing to do (the same keys as a flow run's)."""
-    import collections
+STATUSES = ("extracted", "partial", "needs_review", "failed")
 
-    by_status = {s: 0 for s in ("extracted", "partial", "needs_review", "failed")}
-    by_reason: collections.Counter[str] = collections.Counter()
-    warnings: collections.Counter[str] = collections.Counter()
-    for d in done:
+
+def tally(documents) -> tuple[dict[str, int], Counter[str], Counter[str]]:
+    """Documents by status (every status present, 0 when none), by reason, and warnings by code,
+    of anything with ``status``, ``reason`` and ``warnings`` (a run's outcomes, stored results)."""
+    by_status = dict.fromkeys(STATUSES, 0)
+    by_reason: Counter[str] = Counter()
+    warnings: Counter[str] = Counter()
+    for d in documents:
         by_status[d.status] = by_status.get(d.status, 0) + 1
         by_reason[d.reason] += 1
         warnings.update(d.warnings)
+    return by_status, by_reason, warnings
+
+
+def summary_of_current(manifest: Manifest, done: list[CurrentDocument], *, run_id: str, out: Path,
+                       seconds: float, finished_at: str) -> dict:
+    """The batch summary of a rerun with nothing to do (the same keys as a flow run's)."""
+    by_status, by_reason, warnings = tally(done)
     confs = [d.confidence for d in done if d.confidence is not None]
     pages = sum(d.pages for d in done)
     return {

@@ -36,6 +36,7 @@ from prefect.task_runners import ThreadPoolTaskRunner  # noqa: E402
 
 from corpus.cache import OcrCache, default_cache_dir, page_key  # noqa: E402
 from corpus.catalog import open_catalog  # noqa: E402
+from corpus.current import tally  # noqa: E402
 from corpus.fetch import FetchLimits  # noqa: E402
 from corpus.manifest import (  # noqa: E402
     ManifestEntry,
@@ -58,9 +59,6 @@ from models.norm import NormDocument, NormMeta  # noqa: E402
 from models.ocr import DocumentText, PageText  # noqa: E402
 from pipeline.config import OcrConfig  # noqa: E402
 from pipeline.errors import FetchError, InputError, LoclegError  # noqa: E402
-
-STATUSES = ("extracted", "partial", "needs_review", "failed")
-
 
 # ---------------------------------------------------------------------------------------------
 # progress (the CLI plugs a bar in; flows run without one)
@@ -382,13 +380,7 @@ def summarize(run: _Run, *, seconds: float, problems: Iterable[ManifestProblem] 
     outcomes = run.outcomes
     bad = [p for p in problems if p.reason not in ("duplicate_entry", "duplicate_conflict")]
     dups = [p for p in problems if p.reason in ("duplicate_entry", "duplicate_conflict")]
-    by_status = {s: 0 for s in STATUSES}
-    by_reason: collections.Counter[str] = collections.Counter()
-    warnings: collections.Counter[str] = collections.Counter()
-    for o in outcomes:
-        by_status[o.status] = by_status.get(o.status, 0) + 1
-        by_reason[o.reason] += 1
-        warnings.update(o.warnings)
+    by_status, by_reason, warnings = tally(outcomes)
     for p in bad:
         by_status["failed"] += 1
         by_reason[p.reason] += 1
