@@ -16,6 +16,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from procs import stop_group
 from scans import law_pages, make_scanned_pdf, make_text_pdf
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,12 +57,7 @@ def prefect_server(tmp_path_factory):
             pytest.fail("prefect server did not start within 120 s")
         yield api
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        stop_group(proc)
         log.close()
 
 
@@ -153,12 +149,7 @@ def test_serve_registers_a_cron_deployment_that_runs(prefect_server, tmp_path):
         [stored] = list((tmp_path / "out").rglob("*.json"))
         assert stored.relative_to(tmp_path / "out").parts[0] == "RS"
     finally:
-        os.killpg(serve.pid, signal.SIGINT)
-        try:
-            serve.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(serve.pid, signal.SIGKILL)
-            serve.wait()
+        stop_group(serve, signal.SIGINT)
 
 
 def test_serve_rejects_a_bad_cron_as_a_usage_error(tmp_path):

@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from procs import stop_group
 from scans import make_text_pdf
 
 from corpus.catalog import Catalog
@@ -69,12 +70,7 @@ def pg_url():
                 time.sleep(0.2)
         yield url
     finally:
-        os.killpg(proc.pid, signal.SIGINT)  # fast shutdown
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        stop_group(proc, signal.SIGINT, timeout=30)  # fast shutdown
         shutil.rmtree(root, ignore_errors=True)
 
 
