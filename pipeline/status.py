@@ -29,7 +29,7 @@ that only it flagged (synthetic/029), and nine right ones."""
 
 
 LOWER_RENUMBERED = frozenset({"paragraph_renumbered", "inciso_renumbered", "alinea_renumbered"})
-"""A parágrafo, inciso, alínea or item whose printed label the sequence overrode."""
+"""A parágrafo, inciso or alínea whose printed label the sequence overrode (itens are never renumbered)."""
 
 
 @dataclass(frozen=True)
