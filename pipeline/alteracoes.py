@@ -2,7 +2,7 @@
 
 An amending unit ('O art. 5º da Lei nº 939, de 2013, passa a vigorar com a seguinte redação:')
 quotes the amended norm's new wording ('“Art. 5º ...” (NR)'). Those quoted lines are found by
-``segmentation.mark_quotations`` and reach ``build_tree`` as plain text of the amending unit;
+:func:`mark_alteracoes` and reach ``build_tree`` as plain text of the amending unit;
 this stage takes them out of the unit's text again and puts each quoted block in a child node
 of kind ``alteracao`` whose children are the quoted provisions, read with the same reader and
 numbered as the amended norm numbers them. Nothing found inside a block is reported: its
@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from pipeline.cleaning import CleanLine
+from pipeline.segmenting.readings import Reading, is_article, printed_number, read_lines
+from pipeline.segmenting.tree import Node, build_tree
 
 # The opening quote of a block as printed or as OCR reads it (“ " '' ‘‘ `` ,, « and '*').
 _OPEN = re.compile(r"^\s*(?:[“\"«*]|''|‘‘|``|,,)\s*")
@@ -189,13 +191,11 @@ def strip_quotation(block: Sequence[CleanLine]) -> list[CleanLine]:
     return out
 
 
-def read_block(block: Sequence[CleanLine]):  # -> Node
+def read_block(block: Sequence[CleanLine]) -> Node:
     """One quoted block as an ``alteracao`` node holding the provisions it quotes."""
-    from pipeline.segmentation import Node, _is_article, _printed_number, build_tree, read_lines
-
     lines = strip_quotation(block)
     readings = read_lines(lines)
-    numbers = [(_printed_number(r) or 0) for r in readings if _is_article(r)]
+    numbers = [(printed_number(r) or 0) for r in readings if is_article(r)]
     roots, leading = build_tree(readings, numbers, [])  # the amended norm's numbering: no issues
     node = Node("alteracao", "", lines=list(block))
     node.children = roots
@@ -286,10 +286,8 @@ def resolve_alteracoes(units: list) -> list:  # list[Unit] -> list[Unit]
     return [visit(u, None, False) for u in units]
 
 
-def blank_quoted(readings: list) -> list:  # list[Reading] -> list[Reading]
+def blank_quoted(readings: list[Reading]) -> list[Reading]:
     """The readings with the quoted lines' headers taken away: a quoted 'Art. 12' is no unit
     of this law and no evidence of its page order or numbering."""
-    from pipeline.segmentation import Reading
-
     quoted = mark_alteracoes(readings)
     return [Reading(r.line, None, None) if k in quoted else r for k, r in enumerate(readings)]

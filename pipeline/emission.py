@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from models.norm import Unit, WarningItem
 from pipeline.cleaning import CleanLine
 from pipeline.headers import GROUP_PREFIX
-from pipeline.segmentation import Issue, Node
+from pipeline.segmenting.tree import Issue, Node
 
 _CLITICS = frozenset(
     "lhe lhes se lo la los las me te nos vos o a os as no na nas ia ie á ão ás".split()

@@ -38,7 +38,13 @@ RULE_MODULES: tuple[str, ...] = (
     "pipeline.reading.grammar",
     "pipeline.reading.numerals",
     "pipeline.reading.text_model",
+    "pipeline.segmenting.closing",
     "pipeline.segmenting.decoder",
+    "pipeline.segmenting.laws",
+    "pipeline.segmenting.numbering",
+    "pipeline.segmenting.pages",
+    "pipeline.segmenting.readings",
+    "pipeline.segmenting.tree",
 )
 
 

@@ -23,7 +23,9 @@ from pipeline.cleaning import CleanConfig, clean_document, vocabulary
 from pipeline.emission import emit_units, join_lines
 from pipeline.metadata import lookup_municipio, match_municipio, normalize_tipo, parse_date, parse_fecho
 from pipeline.ruleset import ruleset_version
-from pipeline.segmentation import _PUBLICATION_ORDER, Segmentation, SegmentConfig, segment_lines
+from pipeline.segmentation import Segmentation, segment_lines
+from pipeline.segmenting.closing import PUBLICATION_ORDER
+from pipeline.segmenting.numbering import SegmentConfig
 from pipeline.status import Evidence, article_numbers, fecho_year_conflict, reasons_from, status_of
 
 
@@ -210,7 +212,7 @@ def build_fecho(seg: Segmentation, vocab: frozenset[str]) -> Fecho | None:
     lines = [ln.text for ln in seg.fecho] + [ln.text for ln in seg.signatures]
     fecho = parse_fecho(lines)
     text = fecho.text or join_lines([ln.text for ln in seg.fecho], vocab)
-    orders = [ln.text for ln in seg.fecho if _PUBLICATION_ORDER.match(ln.text)]
+    orders = [ln.text for ln in seg.fecho if PUBLICATION_ORDER.match(ln.text)]
     if orders and fecho.text:
         text = join_lines([*orders, fecho.text], vocab)
     pages = [ln.page_index + 1 for ln in seg.fecho + seg.signatures]

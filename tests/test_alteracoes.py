@@ -193,7 +193,7 @@ def test_locleg_validate_accepts_an_amending_law(tmp_path):
 
 def _marked(*texts: str) -> list[int]:
     from pipeline.alteracoes import mark_alteracoes
-    from pipeline.segmentation import read_lines
+    from pipeline.segmenting.readings import read_lines
 
     return sorted(mark_alteracoes(read_lines(_lines(*texts))))
 

@@ -32,6 +32,17 @@ def test_every_rule_module_exists_and_counts():
         assert ruleset._module_source(name), name  # a renamed module must be renamed here too
 
 
+def test_every_module_of_the_reading_and_segmenting_packages_is_a_rule_module():
+    import pkgutil
+
+    import pipeline.reading
+    import pipeline.segmenting
+
+    for package in (pipeline.reading, pipeline.segmenting):
+        for info in pkgutil.iter_modules(package.__path__):
+            assert f"{package.__name__}.{info.name}" in ruleset.RULE_MODULES, info.name
+
+
 def test_the_emitted_document_carries_the_version():
     from pipeline.structure import structure_document
     from pipeline.textpages import document_from_text

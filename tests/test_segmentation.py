@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from models.norm import NormMeta
-from pipeline.segmentation import decode_article_numbers
+from pipeline.segmenting.numbering import decode_article_numbers
 from pipeline.structure import structure_document
 from pipeline.textpages import document_from_text
 
@@ -584,7 +584,7 @@ def test_a_page_scanned_twice_without_a_page_break_is_dropped() -> None:
 
 @pytest.mark.parametrize("title", ["LET Nº 1.698, DE 27 DE MARÇO DE 1997", "o LEI Nº 1.698, DE 27 DE MARÇO DE 1997 E)"])
 def test_the_records_epigrafe_is_read_where_its_tipo_word_is_damaged(title: str) -> None:
-    from pipeline.segmentation import expected_epigrafe
+    from pipeline.segmenting.readings import expected_epigrafe
 
     epi = expected_epigrafe(title, "1698")
     assert epi is not None and (epi.numero, epi.ano) == ("1698", 1997)
@@ -593,11 +593,11 @@ def test_the_records_epigrafe_is_read_where_its_tipo_word_is_damaged(title: str)
 
 
 def test_a_next_laws_first_articles_on_the_last_page_do_not_move_that_page() -> None:
-    from pipeline.segmentation import _before_restart
+    from pipeline.segmenting.pages import before_restart
 
-    assert _before_restart([13, 14, 15, 1, 2]) == [13, 14, 15]  # 'Art. 1º' of the law printed after
-    assert _before_restart([1, 2, 3]) == [1, 2, 3]
-    assert _before_restart([32, 4, 5]) == [32, 4, 5]  # a misread number is no restart
+    assert before_restart([13, 14, 15, 1, 2]) == [13, 14, 15]  # 'Art. 1º' of the law printed after
+    assert before_restart([1, 2, 3]) == [1, 2, 3]
+    assert before_restart([32, 4, 5]) == [32, 4, 5]  # a misread number is no restart
 
 
 def test_the_targets_last_page_scanned_after_the_next_laws_page_is_claimed() -> None:

@@ -1,0 +1,100 @@
+"""The end of a norm: where its fecho starts, its signatures, and annexes after them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pipeline.cleaning import CleanLine
+from pipeline.headers import is_heading_text
+from pipeline.metadata import is_fecho_start
+from pipeline.segmenting.readings import Reading, is_article, printed_number
+
+PUBLICATION_ORDER = re.compile(r"^\W{0,3}(registre-se|publique-se|cumpra-se)\b", re.I)
+# A closing that starts with the place: 'Itajaí, 17 de setembro de 2019.', 'Sobral (CE), em
+# 12 de abril de 1995.', 'Paço da Câmara Municipal de Sobral, 12/04/1995.'
+_PLACE_DATE = re.compile(
+    r"^\W{0,2}[A-ZÀ-Ú][^\d,;:]{1,70}?(?:,[^\d,;:]{1,50}?)?(?:\s?[-/(]\s?[A-Z]{2}\)?)?,\s*(?:em\s+|aos\s+)?"
+    r"\d{1,2}\s?[º°]?\s*(?:de\s+[A-Za-zçÇ]+\s+de\s+\d[\d.]{3,4}|[/.]\d{1,2}[/.]\d{2,4})"
+)
+# The same without the comma (OCR loses it), only when the date ends the line.
+_PLACE_DATE_BARE = re.compile(
+    r"^\W{0,2}[A-ZÀ-Ú][^\d,;:]{1,50}?\s+(?:em\s+)?\d{1,2}\s?[º°]?\s+de\s+\W?[A-Za-zçÇ]+\s+de\s+\d[\d.]{3,4}.{0,4}$"
+)
+ANEXO = re.compile(r"^\W{0,3}ANEXO\b(?:\s+[IVXLC\d]+|\s+[ÚU]NICO)?", re.I)
+
+
+def fecho_like(text: str) -> bool:
+    return bool(
+        is_fecho_start(text) or PUBLICATION_ORDER.match(text) or _PLACE_DATE.match(text)
+        or _PLACE_DATE_BARE.match(text)
+    )
+
+
+def find_closing(body: Sequence[Reading]) -> tuple[int | None, int | None]:
+    """Where the fecho starts, and where an annex with articles of its own starts (a
+    regulamento printed after the signatures), if any.
+
+    A fecho candidate followed by articles that continue the numbering was a false alarm; one
+    followed by articles that start again (Art. 1º) closes the norm.
+    """
+    articles = [j for j, r in enumerate(body) if is_article(r)]
+    if not articles:
+        start = 0
+    else:
+        start = articles[0]
+    for j in range(start, len(body)):
+        if body[j].header is not None:
+            continue
+        text = body[j].line.text
+        nxt = body[j + 1].line.text if j + 1 < len(body) and body[j + 1].header is None else None
+        # joined as a reader would: a word cut by a hyphen ('de se-' / 'tembro de 2006') is one
+        both = text if nxt is None else (text[:-1] + nxt if text.endswith("-") else f"{text} {nxt}")
+        # The date of a closing often wraps ('... Ponta Porã-MS 14 de setembro' / 'de 2005').
+        if not (fecho_like(text) or (len(text) < 90 and fecho_like(both))):
+            continue
+        before = [n for a in articles if a < j and (n := printed_number(body[a]))]
+        after = [a for a in articles if a > j]
+        if not after:
+            return j, None
+        first_after = printed_number(body[after[0]])
+        if before and max(before) >= 2 and first_after is not None and first_after <= 2:
+            k = after[0]
+            while k - 1 > j + 1 and (
+                (body[k - 1].header is not None and body[k - 1].header.kind == "group")  # type: ignore[union-attr]
+                or (is_heading_text(body[k - 1].line.text) and not fecho_like(body[k - 1].line.text))
+            ):
+                k -= 1
+            return j, k
+    return None, None
+
+
+def split_anexos(lines: Sequence[CleanLine]) -> list[list[CleanLine]]:
+    """Annexes after the signatures, each from its 'ANEXO ...' line to the next one."""
+    out: list[list[CleanLine]] = []
+    for ln in lines:
+        if ANEXO.match(ln.text) or not out:
+            out.append([])
+        out[-1].append(ln)
+    return out
+
+
+def split_fecho(tail: Sequence[Reading]) -> tuple[list[CleanLine], list[CleanLine]]:
+    """The place-and-date sentence (after any 'Registre-se, publique-se' order), then the
+    signature lines."""
+    fecho: list[CleanLine] = []
+    k = 0
+    while k < len(tail) and PUBLICATION_ORDER.match(tail[k].line.text):
+        fecho.append(tail[k].line)
+        k += 1
+    while k < len(tail):
+        line = tail[k].line
+        fecho.append(line)
+        k += 1
+        if re.search(r"(\d{2,4}\)?\s*[.]?|\.)\s*$", line.text.strip()) and re.search(r"\d", " ".join(
+            ln.text for ln in fecho
+        )):
+            break
+        if len(fecho) >= 4:
+            break
+    return fecho, [r.line for r in tail[k:]]

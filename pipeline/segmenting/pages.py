@@ -1,0 +1,240 @@
+"""Pages of the target: page boundaries, copies scanned twice, and chunks put back in the order
+their article numbers say."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rapidfuzz import fuzz
+
+from pipeline.cleaning import CleanLine
+from pipeline.folding import fold
+from pipeline.headers import read_header
+from pipeline.metadata import is_fecho_start, is_role_line
+from pipeline.segmenting.numbering import SegmentConfig, sequence_cost
+from pipeline.segmenting.readings import Reading, is_article, printed_number
+from pipeline.segmenting.tree import Issue
+
+# --- 2. page order ----------------------------------------------------------------------------
+
+
+def page_chunks(readings: Sequence[Reading], boundaries: set[int]) -> list[list[int]]:
+    chunks: list[list[int]] = [[]]
+    for i in range(len(readings)):
+        if i in boundaries and chunks[-1]:
+            chunks.append([])
+        chunks[-1].append(i)
+    return chunks
+
+
+def _signature_page(readings: Sequence[Reading], chunk: Sequence[int]) -> bool:
+    """A page chunk with no header, a cargo line among its few lines, and no dated closing (a
+    page that ends the law with the date belongs after its articles anyway)."""
+    if len(chunk) > 12 or any(readings[i].header is not None for i in chunk):
+        return False
+    texts = [readings[i].line.text for i in chunk]
+    return any(is_role_line(t) for t in texts) and not any(is_fecho_start(t) for t in texts)
+
+
+def _inversions(seq: Sequence[float]) -> int:
+    return sum(1 for i in range(len(seq)) for j in range(i + 1, len(seq)) if seq[i] > seq[j])
+
+
+def before_restart(numbers: list[int]) -> list[int]:
+    """A chunk's article numbers up to a restart ('13, 14, 15' then 'Art. 1º' of the next law
+    printed on the same page): the numbers after it are another law's."""
+    for k in range(1, len(numbers)):
+        if numbers[k] <= 2 < numbers[k - 1]:
+            return numbers[:k]
+    return numbers
+
+
+def restore_page_order(
+    readings: list[Reading], boundaries: set[int], *, config: SegmentConfig
+) -> tuple[list[Reading], list[int] | None, Issue | None]:
+    """Put page chunks back in the order the article numbers say.
+
+    A chunk's key is the median printed article number in it; chunks without articles stay
+    glued to the chunk before them. Reordering happens only when it removes most inversions
+    of the article sequence, and it is reported.
+    """
+    chunks = page_chunks(readings, boundaries)
+    merged: list[list[int]] = []
+    keys: list[float] = []
+    for chunk in chunks:
+        if merged and _signature_page(readings, chunk):
+            # A page holding only signatures (the last page, scanned out of place) closes the
+            # law: it is not glued to the page before it.
+            merged.append(list(chunk))
+            keys.append(float("inf"))
+            continue
+        nums = sorted(before_restart([n for i in chunk if (n := printed_number(readings[i]))]))
+        if not nums or not merged:
+            if merged:
+                merged[-1].extend(chunk)
+            else:
+                merged.append(list(chunk))
+                keys.append(nums[len(nums) // 2] if nums else 0)
+            if nums and len(merged) == 1 and keys[0] == 0:
+                keys[0] = nums[len(nums) // 2]
+            continue
+        merged.append(list(chunk))
+        keys.append(nums[len(nums) // 2])
+    if len(merged) < 3:
+        return readings, None, None
+
+    def article_seq(order: Sequence[int]) -> list[int]:
+        return [n for k in order for i in merged[k] if (n := printed_number(readings[i]))]
+
+    def cost(order: Sequence[int]) -> float:
+        return sequence_cost([
+            readings[i].header.candidates  # type: ignore[union-attr]
+            for k in order for i in merged[k] if is_article(readings[i])
+        ], config=config)
+
+    original = list(range(len(merged)))
+    # The first chunk holds the epígrafe and the preamble: it stays first.
+    proposal = [0, *sorted(original[1:], key=lambda k: keys[k])]
+    if proposal == original:
+        return readings, None, None
+    before = _inversions(article_seq(original))
+    after = _inversions(article_seq(proposal))
+    # Misread numbers ('ART. 32' for 3º) can look like disorder: reorder only when the
+    # reordered law is much easier to number than the law as scanned.
+    if before == 0 or cost(proposal) + config.reorder_margin >= cost(original):
+        return readings, None, None
+    new = [readings[i] for k in proposal for i in merged[k]]
+    pages_in_order: list[int] = []
+    for r in new:  # pages in their new reading order, each once
+        if r.line.page_index + 1 not in pages_in_order:
+            pages_in_order.append(r.line.page_index + 1)
+    if len(pages_in_order) < 2:
+        pages_in_order = []  # chunks of plain text without page breaks: no page numbers to give
+    issue = Issue(
+        "pages_reordered",
+        f"page chunks were out of order (article numbers {keys}); restored order of chunks "
+        f"{[k + 1 for k in proposal]} (inversions {before} -> {after})",
+    )
+    return new, pages_in_order, issue
+
+
+def page_span(lines: Sequence[CleanLine]) -> tuple[int, int] | None:
+    if not lines:
+        return None
+    pages = [ln.page_index + 1 for ln in lines]
+    return (min(pages), max(pages))
+
+
+def drop_repeated_pages(
+    readings: list[Reading], boundaries: set[int], *, min_chars: int = 300, similarity: float = 85.0
+) -> tuple[list[Reading], set[int], list[int]]:
+    """A page scanned twice: a chunk nearly identical to an earlier one is dropped."""
+    chunks = page_chunks(readings, boundaries)
+    if len(chunks) < 2:
+        return readings, boundaries, []
+    texts = [fold(" ".join(readings[i].line.text for i in chunk)) for chunk in chunks]
+    placed_numbers = [[n for i in chunk if (n := printed_number(readings[i]))] for chunk in chunks]
+    numbers = [sorted(ns) for ns in placed_numbers]
+
+    def repeats(k: int, j: int) -> bool:
+        if abs(len(texts[k]) - len(texts[j])) >= 0.2 * len(texts[k]):
+            return False
+        # Same articles (a label misread in one copy allowed): a copy even with OCR variation;
+        # other articles: only a near-exact copy.
+        same, either = set(numbers[k]) & set(numbers[j]), set(numbers[k]) | set(numbers[j])
+        # labels in the same places: each copy misread its own ('60, 7' / '6, 70' for 6, 7)
+        pk, pj = placed_numbers[k], placed_numbers[j]
+        placed = len(pk) == len(pj) and sum(a == b for a, b in zip(pk, pj, strict=True)) >= max(2, 0.6 * len(pk))
+        alike = numbers[k] == numbers[j] or placed or (len(same) >= 2 and len(same) >= 0.6 * len(either))
+        return fuzz.ratio(texts[k], texts[j]) >= (similarity if alike else 98.0)
+
+    keep: list[int] = []
+    dropped: list[int] = []
+    for k, text in enumerate(texts):
+        if len(text) >= min_chars and any(repeats(k, j) for j in keep):
+            dropped.append(readings[chunks[k][0]].line.page_index + 1)
+            continue
+        keep.append(k)
+    if not dropped:
+        return readings, boundaries, []
+    new: list[Reading] = []
+    bounds: set[int] = set()
+    for k in keep:
+        if new:
+            bounds.add(len(new))
+        new.extend(readings[i] for i in chunks[k])
+    return new, bounds, dropped
+
+
+def drop_repeated_runs(
+    readings: list[Reading], boundaries: set[int], *, min_run: int = 3, similarity: float = 88.0
+) -> tuple[list[Reading], set[int], list[int]]:
+    """A page scanned twice where no page break shows (form feeds lost, no letterhead): a run of
+    at least ``min_run`` article starts that repeats, in order, the starts of an earlier run
+    (same printed numbers, nearly the same text) is a copy; the copy, as long as the original
+    run, is dropped. Returns the readings, the boundaries moved with them and the pages dropped."""
+    arts = [i for i, r in enumerate(readings) if is_article(r)]
+    if len(arts) < 2 * min_run:
+        return readings, boundaries, []
+    keys = [fold(readings[i].line.text) for i in arts]
+    nums = [printed_number(readings[i]) for i in arts]
+    by_number: dict[int | None, list[int]] = {}
+    drop: set[int] = set()
+    k = 0
+    while k < len(arts):
+        best: tuple[int, int] | None = None
+        for j in by_number.get(nums[k], []):
+            length = 0
+            while (k + length < len(arts) and j + length < k
+                   and fuzz.ratio(keys[j + length], keys[k + length]) >= similarity):
+                length += 1
+            if length >= min_run and (best is None or length > best[1]):
+                best = (j, length)
+        if best is None:
+            by_number.setdefault(nums[k], []).append(k)
+            k += 1
+            continue
+        j, length = best
+        size = arts[j + length] - arts[j]  # the original run, to the start after it
+        stop = arts[k + length] if k + length < len(arts) else len(readings)
+        drop.update(range(arts[k], min(arts[k] + size, stop)))
+        k += length
+    if not drop:
+        return readings, boundaries, []
+    pages = sorted({readings[i].line.page_index + 1 for i in drop})
+    kept = [i for i in range(len(readings)) if i not in drop]
+    position = {old: new for new, old in enumerate(kept)}
+    bounds = {position[b] for b in boundaries if b in position and position[b] > 0}
+    return [readings[i] for i in kept], bounds, pages
+
+
+def page_boundaries(lines: Sequence[CleanLine], positions: Sequence[int]) -> set[int]:
+    """Content positions where a page starts: a new page_index, or after a run of furniture,
+    page stamps or contact lines (pages glued together in plain text).
+
+    Furniture interleaved with a few lines that hold no article (a heading printed inside the
+    letterhead block) makes one page start, not several.
+    """
+    pages: set[int] = set()
+    inferred: list[int] = []
+    for k in range(1, len(positions)):
+        a, b = positions[k - 1], positions[k]
+        if lines[b].page_index != lines[a].page_index:
+            pages.add(k)
+        elif any(lines[j].reason in ("furniture", "page_stamp", "phone") for j in range(a + 1, b)):
+            inferred.append(k)
+    out = set(pages)
+    last: int | None = None
+    for k in inferred:
+        if last is not None and k - last <= 3 and not any(
+            _looks_like_article(lines[positions[j]].text) for j in range(last, k)
+        ):
+            continue
+        out.add(k)
+        last = k
+    return out
+
+
+def _looks_like_article(text: str) -> bool:
+    h = read_header(text)
+    return h is not None and h.kind == "artigo"

@@ -1,0 +1,113 @@
+"""Line readings: every cleaned line read as a possible unit header or epígrafe."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from rapidfuzz import fuzz
+
+from pipeline.cleaning import CleanLine
+from pipeline.folding import fold
+from pipeline.headers import Header, read_header, uppercase_share
+from pipeline.metadata import Epigrafe, parse_epigrafe
+
+# --- line readings ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reading:
+    line: CleanLine
+    header: Header | None
+    epigrafe: Epigrafe | None = None
+
+
+_WORD_CUT = re.compile(r"\w[-‐‑=]+[—–]?$")
+
+
+_LABEL_AT_END = re.compile(r"(?:^|\s)(Art\.?|ART\.?|Artigo|ARTIGO)\s*$")
+# '5º', '5.º', '5 º -', '11 —', '12. ' (an article number with its ordinal or its dash)
+_NUMBER_AT_START = re.compile(r"^\s*\d{1,3}(?:\s?\.?\s?[º°ª]|\.?\s*[-–—]\s)")
+
+
+def rejoin_split_labels(lines: Sequence[CleanLine]) -> list[CleanLine]:
+    """'... de Trânsito. Art.' / '5º - É proibido': the label cut at a line end goes back to
+    the line it opens."""
+    out = list(lines)
+    for k in range(len(out) - 1):
+        m = _LABEL_AT_END.search(out[k].text)
+        if m and _NUMBER_AT_START.match(out[k + 1].text):
+            out[k + 1] = replace(out[k + 1], text=f"{m.group(1)} {out[k + 1].text.lstrip()}")
+            out[k] = replace(out[k], text=out[k].text[: m.start()].rstrip())
+    return out  # a line left empty ('Art.' alone) keeps its place: positions index the lines
+
+
+_DAMAGED_TITLE = re.compile(r"^\W{0,3}(?:[a-z]{1,2}\W{0,2}\s+)?(?P<word>[A-Za-zÀ-ÿ]{2,12})\s*(?P<rest>N\S{0,3}\s*\d.{0,120})$")
+_TITLE_WORDS = ("LEI", "DECRETO", "RESOLUÇÃO", "PORTARIA")
+
+
+def expected_epigrafe(text: str, numero: str | None) -> Epigrafe | None:
+    """The epígrafe of the norm the record names, read by expectation where its tipo word is
+    damaged ('LET Nº 1.698, DE 27 DE MARÇO DE 1997', 'o LEI Nº 1.839, DE 1 DE OUTUBRO DE 1981 E)'):
+    a tipo-like word, then a number sign and the record's own número. Without a record's
+    número nothing is read so."""
+    if not numero:
+        return None
+    m = _DAMAGED_TITLE.match(text.strip())
+    if m is None:
+        return None
+    word = fold(m.group("word"))
+    title = max(_TITLE_WORDS, key=lambda t: fuzz.ratio(word, fold(t)))
+    if fuzz.ratio(word, fold(title)) < 66:
+        return None
+    rest = re.sub(r"(?:\s+\S{1,2})+\W*$", "", m.group("rest")) if re.search(r"\d{4}\W*\s+\S{1,2}\W*$", m.group("rest")) else m.group("rest")
+    epi = parse_epigrafe(f"{title} {rest}")
+    if epi is None or (epi.numero or "").lstrip("0") != numero.lstrip("0"):
+        return None
+    return replace(epi, text=text.strip())
+
+
+def read_lines(lines: Sequence[CleanLine], *, numero: str | None = None) -> list[Reading]:
+    """Read every line as a possible header or epígrafe.
+
+    A line right after a word cut by a hyphen ('8 (oi-' / 'to) anos') continues that word: a
+    lower-case label there ('to)') is text. A law cited in a sentence that wrapped ('na forma
+    da' / 'Lei n.º 201, de 12 de março de 1954.') is no epígrafe. With the record's ``numero``,
+    its epígrafe is also read where its tipo word is damaged (:func:`expected_epigrafe`).
+    """
+    out = []
+    prev = ""
+    for ln in lines:
+        header = read_header(ln.text)
+        if (
+            header is not None and header.kind in ("alinea", "item")
+            and _WORD_CUT.search(prev.rstrip())
+        ):
+            header = None
+        epigrafe = None
+        if header is None or header.kind not in ("artigo", "paragrafo"):
+            epigrafe = parse_epigrafe(ln.text) or (expected_epigrafe(ln.text, numero) if header is None else None)
+            if epigrafe is not None and prev and _sentence_open(prev) and uppercase_share(ln.text) < 0.6:
+                epigrafe = None
+            if epigrafe is not None:
+                header = None
+        prev = ln.text
+        out.append(Reading(ln, header, epigrafe))
+    return out
+
+
+def _sentence_open(text: str) -> bool:
+    t = text.rstrip()
+    return bool(t) and (t[-1].isalpha() or t[-1] in ",-")
+
+
+def is_article(r: Reading) -> bool:
+    return r.header is not None and r.header.kind == "artigo"
+
+
+def printed_number(r: Reading) -> int | None:
+    """The article number as printed (its first reading), None when OCR destroyed it."""
+    if not is_article(r) or not r.header.candidates:  # type: ignore[union-attr]
+        return None
+    return r.header.candidates[0][0] or None  # type: ignore[union-attr]
