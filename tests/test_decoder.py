@@ -212,3 +212,68 @@ def test_a_line_that_starts_like_a_unit_with_an_unreadable_label_is_a_doubt():
     assert [(d.line, d.kind) for d in doubts] == [(2, "unit")]
     prose = ["Art. 1º A inscrição será anual.", "Os valores serão corrigidos.", "Art. 2º Esta lei entra em vigor."]
     assert decode(prose, [printed[0], None, printed[3]]).doubts == []
+
+
+# --- labels OCR destroyed, read from the sequence and the punctuation around them --------------
+
+def test_a_label_lost_after_a_sibling_closed_with_a_semicolon_is_read_by_the_sequence():
+    units = _units("Art. 1º São penalidades:\nI - advertência;\nII - multa;\nJo: cassação da licença;\n"
+                   "IV - interdição do estabelecimento.\nArt. 2º Esta lei entra em vigor na data de sua publicação.\n")
+    assert units["art1_cpt_inc3"] == "cassação da licença;"
+    assert units["art1_cpt_inc2"] == "multa;" and units["art1_cpt_inc4"].startswith("interdição")
+
+
+def test_a_first_label_lost_where_a_colon_announced_the_list_is_confirmed_by_the_next_sibling():
+    texts = ["Art. 1º São penalidades:", ": - advertência por escrito;", "II - multa;", "Art. 2º Esta lei entra em vigor."]
+    printed = [Printed("artigo", 1, label="Art. 1º"), None, Printed("inciso", 2, label="II -"),
+               Printed("artigo", 2, label="Art. 2º")]
+    got = decode(texts, printed, config=DecodeConfig(opening_doubt=0.0))
+    assert [(s.line, s.kind, s.number) for s in got.starts if s.line == 1] == [(1, "inciso", 1)]
+    assert [d for d in got.doubts if d.line == 1] == []  # 'II' printed next agrees with it
+
+
+def test_a_lost_label_is_read_as_the_level_that_closed_with_a_semicolon():
+    units = _units("Art. 1º São penalidades:\na) advertência;\nb) multa;\nc) suspensão;\nd) interdição;\n"
+                   ": - cassação.\nArt. 2º Esta lei entra em vigor na data de sua publicação.\n")
+    assert units["art1_cpt_ali5"] == "cassação." and units["art1_cpt_ali4"] == "interdição;"
+
+
+def test_prose_after_a_semicolon_is_no_lost_label():
+    units = _units("Art. 1º A taxa será cobrada:\nI - no ato da inscrição;\ne anualmente, no mês de janeiro.\n"
+                   "Art. 2º Esta lei entra em vigor na data de sua publicação.\n")
+    assert units["art1_cpt_inc1"] == "no ato da inscrição; e anualmente, no mês de janeiro."
+
+
+def test_incisos_do_not_follow_alineas_of_the_same_caput():
+    texts = ["Art. 1º São penalidades:", "a) advertência;", "b) multa;", "c) suspensão;", "I. interdição;",
+             "Art. 2º Esta lei entra em vigor."]
+    printed = [Printed("artigo", 1, label="Art. 1º"), Printed("alinea", 1, label="a)"), Printed("alinea", 2, label="b)"),
+               Printed("alinea", 3, label="c)"), None, Printed("artigo", 2, label="Art. 2º")]
+
+    def read(config: DecodeConfig):
+        return [(s.kind, s.number) for s in decode(texts, printed, config=config).starts if s.line == 4]
+
+    assert read(DecodeConfig()) == [("alinea", 4)]  # 'I.' is the 'd.' the sequence expects
+    assert read(DecodeConfig(inciso_after_alineas=0.0)) == [("inciso", 1)]
+
+
+def test_a_long_keyword_read_with_several_wrong_letters_at_a_line_start_is_a_label():
+    units = _units("Art. 1º A inscrição será anual.\n§ 1º O prazo poderá ser prorrogado.\n"
+                   "§ 2º A taxa será fixada por decreto.\nRaragrafo:3º A renovação será requerida em janeiro.\n"
+                   "Art. 2º Esta lei entra em vigor na data de sua publicação.\n")
+    assert units["art1_par3"] == "A renovação será requerida em janeiro."
+
+
+def test_a_long_keyword_inside_a_line_is_a_citation_not_a_label():
+    units = _units("Art. 1º A inscrição será anual.\n§ 1º O prazo será de um ano.\n"
+                   "Art. 2º Ficam revogados os artigos 32; artigo 33; parágrafo primeiro do artigo 35; alíneas a e b "
+                   "do artigo 40.\nArt. 3º Esta lei entra em vigor na data de sua publicação.\n")
+    assert [u for u in units if u.startswith("art2")] == ["art2"]
+    assert "parágrafo primeiro do artigo 35" in units["art2"]
+
+
+def test_a_capital_o_read_as_zero_starts_a_unit_s_text():
+    texts = ["Art. 1º A taxa é anual.", "Arl. 2. 0 regulamento fixará os valores.", "Art. 3º Esta lei entra em vigor."]
+    printed = [Printed("artigo", 1, label="Art. 1º"), None, Printed("artigo", 3, label="Art. 3º")]
+    assert [(s.line, s.kind, s.number) for s in decode_starts(texts, printed)] == [
+        (0, "artigo", 1), (1, "artigo", 2), (2, "artigo", 3)]

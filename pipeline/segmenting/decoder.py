@@ -39,8 +39,16 @@ class DecodeConfig:
     min_evidence: float = 1.5  # nats a label reading must beat running text by
     max_evidence: float = 10.0  # a clean label is strong evidence, but the sequence still counts
     max_emission: float = 8.0  # labels read worse than this (channel cost) are not candidates
+    # ... nor long ones read worse than this per character, nor is the evidence of a long label
+    # capped below this per character: both the channel's cost and running text's grow with the
+    # label's length ('Raragrafo:3º' is 'Parágrafo 3º' with two misread letters; no sentence
+    # starts so)
+    emission_per_char: float = 1.0
+    evidence_per_char: float = 1.1
     channel_weight: float = 0.7  # the channel's costs, scaled to the damage of real scans
     lost_numeral: float = 4.0  # a label whose keyword was read and whose numeral was lost
+    lost_first: float = 1.0  # ... more for the first of its level, lost where ':' announced it
+    lost_other_level: float = 1.0  # ... more for another level than the sibling's that closed with ';'
     printed_renumber: float = 3.0  # a printed label of the right kind whose numeral was misread
     empty_rest: float = 3.0  # a unit start with no text after its label
     rest_not_text: float = 5.0  # what follows the label is no word
@@ -48,6 +56,8 @@ class DecodeConfig:
     gap_per_missing: float = 0.5
     gap_max: float = 5.0  # printed numbers that agree with each other past a long gap
     first_article: float = 2.0  # a first article that is not article 1
+    inciso_after_alineas: float = 3.0  # incisos after alíneas of the same caput or parágrafo (LC 95:
+    # alíneas divide incisos; a caput lists one or the other)
     backward: float = 6.0  # a number at or below the current one
     open_sentence: float = 2.0  # the previous line ends in the middle of a sentence
     word_cut: float = 4.0  # the previous line ends with a word cut by a hyphen
@@ -108,6 +118,7 @@ _DATE_REST = re.compile(
     re.I,
 )
 _NUMERAL_SCRAP = re.compile(r"\S{1,3}?[\s.:\-–—º°]+(?=[A-ZÀ-Ú])")
+_ZERO_FOR_O = re.compile(r"0(?=\s+[^\W\d_]|[a-zà-ú])")  # 'O regulamento' read as '0 E', 'Os' as '0s'
 _COMMA_CLAUSE = re.compile(r"\s*,\s+[a-zà-ú]")
 _INTRODUCES = re.compile(r":[\s\W]{0,3}$")  # a text that announces an enumeration ends with ':'
 _WORD_CUT = re.compile(r"\w[-‐‑=]+[—–]?$")
@@ -126,7 +137,11 @@ _SHORT_KINDS = ("inciso", "alinea", "item")
 _WINDOW = 200  # characters of a line kept for reading its label and what follows it
 _REACH = 48  # characters of a line a label can be aligned with (longest label, 32, + dust + slack)
 _SCREEN_COST = 6.5  # a keyword read worse than this is not a keyword (one unseen speck of dust, 6.2, passes)
+_SCREEN_PER_CHAR = 1.2  # ... or, for a long keyword, worse than this per character ('Raragrafo')
 _NUMERAL_LIKE = set("IVXLCDMivxlcdm1|!tTHYWKJ[]")
+# A label OCR destroyed: a scrap of at most four characters (a separator after it allowed), then
+# the unit's text ('Jo: Pesa ...' for 'III - cassação ...', ': - advertência' for 'I - advertência').
+_LOST_LABEL = re.compile(r"^(?P<scrap>\S{1,4}?)(?:\s*[-–—:.]{1,2})?\s+(?=[^\W\d_]|[\"“'‘(«])")
 
 
 @cache
@@ -154,10 +169,11 @@ def _first_token(text: str) -> str:
 class _Piece:
     """A place where a unit may start, with its channel costs computed on demand."""
 
-    __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok", "seen")
+    __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
+                 "seen", "closes", "lost_end")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
-                 frozen: bool):
+                 frozen: bool, closes: str = ""):
         # Only the line's first characters can hold a label: a window, so a line of a million
         # characters split at every ';' costs linear time and memory, not quadratic.
         self.line, self.offset, self.text = line, offset, text[:_WINDOW]
@@ -172,12 +188,17 @@ class _Piece:
         self.short_ok = len(token) <= 7 and not (
             len(token) >= 3 and any(c in "aeouáéóúâêôãõ" for c in token) and not set(token) <= _NUMERAL_LIKE
         )
+        # What the text before this place ends with (';' closes a sibling, ':' announces a list),
+        # and where a label lost to OCR would end here (None: no scrap a label can have become).
+        self.closes = closes
+        self.lost_end = _lost_label_end(self.text, first=closes == ":") if closes in (";", ":") and offset == 0 else None
 
-    def emission(self, kind: str, n: int, unico: bool, renumber: float, weight: float = 1.0,
-                 lost: float = 4.0, limit: float = float("inf")) -> tuple[float, int]:
+    def emission(self, kind: str, n: int, unico: bool, config: DecodeConfig,
+                 limit: float = float("inf")) -> tuple[float, int]:
         """(channel cost, end of label) of reading a unit ``kind`` number ``n`` here; end -1
         when the printed-form readers read it so. Exact when the cost is at most ``limit``;
         above it, only known to be above (forms whose lower bound exceeds it are not aligned)."""
+        renumber, weight, lost = config.printed_renumber, config.channel_weight, config.lost_numeral
         key = (kind, n, unico)
         got = self.cache.get(key)
         if got is not None:
@@ -199,13 +220,14 @@ class _Piece:
                 text = _render(form, n)
                 if text is None:
                     continue
+                form_limit = max(limit, config.emission_per_char * len(text))
                 floor = lower_bound(text, self.seen, model=model) * weight + form.cost
-                if floor < best[0] and floor <= limit:
+                if floor < best[0] and floor <= form_limit:
                     cost, end = prefix_cost(text, self.text, model=model, boundary=boundary)
                     cost = cost * weight + form.cost
                     if cost < best[0]:
                         best = (cost, end)
-                if head and lower_bound(head, self.seen, model=model) * weight + form.cost + lost <= min(best[0], limit):
+                if head and lower_bound(head, self.seen, model=model) * weight + form.cost + lost <= min(best[0], form_limit):
                     # The keyword read, the numeral lost ('Art Esta Lei ...'): numbered by the
                     # sequence, when a capitalised word follows.
                     cost, end = prefix_cost(head, self.text, model=model, boundary=boundary)
@@ -219,6 +241,13 @@ class _Piece:
                         cost = cost * weight + form.cost + lost
                         if cost < best[0]:
                             best = (cost, end)
+        if kind in _SHORT_KINDS and self.lost_end is not None and (
+                (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico)):
+            # The sibling before closed with ';' (or ':' announced the list) and the line starts
+            # with a scrap: the label was lost, the number is the sequence's.
+            cost = lost + (self.closes == ":") * config.lost_first + _lost_separator(kind, self.text[:self.lost_end])
+            if cost < best[0]:
+                best = (cost, self.lost_end)
         self.cache[key] = best
         return best
 
@@ -253,7 +282,7 @@ class _Piece:
         if self.printed is not None and self.printed.kind == kind:
             return True
         if kind in _SHORT_KINDS:
-            return self.short_ok
+            return self.short_ok or self.lost_end is not None
         return bool(self.forms(kind, False) or self.forms(kind, True))
 
     def screen(self, core: str) -> bool:
@@ -264,22 +293,54 @@ class _Piece:
             # A label's prefix never costs more than the label (costs are not negative): when
             # 'Art' is not read here, neither is 'Artigo' nor 'Art. único'.
             got = not core or (
-                (len(core) <= 3 or self.screen(core[:3])) and prefix_cost(core, self.text)[0] <= _SCREEN_COST
+                (len(core) <= 3 or self.screen(core[:3]))
+                and prefix_cost(core, self.text)[0] <= max(_SCREEN_COST, _SCREEN_PER_CHAR * len(core))
             )
             self.heads[core] = got
         return got
 
-    def evidence(self, kind: str, n: int, unico: bool, limit: float,
-                 limit_evidence: float, renumber: float, weight: float, lost: float) -> tuple[float, int]:
+    def evidence(self, kind: str, n: int, unico: bool, config: DecodeConfig) -> tuple[float, int]:
         """How much better the line reads as that label than as running text (nats), and the
         label's end."""
-        cost, end = self.emission(kind, n, unico, renumber, weight, lost, limit)
-        if cost > limit:
-            return float("-inf"), end
+        limit, limit_evidence = config.max_emission, config.max_evidence
+        cost, end = self.emission(kind, n, unico, config, limit)
         consumed = self.printed.label if end < 0 and self.printed is not None else self.text[:end]
-        if end >= 0 and not any(c.isalnum() for c in consumed):
+        size = len(consumed.strip())
+        if cost > max(limit, config.emission_per_char * size):
+            return float("-inf"), end
+        if end >= 0 and end != self.lost_end and not any(c.isalnum() for c in consumed):
             return float("-inf"), end  # no numeral read at all: the label's number is unknown
+        if self.offset == 0:  # a long label at a line start; inside a line, a citation is likelier
+            limit_evidence = max(limit_evidence, config.evidence_per_char * size)
         return min(text_cost(consumed.strip()), limit_evidence) - cost, end
+
+
+def _lost_label_end(text: str, *, first: bool = False) -> int | None:
+    """Where a label lost to OCR ends on a line that starts with a scrap no word is, or None
+    ('Jo: Pesa ...' -> 3; 'e 1,00 m', 'do Centro' and 'ZONA' are words). The ``first`` of a
+    level has no sibling to agree with: only a scrap of separators or numeral-like strokes
+    (': -', 'l.') can be its label."""
+    m = _LOST_LABEL.match(text)
+    if m is None:
+        return None
+    core = m.group("scrap").strip(".,:;-–—()[]|'\"*")
+    if core and (core.lower() in stop_words() or (
+            core.isalpha() and len(core) >= 3 and any(c in "aeiouáéíóúâêôãõAEIOUÁÉÍÓÚÂÊÔÃÕ" for c in core)
+            and not set(core) <= _NUMERAL_LIKE)):
+        return None
+    if first and not set(core) <= _NUMERAL_LIKE:
+        return None
+    return m.end()
+
+
+@lru_cache(maxsize=4096)
+def _lost_separator(kind: str, scrap: str) -> float:
+    """What a lost label's scrap says of its kind: the cheapest form of ``kind`` whose separator
+    (' -', ')', '.') survives in the scrap costs its form cost, one whose separator is lost 1 more
+    (': -' is an inciso's 'I -' rather than an alínea's 'a)')."""
+    return min(form.cost + (0.0 if sep in scrap else 1.0)
+               for form in forms_of(kind) if not form.unico
+               for sep in [form.template.rsplit("}", 1)[-1].strip()])
 
 
 def _sentence_end(text: str, at: int) -> bool:
@@ -353,6 +414,8 @@ def _transition(kind: str, n: int, unico: bool, s: State, config: DecodeConfig) 
         cost += config.gap_base  # a parágrafo after the 'único' one
     if kind == "alinea" and n == current + 2 and current + 1 in (11, 23, 25):
         cost = 0.3
+    if kind == "inciso" and inc == 0 and ali > 0:
+        cost += config.inciso_after_alineas
     if kind == "artigo":
         return cost, (n, 0, 0, 0, 0)
     if kind == "paragrafo":
@@ -367,16 +430,25 @@ def _transition(kind: str, n: int, unico: bool, s: State, config: DecodeConfig) 
 _KINDS = tuple(_LEVEL)
 
 
-def _unannounced(piece: _Piece, kind: str, n: int, unico: bool, s: State, prev_text: str,
-                 config: DecodeConfig) -> float:
-    """The cost of opening a level of incisos, alíneas or itens by expectation (a damaged
-    label) where the text before does not announce an enumeration with ':'."""
-    if kind not in _SHORT_KINDS or _INTRODUCES.search(prev_text):
-        return 0.0
-    if _counter(s, kind) != 0:
+def _state_cost(piece: _Piece, kind: str, n: int, unico: bool, s: State, prev_text: str,
+                config: DecodeConfig) -> float:
+    """What the state says against a reading by expectation of an inciso, alínea or item: a
+    level opened where the text before announced no enumeration with ':'; a label lost to OCR
+    read as another level than the deepest one open (the sibling that closed with ';' is the
+    likelier kind)."""
+    if kind not in _SHORT_KINDS:
         return 0.0
     end = piece.cache.get((kind, n, unico), (0.0, -1))[1]
-    return config.first_unannounced if end >= 0 else 0.0
+    if end < 0:
+        return 0.0
+    cost = 0.0
+    if _counter(s, kind) == 0 and not _INTRODUCES.search(prev_text):
+        cost += config.first_unannounced
+    if end == piece.lost_end and s[_LEVEL["inciso"]:] != (0, 0, 0):
+        deepest = max((k for k in _SHORT_KINDS if _counter(s, k)), key=_LEVEL.__getitem__)
+        if kind != deepest:
+            cost += config.lost_other_level
+    return cost
 
 
 def _printed_as_other(label: str, kind: str, n: int) -> bool:
@@ -393,8 +465,7 @@ def _printed_as_other(label: str, kind: str, n: int) -> bool:
 
 def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config: DecodeConfig) -> float | None:
     """The evidence (nats) that ``piece`` starts unit ``kind`` ``n``; None when it cannot."""
-    evidence, end = piece.evidence(kind, n, unico, config.max_emission, config.max_evidence,
-                                   config.printed_renumber, config.channel_weight, config.lost_numeral)
+    evidence, end = piece.evidence(kind, n, unico, config)
     if evidence == float("-inf"):
         return None
     score = evidence + piece.bonus
@@ -417,7 +488,8 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
             score -= config.citation_rest
         if not rest.strip():
             score -= config.empty_rest
-        elif not (rest[0].isalpha() or rest[0] in "\"“'‘(«" or _QUANTITY.match(rest.lstrip("0123456789.,º° "))):
+        elif not (rest[0].isalpha() or rest[0] in "\"“'‘(«" or _QUANTITY.match(rest.lstrip("0123456789.,º° "))
+                  or _ZERO_FOR_O.match(rest)):
             score -= config.rest_not_text  # a unit's text starts with a word or a quantity ('3 (três)
             # representantes'); '81/74' is a law's number
     return score
@@ -474,7 +546,8 @@ def decode(
     for i, text in enumerate(texts):
         p = printed[i]
         is_frozen = bool(frozen and frozen[i])
-        pieces.append(_Piece(i, 0, text, p, 0.0, is_frozen))
+        before = texts[i - 1].rstrip() if i else ""
+        pieces.append(_Piece(i, 0, text, p, 0.0, is_frozen, before[-1:]))
         if not is_frozen and (p is None or p.kind not in ("group", "heading")):
             label_end = len(p.label) if p is not None else 0
             for m in _SPLIT.finditer(text):
@@ -546,7 +619,7 @@ def decode(
                     trans = _transition(kind, n, unico, s, config)
                     if trans is None:
                         continue
-                    total = cost + trans[0] + config.min_evidence - score + _unannounced(
+                    total = cost + trans[0] + config.min_evidence - score + _state_cost(
                         piece, kind, n, unico, s, prev_text, config)
                     if total >= cost:
                         continue  # no better than running text from this state
@@ -566,8 +639,7 @@ def decode(
     out: list[Start] = []
     for k, kind, n, unico in chosen:
         piece = pieces[k]
-        emission, end = piece.emission(kind, n, unico, config.printed_renumber, config.channel_weight,
-                                       config.lost_numeral) if not (
+        emission, end = piece.emission(kind, n, unico, config) if not (
             piece.printed and piece.printed.suffix) else (0.0, -1)
         if end < 0:  # as the printed-form readers read it: the caller keeps their label
             label, rest = "", texts[piece.line][piece.offset:]
@@ -583,6 +655,7 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
     """Along the chosen path, the places kept as text where the next unit of some level reads
     within ``config.doubt_margin`` of being taken."""
     taken = {k: (kind, n, unico) for k, kind, n, unico in chosen}
+    after = {k: chosen[i + 1:] for i, (k, _kind, _n, _u) in enumerate(chosen)}
     s: State = (0, 0, 0, 0, 0)
     out: list[Doubt] = []
     for k, piece in enumerate(pieces):
@@ -599,7 +672,7 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
                 continue
             if kind in _SHORT_KINDS and _counter(s, kind) == 0:
                 cost, end = piece.cache.get((kind, n, unico), (0.0, -1))
-                if end >= 0 and cost >= config.opening_doubt:
+                if end >= 0 and cost >= config.opening_doubt and not _confirmed(pieces, after[k], kind, n):
                     # the first of its level, read by expectation from a weak label: no unit
                     # before it agrees with it
                     out.append(Doubt(piece.line, piece.offset, kind, n, unico, round(cost, 2), piece.text[:40], True))
@@ -624,7 +697,7 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
                 score = _score(piece, kind, n, unico, prev_text, config)
                 if score is None:
                     continue
-                margin = config.min_evidence + trans[0] - score + _unannounced(
+                margin = config.min_evidence + trans[0] - score + _state_cost(
                     piece, kind, n, unico, s, prev_text, config)
                 if 0 < margin <= config.doubt_margin and (best is None or margin < best.margin):
                     best = Doubt(piece.line, piece.offset, kind, n, unico, round(margin, 2), piece.text[:40])
@@ -635,6 +708,18 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
         if best is not None:
             out.append(best)
     return out
+
+
+def _confirmed(pieces: Sequence[_Piece], later: Sequence[tuple[int, str, int, bool]], kind: str, n: int) -> bool:
+    """Whether the next unit of ``kind`` (before a unit of a higher level) was printed as number
+    ``n + 1``: a sibling that agrees with a label read by expectation ('I' lost, 'II' printed)."""
+    for k, other, _number, _unico in later:
+        if _LEVEL[other] < _LEVEL[kind]:
+            return False
+        if other == kind:
+            p = pieces[k].printed
+            return p is not None and p.kind == kind and p.number == n + 1
+    return False
 
 
 _SCRAP_START = re.compile(r"^[\W_]{0,2}(?P<tok>[^\s]{2,6})\s+(?P<next>[A-ZÀ-Ú][a-zà-ú]+|[A-ZÀ-Ú]\s+[a-zà-ú]{3,})")
