@@ -91,6 +91,12 @@ _TIPO_RE = re.compile(
     "|".join(f"(?P<t{i}>{pat})" for i, (_, pat) in enumerate(_TIPOS)) + r"(?![A-Z])"
 )
 _KNOWN_TIPOS = {name for name, _ in _TIPOS} | {"Ato"}
+# every tipo as an epígrafe prints it, folded ('LEI COMPLEMENTAR', 'DECRETO LEI'): what a damaged
+# title is compared with when the record says which norm to expect
+TIPO_TITLES: tuple[str, ...] = tuple(sorted(
+    {" ".join(_fold(name).replace("-", " ").split()) for name, _ in _TIPOS}
+    | {"LEI", "LEI MUNICIPAL", "LEI COMPLEMENTAR MUNICIPAL"}
+))
 
 
 def normalize_tipo(text: str) -> str:
@@ -336,6 +342,7 @@ _MARKER_RE = re.compile(  # 'Nº', 'N.º', 'NUM.', 'N9' ... also after dust read
 )
 # thousands separated by '.', or by what OCR reads a dot as ('1..591', '1:592', '1,591')
 _NUMBER_RE = re.compile(r"(?P<num>\d{1,3}(?:(?:[.\s]|[.:,;]{1,2})\d{3}(?!\d))+|\d+)(?:\s*/\s*(?P<yr>\d\.\d{3}|\d{4}|\d{2})(?!\d))?")
+_QUOTE_DUST = "'\"’‘´`"  # specks read as quotes between the number and the date
 _TRAIL_PUNCT = " \t.,;:!|'\"*+`´’‘“”»«-–—)"
 
 
@@ -402,7 +409,7 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
         start, end, date = dates[0]
         lead = _fold(tail[:start])
         # "DE", "EM", or a damaged short word ("DF") between the number and the date
-        if re.fullmatch(r"[\s,.:;\-–—(]*(?:[A-Z]{1,3})?[\s,.:;]*", lead):
+        if re.fullmatch(r"[\s,.:;\-–—(" + _QUOTE_DUST + r"]*(?:[A-Z]{1,3})?[\s,.:;]*", lead):  # "369,'DE 22"
             data, consumed_tail = date, end
             tail_rest = tail[end:]
             ano = date.year

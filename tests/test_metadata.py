@@ -481,6 +481,12 @@ def test_epigrafe_with_dust_between_tipo_and_number_sign(line):
     assert epi is not None and (epi.numero, epi.ano, str(epi.data)) == ("1027", 1979, "1979-09-18")
 
 
+@pytest.mark.parametrize("line", ["LEI MUNICIPAL Nº 369,'DE 22 DE OUTUBRO DE 1964", "LEI Nº 369, ´DE 22 DE OUTUBRO DE 1964"])
+def test_epigrafe_with_a_speck_read_as_a_quote_before_the_date(line):
+    epi = parse_epigrafe(line)
+    assert epi is not None and (epi.numero, str(epi.data)) == ("369", "1964-10-22")
+
+
 def test_a_town_named_by_its_short_name_is_the_one_name_of_its_state_that_begins_so():
     match = match_municipio(["ESTADO DO RIO DE JANEIRO", "PREFEITURA MUNICIPAL DE CAMPOS"])
     assert match is not None and (match.name, match.uf) == ("Campos dos Goytacazes", "RJ")

@@ -592,6 +592,19 @@ def test_the_records_epigrafe_is_read_where_its_tipo_word_is_damaged(title: str)
     assert expected_epigrafe("nos termos da Lei nº 1.698, de 1997", "1698") is None  # a citation
 
 
+@pytest.mark.parametrize(("title", "tipo"), [
+    ("- LET COMPLEMENTAR Nº 706, DE 6 DE DEZEMBRO DE 1972", "Lei Complementar"),
+    ("DECRETO LEGISIATIVO Nº 706, DE 6 DE DEZEMBRO DE 1972", "Decreto Legislativo"),
+    ("RESOLUCÂO N.º 706, DE 6 DE DEZEMBRO DE 1972", "Resolução"),
+])
+def test_a_damaged_tipo_of_several_words_is_read_as_the_tipo_it_resembles(title: str, tipo: str) -> None:
+    from pipeline.segmenting.readings import expected_epigrafe
+
+    epi = expected_epigrafe(title, "706")
+    assert epi is not None and (epi.tipo, epi.numero, epi.ano) == (tipo, "706", 1972)
+    assert expected_epigrafe("A Prefeitura providenciará Nº 706, de 1972", "706") is None  # no tipo there
+
+
 def test_a_next_laws_first_articles_on_the_last_page_do_not_move_that_page() -> None:
     from pipeline.segmenting.pages import before_restart
 

@@ -11,7 +11,7 @@ from rapidfuzz import fuzz
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
 from pipeline.headers import Header, read_header, uppercase_share
-from pipeline.metadata import Epigrafe, parse_epigrafe
+from pipeline.metadata import TIPO_TITLES, Epigrafe, parse_epigrafe
 
 # --- line readings ------------------------------------------------------------------------------
 
@@ -43,8 +43,12 @@ def rejoin_split_labels(lines: Sequence[CleanLine]) -> list[CleanLine]:
     return out  # a line left empty ('Art.' alone) keeps its place: positions index the lines
 
 
-_DAMAGED_TITLE = re.compile(r"^\W{0,3}(?:[a-z]{1,2}\W{0,2}\s+)?(?P<word>[A-Za-zÀ-ÿ]{2,12})\s*(?P<rest>N\S{0,3}\s*\d.{0,120})$")
-_TITLE_WORDS = ("LEI", "DECRETO", "RESOLUÇÃO", "PORTARIA")
+# one to three words before the number sign: the tipo as printed ('LET', 'LET COMPLEMENTAR',
+# 'DECRETO LEGISIATIVO'), each word as damaged as OCR left it
+_DAMAGED_TITLE = re.compile(
+    r"^\W{0,3}(?:[a-z]{1,2}\W{0,2}\s+)?(?P<word>[A-Za-zÀ-ÿ]{2,12}(?:[\s-]+[A-Za-zÀ-ÿ]{2,14}){0,2})"
+    r"\s*(?P<rest>N\S{0,3}\s*\d.{0,120})$"
+)
 
 
 def expected_epigrafe(text: str, numero: str | None) -> Epigrafe | None:
@@ -57,9 +61,9 @@ def expected_epigrafe(text: str, numero: str | None) -> Epigrafe | None:
     m = _DAMAGED_TITLE.match(text.strip())
     if m is None:
         return None
-    word = fold(m.group("word"))
-    title = max(_TITLE_WORDS, key=lambda t: fuzz.ratio(word, fold(t)))
-    if fuzz.ratio(word, fold(title)) < 66:
+    word = " ".join(fold(m.group("word")).replace("-", " ").split())
+    title = max(TIPO_TITLES, key=lambda t: fuzz.ratio(word, t))
+    if fuzz.ratio(word, title) < 66:
         return None
     rest = re.sub(r"(?:\s+\S{1,2})+\W*$", "", m.group("rest")) if re.search(r"\d{4}\W*\s+\S{1,2}\W*$", m.group("rest")) else m.group("rest")
     epi = parse_epigrafe(f"{title} {rest}")
