@@ -24,7 +24,7 @@ from pipeline.cleaning import CleanLine
 from pipeline.metadata import Epigrafe
 from pipeline.segmenting.closing import ANEXO, find_closing, split_anexos, split_fecho
 from pipeline.segmenting.laws import claim_orphan_pages, continues_target, running_headers, split_laws
-from pipeline.segmenting.numbering import SegmentConfig, decode_articulacao, number_text
+from pipeline.segmenting.numbering import SegmentConfig, decode_articulacao, number_text, settle_run_numbers
 from pipeline.segmenting.pages import (
     drop_repeated_pages,
     drop_repeated_runs,
@@ -86,6 +86,7 @@ def segment_lines(
         content = rejoin_split_labels([lines[i] for i in positions])
         readings = read_lines(content, numero=numero)
     boundaries = page_boundaries(lines, positions)
+    readings = settle_run_numbers(readings, boundaries, config=config)
     seg = Segmentation()
 
     (a, b), neighbor_spans, issues = split_laws(readings, numero=numero, ano=ano)

@@ -183,6 +183,23 @@ def test_pages_out_of_order_are_restored_and_reported() -> None:
     assert _unit(result, "art4").pages == (5, 5)
 
 
+def _raised_o(first: int, last: int) -> str:
+    """Articles whose 'º' the typewriter raised and OCR read as a '0' ('Art. 30.-' for 3º);
+    from 10 on the ordinal is not printed ('Art. 10.-' is article 10)."""
+    return "\n".join(f"Art. {n}0.- O permissionário cumprirá o dever número {n}." if n < 10
+                     else f"Art. {n}.- O permissionário cumprirá o dever número {n}." for n in range(first, last + 1))
+
+
+def test_ordinals_read_as_zeros_are_read_by_the_run_of_labels_before_pages_are_ordered() -> None:
+    first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _raised_o(1, 3)
+    closing = "Prefeitura Municipal de Araxá, em 9 de maio de 1985.\nJOÃO DA SILVA\nPrefeito Municipal"
+    pages = [first, _raised_o(12, 14) + "\n" + closing, _raised_o(4, 11)]
+    result = _structure("\f".join(pages))
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 15)]
+    assert result.document.page_order == [1, 3, 2]
+    assert "articles_missing" not in _codes(result)
+
+
 def test_pages_in_order_are_left_alone() -> None:
     first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 3)
     result = _structure("\f".join([first, _page(4, 6), _page(7, 9)]))

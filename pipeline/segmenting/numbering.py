@@ -88,6 +88,41 @@ def _viterbi(
     return total, numbers
 
 
+def settle_run_numbers(
+    readings: Sequence[Reading], boundaries: set[int], *, config: SegmentConfig = SegmentConfig()
+) -> list[Reading]:
+    """Article numbers read as the run of labels around them says, before pages are ordered.
+
+    A typewriter that prints 'º' as a raised 'o' gives 'Art. 10.-', 'Art. 20.-', 'Art. 30.-'
+    for articles 1, 2, 3: each label alone reads as printed, but the run of labels on one page
+    (between page breaks and epígrafes, where the print order is the law's) reads 1, 2, 3 at the
+    price of its alternative readings. Where the best numbering of such a run takes another of a
+    label's candidates, that reading becomes the label's first one, so that page order, the
+    neighbours' split and the claim of orphan pages compare the law's real numbers. A run of
+    one label has no evidence: it keeps its print.
+    """
+    runs: list[list[int]] = [[]]
+    for i, r in enumerate(readings):
+        if (i in boundaries or r.epigrafe is not None) and runs[-1]:
+            runs.append([])
+        h = r.header
+        if h is not None and h.kind == "artigo" and h.candidates and h.candidates[0][0]:
+            runs[-1].append(i)
+    out = list(readings)
+    for run in runs:
+        if len(run) < 2 or all(len(out[i].header.candidates) < 2 for i in run):  # type: ignore[union-attr]
+            continue
+        cands = [out[i].header.candidates for i in run]  # type: ignore[union-attr]
+        for i, c, n in zip(run, cands, decode_article_numbers(cands, config=config), strict=True):
+            costs = dict(c)
+            if n == c[0][0] or n not in costs:
+                continue
+            first = ((n, 0.0), (c[0][0], costs[n]))
+            rest = tuple(x for x in c[1:] if x[0] != n)
+            out[i] = replace(out[i], header=replace(out[i].header, candidates=first + rest))  # type: ignore[arg-type]
+    return out
+
+
 # --- 3b. every unit start, by expectation ------------------------------------------------------
 
 
