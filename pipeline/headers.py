@@ -48,6 +48,9 @@ class Header:
     group_type: str | None = None
     uppercase_rest: bool = False  # inciso-shaped line whose text is in capitals (a heading?)
     read_as: str | None = None  # how the decoder read a label the printed forms did not
+    # artigo: the candidate the run of labels on its page reads (settle_run_numbers), when it is
+    # not the first; what page order and the split of laws compare. The print stays the evidence.
+    settled: int | None = None
 
 
 # --- numbers ---------------------------------------------------------------------------------

@@ -97,9 +97,10 @@ def settle_run_numbers(
     for articles 1, 2, 3: each label alone reads as printed, but the run of labels on one page
     (between page breaks and epígrafes, where the print order is the law's) reads 1, 2, 3 at the
     price of its alternative readings. Where the best numbering of such a run takes another of a
-    label's candidates, that reading becomes the label's first one, so that page order, the
-    neighbours' split and the claim of orphan pages compare the law's real numbers. A run of
-    one label has no evidence: it keeps its print.
+    label's candidates, that reading is the label's ``settled`` number, which page order, the
+    neighbours' split and the claim of orphan pages compare (:func:`printed_number`); the
+    decoder still weighs the print, and a reading against it is still reported. A run of one
+    label has no evidence: it keeps its print.
     """
     runs: list[list[int]] = [[]]
     for i, r in enumerate(readings):
@@ -114,12 +115,9 @@ def settle_run_numbers(
             continue
         cands = [out[i].header.candidates for i in run]  # type: ignore[union-attr]
         for i, c, n in zip(run, cands, decode_article_numbers(cands, config=config), strict=True):
-            costs = dict(c)
-            if n == c[0][0] or n not in costs:
-                continue
-            first = ((n, 0.0), (c[0][0], costs[n]))
-            rest = tuple(x for x in c[1:] if x[0] != n)
-            out[i] = replace(out[i], header=replace(out[i].header, candidates=first + rest))  # type: ignore[arg-type]
+            header = out[i].header
+            if header is not None and n != c[0][0] and n in dict(c):
+                out[i] = replace(out[i], header=replace(header, settled=n))
     return out
 
 
@@ -141,8 +139,12 @@ def _printed_of(readings: Sequence[Reading], j: int) -> Printed | None:
             return Printed("heading", None)  # 'II - DA LICENÇA' before an article: build_tree decides
     if h.kind == "artigo":
         first = h.candidates[0][0] if h.candidates else 0
+        others = tuple(h.candidates[1:])
+        if h.settled:  # the run of labels on its page read another candidate: the decoder starts there
+            cost = dict(h.candidates)[h.settled]
+            first, others = h.settled, ((first, cost), *(c for c in others if c[0] != h.settled))
         return Printed("artigo", first or None, unico=h.unico, suffix=bool(h.suffix),
-                       alternatives=tuple(h.candidates[1:]), label=h.label)
+                       alternatives=others, label=h.label)
     if h.kind == "paragrafo":
         return Printed("paragrafo", 1 if h.unico else (int(h.number) if h.number and h.number.isdigit() else None),
                        unico=h.unico, label=h.label)

@@ -111,7 +111,10 @@ def is_article(r: Reading) -> bool:
 
 
 def printed_number(r: Reading) -> int | None:
-    """The article number as printed (its first reading), None when OCR destroyed it."""
+    """The article number as printed (its first reading, or the one its page's run of labels
+    settled on), None when OCR destroyed it."""
     if not is_article(r) or not r.header.candidates:  # type: ignore[union-attr]
         return None
+    if r.header.settled:  # type: ignore[union-attr]
+        return r.header.settled  # type: ignore[union-attr]
     return r.header.candidates[0][0] or None  # type: ignore[union-attr]
