@@ -613,6 +613,7 @@ def test_the_records_epigrafe_is_read_where_its_tipo_word_is_damaged(title: str)
     ("- LET COMPLEMENTAR Nº 706, DE 6 DE DEZEMBRO DE 1972", "Lei Complementar"),
     ("DECRETO LEGISIATIVO Nº 706, DE 6 DE DEZEMBRO DE 1972", "Decreto Legislativo"),
     ("RESOLUCÂO N.º 706, DE 6 DE DEZEMBRO DE 1972", "Resolução"),
+    ("LEI- No 706, DE 6 DE DEZEMBRO DE 1.972", "Lei Ordinária"),  # dust glued to the tipo
 ])
 def test_a_damaged_tipo_of_several_words_is_read_as_the_tipo_it_resembles(title: str, tipo: str) -> None:
     from pipeline.segmenting.readings import expected_epigrafe

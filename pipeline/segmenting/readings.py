@@ -51,6 +51,9 @@ _DAMAGED_TITLE = re.compile(
 )
 
 
+_GLUED_DUST = re.compile(r"(?<=[A-Za-zÀ-ÿ])[-–—:;.,'\"’`]+(?=\s)")
+
+
 def expected_epigrafe(text: str, numero: str | None) -> Epigrafe | None:
     """The epígrafe of the norm the record names, read by expectation where its tipo word is
     damaged ('LET Nº 1.698, DE 27 DE MARÇO DE 1997', 'o LEI Nº 1.839, DE 1 DE OUTUBRO DE 1981 E)'):
@@ -58,7 +61,8 @@ def expected_epigrafe(text: str, numero: str | None) -> Epigrafe | None:
     número nothing is read so."""
     if not numero:
         return None
-    m = _DAMAGED_TITLE.match(text.strip())
+    # dust glued to a word of the title ('LEI- No 1.988', 'LEI: Nº 12') is no part of it
+    m = _DAMAGED_TITLE.match(_GLUED_DUST.sub("", text.strip()))
     if m is None:
         return None
     word = " ".join(fold(m.group("word")).replace("-", " ").split())
