@@ -277,3 +277,31 @@ def test_a_capital_o_read_as_zero_starts_a_unit_s_text():
     printed = [Printed("artigo", 1, label="Art. 1º"), None, Printed("artigo", 3, label="Art. 3º")]
     assert [(s.line, s.kind, s.number) for s in decode_starts(texts, printed)] == [
         (0, "artigo", 1), (1, "artigo", 2), (2, "artigo", 3)]
+
+
+# --- articles whose whole label OCR destroyed, read where the next printed article shows the gap -
+
+def test_an_article_whose_keyword_and_numeral_are_scraps_fills_the_gap_the_next_printed_one_shows():
+    units = _units("Art. 1º A inscrição será anual.\nArt. 2º O prazo será de trinta dias.\n"
+                   "ARES GI C A fiscalização poderá requisitar o auxílio da força policial.\n"
+                   "CO Act. 4 - São obrigações do permissionário manter o local limpo.\n"
+                   "Art. 5º Esta lei entra em vigor na data de sua publicação.\n")
+    assert units["art3"] == "A fiscalização poderá requisitar o auxílio da força policial."
+    assert units["art4"].startswith("São obrigações")
+    assert "art6" not in units
+
+
+def test_a_scrap_shaped_line_is_no_article_where_no_printed_article_after_it_shows_a_gap():
+    units = _units("Art. 1º A inscrição será anual.\nArt. 2º O prazo será de trinta dias.\n"
+                   "ARES GI C A fiscalização poderá requisitar o auxílio da força policial.\n"
+                   "Art. 3º Esta lei entra em vigor na data de sua publicação.\n")
+    assert set(units) == {"art1", "art2", "art3"}
+    assert "A fiscalização" in units["art2"]
+
+
+@pytest.mark.parametrize("line", ["dias, ao Secretário de Finanças.", "A Prefeitura manterá cadastro.",
+                                  "As infrações serão apuradas.", "Após a publicação, Os prazos correm."])
+def test_sentences_are_no_lost_article_labels(line: str):
+    from pipeline.segmenting.decoder import _lost_article_end
+
+    assert _lost_article_end(line) is None

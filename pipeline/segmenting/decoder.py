@@ -48,6 +48,7 @@ class DecodeConfig:
     channel_weight: float = 0.7  # the channel's costs, scaled to the damage of real scans
     lost_numeral: float = 4.0  # a label whose keyword was read and whose numeral was lost
     lost_first: float = 1.0  # ... more for the first of its level, lost where ':' announced it
+    lost_keyword: float = 1.0  # ... more for an article whose keyword is a scrap too ('Ares Ii Os')
     lost_other_level: float = 1.0  # ... more for another level than the sibling's that closed with ';'
     printed_renumber: float = 3.0  # a printed label of the right kind whose numeral was misread
     empty_rest: float = 3.0  # a unit start with no text after its label
@@ -170,7 +171,7 @@ class _Piece:
     """A place where a unit may start, with its channel costs computed on demand."""
 
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
-                 "seen", "closes", "lost_end")
+                 "seen", "closes", "lost_end", "lost_article_end", "next_printed")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = ""):
@@ -192,6 +193,11 @@ class _Piece:
         # and where a label lost to OCR would end here (None: no scrap a label can have become).
         self.closes = closes
         self.lost_end = _lost_label_end(self.text, first=closes == ":") if closes in (";", ":") and offset == 0 else None
+        # An article label OCR destroyed, keyword and numeral ('ARES GI C A fiscalização'), after
+        # a sentence's end or a heading; read only where the next printed article confirms the
+        # gap (set by decode: kind -> the number the next printed unit of that kind carries).
+        self.lost_article_end: int | None = None
+        self.next_printed: dict[str, int] = {}
 
     def emission(self, kind: str, n: int, unico: bool, config: DecodeConfig,
                  limit: float = float("inf")) -> tuple[float, int]:
@@ -241,6 +247,13 @@ class _Piece:
                         cost = cost * weight + form.cost + lost
                         if cost < best[0]:
                             best = (cost, end)
+        if (kind == "artigo" and not unico and self.lost_article_end is not None
+                and n < self.next_printed.get("artigo", 0)):
+            # The label is a scrap, but the next printed article comes after this one: an
+            # article the gap lacks starts here, numbered by the sequence.
+            cost = lost + config.lost_keyword
+            if cost < best[0]:
+                best = (cost, self.lost_article_end)
         if kind in _SHORT_KINDS and self.lost_end is not None and (
                 (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico)):
             # The sibling before closed with ';' (or ':' announced the list) and the line starts
@@ -283,6 +296,8 @@ class _Piece:
             return True
         if kind in _SHORT_KINDS:
             return self.short_ok or self.lost_end is not None
+        if kind == "artigo" and self.lost_article_end is not None and "artigo" in self.next_printed:
+            return True
         return bool(self.forms(kind, False) or self.forms(kind, True))
 
     def screen(self, core: str) -> bool:
@@ -313,6 +328,62 @@ class _Piece:
         if self.offset == 0:  # a long label at a line start; inside a line, a citation is likelier
             limit_evidence = max(limit_evidence, config.evidence_per_char * size)
         return min(text_cost(consumed.strip()), limit_evidence) - cost, end
+
+
+def _look_ahead(pieces: Sequence[_Piece]) -> None:
+    """Tell each piece the number that the next printed unit of each kind carries, up to a
+    printed unit of a higher level (after article 4, 'Art. 6º' printed next says one is lost)."""
+    ahead: dict[str, int] = {}
+    for piece in reversed(pieces):
+        piece.next_printed = dict(ahead)
+        p = piece.printed
+        if piece.frozen or p is None or p.kind not in _LEVEL or p.number is None or p.suffix:
+            continue
+        level = _LEVEL[p.kind]
+        ahead = {k: v for k, v in ahead.items() if _LEVEL[k] <= level}
+        ahead[p.kind] = p.number
+
+
+_SCRAP_TOKEN = re.compile(r"\S+")
+# a line that ends a sentence, dust after the mark allowed ('Viação..,', 'desta Lei. j')
+_CLOSED = re.compile(r"[.;:][^\w\s]{0,3}(?:\s+\S)?\s*$")
+
+
+def _lost_article_end(text: str) -> int | None:
+    """Where an article label OCR destroyed ends ('ARES GI C' of 'ARES GI C A fiscalização',
+    'Ares Ii' of 'Ares Ii Os preços', 'CO Act. 18 -' of 'CO Act. 18 - São'), or None.
+
+    The longest run of at most four scrap tokens (two characters or fewer, or up to six that
+    are no lower-case or capitalised word: 'ARES', 'ArFEU', '20') after which a unit's text
+    starts (a capital letter, a parenthesis or a quote), its first token beginning with the
+    keyword's 'A' (the second, after dust of two characters); a stop word opens a sentence,
+    never a scrap ('dias, ao Secretário' continues one)."""
+    tokens = list(_SCRAP_TOKEN.finditer(text[:48]))
+    first = tokens[0].group() if tokens else ""
+    if not tokens or tokens[0].start() > 2 or first.lower() in stop_words():
+        return None
+    # the keyword's 'A' opens the first token, or the second after a speck of dust ('CO Act.')
+    keyword = tokens[0] if len(first) > 2 or len(tokens) < 2 else tokens[1]
+    word = keyword.group()
+    if word[:1] not in "Aa" or len(word) < 2 or word.lower() in stop_words():
+        return None
+    end = None
+    for k, t in enumerate(tokens[:5]):
+        word = t.group()
+        if k and (word[:1].isupper() or word[:1] in "(\"“'‘«"):
+            end = tokens[k - 1].end()  # the text may start here
+        if k == 4 or not (_scrap_token(word) or (k == 0 and word[:1] == "A" and len(word) <= 5)):
+            break  # ('Ares' opens the scrap: the keyword's 'A' read, the rest a word's shape)
+    return end
+
+
+def _scrap_token(word: str) -> bool:
+    if len(word) <= 2:
+        return True
+    if len(word) > 6:
+        return False
+    letters = word.isalpha()
+    return not (letters and (word.islower() or (word[0].isupper() and word[1:].islower())))
 
 
 def _lost_label_end(text: str, *, first: bool = False) -> int | None:
@@ -555,6 +626,15 @@ def decode(
                     continue
                 pieces.append(_Piece(i, m.end(), text[m.end():], None, -config.inline_penalty, False))
     prev_texts = [""] + list(texts[:-1])
+    _look_ahead(pieces)
+    for piece in pieces:
+        p = piece.printed
+        if piece.offset == 0 and not piece.frozen and (p is None or p.kind not in ("group", "heading", "artigo")):
+            above = printed[piece.line - 1] if piece.line else None
+            after_heading = above is not None and above.kind in ("group", "heading")
+            prev = prev_texts[piece.line].rstrip()
+            if after_heading or _CLOSED.search(prev) or (prev.isupper() and len(prev) > 3):
+                piece.lost_article_end = _lost_article_end(piece.text)
 
     # beam: state -> (cost, back-pointer); a back-pointer is (previous, piece index, kind, n, unico)
     beam: dict[State, tuple[float, tuple | None]] = {(0, 0, 0, 0, 0): (0.0, None)}
