@@ -123,7 +123,7 @@ _PARAGRAFO = re.compile(
 
 _PARAGRAFO_WORD = re.compile(
     r"^(?P<kw>PAR[AÁ]GRAFO|Par[aá]grafo|Par\.)\s+(?P<num>\d{1,2}|(?i:primeiro|segundo|terceiro|quarto|quinto|sexto|s[ée]timo|oitavo|nono|d[ée]cimo)\b)"
-    r"\s*[º°ª]?\s*(?P<sep>[:;.\-–—]*)\s*(?P<rest>.*)$"
+    r"(?:\.?\s*[º°ª]|\.[0o](?=\s))?\s*(?P<sep>[:;.\-–—]*)\s*(?P<rest>.*)$"  # 'Parágrafo 1.º', '2.0' for 2.º
 )
 
 _INCISO = re.compile(

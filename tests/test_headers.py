@@ -373,3 +373,13 @@ def test_a_roman_heading_whose_numeral_ocr_damaged_reads_as_a_heading(line: str)
 def test_capitals_after_a_conjunction_or_lower_case_text_are_no_heading(line: str) -> None:
     header = read_header(line)
     assert header is None or not header.uppercase_rest
+
+
+@pytest.mark.parametrize(("line", "number", "rest"), [
+    ("Parágrafo 1.º —- Os valores serão atualizados.", "1", "Os valores serão atualizados."),
+    ("PARÁGRAFO 3.º - Excetuam-se os casos de força maior.", "3", "Excetuam-se os casos de força maior."),
+    ("Paragrafo 2.0 A infração será apurada.", "2", "A infração será apurada."),  # 'º' read as '0'
+])
+def test_a_paragraph_word_with_a_dotted_ordinal_keeps_the_ordinal_in_its_label(line: str, number: str, rest: str):
+    h = read_header(line)
+    assert h is not None and (h.kind, h.number, h.rest) == ("paragrafo", number, rest)
