@@ -305,3 +305,11 @@ def test_sentences_are_no_lost_article_labels(line: str):
     from pipeline.segmenting.decoder import _lost_article_end
 
     assert _lost_article_end(line) is None
+
+
+def test_a_lost_numeral_read_as_a_stop_word_before_a_dash_is_read_by_the_sequence():
+    units = _units("Art. 1º São deveres do permissionário:\nI - manter o local limpo;\n"
+                   "E - não ceder nem transferir a terceiros a matrícula;\nIII - cumprir os horários fixados.\n"
+                   "Art. 2º Esta lei entra em vigor na data de sua publicação.\n")
+    assert units["art1_cpt_inc2"] == "não ceder nem transferir a terceiros a matrícula;"
+    assert units["art1_cpt_inc1"] == "manter o local limpo;" and units["art1_cpt_inc3"].startswith("cumprir")

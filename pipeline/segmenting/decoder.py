@@ -395,7 +395,8 @@ def _lost_label_end(text: str, *, first: bool = False) -> int | None:
     if m is None:
         return None
     core = m.group("scrap").strip(".,:;-–—()[]|'\"*")
-    if core and (core.lower() in stop_words() or (
+    dashed = bool(re.search(r"[-–—]", text[len(m.group("scrap")):m.end()]))
+    if core and ((core.lower() in stop_words() and not dashed) or (
             core.isalpha() and len(core) >= 3 and any(c in "aeiouáéíóúâêôãõAEIOUÁÉÍÓÚÂÊÔÃÕ" for c in core)
             and not set(core) <= _NUMERAL_LIKE)):
         return None
@@ -544,8 +545,10 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
         score += _layout_bonus(prev_text, kind, config)
         word = piece.text[:end].strip(" .,:;'\"*|-_~`´^“”")
         first, _, after = word.partition(" ")
-        if (word.isalpha() or (first.isalpha() and after.isdigit())) and first.lower() in stop_words():
+        dashed = end == piece.lost_end and bool(re.search(r"\w\s*[-–—]", piece.text[:end]))
+        if (word.isalpha() or (first.isalpha() and after.isdigit())) and first.lower() in stop_words() and not dashed:
             return None  # 'E As destilarias', 'Da decisão', 'as 22:00 horas': the sentence's words
+            # ('E - não ceder' after a sibling closed with ';' is 'II -' lost: no sentence says 'e -')
         if _printed_as_other(word, kind, n):
             score -= config.printed_renumber  # 'III' is a clean numeral: read as I it is renumbered
         if _COMMA_CLAUSE.match(piece.text[end:]):
