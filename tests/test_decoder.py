@@ -313,3 +313,13 @@ def test_a_lost_numeral_read_as_a_stop_word_before_a_dash_is_read_by_the_sequenc
                    "Art. 2º Esta lei entra em vigor na data de sua publicação.\n")
     assert units["art1_cpt_inc2"] == "não ceder nem transferir a terceiros a matrícula;"
     assert units["art1_cpt_inc1"] == "manter o local limpo;" and units["art1_cpt_inc3"].startswith("cumprir")
+
+
+def test_a_lost_numeral_of_word_shape_the_law_never_uses_is_a_scrap():
+    body = ("Art. 1º São deveres do permissionário:\nI - manter o local limpo;\nII - exibir a licença;\n"
+            "III - usar uniforme;\nEye não perturbar o sossego público.\n"
+            "Art. 2º Esta lei entra em vigor na data de sua publicação.\n")
+    assert _units(body)["art1_cpt_inc4"] == "não perturbar o sossego público."
+    # a word the law uses elsewhere is the sentence's, not a scrap
+    used = body.replace("Eye não perturbar", "Uso não perturbar").replace("manter o local", "manter o uso do local")
+    assert "art1_cpt_inc4" not in _units(used)

@@ -21,6 +21,7 @@ expectation; the tree is built by the caller.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -174,7 +175,7 @@ class _Piece:
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
-                 frozen: bool, closes: str = ""):
+                 frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
         # Only the line's first characters can hold a label: a window, so a line of a million
         # characters split at every ';' costs linear time and memory, not quadratic.
         self.line, self.offset, self.text = line, offset, text[:_WINDOW]
@@ -192,7 +193,8 @@ class _Piece:
         # What the text before this place ends with (';' closes a sibling, ':' announces a list),
         # and where a label lost to OCR would end here (None: no scrap a label can have become).
         self.closes = closes
-        self.lost_end = _lost_label_end(self.text, first=closes == ":") if closes in (";", ":") and offset == 0 else None
+        self.lost_end = (_lost_label_end(self.text, words, first=closes == ":")
+                         if closes in (";", ":") and offset == 0 else None)
         # An article label OCR destroyed, keyword and numeral ('ARES GI C A fiscalização'), after
         # a sentence's end or a heading; read only where the next printed article confirms the
         # gap (set by decode: kind -> the number the next printed unit of that kind carries).
@@ -344,6 +346,13 @@ def _look_ahead(pieces: Sequence[_Piece]) -> None:
         ahead[p.kind] = p.number
 
 
+def _vocabulary(texts: Sequence[str]) -> frozenset[str]:
+    """The words a law uses more than once (lower case)."""
+    counts = Counter(w.lower() for t in texts for w in _WORD.findall(t))
+    return frozenset(w for w, c in counts.items() if c >= 2)
+
+
+_WORD = re.compile(r"[^\W\d_]{2,}")
 _SCRAP_TOKEN = re.compile(r"\S+")
 # a line that ends a sentence, dust after the mark allowed ('Viação..,', 'desta Lei. j')
 _CLOSED = re.compile(r"[.;:][^\w\s]{0,3}(?:\s+\S)?\s*$")
@@ -386,11 +395,13 @@ def _scrap_token(word: str) -> bool:
     return not (letters and (word.islower() or (word[0].isupper() and word[1:].islower())))
 
 
-def _lost_label_end(text: str, *, first: bool = False) -> int | None:
+def _lost_label_end(text: str, words: frozenset[str] = frozenset(), *, first: bool = False) -> int | None:
     """Where a label lost to OCR ends on a line that starts with a scrap no word is, or None
     ('Jo: Pesa ...' -> 3; 'e 1,00 m', 'do Centro' and 'ZONA' are words). The ``first`` of a
     level has no sibling to agree with: only a scrap of separators or numeral-like strokes
-    (': -', 'l.') can be its label."""
+    (': -', 'l.') can be its label. A scrap of word shape in capitals or mixed case ('Eye', 'UBE')
+    is a word only when the law uses it elsewhere (``words``: its vocabulary, each seen twice):
+    a sentence continued after ';' goes on in lower case."""
     m = _LOST_LABEL.match(text)
     if m is None:
         return None
@@ -398,7 +409,7 @@ def _lost_label_end(text: str, *, first: bool = False) -> int | None:
     dashed = bool(re.search(r"[-–—]", text[len(m.group("scrap")):m.end()]))
     if core and ((core.lower() in stop_words() and not dashed) or (
             core.isalpha() and len(core) >= 3 and any(c in "aeiouáéíóúâêôãõAEIOUÁÉÍÓÚÂÊÔÃÕ" for c in core)
-            and not set(core) <= _NUMERAL_LIKE)):
+            and not set(core) <= _NUMERAL_LIKE and (core.islower() or core.lower() in words))):
         return None
     if first and not set(core) <= _NUMERAL_LIKE:
         return None
@@ -617,11 +628,12 @@ def decode(
     read as the unit expected there within ``config.doubt_margin``.
     """
     pieces: list[_Piece] = []
+    words = _vocabulary(texts)
     for i, text in enumerate(texts):
         p = printed[i]
         is_frozen = bool(frozen and frozen[i])
         before = texts[i - 1].rstrip() if i else ""
-        pieces.append(_Piece(i, 0, text, p, 0.0, is_frozen, before[-1:]))
+        pieces.append(_Piece(i, 0, text, p, 0.0, is_frozen, before[-1:], words))
         if not is_frozen and (p is None or p.kind not in ("group", "heading")):
             label_end = len(p.label) if p is not None else 0
             for m in _SPLIT.finditer(text):
