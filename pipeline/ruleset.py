@@ -27,6 +27,7 @@ RULE_MODULES: tuple[str, ...] = (
     "pipeline.cleaning",
     "pipeline.folding",
     "pipeline.headers",
+    "pipeline.layout",
     "pipeline.alteracoes",
     "pipeline.metadata",
     "pipeline.references",

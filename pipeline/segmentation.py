@@ -58,6 +58,8 @@ class Segmentation:
     page_order: list[int] | None = None
 
 
+# the end of an enacting clause: 'A SEGUINTE LEI:' ('LET:' as OCR left it), 'DECRETA:', 'RESOLVE:'
+_ENACTING = re.compile(r"(?:\bSEGUINTE\s+[A-ZÇÃÉÕ]{3,12}|\b(?:DECRETA|RESOLVE|PROMULGA))\s*[:.]?\W{0,2}$", re.I)
 _PREAMBLE_START = re.compile(
     r"^\W{0,3}(?:[AO]\s+C[AÂ]MARA|[AO]\s+PREFEIT|O\s+PRESIDENTE|[AO]\s+GOVERNADOR|O\s+VICE|"
     r"FA[ÇC]O\s+SABER|O\s+SENHOR|O\s+EXCELENT|O\s+POVO|O\s+DOUTOR|O\s+DR\.|O\s+SR\.|A\s+MESA|EU,)",
@@ -174,6 +176,12 @@ def segment_lines(
         return h.kind == "inciso" and h.uppercase_rest and nxt is not None and nxt.kind == "artigo"
 
     first_unit = next((j for j in range(k, len(target)) if opens_body(j)), len(target))
+    # The body begins after the enacting clause ('... SANCIONO A SEGUINTE LEI:', 'DECRETA:'),
+    # even where OCR damaged the first articles' labels past what the printed-form readers read:
+    # the decoder reads them by expectation (what it does not read goes back to the preamble).
+    enacted = [j for j in range(k, first_unit) if _ENACTING.search(target[j].line.text)]
+    if enacted and first_unit < len(target):
+        first_unit = enacted[-1] + 1
     head = target[k:first_unit]
     pre_start = next((j for j, r in enumerate(head) if _PREAMBLE_START.match(r.line.text)), None)
     if pre_start is None:

@@ -21,6 +21,7 @@ from pipeline import __version__
 from pipeline.alteracoes import resolve_alteracoes
 from pipeline.cleaning import CleanConfig, clean_document, vocabulary
 from pipeline.emission import emit_units, join_lines
+from pipeline.layout import join_document_lines
 from pipeline.metadata import lookup_municipio, match_municipio, normalize_tipo, parse_date, parse_fecho
 from pipeline.ruleset import ruleset_version
 from pipeline.segmentation import Segmentation, segment_lines
@@ -43,6 +44,7 @@ def structure_document(
     recognised ends as warnings and a status."""
     config = config or StructureConfig()
     meta = meta or NormMeta()
+    doc = join_document_lines(doc)  # margin labels back on their lines
     lines = clean_document(doc, config=config.clean)
     vocab = vocabulary(lines)
     numero = normalize_numero(meta.numero, meta.ano) if meta.numero else None

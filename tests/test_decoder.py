@@ -323,3 +323,48 @@ def test_a_lost_numeral_of_word_shape_the_law_never_uses_is_a_scrap():
     # a word the law uses elsewhere is the sentence's, not a scrap
     used = body.replace("Eye não perturbar", "Uso não perturbar").replace("manter o local", "manter o uso do local")
     assert "art1_cpt_inc4" not in _units(used)
+
+
+# --- keywords damaged past the channel (a typeface the channel never saw) --------------------
+
+def test_article_keywords_damaged_past_the_channel_are_read_where_numeral_and_separator_follow():
+    body = (
+        "Art. 1º - A ação administrativa municipal obedecerá a esta Lei.\n"
+        "Alto 2º = À Comissão compete coordenar a defesa civil.\n"
+        "trts 3º - O Prefeito designará os representantes.\n"
+        "Xá Arte 4º - Os autos de infração obedecerão a modelos especiais.\n"
+        "âvte 5º - Compete ao Presidente designar os coordenadores.\n"
+        "Art. 6º - Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    units = _units(body)
+    assert [k for k in units if k.startswith("art")] == ["art1", "art2", "art3", "art4", "art5", "art6"]
+    assert units["art2"].startswith("À Comissão compete")
+    assert units["art4"].startswith("Os autos de infração")
+
+
+def test_a_citation_at_a_line_start_is_no_damaged_keyword():
+    body = (
+        "Art. 1º - A multa será aplicada na forma dos\n"
+        "arts. 2º e 3º da Lei nº 10, de 1970.\n"
+        "Art. 2º - Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    units = _units(body)
+    assert [k for k in units if k.startswith("art")] == ["art1", "art2"]
+    assert "arts. 2º e 3º" in units["art1"]
+
+
+def test_a_damaged_first_article_after_the_enacting_clause_opens_the_body():
+    text = (
+        "LEI Nº 9, DE 21 DE MARÇO DE 1991\n"
+        "Institui a Comissão Municipal de Defesa Civil.\n"
+        "O PREFEITO DO MUNICÍPIO FAÇO SABER QUE A CÂMARA APROVOU E EU SANCIONO A SEGUINTE LET:\n"
+        "trts 1º = A ação administrativa municipal de defesa civil obedecerá a esta Lei.\n"
+        "árte 2º -» & Comissão Municipal de Defesa Civil é o órgão de coordenação.\n"
+        "Art. 3º - Esta Lei entra em vigor na data de sua publicação.\n"
+        "Gabinete do Prefeito, em 21 de março de 1991.\n"
+        "FULANO DE TAL\nPrefeito\n"
+    )
+    doc = structure_document(document_from_text(text)).model_dump()
+    assert [u["id"] for u in doc["articulacao"]] == ["art1", "art2", "art3"]
+    assert doc["articulacao"][0]["text"].startswith("A ação administrativa")
+    assert "trts" not in (doc["preambulo"] or "")

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from pipeline.cleaning import stop_words
+from pipeline.folding import fold
 from pipeline.reading.channel import boundary_ok, default_model, lower_bound, prefix_cost
 from pipeline.reading.grammar import LabelForm, forms_of, render_label
 from pipeline.reading.numerals import alinea_index, roman_to_int
@@ -69,6 +70,9 @@ class DecodeConfig:
     after_semicolon: float = 0.5
     inline_penalty: float = 1.5  # starting a unit inside a line OCR merged
     citation_rest: float = 2.5  # what follows the label reads as a citation ('do art. 2º')
+    damaged_keyword: float = 3.0  # a keyword damaged past the channel ('Alto 4º =' for 'Art. 4º -'),
+    # read where the numeral and a separator follow it
+    margin_dust: float = 1.0  # each character of a margin mark before a label ('PE Art. 54º')
     beam: int = 16
     beam_margin: float = 8.0  # states this much worse than the best are dropped
     doubt_margin: float = 2.0  # text that reads within this of the expected unit is a doubt
@@ -104,7 +108,7 @@ class Start:
 
 _LEVEL = {"artigo": 0, "paragrafo": 1, "inciso": 2, "alinea": 3, "item": 4}
 _SPLIT = re.compile(r"(?<=[;:.])\s+(?=\S)")
-_SEPARATOR = re.compile(r"^[\s:;.,\-–—=+_|'\"*º°ª]*")
+_SEPARATOR = re.compile(r"^[\s:;.,\-–—=+_|'\"*º°ª«»~]*")
 _CITATION = re.compile(r"^(?:d[aoe]s?|dest[ae]s?|nest[ae]s?|n[ao]s?|e|ou|c/c|inciso|al[ií]nea|§)\b")
 # A number written out after its figures is a quantity of the text ('3 (três) mudas'): a label
 # is never followed by its number in words. Nor by a month ('31 de julho de 2014').
@@ -120,7 +124,9 @@ _DATE_REST = re.compile(
     re.I,
 )
 _NUMERAL_SCRAP = re.compile(r"\S{1,3}?[\s.:\-–—º°]+(?=[A-ZÀ-Ú])")
-_ZERO_FOR_O = re.compile(r"0(?=\s+[^\W\d_]|[a-zà-ú])")  # 'O regulamento' read as '0 E', 'Os' as '0s'
+# a one-letter word read as a figure or sign: 'O regulamento' as '0 E', 'Os' as '0s', 'A presente'
+# as '4 presente', 'À Comissão' as '& Comissão'
+_ZERO_FOR_O = re.compile(r"[04&](?=\s+[^\W\d_])|0(?=[a-zà-ú])")
 _COMMA_CLAUSE = re.compile(r"\s*,\s+[a-zà-ú]")
 _INTRODUCES = re.compile(r":[\s\W]{0,3}$")  # a text that announces an enumeration ends with ':'
 _WORD_CUT = re.compile(r"\w[-‐‑=]+[—–]?$")
@@ -163,6 +169,59 @@ def _render(form: LabelForm, n: int) -> str | None:
     return render_label(form, n)
 
 
+@cache
+def _damageable_forms(kind: str) -> tuple[tuple[LabelForm, str], ...]:
+    """The forms of ``kind`` with a keyword of three letters or more before an arabic numeral,
+    each with its keyword ('Art. {n}{o}': 'Art.')."""
+    out = []
+    for form in forms_of(kind):
+        core, brace, numeral = form.template.partition("{")
+        if brace and not form.unico and sum(c.isalpha() for c in core) >= 3 and numeral.startswith("n}"):
+            out.append((form, core.strip()))
+    return tuple(out)
+
+
+_TOKEN = re.compile(r"\S+")
+_SEPARATED = re.compile(r"^\s{0,2}[-–—=«»:~]")
+
+
+def _keyword_tokens(text: str) -> tuple[tuple[int, int, str], ...]:
+    """Where a keyword may stand at the start of ``text``: (characters of margin marks before
+    it, end of the keyword, the keyword as read, cut before a digit glued to it ('Art.1º'))."""
+    out = []
+    dust = 0
+    for k, m in enumerate(_TOKEN.finditer(text[:_REACH])):
+        word = m.group()
+        head = re.match(r"\D+", word)
+        if head is not None:
+            out.append((dust, m.start() + head.end(), head.group()))
+        dust += len(word)
+        if k >= 2 or dust > 3:
+            break
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _resembles(word: str, keyword: str) -> bool:
+    """Whether ``word`` may be ``keyword`` damaged: of about its length, sharing two of its
+    letters in order ('trts', 'AXto', 'âvte' for 'Art.'), and no stop word."""
+    w = fold(word).strip(".,:;'\"*|")
+    k = fold(keyword).strip(".")
+    if not 2 <= len(w) <= len(k) + 2 or w in stop_words():
+        return False
+    return _common(w, k) >= min(2, len(k))
+
+
+def _common(a: str, b: str) -> int:
+    """Length of the longest common subsequence of two short strings."""
+    row = [0] * (len(b) + 1)
+    for ca in a:
+        prev = 0
+        for j, cb in enumerate(b, 1):
+            prev, row[j] = row[j], prev + 1 if ca == cb else max(row[j], row[j - 1])
+    return row[-1]
+
+
 def _first_token(text: str) -> str:
     t = text.lstrip(" .,:;'\"*|-_~`´^")
     return t.split(" ", 1)[0] if t else ""
@@ -172,7 +231,7 @@ class _Piece:
     """A place where a unit may start, with its channel costs computed on demand."""
 
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
-                 "seen", "closes", "lost_end", "lost_article_end", "next_printed")
+                 "seen", "closes", "lost_end", "lost_article_end", "next_printed", "tokens")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -200,6 +259,7 @@ class _Piece:
         # gap (set by decode: kind -> the number the next printed unit of that kind carries).
         self.lost_article_end: int | None = None
         self.next_printed: dict[str, int] = {}
+        self.tokens: tuple[tuple[int, int, str], ...] | None = None  # (dust, keyword end, keyword)
 
     def emission(self, kind: str, n: int, unico: bool, config: DecodeConfig,
                  limit: float = float("inf")) -> tuple[float, int]:
@@ -249,6 +309,10 @@ class _Piece:
                         cost = cost * weight + form.cost + lost
                         if cost < best[0]:
                             best = (cost, end)
+        if self.offset == 0 and not unico and best[0] > config.damaged_keyword:
+            got = self.damaged(kind, n, config)
+            if got[0] < best[0]:
+                best = got
         if (kind == "artigo" and not unico and self.lost_article_end is not None
                 and n < self.next_printed.get("artigo", 0)):
             # The label is a scrap, but the next printed article comes after this one: an
@@ -264,6 +328,38 @@ class _Piece:
             if cost < best[0]:
                 best = (cost, self.lost_end)
         self.cache[key] = best
+        return best
+
+    def damaged(self, kind: str, n: int, config: DecodeConfig) -> tuple[float, int]:
+        """(cost, end) of a label whose keyword OCR damaged past what the channel knows ('Alto 4º
+        = À CONDEC', 'trts 1º = A ação', 'Xá Arte 14º - Os autos'): a word that shares two letters
+        with the keyword, at most three characters of margin marks before it, then the numeral
+        the sequence expects and a separator. A citation ('arts. 2º e 3º') has no separator
+        after its numeral; running text has no numeral there."""
+        if self.tokens is None:
+            self.tokens = _keyword_tokens(self.text)
+        best = (float("inf"), 0)
+        model, weight = default_model(), config.channel_weight
+        for form, core in _damageable_forms(kind):
+            text = _render(form, n)
+            if text is None:
+                continue
+            # typewriters raised the ordinal sign past nine too ('Art. 14º')
+            numerals = dict.fromkeys((text[len(core):].lstrip(), f"{n}º"))
+            for dust, kw_end, kw in self.tokens:
+                if not _resembles(kw, core):
+                    continue
+                keyword = min(prefix_cost(core, kw, model=model, max_dust=0, boundary=model.boundary)[0] * weight,
+                              config.damaged_keyword)
+                rest = self.text[kw_end:]
+                lead = len(rest) - len(rest.lstrip())
+                for digits in numerals:
+                    cost, end = prefix_cost(digits, rest[lead:], model=model, max_dust=0, boundary=model.boundary)
+                    if not _SEPARATED.match(rest[lead + end:]):
+                        continue
+                    total = keyword + config.margin_dust * dust + cost * weight + form.cost
+                    if total < best[0]:
+                        best = (total, kw_end + lead + end)
         return best
 
     def forms(self, kind: str, unico: bool) -> tuple[tuple[LabelForm, str], ...]:
@@ -300,7 +396,16 @@ class _Piece:
             return self.short_ok or self.lost_end is not None
         if kind == "artigo" and self.lost_article_end is not None and "artigo" in self.next_printed:
             return True
-        return bool(self.forms(kind, False) or self.forms(kind, True))
+        return bool(self.forms(kind, False) or self.forms(kind, True) or self.may_be_damaged(kind))
+
+    def may_be_damaged(self, kind: str) -> bool:
+        """Whether a keyword of ``kind`` damaged past the channel may open this line (see
+        :meth:`damaged`)."""
+        if self.offset:
+            return False
+        if self.tokens is None:
+            self.tokens = _keyword_tokens(self.text)
+        return any(_resembles(kw, core) for _form, core in _damageable_forms(kind) for _d, _e, kw in self.tokens)
 
     def screen(self, core: str) -> bool:
         """Whether the line starts roughly with a form's keyword ('Art.' of 'Art. {n}{o}'): a
