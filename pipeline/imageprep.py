@@ -30,7 +30,7 @@ from scipy import ndimage
 
 from pipeline.config import OcrConfig
 
-STEP_ORDER = ("orient", "borders", "deskew", "flatten", "separate", "binarize", "despeckle")
+STEP_ORDER = ("orient", "borders", "deskew", "flatten", "separate", "binarize", "despeckle", "smooth")
 """Every step :func:`choose_steps` may pick, in the order :func:`prepare_page` applies them."""
 
 MIN_SKEW = 0.3
@@ -133,6 +133,9 @@ def prepare_page(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image,
     if "despeckle" in steps:
         gray = denoise_speckle(gray, dpi=dpi)
         applied.append("despeckle")
+    if "smooth" in steps:
+        gray = smooth_bilevel(gray, dpi=dpi)
+        applied.append("smooth")
     out = Image.fromarray(gray, "L")
     out.info["dpi"] = (dpi, dpi)
     return out, PrepInfo(rotation=rotation, skew=round(skew, 2), steps=tuple(applied))
@@ -156,6 +159,9 @@ def choose_steps(stats: PageStats) -> tuple[str, ...]:
     if abs(stats.skew) >= MIN_SKEW:
         steps.add("deskew")
     if stats.binary:
+        # a 1-bit scan: jagged strokes that Tesseract's models, trained on grey renderings, read
+        # worse than the same strokes smoothed (surubim-11: mean confidence 0.81 -> 0.87)
+        steps.add("smooth")
         return tuple(s for s in STEP_ORDER if s in steps)
     if stats.lighting > 0.18:
         steps.add("flatten")
@@ -650,6 +656,14 @@ def _local_mean_std(a: np.ndarray, window: int) -> tuple[np.ndarray, np.ndarray]
     mean = box(s1) / n
     var = np.maximum(box(s2) / n - mean * mean, 0.0)
     return mean, np.sqrt(var)
+
+
+def smooth_bilevel(gray: np.ndarray, *, dpi: float = 240.0) -> np.ndarray:
+    """A 1-bit page given grey edges (a Gaussian of about one pixel at 240 dpi): the anti-aliased
+    strokes Tesseract's models were trained on, instead of a scanner's jagged threshold."""
+    sigma = max(0.6, dpi / 240.0)
+    return np.asarray(ndimage.gaussian_filter(gray.astype(np.float32), sigma=sigma).round().clip(0, 255),
+                      dtype=np.uint8)
 
 
 def denoise_speckle(gray: np.ndarray, *, dpi: float = 200.0, ink: float = 0.6) -> np.ndarray:

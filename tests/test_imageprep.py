@@ -292,7 +292,7 @@ def _stats(**kw) -> PageStats:
     ({"detached": 0.5, "ink": 0.4}, ()),  # blurred text: its grey edges are not a stamp
     ({"ink": 0.8}, ("flatten", "binarize")),
     ({"specks": 0.4}, ("despeckle",)),
-    ({"specks": 0.4, "binary": True}, ()),
+    ({"specks": 0.4, "binary": True}, ("smooth",)),  # a 1-bit scan is smoothed, never despeckled
     ({"ink_fraction": 0.0005, "skew": 3.0}, ()),  # blank page
     ({"ink_fraction": 0.9, "lighting": 0.5}, ()),  # black page or photo
 ])
@@ -330,3 +330,16 @@ def test_punctuation_of_a_typewritten_line_survives_despeckling_dust_does_not():
 def test_a_clean_typewritten_page_loses_no_punctuation(clean_page):
     gray = np.asarray(clean_page)
     assert not speck_mask(gray < 0.6 * 255, dpi=200).any()
+
+
+def test_a_bilevel_page_is_smoothed_to_grey_edges_and_keeps_its_strokes():
+    from pipeline.imageprep import smooth_bilevel
+
+    page = np.full((60, 60), 255, np.uint8)
+    page[20:40, 28:34] = 0  # a stroke six pixels wide
+    out = smooth_bilevel(page, dpi=240)
+    assert out.dtype == np.uint8 and out.shape == page.shape
+    assert out[30, 31] < 40 and out[30, 10] == 255  # the stroke stays ink, the paper stays paper
+    edge = out[30, 26:36]
+    assert ((edge > 0) & (edge < 255)).sum() >= 2  # grey at the stroke's edges: no longer 1-bit
+    assert smooth_bilevel(page, dpi=480)[30, 27] < smooth_bilevel(page, dpi=240)[30, 27]  # wider at more dpi
