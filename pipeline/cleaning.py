@@ -197,6 +197,10 @@ _NORM_TITLE = re.compile(
 )
 
 
+# a number sign, a number and a full date: an epígrafe whatever OCR left of its tipo word
+_DATED_NUMBER = re.compile(r"\bN\S{0,3}\s*\d.{0,20}\bDE\s+\d{1,2}\s*[º°]?\s+DE\s+[A-ZÇ]{4,9}\s+DE\s+\d", re.I)
+
+
 def _starts_with_label(text: str) -> bool:
     from pipeline.headers import read_header  # headers reads lines with this module's rules
 
@@ -230,7 +234,7 @@ def is_garbage(text: str, vocab: frozenset[str] | None = None, *, mean_token_len
     tokens = _TOKEN.findall(text)
     if not tokens:
         return False
-    if _NORM_TITLE.match(text) or _starts_with_label(text):
+    if _NORM_TITLE.match(text) or _DATED_NUMBER.search(text) or _starts_with_label(text):
         return False  # an epígrafe or a unit ('III - a taxa de lixo e o ISS;') may be all short words
     if vocab is None:
         return has_letter_runs(text)

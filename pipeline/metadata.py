@@ -336,12 +336,12 @@ _SENTENCE_WORDS = frozenset(
 )
 _MAX_JUNK = 6
 # "Nº", "N°", "N.º", "N.o", "Nº.", "N9 310" (º read as 9), "Nr.", "NUMERO".
-_MARKER_RE = re.compile(  # 'Nº', 'N.º', 'NUM.', 'N9' ... also after dust read as '.' ('LEI.Nº')
-    r"(?:\s*[.,;:'\"]+(?=\s*N))?\s*(?:N(?:UMERO|UM|R)?\s*\.?\s*(?:[O°*]|9(?=\s+\d)|2(?=\s+\d))?\s*\.?\s*:?['’`]?"
+_MARKER_RE = re.compile(  # 'Nº', 'N.º', 'NUM.', 'N9', 'NS 350' ... also after dust read as '.' ('LEI.Nº')
+    r"(?:\s*[.,;:'\"]+(?=\s*N))?\s*(?:N(?:UMERO|UM|R)?\s*\.?\s*(?:[O°*]|[925S](?=\s+\d))?\s*\.?\s*:?['’`]?"
     r"|[.,;:'\"]{1,3}\s*[O°](?=\s*\d))?\s*"  # the N lost, its sign kept: 'LEI MUNICIPAL ::º 1.453'
 )
 # thousands separated by '.', or by what OCR reads a dot as ('1..591', '1:592', '1,591')
-_NUMBER_RE = re.compile(r"(?P<num>\d{1,3}(?:(?:[.\s]|[.:,;]{1,2})\d{3}(?!\d))+|\d+)(?:\s*/\s*(?P<yr>\d\.\d{3}|\d{4}|\d{2})(?!\d))?")
+_NUMBER_RE = re.compile(r"(?P<num>\d{1,3}(?:(?:\.\s|[.\s]|[.:,;]{1,2})\d{3}(?!\d))+|\d+)(?:\s*/\s*(?P<yr>\d\.\d{3}|\d{4}|\d{2})(?!\d))?")
 _QUOTE_DUST = "'\"’‘´`"  # specks read as quotes between the number and the date
 _TRAIL_PUNCT = " \t.,;:!|'\"*+`´’‘“”»«-–—)"
 

@@ -557,6 +557,14 @@ def text_layer_agrees(path: Path, plan: PagePlan, layer: PageText, *, config: Oc
     return len(joins & have) / len(joins) >= LAYER_AGREEMENT
 
 
+UPSIDE_DOWN_CHECK = 0.55
+"""Mean word confidence under which a page is also read turned by 180° (an upside-down page
+reads at 0.3-0.45; a right page of the real-world scans at 0.65-0.95)."""
+UPSIDE_DOWN_GAIN = 0.15
+"""How much better the turned reading's confidence must be for it to be kept."""
+UPSIDE_DOWN_MIN_WORDS = 20
+
+
 def ocr_image(image: Image.Image, *, page_index: int, dpi: float | None, config: OcrConfig) -> PageText:
     """Prepare (when ``config.prepare`` and ``pipeline.imageprep`` is there) and OCR one image."""
     if dpi:
@@ -566,6 +574,15 @@ def ocr_image(image: Image.Image, *, page_index: int, dpi: float | None, config:
     rotation = (rotation + pdf_rotate) % 360
     lines = run_tesseract(image, config=config, dpi=dpi, page_no=page_index + 1)
     confs = [w.conf for ln in lines for w in ln.words if w.conf is not None]
+    if config.prepare and len(confs) >= UPSIDE_DOWN_MIN_WORDS and sum(confs) / len(confs) < UPSIDE_DOWN_CHECK:
+        # A page read badly may be upside down where the cheap checks and OSD could not tell (a
+        # typewritten page with a dark border): read it turned, keep the clearly better reading.
+        turned = image.transpose(Image.Transpose.ROTATE_180)
+        turned.info.update(image.info)
+        other = run_tesseract(turned, config=config, dpi=dpi, page_no=page_index + 1)
+        other_confs = [w.conf for ln in other for w in ln.words if w.conf is not None]
+        if other_confs and sum(other_confs) / len(other_confs) > sum(confs) / len(confs) + UPSIDE_DOWN_GAIN:
+            image, lines, confs, rotation = turned, other, other_confs, (rotation + 180) % 360
     return PageText(
         page_index=page_index, method="ocr", width=float(image.width), height=float(image.height),
         dpi=dpi, rotation=rotation, skew=skew, lines=lines,

@@ -316,3 +316,24 @@ def test_a_text_layer_in_the_pages_order_is_read_and_one_out_of_order_is_rejecte
     assert page.method == "ocr" and page.text_layer_rejected
     forced = read_page(good, plan_pages(good, config=config)[0], config=OcrConfig(prepare=False, ocr="always"))
     assert forced.method == "ocr" and not forced.text_layer_rejected
+
+
+def test_a_page_read_badly_is_read_turned_when_the_cheap_checks_missed_it_upside_down(monkeypatch):
+    """A typewritten page stored upside down that the line heuristics and OSD take for upright
+    (seen: a bilevel 1989 scan with a dark border): the first reading's confidence is low, the
+    turned reading's is clearly better, and the page keeps that one."""
+    import dataclasses
+
+    import pipeline.imageprep as imageprep
+    from pipeline.ocr import ocr_image
+
+    monkeypatch.setattr(imageprep, "detect_orientation", lambda image: 0)
+    monkeypatch.setattr(imageprep, "text_direction", lambda binary: ("horizontal", True))
+    upright = render_page(PAGE, dpi=150).convert("L")
+    page = ocr_image(upright.rotate(180), page_index=0, dpi=150, config=dataclasses.replace(CONFIG, prepare=True))
+    assert page.rotation == 180
+    assert {"proprietários", "terrenos", "notificação"} <= _words(page)
+    assert page.confidence is not None and page.confidence > 0.8
+    # an upright page read well is read once, as it is
+    again = ocr_image(upright, page_index=0, dpi=150, config=dataclasses.replace(CONFIG, prepare=True))
+    assert again.rotation == 0 and again.confidence is not None and again.confidence > 0.8

@@ -681,3 +681,39 @@ def test_roman_heading_wrapped_onto_two_lines() -> None:
     result = _structure(text)
     assert [u.id for u in result.articulacao] == ["art1", "cap1"]
     assert _unit(result, "cap1").title == "DA ADMINISTRAÇÃO E DA FISCALIZAÇÃO DA FEIRA"
+
+
+@pytest.mark.parametrize(("title", "numero", "ano"), [
+    ("LEU NS 350, DE 27 DE MARÇO DE 2017.", "350", 2017),  # 'NS' for 'Nº'
+    ("LEINº1. 230/2017, DE 19 DE DEZEMBRO DE 2017.", "1230", 2017),  # glued, '1. 230'
+    ("P as LEI MUNICIPAL Nº 1.216, DE 30 DE DEZEMBRO DE 2016.", "1216", 2016),  # margin scrawl
+    ("LET Nº 017/89, DE 27 DE JUNHO DE 1989 Q L-", "017", 1989),
+])
+def test_without_a_record_a_damaged_epigrafe_is_read_where_number_and_full_date_follow(
+        title: str, numero: str, ano: int) -> None:
+    from pipeline.segmenting.readings import expected_epigrafe
+
+    epi = expected_epigrafe(title, None)
+    assert epi is not None and (epi.numero, epi.ano) == (numero, ano)
+    result = _structure(
+        "PREFEITURA MUNICIPAL DE TUCANO\n"
+        f"{title}\n"
+        "Dispõe sobre as multas de trânsito de março de 2017 e dá outras providências.\n"
+        "O PREFEITO MUNICIPAL DE TUCANO faz saber que a Câmara aprovou e ele sanciona a seguinte Lei:\n"
+        "Art. 1º As multas de trânsito do Município serão cobradas na forma desta Lei.\n"
+        "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+        "Gabinete do Prefeito, 27 de março de 2017.\nFULANO DE TAL\nPrefeito Municipal\n")
+    assert result.epigrafe is not None and result.epigrafe.startswith(title[:8])
+    assert result.norm.numero is not None and result.norm.numero.lstrip("0") == numero.lstrip("0")
+    assert result.norm.ano == ano
+
+
+@pytest.mark.parametrize("line", [
+    "MUNICIPAL Nº 940, DE 09 DE MAIO DE 2006.",  # the tail of a citation wrapped onto its own line
+    "LET Nº 017/89",  # no date: without a record, too little to go on
+    "da Lei nº 939, de 09 de maio de 2006, que dispõe",
+])
+def test_without_a_record_citations_and_bare_numbers_are_no_epigrafe(line: str) -> None:
+    from pipeline.segmenting.readings import expected_epigrafe
+
+    assert expected_epigrafe(line, None) is None

@@ -46,7 +46,7 @@ def rejoin_split_labels(lines: Sequence[CleanLine]) -> list[CleanLine]:
 # one to three words before the number sign: the tipo as printed ('LET', 'LET COMPLEMENTAR',
 # 'DECRETO LEGISIATIVO'), each word as damaged as OCR left it
 _DAMAGED_TITLE = re.compile(
-    r"^\W{0,3}(?:[a-z]{1,2}\W{0,2}\s+)?(?P<word>[A-Za-zÀ-ÿ]{2,12}(?:[\s-]+[A-Za-zÀ-ÿ]{2,14}){0,2})"
+    r"^\W{0,3}(?:[^\W\d_]{1,2}\W{0,2}\s+){0,2}(?P<word>[A-Za-zÀ-ÿ]{2,12}(?:[\s-]+[A-Za-zÀ-ÿ]{2,14}){0,2})"
     r"\s*(?P<rest>N\S{0,3}\s*\d.{0,120})$"
 )
 
@@ -58,9 +58,9 @@ def expected_epigrafe(text: str, numero: str | None) -> Epigrafe | None:
     """The epígrafe of the norm the record names, read by expectation where its tipo word is
     damaged ('LET Nº 1.698, DE 27 DE MARÇO DE 1997', 'o LEI Nº 1.839, DE 1 DE OUTUBRO DE 1981 E)'):
     a tipo-like word, then a number sign and the record's own número. Without a record's
-    número nothing is read so."""
-    if not numero:
-        return None
+    número (``None``), only an epígrafe whole but for its tipo word is read so: a number and a
+    full date after the sign ('LEU NS 350, DE 27 DE MARÇO DE 2017.'); the caller asks only of a
+    document's first lines."""
     # dust glued to a word of the title ('LEI- No 1.988', 'LEI: Nº 12') is no part of it
     m = _DAMAGED_TITLE.match(_GLUED_DUST.sub("", text.strip()))
     if m is None:
@@ -69,11 +69,18 @@ def expected_epigrafe(text: str, numero: str | None) -> Epigrafe | None:
     title = max(TIPO_TITLES, key=lambda t: fuzz.ratio(word, t))
     if fuzz.ratio(word, title) < 66:
         return None
+    if not numero and fuzz.ratio(word.split()[0], title.split()[0]) < 66:
+        return None  # the tail of a citation wrapped onto its own line ('MUNICIPAL Nº 940, DE ...')
     rest = re.sub(r"(?:\s+\S{1,2})+\W*$", "", m.group("rest")) if re.search(r"\d{4}\W*\s+\S{1,2}\W*$", m.group("rest")) else m.group("rest")
     epi = parse_epigrafe(f"{title} {rest}")
-    if epi is None or (epi.numero or "").lstrip("0") != numero.lstrip("0"):
+    if epi is None or not epi.numero:
+        return None
+    if (epi.data is None) if not numero else epi.numero.lstrip("0") != numero.lstrip("0"):
         return None
     return replace(epi, text=text.strip())
+
+
+_HEAD_LINES = 15  # a document's first lines, where its own epígrafe stands
 
 
 def read_lines(lines: Sequence[CleanLine], *, numero: str | None = None) -> list[Reading]:
@@ -86,7 +93,7 @@ def read_lines(lines: Sequence[CleanLine], *, numero: str | None = None) -> list
     """
     out = []
     prev = ""
-    for ln in lines:
+    for k, ln in enumerate(lines):
         header = read_header(ln.text)
         if (
             header is not None and header.kind in ("alinea", "item")
@@ -95,7 +102,8 @@ def read_lines(lines: Sequence[CleanLine], *, numero: str | None = None) -> list
             header = None
         epigrafe = None
         if header is None or header.kind not in ("artigo", "paragrafo"):
-            epigrafe = parse_epigrafe(ln.text) or (expected_epigrafe(ln.text, numero) if header is None else None)
+            epigrafe = parse_epigrafe(ln.text) or (
+                expected_epigrafe(ln.text, numero) if header is None and (numero or k < _HEAD_LINES) else None)
             if epigrafe is not None and prev and _sentence_open(prev) and uppercase_share(ln.text) < 0.6:
                 epigrafe = None
             if epigrafe is not None:
