@@ -224,6 +224,9 @@ def segment_lines(
         if d.kind == "unit":
             message = (f"'{d.text.strip()}' starts like a unit whose label is unreadable (a scrap, then a "
                        "capitalised sentence after a sentence's end) but was kept as text: a unit may be lost")
+        elif d.lost:
+            message = (f"'{d.text.strip()}' was read as {d.kind} {label}, whose label OCR lost entirely (the "
+                       "next printed one shows the gap): where it starts is a guess")
         elif d.taken:
             message = (f"'{d.text.strip()}' was read as {d.kind} {label}, the first of its level, from a weak "
                        f"label (cost {d.margin:.1f}) that no unit confirms: it may be text")

@@ -73,6 +73,8 @@ class DecodeConfig:
     damaged_keyword: float = 3.0  # a keyword damaged past the channel ('Alto 4º =' for 'Art. 4º -'),
     # read where the numeral and a separator follow it
     margin_dust: float = 1.0  # each character of a margin mark before a label ('PE Art. 54º')
+    label_lost: float = 3.0  # evidence for an article whose whole label OCR lost, where the next
+    # printed article shows the gap and a paragraph starts (after a heading, or a short closed line)
     beam: int = 16
     beam_margin: float = 8.0  # states this much worse than the best are dropped
     doubt_margin: float = 2.0  # text that reads within this of the expected unit is a doubt
@@ -231,7 +233,7 @@ class _Piece:
     """A place where a unit may start, with its channel costs computed on demand."""
 
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
-                 "seen", "closes", "lost_end", "lost_article_end", "next_printed", "tokens")
+                 "seen", "closes", "lost_end", "lost_article_end", "next_printed", "tokens", "lost_whole")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -260,6 +262,8 @@ class _Piece:
         self.lost_article_end: int | None = None
         self.next_printed: dict[str, int] = {}
         self.tokens: tuple[tuple[int, int, str], ...] | None = None  # (dust, keyword end, keyword)
+        # A paragraph that may open an article whose whole label OCR lost (set by decode).
+        self.lost_whole = False
 
     def emission(self, kind: str, n: int, unico: bool, config: DecodeConfig,
                  limit: float = float("inf")) -> tuple[float, int]:
@@ -320,6 +324,11 @@ class _Piece:
             cost = lost + config.lost_keyword
             if cost < best[0]:
                 best = (cost, self.lost_article_end)
+        if (kind == "artigo" and not unico and self.lost_whole and n == self.next_printed.get("artigo", 0) - 1
+                and lost + config.lost_keyword < best[0]):
+            # Nothing of the label is left, but the next printed article is the one after this
+            # one and a paragraph starts here: the lost article, numbered by the gap.
+            best = (lost + config.lost_keyword, 0)
         if kind in _SHORT_KINDS and self.lost_end is not None and (
                 (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico)):
             # The sibling before closed with ';' (or ':' announced the list) and the line starts
@@ -394,7 +403,7 @@ class _Piece:
             return True
         if kind in _SHORT_KINDS:
             return self.short_ok or self.lost_end is not None
-        if kind == "artigo" and self.lost_article_end is not None and "artigo" in self.next_printed:
+        if kind == "artigo" and (self.lost_article_end is not None or self.lost_whole) and "artigo" in self.next_printed:
             return True
         return bool(self.forms(kind, False) or self.forms(kind, True) or self.may_be_damaged(kind))
 
@@ -426,6 +435,8 @@ class _Piece:
         label's end."""
         limit, limit_evidence = config.max_emission, config.max_evidence
         cost, end = self.emission(kind, n, unico, config, limit)
+        if end == 0 and self.lost_whole and kind == "artigo" and cost < float("inf"):
+            return config.label_lost, 0  # the evidence is the gap and the paragraph, not a label
         consumed = self.printed.label if end < 0 and self.printed is not None else self.text[:end]
         size = len(consumed.strip())
         if cost > max(limit, config.emission_per_char * size):
@@ -459,6 +470,8 @@ def _vocabulary(texts: Sequence[str]) -> frozenset[str]:
 
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _SCRAP_TOKEN = re.compile(r"\S+")
+_SENTENCE_START = re.compile(r"^[A-ZÀ-Ú][a-zà-ú]*\s+[a-zà-ú]")  # 'Os proprietários', 'A multa'
+
 # a line that ends a sentence, dust after the mark allowed ('Viação..,', 'desta Lei. j')
 _CLOSED = re.compile(r"[.;:][^\w\s]{0,3}(?:\s+\S)?\s*$")
 
@@ -658,7 +671,8 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
         return None
     score = evidence + piece.bonus
     if end >= 0:  # read by expectation: the layout must not speak against it
-        score += _layout_bonus(prev_text, kind, config)
+        if not (end == 0 and piece.lost_whole and kind == "artigo"):  # (its layout was weighed already)
+            score += _layout_bonus(prev_text, kind, config)
         word = piece.text[:end].strip(" .,:;'\"*|-_~`´^“”")
         first, _, after = word.partition(" ")
         dashed = end == piece.lost_end and bool(re.search(r"\w\s*[-–—]", piece.text[:end]))
@@ -698,6 +712,7 @@ class Doubt:
     margin: float  # nats the reading fell short of being taken by (0 < margin <= doubt_margin)
     text: str  # the line's first characters
     taken: bool = False  # a level opened on a weak label alone (taken, but nothing confirms it)
+    lost: bool = False  # taken where OCR lost the whole label: where the unit starts is a guess
 
 
 @dataclass(frozen=True)
@@ -747,14 +762,21 @@ def decode(
                 pieces.append(_Piece(i, m.end(), text[m.end():], None, -config.inline_penalty, False))
     prev_texts = [""] + list(texts[:-1])
     _look_ahead(pieces)
+    lengths = sorted(len(t.strip()) for t in texts if t.strip())
+    short = 0.7 * lengths[len(lengths) * 3 // 4] if lengths else 0.0  # a paragraph's last line is short
     for piece in pieces:
         p = piece.printed
         if piece.offset == 0 and not piece.frozen and (p is None or p.kind not in ("group", "heading", "artigo")):
-            above = printed[piece.line - 1] if piece.line else None
+            back = piece.line - 1
+            while back > 0 and frozen and frozen[back] and printed[back] is None:
+                back -= 1  # a heading's title lines ('CAPÍTULO II' / 'Sossego Público')
+            above = printed[back] if piece.line else None
             after_heading = above is not None and above.kind in ("group", "heading")
             prev = prev_texts[piece.line].rstrip()
             if after_heading or _CLOSED.search(prev) or (prev.isupper() and len(prev) > 3):
                 piece.lost_article_end = _lost_article_end(piece.text)
+            piece.lost_whole = (piece.lost_article_end is None and _SENTENCE_START.match(piece.text) is not None
+                                and (after_heading or (_CLOSED.search(prev) is not None and len(prev) < short)))
 
     # beam: state -> (cost, back-pointer); a back-pointer is (previous, piece index, kind, n, unico)
     beam: dict[State, tuple[float, tuple | None]] = {(0, 0, 0, 0, 0): (0.0, None)}
@@ -870,6 +892,8 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
             if kind == "artigo" and p is not None and p.suffix:
                 s = (s[0], 0, 0, 0, 0)
                 continue
+            if kind == "artigo" and piece.lost_whole and piece.cache.get((kind, n, unico), (0.0, -1))[1] == 0:
+                out.append(Doubt(piece.line, piece.offset, kind, n, unico, 0.0, piece.text[:40], True, True))
             if kind in _SHORT_KINDS and _counter(s, kind) == 0:
                 cost, end = piece.cache.get((kind, n, unico), (0.0, -1))
                 if end >= 0 and cost >= config.opening_doubt and not _confirmed(pieces, after[k], kind, n):
