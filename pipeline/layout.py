@@ -12,9 +12,13 @@ Only short pieces at the text's left are joined, and only across a small gap: tw
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from models.ocr import DocumentText, Line, PageText
+import numpy as np
+
+from models.ocr import BBox, DocumentText, Line, PageText
 
 
 @dataclass(frozen=True)
@@ -111,3 +115,49 @@ def _joined(parts: list[Line]) -> Line:
     confs = [w.conf for w in words if w.conf is not None]
     return Line(text=" ".join(ln.text for ln in parts), bbox=bbox,
                 conf=sum(confs) / len(confs) if confs else None, words=words)
+
+
+# --- labels Tesseract's layout analysis dropped -----------------------------------------------
+
+_LABEL_LIKE = re.compile(r"\d|§|\$|^\W*[Aa][rt]|^\W*[IVXLH1l|]{1,5}\W*[-–—=.)]|^\W*[a-z]\)")
+
+
+def unread_margins(ink: np.ndarray, lines: Sequence[Line], *, reach: float = 0.3) -> list[tuple[int, BBox]]:
+    """Boxes of ink on the left of a line, on its baseline, that no line read ('Art. 4º -' hung in
+    the margin beside 'Será considerado infrator ...', dropped by Tesseract's layout analysis).
+
+    ``ink`` is the page as a boolean array (True = ink); ``reach`` the share of the page width
+    looked at on a line's left. Returns (index of the line, box) pairs. Only lines of three words or more are looked beside, only ink of
+    at least two characters' width counts, and nothing another line already covers.
+    """
+    height, width = ink.shape
+    boxes = [ln.bbox for ln in lines if ln.bbox is not None]
+    out: list[tuple[int, BBox]] = []
+    for i, line in enumerate(lines):
+        if line.bbox is None or len(line.words) < 3:
+            continue
+        x0, y0, x1, y1 = (int(round(v)) for v in line.bbox)
+        h = y1 - y0
+        left = max(0, x0 - int(reach * width))
+        right = x0 - max(2, h // 3)
+        if right - left < 2 * h or h <= 0:
+            continue
+        if any(b[2] > left and b[0] < right and min(b[3], y1) - max(b[1], y0) > 0.3 * h for b in boxes):
+            continue  # something was read there
+        band = ink[max(0, y0):min(height, y1), left:right]
+        cols = np.flatnonzero(band.sum(axis=0) >= 2)
+        if cols.size < h:  # less than about two characters of ink
+            continue
+        rows = np.flatnonzero(band[:, cols[0]:cols[-1] + 1].sum(axis=1) >= 1)
+        if rows.size < h // 3:
+            continue
+        pad = max(2, h // 4)
+        out.append((i, (float(max(0, left + cols[0] - pad)), float(max(0, y0 - pad)),
+                        float(min(width, left + cols[-1] + 1 + pad)), float(min(height, y1 + pad)))))
+    return out
+
+
+def is_label_like(text: str) -> bool:
+    """Whether a margin's reading can be a unit's label (a numeral, '§', the article keyword,
+    a roman numeral or a letter with its separator), not a speck or a handwritten mark."""
+    return bool(_LABEL_LIKE.search(text.strip()))

@@ -583,11 +583,46 @@ def ocr_image(image: Image.Image, *, page_index: int, dpi: float | None, config:
         other_confs = [w.conf for ln in other for w in ln.words if w.conf is not None]
         if other_confs and sum(other_confs) / len(other_confs) > sum(confs) / len(confs) + UPSIDE_DOWN_GAIN:
             image, lines, confs, rotation = turned, other, other_confs, (rotation + 180) % 360
+    if config.prepare:
+        lines = read_margin_labels(image, lines, config=config, dpi=dpi, page_no=page_index + 1)
+        confs = [w.conf for ln in lines for w in ln.words if w.conf is not None]
     return PageText(
         page_index=page_index, method="ocr", width=float(image.width), height=float(image.height),
         dpi=dpi, rotation=rotation, skew=skew, lines=lines,
         confidence=sum(confs) / len(confs) if confs else None,
     )
+
+
+MAX_MARGIN_READS = 16
+"""Margins re-read on one page at most (each is one small Tesseract call, ~0.1 s)."""
+
+
+def read_margin_labels(image: Image.Image, lines: tuple[Line, ...], *, config: OcrConfig, dpi: float | None,
+                       page_no: int | None = None) -> tuple[Line, ...]:
+    """``lines`` with the labels Tesseract's layout analysis dropped from the margin read again:
+    ink on a line's left that no line covers (``pipeline.layout.unread_margins``) is read as one
+    line (psm 7) and kept, before the line it stands beside, when it reads as a label."""
+    import numpy as np
+
+    from pipeline.layout import is_label_like, unread_margins
+
+    found = unread_margins(np.asarray(image.convert("L")) < 128, lines)
+    if not found or len(found) > MAX_MARGIN_READS:
+        return lines  # nothing dropped; or a page of marks and specks, not of labels
+    single = dataclasses.replace(config, psm=7)
+    before: dict[int, Line] = {}
+    for index, (x0, y0, x1, y1) in found:
+        read = run_tesseract(image.crop((int(x0), int(y0), int(x1), int(y1))), config=single, dpi=dpi,
+                             page_no=page_no)
+        words = tuple(
+            w.model_copy(update={"bbox": (w.bbox[0] + x0, w.bbox[1] + y0, w.bbox[2] + x0, w.bbox[3] + y0)})
+            if w.bbox is not None else w
+            for ln in read for w in ln.words)
+        if words and is_label_like(" ".join(w.text for w in words)):
+            before[index] = _line_of(words)
+    if not before:
+        return lines
+    return tuple(out for i, line in enumerate(lines) for out in ((before[i], line) if i in before else (line,)))
 
 
 def _prepare(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image, int, float]:

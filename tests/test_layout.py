@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
+import pytest
+
 from models.ocr import DocumentText, Line, PageText, Word
-from pipeline.layout import join_document_lines, join_side_lines
+from pipeline.layout import is_label_like, join_document_lines, join_side_lines, unread_margins
 
 
 def _line(text: str, x0: float, y0: float, x1: float, y1: float) -> Line:
@@ -60,3 +63,49 @@ def test_pages_without_boxes_are_returned_as_they_are():
     page = PageText(page_index=0, method="given", lines=(Line(text="Art. 1º"), Line(text="Fica")))
     doc = DocumentText(source="x", pages=(page,))
     assert join_document_lines(doc) is doc
+
+
+# --- labels dropped from the margin -------------------------------------------------------------
+
+def test_ink_beside_a_line_that_nothing_read_is_found_and_marks_elsewhere_are_not():
+    ink = np.zeros((400, 1000), bool)
+    ink[100:130, 60:200] = True  # a label's worth of ink left of the first line
+    ink[300:302, 60:62] = True  # a speck beside the second line: no label
+    lines = [_line("Será considerado infrator todo aquele que", 300, 95, 950, 135),
+             _line("mandar, constranger ou auxiliar alguém a praticar", 300, 290, 950, 330)]
+    found = unread_margins(ink, lines)
+    assert [i for i, _box in found] == [0]
+    x0, y0, x1, y1 = found[0][1]
+    assert x0 <= 60 and x1 >= 200 and y0 <= 100 and y1 >= 130 and x1 < 300
+    lines.insert(0, _line("Art. 4º -", 60, 95, 200, 135))  # read already: nothing to look for
+    assert unread_margins(ink, lines) == []
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("Art. 4º -", True), ("o Art, 30 -", True), ("$ 2º", True), ("III -", True), ("b)", True),
+    ("Xá", False), ("... .", False), ("Pa ?", False),
+])
+def test_only_a_reading_that_can_be_a_label_is_kept(text: str, label: bool):
+    assert is_label_like(text) is label
+
+
+def test_a_label_dropped_by_the_layout_analysis_is_read_again_with_tesseract():
+    from corpus.sample.scanner import render_page
+    from pipeline.config import OcrConfig
+    from pipeline.ocr import read_margin_labels, run_tesseract
+
+    page = render_page(["Art. 4º -        Será considerado infrator todo aquele",
+                        "                 que cometer, mandar ou auxiliar alguém",
+                        "                 a praticar infração."], dpi=200)
+    config = OcrConfig()
+    lines = run_tesseract(page, config=config, dpi=200)
+    first = lines[0]
+    kept = tuple(w for w in first.words if not w.text.startswith(("Art", "4")) and w.text not in ("-", "—"))
+    dropped = (first.model_copy(update={
+        "text": " ".join(w.text for w in kept), "words": kept,
+        "bbox": (kept[0].bbox[0], first.bbox[1], first.bbox[2], first.bbox[3])}), *lines[1:])
+    again = read_margin_labels(page, dropped, config=config, dpi=200)
+    assert len(again) == len(dropped) + 1
+    assert again[0].text.startswith("Art") and "4" in again[0].text
+    assert again[1] == dropped[0]  # the label stands before the line it was found beside
+    assert read_margin_labels(page, lines, config=config, dpi=200) == lines  # nothing dropped
