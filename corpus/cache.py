@@ -1,8 +1,9 @@
 """Content-addressed OCR cache: one read page per file, keyed by what determines its text.
 
 key = sha256(file bytes) + page_index + ``OcrConfig.key()`` (every OCR setting) + the Tesseract
-version. The same page of the same bytes read with the same settings by the same engine is
-never OCR'd twice; changing any setting or upgrading Tesseract misses the cache.
+version + the OCR recipe (``pipeline.ruleset.ocr_recipe``: the code of preparation, reading and
+margin re-reads). The same page of the same bytes read with the same settings by the same engine
+and recipe is never OCR'd twice; changing any of them misses the cache.
 
 Where: ``--cache DIR``, else ``$LOCLEG_CACHE_DIR``, else ``$XDG_CACHE_HOME/locleg``, else
 ``~/.cache/locleg``. Layout: ``pages/<k[:2]>/<k>.json`` (a ``models.ocr.PageText``), written
@@ -25,6 +26,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from models.ocr import PageText
+from pipeline.ruleset import ocr_recipe
 
 CACHE_FORMAT = "2"
 """2: every entry starts with a checksum line, sha256 over its key and its value."""
@@ -44,8 +46,8 @@ def default_cache_dir() -> Path:
 
 
 def page_key(sha256: str, page_index: int, config_key: str, engine_version: str) -> str:
-    """The cache key of one page (hex sha256 over the four parts)."""
-    material = json.dumps([CACHE_FORMAT, sha256, page_index, config_key, engine_version])
+    """The cache key of one page (hex sha256 over the four parts and the OCR recipe's code)."""
+    material = json.dumps([CACHE_FORMAT, sha256, page_index, config_key, engine_version, ocr_recipe()])
     return hashlib.sha256(material.encode("utf-8")).hexdigest()
 
 

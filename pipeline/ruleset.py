@@ -95,6 +95,20 @@ def components() -> dict[str, str]:
     return {"grammar": GRAMMAR_DIGEST[:10], "data": _data_digest()[:10], "code": code.hexdigest()[:10]}
 
 
+OCR_MODULES: tuple[str, ...] = ("pipeline.ocr", "pipeline.imageprep", "pipeline.layout")
+"""The modules whose code decides what a page reads as (preparation, turning, margin re-reads)."""
+
+
+@lru_cache(maxsize=1)
+def ocr_recipe() -> str:
+    """Ten hex digits of the OCR recipe's code: a cached page read by another recipe is read again."""
+    code = hashlib.sha256()
+    for name in OCR_MODULES:
+        code.update(name.encode())
+        code.update(code_digest(_module_source(name)).encode())
+    return code.hexdigest()[:10]
+
+
 def ruleset_version() -> str:
     """``g<grammar>.d<data>.c<code>``: equal for two runs exactly when their rules are equal."""
     parts = components()

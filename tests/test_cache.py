@@ -48,3 +48,19 @@ def test_default_dir_follows_the_environment(monkeypatch, tmp_path):
     monkeypatch.delenv("LOCLEG_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "x"))
     assert default_cache_dir() == tmp_path / "x" / "locleg"
+
+
+def test_a_page_read_by_another_ocr_recipe_is_not_served(monkeypatch):
+    import corpus.cache as cache
+
+    base = page_key("a" * 64, 0, OcrConfig().key(), "5.3.0")
+    monkeypatch.setattr(cache, "ocr_recipe", lambda: "another")
+    assert page_key("a" * 64, 0, OcrConfig().key(), "5.3.0") != base
+
+
+def test_the_ocr_recipe_follows_the_code_not_its_docstrings():
+    from pipeline.ruleset import code_digest, ocr_recipe
+
+    assert len(ocr_recipe()) == 10
+    assert code_digest('def f():\n    """one"""\n    return 1\n') == code_digest("def f():\n    return 1\n")
+    assert code_digest("def f():\n    return 1\n") != code_digest("def f():\n    return 2\n")
