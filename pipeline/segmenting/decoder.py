@@ -184,18 +184,20 @@ def _damageable_forms(kind: str) -> tuple[tuple[LabelForm, str], ...]:
 
 
 _TOKEN = re.compile(r"\S+")
+_NUMERAL_NEXT = re.compile(r"\s*[\dIl|!]")
 _SEPARATED = re.compile(r"^\s{0,2}[-–—=«»:~]")
 
 
 def _keyword_tokens(text: str) -> tuple[tuple[int, int, str], ...]:
     """Where a keyword may stand at the start of ``text``: (characters of margin marks before
-    it, end of the keyword, the keyword as read, cut before a digit glued to it ('Art.1º'))."""
+    it, end of the keyword, the keyword as read, cut before a digit glued to it ('Art.1º')).
+    Only words a numeral follows (a digit, or a stroke OCR reads for one: 'Arte IB2 -')."""
     out = []
     dust = 0
     for k, m in enumerate(_TOKEN.finditer(text[:_REACH])):
         word = m.group()
         head = re.match(r"\D+", word)
-        if head is not None:
+        if head is not None and _NUMERAL_NEXT.match(text, m.start() + head.end()):
             out.append((dust, m.start() + head.end(), head.group()))
         dust += len(word)
         if k >= 2 or dust > 3:
@@ -233,7 +235,7 @@ class _Piece:
     """A place where a unit may start, with its channel costs computed on demand."""
 
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
-                 "seen", "closes", "lost_end", "lost_article_end", "next_printed", "tokens", "lost_whole")
+                 "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -261,7 +263,7 @@ class _Piece:
         # gap (set by decode: kind -> the number the next printed unit of that kind carries).
         self.lost_article_end: int | None = None
         self.next_printed: dict[str, int] = {}
-        self.tokens: tuple[tuple[int, int, str], ...] | None = None  # (dust, keyword end, keyword)
+        self.heads_damaged: dict[str, tuple[tuple[LabelForm, str, int, int, str], ...]] = {}
         # A paragraph that may open an article whose whole label OCR lost (set by decode).
         self.lost_whole = False
 
@@ -313,7 +315,7 @@ class _Piece:
                         cost = cost * weight + form.cost + lost
                         if cost < best[0]:
                             best = (cost, end)
-        if self.offset == 0 and not unico and best[0] > config.damaged_keyword:
+        if not unico and best[0] > config.damaged_keyword and self.damaged_heads(kind):
             got = self.damaged(kind, n, config)
             if got[0] < best[0]:
                 best = got
@@ -345,31 +347,36 @@ class _Piece:
         with the keyword, at most three characters of margin marks before it, then the numeral
         the sequence expects and a separator. A citation ('arts. 2º e 3º') has no separator
         after its numeral; running text has no numeral there."""
-        if self.tokens is None:
-            self.tokens = _keyword_tokens(self.text)
         best = (float("inf"), 0)
         model, weight = default_model(), config.channel_weight
-        for form, core in _damageable_forms(kind):
+        for form, core, dust, kw_end, kw in self.damaged_heads(kind):
             text = _render(form, n)
             if text is None:
                 continue
+            keyword = min(prefix_cost(core, kw, model=model, max_dust=0, boundary=model.boundary)[0] * weight,
+                          config.damaged_keyword)
+            rest = self.text[kw_end:]
+            lead = len(rest) - len(rest.lstrip())
             # typewriters raised the ordinal sign past nine too ('Art. 14º')
-            numerals = dict.fromkeys((text[len(core):].lstrip(), f"{n}º"))
-            for dust, kw_end, kw in self.tokens:
-                if not _resembles(kw, core):
+            for digits in dict.fromkeys((text[len(core):].lstrip(), f"{n}º")):
+                cost, end = prefix_cost(digits, rest[lead:], model=model, max_dust=0, boundary=model.boundary)
+                if not _SEPARATED.match(rest[lead + end:]):
                     continue
-                keyword = min(prefix_cost(core, kw, model=model, max_dust=0, boundary=model.boundary)[0] * weight,
-                              config.damaged_keyword)
-                rest = self.text[kw_end:]
-                lead = len(rest) - len(rest.lstrip())
-                for digits in numerals:
-                    cost, end = prefix_cost(digits, rest[lead:], model=model, max_dust=0, boundary=model.boundary)
-                    if not _SEPARATED.match(rest[lead + end:]):
-                        continue
-                    total = keyword + config.margin_dust * dust + cost * weight + form.cost
-                    if total < best[0]:
-                        best = (total, kw_end + lead + end)
+                total = keyword + config.margin_dust * dust + cost * weight + form.cost
+                if total < best[0]:
+                    best = (total, kw_end + lead + end)
         return best
+
+    def damaged_heads(self, kind: str) -> tuple[tuple[LabelForm, str, int, int, str], ...]:
+        """The forms of ``kind`` whose keyword a word at this line's start may be, damaged: (form,
+        keyword, margin characters before the word, end of the word, the word). Line starts only."""
+        got = self.heads_damaged.get(kind)
+        if got is None:
+            tokens = _keyword_tokens(self.text) if self.offset == 0 else ()
+            got = self.heads_damaged[kind] = tuple(
+                (form, core, dust, end, word) for form, core in _damageable_forms(kind)
+                for dust, end, word in tokens if _resembles(word, core))
+        return got
 
     def forms(self, kind: str, unico: bool) -> tuple[tuple[LabelForm, str], ...]:
         """The forms of ``kind`` whose keyword this line roughly starts with, each with the
@@ -405,16 +412,8 @@ class _Piece:
             return self.short_ok or self.lost_end is not None
         if kind == "artigo" and (self.lost_article_end is not None or self.lost_whole) and "artigo" in self.next_printed:
             return True
-        return bool(self.forms(kind, False) or self.forms(kind, True) or self.may_be_damaged(kind))
+        return bool(self.forms(kind, False) or self.forms(kind, True) or self.damaged_heads(kind))
 
-    def may_be_damaged(self, kind: str) -> bool:
-        """Whether a keyword of ``kind`` damaged past the channel may open this line (see
-        :meth:`damaged`)."""
-        if self.offset:
-            return False
-        if self.tokens is None:
-            self.tokens = _keyword_tokens(self.text)
-        return any(_resembles(kw, core) for _form, core in _damageable_forms(kind) for _d, _e, kw in self.tokens)
 
     def screen(self, core: str) -> bool:
         """Whether the line starts roughly with a form's keyword ('Art.' of 'Art. {n}{o}'): a
@@ -470,6 +469,7 @@ def _vocabulary(texts: Sequence[str]) -> frozenset[str]:
 
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _SCRAP_TOKEN = re.compile(r"\S+")
+_NUMERAL_NEXT = re.compile(r"\s*[\dIl|!]")
 _SENTENCE_START = re.compile(r"^[A-ZÀ-Ú][a-zà-ú]*\s+[a-zà-ú]")  # 'Os proprietários', 'A multa'
 
 # a line that ends a sentence, dust after the mark allowed ('Viação..,', 'desta Lei. j')
