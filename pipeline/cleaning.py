@@ -473,6 +473,8 @@ def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) ->
     lines = [apply_line_rules(line) for line in lines]
     lines = [replace(ln, kind="noise", reason="page_counter") if is_page_counter(ln, len(doc.pages)) else ln
              for ln in lines]
+    for i in find_continuation_notes(lines):
+        lines[i] = replace(lines[i], kind="noise", reason="continuation")
 
     content_idx = [i for i, ln in enumerate(lines) if not ln.is_noise]
     furniture = find_furniture([lines[i].text for i in content_idx], config=config)
@@ -510,6 +512,34 @@ def is_page_counter(line: CleanLine, n_pages: int) -> bool:
     document's page count (never a '345/80' law number: both numbers must be the page's)."""
     m = _PAGE_COUNTER.match(line.text)
     return m is not None and n_pages > 1 and int(m.group(2)) == n_pages and int(m.group(1)) == line.page_index + 1
+
+
+_CONTINUATION_WORDS = ("CONTINUA", "CONTINUACAO", "CONTINUA NA PROXIMA PAGINA", "CONTINUA NO VERSO")
+
+
+def is_continuation_note(text: str) -> bool:
+    """'Continua.', 'Continuso', '- Segue -': a typist's note that the text goes on overleaf."""
+    words = " ".join(_TOKEN.findall(fold(text)))
+    if words == "SEGUE":
+        return True
+    if not 7 <= len(words) <= 30:
+        return False
+    return max(fuzz.ratio(words, w) for w in _CONTINUATION_WORDS) >= 80
+
+
+def find_continuation_notes(lines: Sequence[CleanLine]) -> list[int]:
+    """Indices of continuation notes among the last two content lines of each page but the last."""
+    by_page: dict[int, list[int]] = {}
+    for i, ln in enumerate(lines):
+        if not ln.is_noise and ln.text.strip():
+            by_page.setdefault(ln.page_index, []).append(i)
+    pages = sorted(by_page)
+    out = []
+    for page in pages:
+        idx = by_page[page]
+        if page != pages[-1]:
+            out.extend(i for i in idx[-2:] if is_continuation_note(lines[i].text))
+    return out
 
 
 def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanConfig(), band: int = 3) -> set[int]:

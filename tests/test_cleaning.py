@@ -240,3 +240,19 @@ def test_a_folio_stamp_read_on_a_labels_line_goes(line: str, cleaned: str) -> No
     from pipeline.cleaning import strip_stamp_prefix
 
     assert strip_stamp_prefix(line) == cleaned
+
+
+def test_a_typists_continuation_note_at_a_page_end_is_noise_and_a_word_in_the_text_is_not():
+    from models.ocr import DocumentText, Line, PageText
+    from pipeline.cleaning import clean_document, is_continuation_note
+
+    assert all(is_continuation_note(t) for t in ("Continua.", "Continuso", "- Segue -", "CONTINUA NA PRÓXIMA PÁGINA"))
+    assert not any(is_continuation_note(t) for t in ("continuam em vigor", "Contrato", "serve.", "Constitui"))
+    first = ("Art. 1º Os proprietários de terrenos baldios ficam obrigados",
+             "a mantê-los limpos e murados, sob pena de multa.", "Continua.")
+    second = ("Art. 2º A Prefeitura notificará os proprietários.", "Continua.")
+    doc = DocumentText(source="x", pages=tuple(
+        PageText(page_index=k, method="given", lines=tuple(Line(text=t) for t in texts))
+        for k, texts in enumerate((first, second))))
+    kinds = [(ln.page_index, ln.text, ln.reason) for ln in clean_document(doc) if ln.text == "Continua."]
+    assert kinds == [(0, "Continua.", "continuation"), (1, "Continua.", None)]  # the last page goes on nowhere
