@@ -534,7 +534,7 @@ def find_continuation_notes(lines: Sequence[CleanLine]) -> list[int]:
         if not ln.is_noise and ln.text.strip():
             by_page.setdefault(ln.page_index, []).append(i)
     pages = sorted(by_page)
-    out = []
+    out: list[int] = []
     for page in pages:
         idx = by_page[page]
         if page != pages[-1]:
