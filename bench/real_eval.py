@@ -216,6 +216,13 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.monotonic()
         out = structure(doc, meta)
         row = score_document(name, truth, out)
+        if row["class"] == "GAZETTE":  # every act as its own norm (locleg ingest --all-acts)
+            from pipeline.acts import structure_acts
+
+            found_acts = {(digits(a.numero), a.ano) for a, _doc in structure_acts(doc, meta)}
+            numbered = [a for a in truth["acts"] if a.get("numero")]
+            row["acts_numbered"] = len(numbered)
+            row["acts_read"] = sum((digits(a["numero"]), a.get("ano")) in found_acts for a in numbered)
         row["structure_seconds"] = round(time.monotonic() - t0, 2)
         rows.append(row)
         print_row(row)
@@ -236,7 +243,8 @@ def print_row(row: dict) -> None:
     if row["class"] == "GAZETTE":
         act = row["gazette_act_matched"]
         print(f"{row['class']:13} {row['file']:32} status={row['status']:12} took {found} "
-              f"({'one of the' if act else 'NOT one of the'} {row['acts']} acts) arts={len(row['articles_found'])}")
+              f"({'one of the' if act else 'NOT one of the'} {row['acts']} acts) arts={len(row['articles_found'])}; "
+              f"--all-acts reads {row.get('acts_read', 0)} of its {row.get('acts_numbered', 0)} numbered acts")
         return
     ok = row["meta_ok"]
     marks = "".join(k[0].upper() if v else k[0] for k, v in ok.items())  # TNA = all agree

@@ -16,9 +16,9 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from models.norm import NormDocument, NormMeta
+from models.norm import ActsDocument, NormDocument, NormMeta
 
-__all__ = ["ingest", "structure", "export", "NormDocument", "NormMeta"]
+__all__ = ["ingest", "ingest_acts", "structure", "export", "NormDocument", "NormMeta", "ActsDocument"]
 
 
 def _meta(meta: NormMeta | dict[str, Any] | None) -> NormMeta | None:
@@ -35,6 +35,16 @@ def ingest(path: str | PathLike[str], *, meta: NormMeta | dict[str, Any] | None 
     from pipeline.ingest import ingest_file
 
     return ingest_file(Path(path), meta=_meta(meta), config=OcrConfig(lang=lang, dpi=dpi, psm=psm, prepare=prepare))
+
+
+def ingest_acts(path: str | PathLike[str], *, meta: NormMeta | dict[str, Any] | None = None,
+                lang: str = "por", dpi: int = 300, psm: int = 4, prepare: bool = True) -> ActsDocument:
+    """A gazette (or any document of several acts) read once, every act structured as its own
+    norm, as ``locleg ingest --all-acts`` does. ``meta`` gives what the acts share (município, uf)."""
+    from pipeline.config import OcrConfig
+    from pipeline.ingest import ingest_acts as _ingest_acts
+
+    return _ingest_acts(Path(path), meta=_meta(meta), config=OcrConfig(lang=lang, dpi=dpi, psm=psm, prepare=prepare))
 
 
 def structure(text: str, *, meta: NormMeta | dict[str, Any] | None = None, source: str = "<text>") -> NormDocument:

@@ -89,8 +89,12 @@ def cmd_structure(args: argparse.Namespace) -> int:
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
-    from pipeline.ingest import ingest_file
+    from pipeline.ingest import ingest_acts, ingest_file
 
+    if args.all_acts:
+        record = ingest_acts(args.doc, meta=_load_meta(args.meta), config=_ocr_config(args))
+        _write_json(record.model_dump_json(indent=2), args.output)
+        return 0
     result = ingest_file(args.doc, meta=_load_meta(args.meta), config=_ocr_config(args))
     _write_json(result.model_dump_json(indent=2), args.output)
     return 0
@@ -300,6 +304,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("doc", type=Path)
     p.add_argument("--meta", type=Path, help="upstream record of the norm (JSON)")
     p.add_argument("-o", "--output", type=Path, help="output JSON (default: stdout)")
+    p.add_argument("--all-acts", action="store_true",
+                   help="a gazette or any document of several acts: every act as its own norm, in one "
+                        "record (--meta gives what they share: municipio, uf)")
     _add_ocr_options(p)
     _add_verbose(p)
     p.set_defaults(func=cmd_ingest)

@@ -206,6 +206,27 @@ class NormDocument(_Model):
     errors: list[ErrorItem] = Field(default_factory=list)
 
 
+class ActEntry(_Model):
+    """One act of a document that holds several (``locleg ingest --all-acts``)."""
+
+    tipo: str = Field(description="the act's tipo as its epígrafe prints it")
+    numero: str | None = None
+    ano: int | None = None
+    epigrafe: str = Field(description="the act's epígrafe as read")
+    page_no: int = Field(ge=1, description="1-based page where the epígrafe stands")
+    document: NormDocument = Field(description="the act structured as its own norm")
+
+
+class ActsDocument(_Model):
+    """A gazette (or any document holding several acts): its record and every act in it."""
+
+    schema_version: str = SCHEMA_VERSION
+    source: str
+    sha256: str | None = None
+    pages: int = Field(ge=0)
+    acts: list[ActEntry] = Field(default_factory=list, description="the acts in reading order")
+
+
 def json_schema() -> dict:
     """The JSON Schema of :class:`NormDocument` (what ``locleg schema`` prints)."""
     schema = NormDocument.model_json_schema(mode="serialization")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from models.norm import DocumentInfo, ErrorItem, NormDocument, NormMeta
+from models.norm import ActsDocument, DocumentInfo, ErrorItem, NormDocument, NormMeta
 from models.ocr import DocumentText
 from pipeline.config import OcrConfig
 from pipeline.ocr import ocr_document
@@ -47,6 +47,17 @@ def ingest_file(path: Path, *, meta: NormMeta | None, config: OcrConfig) -> Norm
 
     result = structure_document(doc, meta)
     return complete_document(result, doc, config=config)
+
+
+def ingest_acts(path: Path, *, meta: NormMeta | None, config: OcrConfig) -> ActsDocument:
+    """Read ``path`` once and structure every act it holds as its own norm (a gazette)."""
+    doc = read_file(path, config=config)
+    from pipeline.acts import acts_document
+
+    record = acts_document(doc, meta)
+    acts = [act.model_copy(update={"document": complete_document(act.document, doc, config=config)})
+            for act in record.acts]
+    return record.model_copy(update={"acts": acts})
 
 
 def complete_document(result: NormDocument, doc: DocumentText, *, config: OcrConfig) -> NormDocument:

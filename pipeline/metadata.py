@@ -386,7 +386,10 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
             return None
     pos = m.end()
     rest = _fix_digits(folded[pos:])
-    mm = re.match(r"\s+(?:MUNICIPA[LI1]|D[AO]\s+(?:MESA(?:\s+DIRETORA)?|CAMARA(?:\s+MUNICIPAL)?|PRESIDENCIA))\b", rest)
+    # the issuer between the tipo and its number: 'LEI MUNICIPAL', 'RESOLUÇÃO DA MESA', or an
+    # office's initials ('PORTARIA DP Nº 74', 'PORTARIA GP/SEMAD Nº 12')
+    mm = re.match(r"\s+(?:MUNICIPA[LI1]|D[AO]\s+(?:MESA(?:\s+DIRETORA)?|CAMARA(?:\s+MUNICIPAL)?|PRESIDENCIA))\b"
+                  r"|\s+[A-Z]{2,6}(?:/[A-Z]{2,6})?(?=\s*N\S{0,3}\s*\d)", rest)
     if mm:
         rest, pos = rest[mm.end():], pos + mm.end()
     marker = _MARKER_RE.match(rest)

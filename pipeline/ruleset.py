@@ -29,6 +29,7 @@ RULE_MODULES: tuple[str, ...] = (
     "pipeline.headers",
     "pipeline.layout",
     "pipeline.alteracoes",
+    "pipeline.acts",
     "pipeline.metadata",
     "pipeline.references",
     "pipeline.segmentation",

@@ -498,3 +498,13 @@ def test_a_town_named_by_its_short_name_is_the_one_name_of_its_state_that_begins
 def test_epigrafe_with_the_l_of_lei_lost_or_misread(line):
     epi = parse_epigrafe(line)
     assert epi is not None and epi.tipo == "Lei Ordinária"
+
+
+@pytest.mark.parametrize(("line", "numero"), [
+    ("PORTARIA DP Nº. 074, DE 08 DE OUTUBRO DE 2020", "074"),
+    ("PORTARIA GP/SEMAD Nº 12, DE 1 DE MAIO DE 2020", "12"),
+])
+def test_an_issuers_initials_between_tipo_and_number_sign(line: str, numero: str):
+    epi = parse_epigrafe(line)
+    assert epi is not None and (epi.tipo, epi.numero) == ("Portaria", numero)
+    assert parse_epigrafe("PORTARIA DO SECRETÁRIO DE OBRAS E SERVIÇOS PÚBLICOS") is None

@@ -1,0 +1,98 @@
+"""A document of several acts (an official gazette): every act read as its own norm."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline.acts import acts_document, find_acts, structure_acts
+from pipeline.textpages import document_from_text
+
+GAZETTE = """DIÁRIO OFICIAL DO MUNICÍPIO DE PRATÂNIA
+Edição nº 136 - 26 de outubro de 2020
+DECRETOS
+DECRETO Nº 56, DE 26 DE OUTUBRO DE 2020
+Dispõe sobre o expediente das repartições públicas no dia do servidor.
+O PREFEITO MUNICIPAL DE PRATÂNIA, no uso de suas atribuições legais, DECRETA:
+Art. 1º Fica transferido para o dia 30 de outubro o ponto facultativo do dia do servidor.
+Art. 2º Os serviços essenciais funcionarão normalmente.
+Art. 3º Este Decreto entra em vigor na data de sua publicação.
+Prefeitura Municipal de Pratânia, 26 de outubro de 2020.
+JOÃO DA SILVA
+Prefeito Municipal
+PORTARIAS
+PORTARIA DP Nº 74, DE 8 DE OUTUBRO DE 2020
+Dispõe sobre a nomeação de servidora.
+O PREFEITO MUNICIPAL DE PRATÂNIA, no uso de suas atribuições legais, RESOLVE:
+Art. 1º Nomear MARIA DE SOUZA para o cargo de Assistente Administrativo.
+Art. 2º Esta Portaria entra em vigor na data de sua publicação.
+Prefeitura Municipal de Pratânia, 8 de outubro de 2020.
+MARIA DE SOUZA
+Secretária de Administração
+LEI Nº 725, DE 10 DE ABRIL DE 2020
+Autoriza a doação de área ao Estado.
+O PREFEITO MUNICIPAL DE PRATÂNIA faz saber que a Câmara aprovou e ele sanciona a seguinte Lei:
+Art. 1º Fica autorizada a doação da área descrita no anexo.
+Parágrafo único. A área destina-se à escola estadual, nos termos da
+Lei Municipal Nº 700 de 2 de março de 2019.
+Art. 2º Esta Lei entra em vigor na data de sua publicação.
+Art. 3º Revogam-se as disposições em contrário.
+Prefeitura Municipal de Pratânia, 10 de abril de 2020.
+JOÃO DA SILVA
+Prefeito Municipal
+"""
+
+
+def _ids(doc) -> list[str]:
+    out = []
+
+    def walk(units):
+        for u in units:
+            out.append(u.id)
+            walk(u.children)
+
+    walk(doc.articulacao)
+    return out
+
+
+def test_the_acts_of_a_gazette_are_found_by_their_headings_and_a_cited_law_is_not_one():
+    acts = find_acts(document_from_text(GAZETTE))
+    assert [(a.tipo, a.numero, a.ano) for a in acts] == [
+        ("Decreto", "56", 2020), ("Portaria", "74", 2020), ("Lei Ordinária", "725", 2020)]
+    # 'Lei Municipal Nº 700 de 2 de março de 2019' is cited in a sentence: no act of its own
+
+
+def test_every_act_is_structured_as_its_own_norm_with_its_own_closing():
+    results = structure_acts(document_from_text(GAZETTE))
+    assert [_ids(doc) for _act, doc in results] == [
+        ["art1", "art2", "art3"], ["art1", "art2"], ["art1", "art1_par1u", "art2", "art3"]]
+    decreto, portaria, lei = (doc for _act, doc in results)
+    assert (decreto.norm.tipo, decreto.norm.numero, decreto.norm.ano) == ("Decreto", "56", 2020)
+    assert portaria.fecho is not None and str(portaria.fecho.data) == "2020-10-08"
+    assert [s.nome for s in portaria.fecho.signatarios] == ["MARIA DE SOUZA"]
+    assert lei.articulacao[0].text.startswith("Fica autorizada a doação")
+    assert all(doc.document.status == "extracted" for doc in (decreto, portaria, lei))
+
+
+def test_a_document_of_one_law_is_one_act():
+    one = GAZETTE.split("LEI Nº 725")[0].split("PORTARIAS")[0]
+    record = acts_document(document_from_text(one, source="decreto.txt"))
+    assert [a.tipo for a in record.acts] == ["Decreto"] and record.source == "decreto.txt"
+
+
+@pytest.mark.slow
+def test_ingest_all_acts_writes_one_record_of_every_act(tmp_path: Path):
+    src = tmp_path / "diario.txt"
+    src.write_text(GAZETTE, encoding="utf-8")
+    out = tmp_path / "acts.json"
+    done = subprocess.run([sys.executable, "-m", "locleg", "ingest", str(src), "--all-acts", "-o", str(out)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    record = json.loads(out.read_text(encoding="utf-8"))
+    assert [(a["tipo"], a["numero"]) for a in record["acts"]] == [("Decreto", "56"), ("Portaria", "74"),
+                                                                 ("Lei Ordinária", "725")]
+    assert record["acts"][2]["document"]["document"]["sha256"]  # each act's document block is filled
