@@ -418,3 +418,17 @@ def test_without_a_gap_a_paragraph_after_a_closed_line_stays_text():
     text = _CODE.replace("Público\nOs proprietários", "Público\nArt. 30º - Os proprietários").format(next=32)
     ids, _codes, _status = _articles(text)
     assert ids == ["art29", "art30", "art31", "art32"]  # 'As máquinas ...' is art. 31's text: no number lacks
+
+
+def test_a_scrap_left_of_a_lost_article_label_and_a_dotted_separator_are_read():
+    body = (
+        "Art. 1º.- Compete à Secretaria de Obras a fiscalização desta Lei.\n"
+        "Art. 2º.- As infrações serão apuradas mediante auto lavrado pelo fiscal.\n"
+        "DEC IL O pedido de licença será instruído com os documentos exigidos.\n"  # 'Art. 3º.-' destroyed
+        "Art. 4º.- Fica proibida a publicidade nas vias públicas fora dos horários.\n"
+        "La, Art, 5º.- Esta Lei entra em vigor na data de sua publicação.\n"  # margin dust, 'º.-'
+    )
+    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    assert [u["id"] for u in doc["articulacao"]] == ["art1", "art2", "art3", "art4", "art5"]
+    assert doc["articulacao"][2]["text"].startswith("O pedido de licença")
+    assert "unit_doubtful" in [w["code"] for w in doc["warnings"]]  # art. 3 was placed by the gap alone

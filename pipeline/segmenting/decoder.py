@@ -185,7 +185,7 @@ def _damageable_forms(kind: str) -> tuple[tuple[LabelForm, str], ...]:
 
 _TOKEN = re.compile(r"\S+")
 _NUMERAL_NEXT = re.compile(r"\s*[\dIl|!]")
-_SEPARATED = re.compile(r"^\s{0,2}[-–—=«»:~]")
+_SEPARATED = re.compile(r"^[º°ª]?[.,]?\s{0,2}[-–—=«»:~]")  # ' -', ' =', 'º.-', '.-' after the numeral
 
 
 def _keyword_tokens(text: str) -> tuple[tuple[int, int, str], ...]:
@@ -264,8 +264,9 @@ class _Piece:
         self.lost_article_end: int | None = None
         self.next_printed: dict[str, int] = {}
         self.heads_damaged: dict[str, tuple[tuple[LabelForm, str, int, int, str], ...]] = {}
-        # A paragraph that may open an article whose whole label OCR lost (set by decode).
-        self.lost_whole = False
+        # Where the label ends of an article whose whole label OCR lost or left a scrap of, on a
+        # line that opens a paragraph (0: nothing of it left); None: no such line (set by decode).
+        self.lost_whole: int | None = None
 
     def emission(self, kind: str, n: int, unico: bool, config: DecodeConfig,
                  limit: float = float("inf")) -> tuple[float, int]:
@@ -326,11 +327,11 @@ class _Piece:
             cost = lost + config.lost_keyword
             if cost < best[0]:
                 best = (cost, self.lost_article_end)
-        if (kind == "artigo" and not unico and self.lost_whole and n == self.next_printed.get("artigo", 0) - 1
-                and lost + config.lost_keyword < best[0]):
-            # Nothing of the label is left, but the next printed article is the one after this
-            # one and a paragraph starts here: the lost article, numbered by the gap.
-            best = (lost + config.lost_keyword, 0)
+        if (kind == "artigo" and not unico and self.lost_whole is not None
+                and n == self.next_printed.get("artigo", 0) - 1 and lost + config.lost_keyword < best[0]):
+            # Nothing (or a scrap) of the label is left, but the next printed article is the one
+            # after this one and a paragraph starts here: the lost article, numbered by the gap.
+            best = (lost + config.lost_keyword, self.lost_whole)
         if kind in _SHORT_KINDS and self.lost_end is not None and (
                 (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico)):
             # The sibling before closed with ';' (or ':' announced the list) and the line starts
@@ -410,7 +411,8 @@ class _Piece:
             return True
         if kind in _SHORT_KINDS:
             return self.short_ok or self.lost_end is not None
-        if kind == "artigo" and (self.lost_article_end is not None or self.lost_whole) and "artigo" in self.next_printed:
+        if kind == "artigo" and (self.lost_article_end is not None or self.lost_whole is not None) \
+                and "artigo" in self.next_printed:
             return True
         return bool(self.forms(kind, False) or self.forms(kind, True) or self.damaged_heads(kind))
 
@@ -434,7 +436,7 @@ class _Piece:
         label's end."""
         limit, limit_evidence = config.max_emission, config.max_evidence
         cost, end = self.emission(kind, n, unico, config, limit)
-        if end == 0 and self.lost_whole and kind == "artigo" and cost < float("inf"):
+        if end == self.lost_whole and kind == "artigo" and cost < float("inf"):
             return config.label_lost, 0  # the evidence is the gap and the paragraph, not a label
         consumed = self.printed.label if end < 0 and self.printed is not None else self.text[:end]
         size = len(consumed.strip())
@@ -471,6 +473,23 @@ _WORD = re.compile(r"[^\W\d_]{2,}")
 _SCRAP_TOKEN = re.compile(r"\S+")
 _NUMERAL_NEXT = re.compile(r"\s*[\dIl|!]")
 _SENTENCE_START = re.compile(r"^[A-ZÀ-Ú][a-zà-ú]*\s+[a-zà-ú]")  # 'Os proprietários', 'A multa'
+_SCRAP_BEFORE_SENTENCE = re.compile(r"^(?P<scrap>(?:\S{1,4}\s+){1,2})(?=[A-ZÀ-Ú][a-zà-ú]*\s+[a-zà-ú])")
+
+
+def _lost_label_of_paragraph(text: str, opens: bool, closed: bool) -> int | None:
+    """Where the label of an article OCR lost ends on a line that opens a paragraph: 0 for a
+    capitalised sentence right at the start (``opens``: after a heading, or after a short closed
+    line), the end of a scrap of one or two tokens that are no words before the sentence ('DEC IL
+    O pedido de licença', after a closed line). None otherwise."""
+    if opens and _SENTENCE_START.match(text):
+        return 0
+    m = _SCRAP_BEFORE_SENTENCE.match(text)
+    if m is None or not closed:
+        return None
+    tokens = m.group("scrap").split()
+    if all(_scrap_token(t) and t.lower().strip(".,;:") not in stop_words() for t in tokens):
+        return m.end()
+    return None
 
 # a line that ends a sentence, dust after the mark allowed ('Viação..,', 'desta Lei. j')
 _CLOSED = re.compile(r"[.;:][^\w\s]{0,3}(?:\s+\S)?\s*$")
@@ -671,7 +690,7 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
         return None
     score = evidence + piece.bonus
     if end >= 0:  # read by expectation: the layout must not speak against it
-        if not (end == 0 and piece.lost_whole and kind == "artigo"):  # (its layout was weighed already)
+        if not (end == piece.lost_whole and kind == "artigo"):  # (its layout was weighed already)
             score += _layout_bonus(prev_text, kind, config)
         word = piece.text[:end].strip(" .,:;'\"*|-_~`´^“”")
         first, _, after = word.partition(" ")
@@ -775,8 +794,10 @@ def decode(
             prev = prev_texts[piece.line].rstrip()
             if after_heading or _CLOSED.search(prev) or (prev.isupper() and len(prev) > 3):
                 piece.lost_article_end = _lost_article_end(piece.text)
-            piece.lost_whole = (piece.lost_article_end is None and _SENTENCE_START.match(piece.text) is not None
-                                and (after_heading or (_CLOSED.search(prev) is not None and len(prev) < short)))
+            if piece.lost_article_end is None:
+                closed = _CLOSED.search(prev) is not None
+                piece.lost_whole = _lost_label_of_paragraph(piece.text, after_heading or (closed and len(prev) < short),
+                                                            after_heading or closed)
 
     # beam: state -> (cost, back-pointer); a back-pointer is (previous, piece index, kind, n, unico)
     beam: dict[State, tuple[float, tuple | None]] = {(0, 0, 0, 0, 0): (0.0, None)}
@@ -892,7 +913,8 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
             if kind == "artigo" and p is not None and p.suffix:
                 s = (s[0], 0, 0, 0, 0)
                 continue
-            if kind == "artigo" and piece.lost_whole and piece.cache.get((kind, n, unico), (0.0, -1))[1] == 0:
+            if kind == "artigo" and piece.lost_whole is not None and \
+                    piece.cache.get((kind, n, unico), (0.0, -1))[1] == piece.lost_whole:
                 out.append(Doubt(piece.line, piece.offset, kind, n, unico, 0.0, piece.text[:40], True, True))
             if kind in _SHORT_KINDS and _counter(s, kind) == 0:
                 cost, end = piece.cache.get((kind, n, unico), (0.0, -1))
