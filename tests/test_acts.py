@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from units import unit_ids
 
 from pipeline.acts import acts_document, find_acts, structure_acts
 from pipeline.textpages import document_from_text
@@ -47,16 +48,6 @@ Prefeito Municipal
 """
 
 
-def _ids(doc) -> list[str]:
-    out = []
-
-    def walk(units):
-        for u in units:
-            out.append(u.id)
-            walk(u.children)
-
-    walk(doc.articulacao)
-    return out
 
 
 def test_the_acts_of_a_gazette_are_found_by_their_headings_and_a_cited_law_is_not_one():
@@ -68,7 +59,7 @@ def test_the_acts_of_a_gazette_are_found_by_their_headings_and_a_cited_law_is_no
 
 def test_every_act_is_structured_as_its_own_norm_with_its_own_closing():
     results = structure_acts(document_from_text(GAZETTE))
-    assert [_ids(doc) for _act, doc in results] == [
+    assert [unit_ids(doc) for _act, doc in results] == [
         ["art1", "art2", "art3"], ["art1", "art2"], ["art1", "art1_par1u", "art2", "art3"]]
     decreto, portaria, lei = (doc for _act, doc in results)
     assert (decreto.norm.tipo, decreto.norm.numero, decreto.norm.ano) == ("Decreto", "56", 2020)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from units import unit_ids
 
 from models.norm import NormMeta
 from pipeline.segmenting.numbering import decode_article_numbers
@@ -14,21 +15,11 @@ def _structure(text: str, **meta):
     return structure_document(document_from_text(text), NormMeta(**meta) if meta else None)
 
 
-def _ids(result) -> list[str]:
-    out = []
-
-    def walk(units):
-        for u in units:
-            out.append(u.id)
-            walk(u.children)
-
-    walk(result.articulacao)
-    return out
 
 
 def _own_ids(result) -> list[str]:
     """Ids of the norm's own units: the inside of an alteração is the amended norm's (issue 12)."""
-    return [i for i in _ids(result) if "_alt" not in i]
+    return [i for i in unit_ids(result) if "_alt" not in i]
 
 
 def _quoted(result, uid: str) -> str:
@@ -101,7 +92,7 @@ Prefeito Municipal
 
 def test_a_typewritten_law_comes_out_with_lexml_ids() -> None:
     result = _structure(LAW)
-    assert _ids(result) == [
+    assert unit_ids(result) == [
         "cap1", "art1", "art1_cpt_ali1", "art1_cpt_ali2",
         "art2", "art2_cpt_inc1", "art2_cpt_inc2", "art2_par1", "art2_par2",
         "cap2", "art3", "art3_par1u", "art4",
@@ -154,7 +145,7 @@ ARTIGO 2º:- Esta Lei entrará em vigor na data de sua publicação.
 
 def test_neighbouring_laws_are_kept_apart() -> None:
     result = _structure(NEIGHBORS, numero="88", ano=1985)
-    assert _ids(result) == ["art1", "art2"]
+    assert unit_ids(result) == ["art1", "art2"]
     assert _unit(result, "art1").text == "Fica autorizada a concessão de uso do imóvel."
     assert [n.numero for n in result.neighbors] == [None, "89"]
     assert [n.articles for n in result.neighbors] == [2, 2]
@@ -232,7 +223,7 @@ DAS PENALIDADES
 Art. 3º As infrações serão punidas com multa.
 """
     result = _structure(text)
-    assert _ids(result) == [
+    assert unit_ids(result) == [
         "tit1", "tit1_cap1", "art1", "art1_cpt_inc1", "art1_cpt_inc1_ali1", "art1_cpt_inc1_ali1_ite1",
         "art1_cpt_inc1_ali1_ite2", "art1_cpt_inc1_ali2", "art1_cpt_inc2", "art1-1",
         "tit1_cap2", "tit1_cap2_sec1", "art2", "art2_par1u", "tit2", "art3",
@@ -244,7 +235,7 @@ Art. 3º As infrações serão punidas com multa.
 
 def test_artigo_unico() -> None:
     result = _structure("DECRETO Nº 7, DE 2 DE JANEIRO DE 2001\nArtigo único - Fica declarado ponto facultativo o dia 2.\n")
-    assert _ids(result) == ["art1u"]
+    assert unit_ids(result) == ["art1u"]
 
 
 def test_text_without_articles_needs_review() -> None:
@@ -269,7 +260,7 @@ Art. 2º Esta Lei entra em vigor na data de sua publicação.
     result = _structure(text)
     assert _unit(result, "art1").table
     assert "table_as_text" in _codes(result)
-    assert _ids(result)[:5] == ["art1", "art1_cpt_inc1", "art1_cpt_inc1_ali1", "art1_cpt_inc1_ali2", "art1_cpt_inc1_ali3"]
+    assert unit_ids(result)[:5] == ["art1", "art1_cpt_inc1", "art1_cpt_inc1_ali1", "art1_cpt_inc1_ali2", "art1_cpt_inc1_ali3"]
 
 
 @pytest.mark.parametrize(
@@ -309,7 +300,7 @@ Art. 2º O número de permissões será fixado por decreto.
 Art. 3º Esta Lei entra em vigor na data de sua publicação.
 """
     result = _structure(text)
-    assert _ids(result) == ["art1", "art1_par1", "art1_par2", "art2", "art3"]
+    assert unit_ids(result) == ["art1", "art1_par1", "art1_par2", "art2", "art3"]
 
 
 def test_a_quotation_whose_colon_ocr_lost_is_still_the_amending_articles_text() -> None:
@@ -364,7 +355,7 @@ Prefeito Municipal
 def test_an_artigo_unico_between_two_laws_of_a_book_takes_nothing_of_theirs() -> None:
     # The previous law's last articles (2, 3) would continue '1' of any other law.
     result = _structure(_BOOK, numero="208", ano=1972)
-    assert _ids(result) == ["art1u"]
+    assert unit_ids(result) == ["art1u"]
     assert [n.numero for n in result.neighbors if n.numero] == ["209"]
 
 
@@ -385,7 +376,7 @@ def test_a_norm_title_repeated_on_every_page_is_a_running_header_not_another_nor
     ])
     result = _structure(text)
     assert [u.id for u in result.articulacao] == ["tit1", "tit2"]
-    assert _ids(result).count("art5") == 1 and not result.neighbors
+    assert unit_ids(result).count("art5") == 1 and not result.neighbors
     assert "LEI ORGÂNICA" not in _unit(result, "art2").text
 
 
@@ -395,7 +386,7 @@ def test_an_article_label_cut_from_its_number_at_a_line_end(cut: str) -> None:
     text = ("Art. 4.º — Os valores serão revistos por lei, até o limite da variação do salário mínimo "
             + cut + " a venda de carne fora do Mercado.\nArt. 6.º — Esta lei entra em vigor na data de sua publicação.\n")
     result = _structure(text)
-    assert _ids(result) == ["art4", "art5", "art6"]
+    assert unit_ids(result) == ["art4", "art5", "art6"]
     assert _unit(result, "art4").text.endswith("regional.")
 
 
@@ -436,7 +427,7 @@ I - restrições ao direito de reunião;
 II - ocupação temporária de bens.
 Art. 6º Esta Lei entra em vigor na data de sua publicação.
 """
-    assert _ids(_structure(text)) == ["art5", "art5_cpt_inc1", "art5_cpt_inc2", "art6"]
+    assert unit_ids(_structure(text)) == ["art5", "art5_cpt_inc1", "art5_cpt_inc2", "art6"]
 
 
 def test_an_article_whose_number_ocr_destroyed_is_numbered_by_sequence() -> None:
@@ -446,7 +437,7 @@ Ari De. Ficam revogados o art. 13 e o § 2º do art. 21 da Lei nº 1.520.
 Art. 9º - Esta Lei entra em vigor na data de sua publicação.
 """
     result = _structure(text)
-    assert _ids(result) == ["art6", "art7", "art8", "art9"]
+    assert unit_ids(result) == ["art6", "art7", "art8", "art9"]
     assert "article_renumbered" in _codes(result)
 
 
@@ -470,7 +461,7 @@ def test_a_signature_page_scanned_out_of_place_closes_the_law() -> None:
         "Art. 4º O prazo será de cinco anos.",
     ]
     result = _structure("\f".join(pages), numero="90", ano=1985)
-    assert _ids(result) == ["cap1", "art1", "cap2", "cap2_sec1", "art2", "art3", "art4", "art5", "art6"]
+    assert unit_ids(result) == ["cap1", "art1", "cap2", "cap2_sec1", "art2", "art3", "art4", "art5", "art6"]
     assert _unit(result, "cap2_sec1").title == "Da Licitação"
     assert result.fecho is not None and [s.nome for s in result.fecho.signatarios] == ["ALCEU BERTOLUCCI"]
 
@@ -511,7 +502,7 @@ Art. 1º O Cemitério será administrado pela Secretaria de Obras.
 Art. 2º Os sepultamentos serão feitos das 8 às 17 horas.
 """
     result = _structure(text)
-    assert _ids(result) == ["art1", "art2"]
+    assert unit_ids(result) == ["art1", "art2"]
     assert [a.label for a in result.anexos] == ["REGULAMENTO DO CEMITÉRIO MUNICIPAL"]
     assert "annex_with_articles" in _codes(result)
     assert result.fecho is not None and [s.nome for s in result.fecho.signatarios] == ["CARLOS ALBERTO NUNES"]
@@ -544,7 +535,7 @@ II - DESVIAR ÁGUAS;
 ART. 3º - ESTA LEI ENTRA EM VIGOR NA DATA DE SUA PUBLICAÇÃO.
 """
     result = _structure(text)
-    assert _ids(result) == ["art1", "art1_cpt_inc1", "art1_cpt_inc2", "art2", "art2_cpt_inc1", "art2_cpt_inc2", "art3"]
+    assert unit_ids(result) == ["art1", "art1_cpt_inc1", "art1_cpt_inc2", "art2", "art2_cpt_inc1", "art2_cpt_inc2", "art3"]
 
 
 def test_misread_numbers_do_not_look_like_pages_out_of_order() -> None:
@@ -558,7 +549,7 @@ def test_misread_numbers_do_not_look_like_pages_out_of_order() -> None:
 def test_an_inciso_after_a_stray_hyphen_keeps_its_label() -> None:
     text = "Art. 1º Compete ao Município:\nI - legislar sobre assuntos de interesse local;\nII - dispor sobre os servi-\nços locais-\nIII - dispor sobre os bens públicos.\n"
     result = _structure(text)
-    assert _ids(result) == ["art1", "art1_cpt_inc1", "art1_cpt_inc2", "art1_cpt_inc3"]
+    assert unit_ids(result) == ["art1", "art1_cpt_inc1", "art1_cpt_inc2", "art1_cpt_inc3"]
 
 
 def test_a_page_scanned_twice_is_dropped_and_reported() -> None:
