@@ -437,7 +437,7 @@ class _Piece:
         limit, limit_evidence = config.max_emission, config.max_evidence
         cost, end = self.emission(kind, n, unico, config, limit)
         if end == self.lost_whole and kind == "artigo" and cost < float("inf"):
-            return config.label_lost, 0  # the evidence is the gap and the paragraph, not a label
+            return config.label_lost, end  # the evidence is the gap and the paragraph, not a label
         consumed = self.printed.label if end < 0 and self.printed is not None else self.text[:end]
         size = len(consumed.strip())
         if cost > max(limit, config.emission_per_char * size):
