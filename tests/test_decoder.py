@@ -432,3 +432,13 @@ def test_a_scrap_left_of_a_lost_article_label_and_a_dotted_separator_are_read():
     assert [u["id"] for u in doc["articulacao"]] == ["art1", "art2", "art3", "art4", "art5"]
     assert doc["articulacao"][2]["text"].startswith("O pedido de licença")
     assert "unit_doubtful" in [w["code"] for w in doc["warnings"]]  # art. 3 was placed by the gap alone
+
+
+def test_a_day_of_the_month_at_a_line_start_is_no_paragraph():
+    body = (
+        "Art. 1º Os preços públicos serão recolhidos à Tesouraria até o dia\n"
+        "12 de cada mês.\n"
+        "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    units = _units(body)
+    assert list(units) == ["art1", "art2"] and units["art1"].endswith("12 de cada mês.")

@@ -136,7 +136,8 @@ _WORD_CUT = re.compile(r"\w[-‐‑=]+[—–]?$")
 # disposto no art.' / '3º da Lei'): the number on the next line is the citation's.
 _CITES_NUMBER = re.compile(
     r"(?:\b(?:arts?|n|núm|num)\.\s*[º°o]?\.?|\bn\.?\s*[º°]\.?|\bn[º°o]s?\.?|§§?|\b(?:artigos?|incisos?|al[íi]neas?|itens|item|"
-    r"par[áa]grafos?|[ií]tens?|[ií]tem|leis?|decretos?|resolu[çc][ãa]o|portaria|complementar)|\b(?:inc|al)\.)[\s!|'*]*$",
+    r"par[áa]grafos?|[ií]tens?|[ií]tem|leis?|decretos?|resolu[çc][ãa]o|portaria|complementar|dia)|\b(?:inc|al)\.)"
+    r"[\s!|'*]*$",
     re.I,
 )
 
