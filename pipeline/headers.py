@@ -255,10 +255,13 @@ def uppercase_share(text: str) -> float:
     return sum(c.isupper() for c in alpha) / len(alpha) if alpha else 0.0
 
 
+_SPECK_BEFORE = re.compile(r"^\S\s+(?=[A-ZÀ-Ú]{4})")  # a one-character speck before a heading's keyword
+
+
 def read_group(text: str) -> Header | None:
     """'CAPÍTULO I', 'TÍTULO II - DOS DIREITOS', 'Seção III', 'CAPÍTULO HI', 'CAPÍTULO ÚNICO'."""
     text = text.strip().lstrip("\"“”'‘’«»*.|:; ")
-    m = _GROUP.match(text)
+    m = _GROUP.match(text) or _GROUP.match(_SPECK_BEFORE.sub("", text, count=1))  # 'p CAPÍTULO IV'
     if not m:
         return None
     if _CITATION_REST.match(m.group("title")) or m.group("title").startswith(("desta", "deste")):
@@ -275,7 +278,9 @@ def read_group(text: str) -> Header | None:
             return None
         number = str(value)
     title = m.group("title").strip(" -–—.:")
-    label = text.strip()[: m.start("title")].strip() if title else text.strip()
+    if len(title) <= 2 and not title.isupper():
+        title = ""  # a speck after the numeral ('CAPÍTULO II k'): the title is on the next line
+    label = m.string[: m.start("title")].strip() if m.group("title") else m.string.strip()
     return Header("group", label, title, number=number, group_type=kw[0], unico=number == "único")
 
 

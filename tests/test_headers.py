@@ -383,3 +383,16 @@ def test_capitals_after_a_conjunction_or_lower_case_text_are_no_heading(line: st
 def test_a_paragraph_word_with_a_dotted_ordinal_keeps_the_ordinal_in_its_label(line: str, number: str, rest: str):
     h = read_header(line)
     assert h is not None and (h.kind, h.number, h.rest) == ("paragrafo", number, rest)
+
+
+@pytest.mark.parametrize(("line", "label", "number", "title"), [
+    ("p CAPÍTULO IV", "CAPÍTULO IV", "4", ""),  # a speck before the keyword
+    ("CAPÍTULO II k", "CAPÍTULO II", "2", ""),  # a speck after the numeral: the title is on the next line
+    ("CAPÍTULO I - DAS DISPOSIÇÕES", "CAPÍTULO I -", "1", "DAS DISPOSIÇÕES"),
+])
+def test_specks_around_an_agrupador_label_are_no_part_of_it(line, label, number, title):
+    from pipeline.headers import read_group
+
+    h = read_group(line)
+    assert h is not None and (h.label, h.number, h.rest) == (label, number, title)
+    assert read_group("e Capítulo II desta Lei") is None  # a citation stays text
