@@ -442,3 +442,15 @@ def test_a_day_of_the_month_at_a_line_start_is_no_paragraph():
     )
     units = _units(body)
     assert list(units) == ["art1", "art2"] and units["art1"].endswith("12 de cada mês.")
+
+
+def test_a_paragraph_sign_read_as_s_with_its_numeral_a_scrap_is_read_where_a_dash_follows():
+    body = (
+        "Art. 1º O proprietário manterá o imóvel limpo e murado.\n"
+        "S to - A infração será apurada em processo administrativo.\n"  # '§ 1º - A infração'
+        "S 2º - A relação dos proprietários será publicada.\n"
+        "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    units = _units(body)
+    assert list(units) == ["art1", "art1_par1", "art1_par2", "art2"]
+    assert units["art1_par1"].startswith("A infração")

@@ -125,6 +125,7 @@ _DATE_REST = re.compile(
     r"^de\s+(?:janeiro|fevereiro|mar[cç]o|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b",
     re.I,
 )
+_DASHED = re.compile(r"[-–—=]")
 _NUMERAL_SCRAP = re.compile(r"\S{1,3}?[\s.:\-–—º°]+(?=[A-ZÀ-Ú])")
 # a one-letter word read as a figure or sign: 'O regulamento' as '0 E', 'Os' as '0s', 'A presente'
 # as '4 presente', 'À Comissão' as '& Comissão'
@@ -158,12 +159,13 @@ _LOST_LABEL = re.compile(r"^(?P<scrap>\S{1,4}?)(?:\s*[-–—:.]{1,2})?\s+(?=[^\
 @cache
 def _form_heads(kind: str) -> tuple[tuple[LabelForm, str, str], ...]:
     """Each form of ``kind`` with its keyword ('Art.' of 'Art. {n}{o}', '' for '{R} -') and the
-    keyword tried alone when a numeral is lost (only keywords of three characters or more)."""
+    keyword tried alone when a numeral is lost (keywords of three characters or more; '§' too,
+    where its numeral's scrap ends with a dash: see :meth:`_Piece.emission`)."""
     out = []
     for form in forms_of(kind):
         core = (form.template.split("{")[0] if "{" in form.template else form.template).strip()
         lost = form.template.split("{")[0].strip() if "{" in form.template else ""
-        out.append((form, core, lost if len(lost) >= 3 and not form.unico else ""))
+        out.append((form, core, lost if (len(lost) >= 3 or lost == "§") and not form.unico else ""))
     return tuple(out)
 
 
@@ -313,6 +315,8 @@ class _Piece:
                         # the numeral read as a scrap of letters ('Art. do São', 'ART. do. O')
                         end, cost = len(self.text) - len(after) + scrap.end(), cost + 1.0
                         after = after[scrap.end():]
+                    if len(head) < 3 and (scrap is None or not _DASHED.search(scrap.group())):
+                        after = ""  # a lone 'S' opens sentences too: only 'S to - A ...' is '§ 1º -'
                     if after[:1].isupper():
                         cost = cost * weight + form.cost + lost
                         if cost < best[0]:
