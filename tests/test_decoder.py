@@ -454,3 +454,17 @@ def test_a_paragraph_sign_read_as_s_with_its_numeral_a_scrap_is_read_where_a_das
     units = _units(body)
     assert list(units) == ["art1", "art1_par1", "art1_par2", "art2"]
     assert units["art1_par1"].startswith("A infração")
+
+
+def test_a_printed_first_label_in_a_running_sentence_with_no_sibling_is_a_doubt():
+    body = (
+        "Art. 1º O loteador responderá pelos danos que causar\n"
+        "a. terceiros ou ao patrimônio municipal.\n"
+        "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    assert "unit_doubtful" in [w["code"] for w in doc["warnings"]] and doc["document"]["status"] != "extracted"
+    listed = body.replace("que causar\na. terceiros ou ao patrimônio municipal.",
+                          "que causar:\na. a terceiros;\nb. ao patrimônio municipal.")
+    doc = structure_document(document_from_text(HEAD + listed + TAIL)).model_dump()
+    assert "unit_doubtful" not in [w["code"] for w in doc["warnings"]]  # announced, and b. agrees

@@ -132,6 +132,7 @@ _NUMERAL_SCRAP = re.compile(r"\S{1,3}?[\s.:\-–—º°]+(?=[A-ZÀ-Ú])")
 _ZERO_FOR_O = re.compile(r"[04&](?=\s+[^\W\d_])|0(?=[a-zà-ú])")
 _COMMA_CLAUSE = re.compile(r"\s*,\s+[a-zà-ú]")
 _INTRODUCES = re.compile(r":[\s\W]{0,3}$")  # a text that announces an enumeration ends with ':'
+_RUNS_ON = re.compile(r"[^\W\d_]\s*$")  # a line that ends on a letter: its sentence runs on
 _WORD_CUT = re.compile(r"\w[-‐‑=]+[—–]?$")
 # A line that ends on a word a number must follow ('... a Lei n.º' / '12, de 5 de março', 'o
 # disposto no art.' / '3º da Lei'): the number on the next line is the citation's.
@@ -923,9 +924,14 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
                 out.append(Doubt(piece.line, piece.offset, kind, n, unico, 0.0, piece.text[:40], True, True))
             if kind in _SHORT_KINDS and _counter(s, kind) == 0:
                 cost, end = piece.cache.get((kind, n, unico), (0.0, -1))
-                if end >= 0 and cost >= config.opening_doubt and not _confirmed(pieces, after[k], kind, n):
-                    # the first of its level, read by expectation from a weak label: no unit
-                    # before it agrees with it
+                weak = end >= 0 and cost >= config.opening_doubt
+                if not weak and end < 0 and p is not None and ")" not in p.label and piece.offset == 0:
+                    # a printed first label without its ')' after a sentence that runs on, no ':'
+                    # announcing a list ('... que causar' / 'a. terceiros'): the sentence's word?
+                    before = prev_texts[piece.line]
+                    weak = bool(_RUNS_ON.search(before)) and not _INTRODUCES.search(before)
+                if weak and not _confirmed(pieces, after[k], kind, n):
+                    # the first of its level, read from a weak label: no unit after it agrees
                     out.append(Doubt(piece.line, piece.offset, kind, n, unico, round(cost, 2), piece.text[:40], True))
             trans = _transition(kind, n, unico, s, config)
             if trans is not None:
