@@ -148,8 +148,8 @@ def is_phone_line(text: str) -> bool:
     1333 - CEP 95020-460 - Caxias do Sul - RS', 'www.caxias.rs.gov.br', 'Página 2'."""
     t = text.strip()
     words = re.findall(r"[A-Za-zÀ-ÿ]{3,}", t)
-    if _PHONE.search(t):
-        return len(words) <= 3
+    if _PHONE.search(t) and len(words) <= 3:
+        return True  # (a phone in a longer line is a contact line only with an address mark too)
     return bool(_CONTACT.search(t)) and len(words) <= 8 and not t.rstrip().endswith((";", ":"))
 
 

@@ -256,3 +256,12 @@ def test_a_typists_continuation_note_at_a_page_end_is_noise_and_a_word_in_the_te
         for k, texts in enumerate((first, second))))
     kinds = [(ln.page_index, ln.text, ln.reason) for ln in clean_document(doc) if ln.text == "Continua."]
     assert kinds == [(0, "Continua.", "continuation"), (1, "Continua.", None)]  # the last page goes on nowhere
+
+
+def test_an_address_footer_with_a_phone_and_a_cep_is_a_contact_line():
+    from pipeline.cleaning import is_phone_line
+
+    assert is_phone_line("Av. Dois de Abril, 1701 - Urupá - CEP 78960-000 - Fone (069) 421-2345")
+    assert is_phone_line("Tel.: (65) 573-1329 /1330")
+    # a sentence that quotes a phone number is no letterhead
+    assert not is_phone_line("O interessado poderá ligar para o número (65) 573-1329 durante o expediente.")
