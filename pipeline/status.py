@@ -28,8 +28,8 @@ repaired) is its own, milder reason ``articles_renumbered``: calibration found o
 that only it flagged (synthetic/029), and nine right ones."""
 
 
-LOWER_RENUMBERED = frozenset({"paragraph_renumbered", "inciso_renumbered", "alinea_renumbered"})
-"""A parágrafo, inciso or alínea whose printed label the sequence overrode (itens are never renumbered)."""
+LOWER_RENUMBERED = frozenset({"paragraph_renumbered", "inciso_renumbered", "alinea_renumbered", "item_renumbered"})
+"""A parágrafo, inciso, alínea or item whose printed label the sequence overrode."""
 
 
 @dataclass(frozen=True)

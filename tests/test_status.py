@@ -111,3 +111,20 @@ def test_a_repaired_numbering_without_a_closing_needs_review() -> None:
     assert status_of(["articles_renumbered"], meta_named=True)[0] == "partial"
     assert status_of(["no_fecho"], meta_named=True)[0] == "partial"
     assert status_of(["articles_renumbered", "no_fecho"], meta_named=True)[0] == "needs_review"
+
+
+def test_an_item_whose_printed_number_the_sequence_overrode_is_said_and_not_extracted() -> None:
+    text = (
+        "LEI Nº 12, DE 3 DE MARÇO DE 1975\nDispõe sobre a coleta de resíduos.\n"
+        "O PREFEITO MUNICIPAL faz saber que a Câmara aprovou e ele sanciona a seguinte Lei:\n"
+        "Art. 1º A coleta compreende:\n"
+        "a) os resíduos de hospitais, que serão:\n"
+        "4. incinerados no próprio estabelecimento;\n"
+        "b) os animais mortos.\n"
+        "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+        "Prefeitura Municipal, 3 de março de 1975.\nFULANO DE TAL\nPrefeito\n"
+    )
+    result = structure_document(document_from_text(text))
+    codes = [w.code for w in result.warnings]
+    assert "item_renumbered" in codes and result.document.status != "extracted"
+    assert "units_renumbered" in result.document.reasons

@@ -380,6 +380,10 @@ def number_by_sequence(nodes: list[Node], issues: list[Issue]) -> None:
                                         f"printed '{node.label}' read as alínea {expected} by sequence", node=node))
                 node.number = expected
             elif node.kind == "item":
+                printed = re.match(r"\W*(\d{1,3})\b", node.label or "")
+                if printed is not None and int(printed.group(1)) != pos:
+                    issues.append(Issue("item_renumbered",
+                                        f"printed '{node.label}' numbered item {pos} by sequence", node=node))
                 node.number = str(pos)
             elif node.kind in GROUP_LEVEL:
                 total = sum(1 for c in parent_children if c.kind == node.kind)
