@@ -47,6 +47,8 @@ class ManifestEntry:
     problem: ManifestProblem | None = None
     """Set when the line names a document that must fail before any work (e.g. a path outside
     the manifest's directory): the document is still recorded, with this reason."""
+    all_acts: bool = False
+    """``"all_acts": true`` on the line: a gazette, every act stored as its own norm."""
 
     @property
     def key(self) -> str:
@@ -133,6 +135,11 @@ def parse_manifest_lines(lines: Iterator[str] | list[str], *, base_dir: Path) ->
             problems.append(ManifestProblem(line_no, "manifest_no_source", f"line {line_no}: no \"source\" string"))
             continue
         source = source.strip()
+        all_acts = record.pop("all_acts", False)
+        if not isinstance(all_acts, bool):
+            problems.append(ManifestProblem(line_no, "bad_metadata", f"line {line_no}: all_acts must be true or false",
+                                            source))
+            continue
         try:
             meta = NormMeta.model_validate(record)
         except ValidationError as exc:
@@ -143,15 +150,15 @@ def parse_manifest_lines(lines: Iterator[str] | list[str], *, base_dir: Path) ->
             ))
             continue
         if is_url(source):
-            entry = ManifestEntry(line_no, source, meta, True)
+            entry = ManifestEntry(line_no, source, meta, True, all_acts=all_acts)
         else:
             path, reason = resolve_source(source, base_dir=base_dir)
             if path is None:
                 # Still a document: it is recorded as failed with this reason (no read happens).
                 problem = ManifestProblem(line_no, reason or "bad_source", f"line {line_no}: {source!r} refused: {reason}", source)
-                entry = ManifestEntry(line_no, source, meta, False, None, problem)
+                entry = ManifestEntry(line_no, source, meta, False, None, problem, all_acts=all_acts)
             else:
-                entry = ManifestEntry(line_no, source, meta, False, path)
+                entry = ManifestEntry(line_no, source, meta, False, path, all_acts=all_acts)
         previous = seen.get(entry.key)
         if previous is not None:
             same = previous.meta == entry.meta

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import collections
 import datetime as dt
+import hashlib
 import json
 import os
 import sys
@@ -53,9 +54,10 @@ from flows.tasks import (  # noqa: E402
     plan_document,
     read_page_task,
     store_task,
+    structure_acts_task,
     structure_task,
 )
-from models.norm import NormDocument, NormMeta  # noqa: E402
+from models.norm import ActsDocument, NormDocument, NormMeta  # noqa: E402
 from models.ocr import DocumentText, PageText  # noqa: E402
 from pipeline.config import OcrConfig  # noqa: E402
 from pipeline.errors import FetchError, InputError, LoclegError  # noqa: E402
@@ -265,6 +267,16 @@ def _finish_document(doc: _InFlight, run: _Run) -> DocumentOutcome:
         else:
             text = DocumentText(source=entry.source, sha256=doc.sha256, backend=_backend_of(pages, run.config),
                                 pages=pages)
+    if doc.error is None and text is not None and entry.all_acts:
+        try:
+            with tags(*_doc_tags(entry)):
+                acts = structure_acts_task.submit(text, entry.meta, config=run.config, doc_id=_doc_id(entry))
+            doc.other_futures.append(acts)
+            return _finish_acts(doc, run, text, acts.result(), pages_ocr=pages_ocr, pages_cached=pages_cached)
+        except LoclegError as exc:
+            doc.error = exc
+        except Exception as exc:  # noqa: BLE001
+            doc.error = LoclegError(f"structuring failed: {type(exc).__name__}: {exc}", reason="structure_failed")
     if doc.error is None and text is not None:
         try:
             with tags(*_doc_tags(entry)):
@@ -306,6 +318,50 @@ def _finish_document(doc: _InFlight, run: _Run) -> DocumentOutcome:
     if outcome.status == "failed":
         _log().warning("%s: failed (%s): %s", _doc_id(entry), outcome.reason,
                        result.errors[0].message if result.errors else "")
+    if _progress is not None:
+        if doc.untracked:
+            _progress.page_done(doc.untracked)
+        _progress.document_done(outcome)
+    return outcome
+
+
+def _finish_acts(doc: _InFlight, run: _Run, text: DocumentText, record: ActsDocument, *, pages_ocr: int,
+                 pages_cached: int) -> DocumentOutcome:
+    """Store every act of a gazette as its own document (key ``<source key>#act<k>``) and the
+    gazette's record listing them (``acts/<sha256[:16]>.json``); one outcome per act."""
+    entry = doc.entry
+    listed = []
+    outcome: DocumentOutcome | None = None
+    for k, act in enumerate(record.acts, start=1):
+        key, result = f"{entry.key}#act{k}", act.document
+        try:
+            stored = store_task(run.store, run_id=run.run_id, doc_key=key, source=entry.source, result=result,
+                                ocr=text if k == 1 else None, manifest_meta=entry.meta, force=run.force,
+                                doc_id=f"{_doc_id(entry)}-act{k}")
+            json_path, was_stored = str(stored.json_path) if stored.json_path else None, stored.stored
+        except Exception as exc:  # noqa: BLE001 - e.g. disk full: recorded, the batch goes on
+            result = failed_result(source=entry.source, meta=entry.meta, reason="store_failed",
+                                   message=f"{type(exc).__name__}: {exc}", category="internal", component="store")
+            json_path, was_stored = None, False
+        info = result.document
+        outcome = DocumentOutcome(
+            doc_key=key, source=entry.source, status=info.status, reason=info.reason,
+            pages=info.pages or doc.n_pages, pages_ocr=pages_ocr if k == 1 else 0,
+            pages_cached=pages_cached if k == 1 else 0, confidence=info.confidence,
+            warnings=tuple(w.code for w in result.warnings), json_path=json_path, stored=was_stored,
+            line_no=entry.line_no, seconds=round(time.monotonic() - doc.started, 3),
+        )
+        run.outcomes.append(outcome)
+        relative = Path(json_path).relative_to(run.store.out).as_posix() if json_path else None
+        listed.append({"tipo": act.tipo, "numero": act.numero, "ano": act.ano, "epigrafe": act.epigrafe,
+                       "page_no": act.page_no, "status": info.status, "json_path": relative})
+    index = {"source": entry.source, "sha256": record.sha256, "pages": record.pages, "acts": listed}
+    name = (record.sha256 or hashlib.sha256(entry.key.encode()).hexdigest())[:16]
+    run.store.write_atomic(run.store.out / "acts" / f"{name}.json",
+                           (json.dumps(index, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
+    if entry.is_url and doc.path is not None:
+        doc.path.unlink(missing_ok=True)
+    assert outcome is not None  # a document without act headings is one act (pipeline.acts)
     if _progress is not None:
         if doc.untracked:
             _progress.page_done(doc.untracked)

@@ -15,7 +15,7 @@ from prefect.cache_policies import NO_CACHE
 
 from corpus.fetch import FetchedSource, FetchLimits, check_local, fetch_url
 from corpus.store import Store, StoreResult
-from models.norm import NormDocument, NormMeta
+from models.norm import ActsDocument, NormDocument, NormMeta
 from models.ocr import DocumentText, PageText
 from pipeline.config import OcrConfig
 from pipeline.errors import InputError, LoclegError, OcrError
@@ -96,6 +96,15 @@ def structure_task(doc: DocumentText, meta: NormMeta | None, *, config: OcrConfi
     from pipeline.structure import structure_document
 
     return complete_document(structure_document(doc, meta), doc, config=config)
+
+
+@task(name="structure-acts", cache_policy=NO_CACHE, task_run_name="structure-acts-{doc_id}")
+def structure_acts_task(doc: DocumentText, meta: NormMeta | None, *, config: OcrConfig,
+                        doc_id: str = "doc") -> ActsDocument:
+    """Every act of a gazette structured as its own norm (``pipeline.ingest.structure_acts_of``)."""
+    from pipeline.ingest import structure_acts_of
+
+    return structure_acts_of(doc, meta, config=config)
 
 
 @task(name="store", cache_policy=NO_CACHE, task_run_name="store-{doc_id}")

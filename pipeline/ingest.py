@@ -51,7 +51,12 @@ def ingest_file(path: Path, *, meta: NormMeta | None, config: OcrConfig) -> Norm
 
 def ingest_acts(path: Path, *, meta: NormMeta | None, config: OcrConfig) -> ActsDocument:
     """Read ``path`` once and structure every act it holds as its own norm (a gazette)."""
-    doc = read_file(path, config=config)
+    return structure_acts_of(read_file(path, config=config), meta, config=config)
+
+
+def structure_acts_of(doc: DocumentText, meta: NormMeta | None, *, config: OcrConfig) -> ActsDocument:
+    """Every act of an already-read document as its own norm, each completed with what the read
+    knows (the batch flow's path for a manifest line with ``"all_acts": true``)."""
     from pipeline.acts import acts_document
 
     record = acts_document(doc, meta)

@@ -348,3 +348,43 @@ def test_runs_are_named_tagged_and_handled_documents_do_not_fail_tasks(corpus, t
     # one row per document: its status and reason as structuring decided them (a.pdf's one-page
     # law has no fecho: partial)
     assert "| missing.pdf | failed | source_missing |" in md and "| a.pdf | partial | no_fecho | 1 |" in md  # OCR'd: 1, or 0 when the warm start read it
+
+
+def test_a_gazette_line_stores_every_act_as_its_own_document(tmp_path):
+    page = [
+        "DECRETO Nº 56, DE 26 DE OUTUBRO DE 2020",
+        "Dispõe sobre o expediente no dia do servidor.",
+        "O PREFEITO MUNICIPAL, no uso de suas atribuições, DECRETA:",
+        "Art. 1º Fica transferido o ponto facultativo.",
+        "Art. 2º Este Decreto entra em vigor nesta data.",
+        "Prefeitura Municipal, 26 de outubro de 2020.",
+        "JOÃO DA SILVA",
+        "Prefeito Municipal",
+        "PORTARIA Nº 74, DE 8 DE OUTUBRO DE 2020",
+        "Dispõe sobre a nomeação de servidora.",
+        "O PREFEITO MUNICIPAL, no uso de suas atribuições, RESOLVE:",
+        "Art. 1º Nomear MARIA DE SOUZA para o cargo de Assistente.",
+        "Art. 2º Esta Portaria entra em vigor nesta data.",
+        "Prefeitura Municipal, 8 de outubro de 2020.",
+        "JOÃO DA SILVA",
+        "Prefeito Municipal",
+    ]
+    make_scanned_pdf(tmp_path / "diario.pdf", [page], seed=3)
+    manifest = _manifest(tmp_path / "m.jsonl", [
+        {"source": "diario.pdf", "all_acts": True, "municipio": "Pratânia", "uf": "SP"}])
+    out, summary_path = tmp_path / "out", tmp_path / "summary.json"
+    assert main(["run", str(manifest), "--out", str(out), "--cache", str(tmp_path / "cache"),
+                 "--summary-json", str(summary_path), "--no-progress"]) == 0
+    summary = json.loads(summary_path.read_text())
+    assert summary["documents"] == 2
+    [index] = list((out / "acts").glob("*.json"))
+    record = json.loads(index.read_text(encoding="utf-8"))
+    assert [(a["tipo"], a["numero"]) for a in record["acts"]] == [("Decreto", "56"), ("Portaria", "74")]
+    for act in record["acts"]:
+        doc = json.loads((out / act["json_path"]).read_text(encoding="utf-8"))  # relative to the store
+        VALIDATOR.validate(doc)
+        assert [u["id"] for u in doc["articulacao"]] == ["art1", "art2"]
+        assert doc["norm"]["municipio"] == "Pratânia"
+    with _db(out) as db:
+        keys = sorted(k for (k,) in db.execute("SELECT doc_key FROM documents"))
+    assert [k.rsplit("#", 1)[1] for k in keys] == ["act1", "act2"]

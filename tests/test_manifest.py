@@ -74,3 +74,14 @@ def test_url_entries_keep_the_url_as_key(tmp_path):
     entries, _ = parse_manifest_lines([json.dumps({"source": "HTTP://example.org/a.pdf", "uf": "MG"})],
                                       base_dir=tmp_path)
     assert entries[0].is_url and entries[0].key == "HTTP://example.org/a.pdf" and entries[0].path is None
+
+
+def test_all_acts_is_a_flag_of_the_line_not_metadata(tmp_path):
+    from corpus.manifest import parse_manifest_lines
+
+    (tmp_path / "diario.pdf").write_bytes(b"%PDF-1.4\n")
+    entries, problems = parse_manifest_lines(
+        ['{"source": "diario.pdf", "all_acts": true, "uf": "SP"}', '{"source": "x.pdf", "all_acts": "yes"}'],
+        base_dir=tmp_path)
+    assert [(e.source, e.all_acts, e.meta.uf) for e in entries] == [("diario.pdf", True, "SP")]
+    assert [p.reason for p in problems] == ["bad_metadata"]
