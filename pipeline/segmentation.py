@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from pipeline.alteracoes import attach_alteracoes, blank_quoted, mark_alteracoes
 from pipeline.cleaning import CleanLine
 from pipeline.metadata import Epigrafe
-from pipeline.segmenting.closing import ANEXO, find_closing, split_anexos, split_fecho
+from pipeline.segmenting.closing import ANEXO, fecho_like, find_closing, split_anexos, split_fecho
 from pipeline.segmenting.laws import claim_orphan_pages, continues_target, running_headers, split_laws
 from pipeline.segmenting.numbering import SegmentConfig, decode_articulacao, number_text, settle_run_numbers
 from pipeline.segmenting.pages import (
@@ -211,6 +211,16 @@ def segment_lines(
                     f"the text after the signatures ('{annex_lines[0].text.strip()[:60]}') has articles "
                     "of its own; kept as an anexo, not as units of this norm",
                 ))
+                closing = next((ln for ln in annex_lines if fecho_like(ln.text)), None)
+                if closing is not None:
+                    # an annex closes with no date and place of its own: a second closing after
+                    # articles says the first one was a neighbour law's (pages out of order)
+                    seg.issues.append(Issue(
+                        "closing_after_annex_articles",
+                        f"a closing ('{closing.text.strip()[:60]}') follows the articles after the "
+                        "signatures: the closing taken may be another norm's, and articles of this "
+                        "norm may be in the anexo", page_no=closing.page_index + 1,
+                    ))
         seg.fecho, seg.signatures = fecho, signatures
     else:
         articulacao = body

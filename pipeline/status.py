@@ -91,8 +91,8 @@ def reasons_from(ev: Evidence, *, min_confidence: float = MIN_CONFIDENCE) -> lis
         reasons.append("units_missing")
     if ev.warning_codes & LOWER_RENUMBERED:
         reasons.append("units_renumbered")
-    if "unit_doubtful" in ev.warning_codes:
-        reasons.append("units_doubtful")
+    if ev.warning_codes & {"unit_doubtful", "closing_after_annex_articles"}:
+        reasons.append("units_doubtful")  # (the second: this norm's articles may be in its anexo)
     for code in ("metadata_conflict", "upside_down_pages", "duplicate_id"):
         if code in ev.warning_codes:
             reasons.append(code)

@@ -128,3 +128,25 @@ def test_an_item_whose_printed_number_the_sequence_overrode_is_said_and_not_extr
     codes = [w.code for w in result.warnings]
     assert "item_renumbered" in codes and result.document.status != "extracted"
     assert "units_renumbered" in result.document.reasons
+
+
+def test_a_second_closing_after_articles_in_the_anexo_is_a_doubt() -> None:
+    # pages out of order, form feeds lost: a neighbour law with its closing sits between the
+    # target's first articles and the rest, which end with the target's own closing
+    text = (
+        "LEI Nº 2.243, DE 27 DE FEVEREIRO DE 1979\nCria o Conselho Municipal.\n"
+        "O PREFEITO MUNICIPAL faz saber que a Câmara aprovou e ele sanciona a seguinte Lei:\n"
+        "Art. 1º.- Fica criado o Conselho Municipal de Cultura.\n"
+        "Art. 2º.- O Conselho será composto por cinco membros.\n"
+        "Prefeitura Municipal de Garanhuns, em 27 de fevereiro de 1979.\nFULANO DE TAL\nPrefeito\n"
+        "Art. 1.º - Fica declarada de utilidade pública a Escola de Samba Unidos da Vila.\n"
+        "Art. 2.º - Esta Lei entra em vigor na data de sua publicação.\n"
+        "Prefeitura Municipal de Garanhuns, em 27 de fevereiro de 1979.\nBELTRANO DE TAL\nPrefeito\n"
+        "Art. 3º.- O mandato dos membros será de dois anos.\n"
+        "Art. 4º.- Esta Lei entrará em vigor na data de sua publicação.\n"
+        "Prefeitura Municipal de Garanhuns, aos vinte e sete dias do mês de fevereiro de 1979.\n"
+        "FULANO DE TAL\nPrefeito\n"
+    )
+    result = structure_document(document_from_text(text))
+    assert "closing_after_annex_articles" in [w.code for w in result.warnings]
+    assert result.document.status == "needs_review" and "units_doubtful" in result.document.reasons
