@@ -293,36 +293,50 @@ def _finish_document(doc: _InFlight, run: _Run) -> DocumentOutcome:
                                category=error.category, sha256=doc.sha256, pages=doc.n_pages,
                                page_no=error.page_no, component=_component_of(error))
         text = None
+    outcome, result = _store(doc, run, key=entry.key, result=result, ocr=text, pages_ocr=pages_ocr,
+                             pages_cached=pages_cached, doc_id=_doc_id(entry))
+    if outcome.status == "failed":
+        _log().warning("%s: failed (%s): %s", _doc_id(entry), outcome.reason,
+                       result.errors[0].message if result.errors else "")
+    _close(doc, outcome)
+    return outcome
+
+
+def _store(doc: _InFlight, run: _Run, *, key: str, result: NormDocument, ocr: DocumentText | None,
+           pages_ocr: int, pages_cached: int, doc_id: str) -> tuple[DocumentOutcome, NormDocument]:
+    """Store one result (a failure to store becomes a ``store_failed`` result: the batch goes on)
+    and record its outcome; returns the outcome and the result as recorded."""
+    entry = doc.entry
     try:
-        stored = store_task(run.store, run_id=run.run_id, doc_key=entry.key, source=entry.source,
-                            result=result, ocr=text, manifest_meta=entry.meta, force=run.force,
-                            doc_id=_doc_id(entry))
+        stored = store_task(run.store, run_id=run.run_id, doc_key=key, source=entry.source, result=result,
+                            ocr=ocr, manifest_meta=entry.meta, force=run.force, doc_id=doc_id)
         json_path, was_stored = str(stored.json_path) if stored.json_path else None, stored.stored
     except Exception as exc:  # noqa: BLE001 - e.g. disk full: recorded, the batch goes on
         result = failed_result(source=entry.source, meta=entry.meta, reason="store_failed",
                                message=f"{type(exc).__name__}: {exc}", category="internal", component="store")
         json_path, was_stored = None, False
-    if entry.is_url and doc.path is not None:
-        # The download served its purpose (the OCR is cached and stored); don't keep a second
-        # copy of every fetched PDF in the cache directory.
-        doc.path.unlink(missing_ok=True)
     info = result.document
     outcome = DocumentOutcome(
-        doc_key=entry.key, source=entry.source, status=info.status, reason=info.reason,
+        doc_key=key, source=entry.source, status=info.status, reason=info.reason,
         pages=info.pages or doc.n_pages, pages_ocr=pages_ocr, pages_cached=pages_cached,
         confidence=info.confidence, warnings=tuple(w.code for w in result.warnings),
         json_path=json_path, stored=was_stored, line_no=entry.line_no,
         seconds=round(time.monotonic() - doc.started, 3),
     )
     run.outcomes.append(outcome)
-    if outcome.status == "failed":
-        _log().warning("%s: failed (%s): %s", _doc_id(entry), outcome.reason,
-                       result.errors[0].message if result.errors else "")
+    return outcome, result
+
+
+def _close(doc: _InFlight, outcome: DocumentOutcome) -> None:
+    """A document is done: its download dropped, its progress reported."""
+    if doc.entry.is_url and doc.path is not None:
+        # The download served its purpose (the OCR is cached and stored); don't keep a second
+        # copy of every fetched PDF in the cache directory.
+        doc.path.unlink(missing_ok=True)
     if _progress is not None:
         if doc.untracked:
             _progress.page_done(doc.untracked)
         _progress.document_done(outcome)
-    return outcome
 
 
 def _finish_acts(doc: _InFlight, run: _Run, text: DocumentText, record: ActsDocument, *, pages_ocr: int,
@@ -333,39 +347,18 @@ def _finish_acts(doc: _InFlight, run: _Run, text: DocumentText, record: ActsDocu
     listed = []
     outcome: DocumentOutcome | None = None
     for k, act in enumerate(record.acts, start=1):
-        key, result = f"{entry.key}#act{k}", act.document
-        try:
-            stored = store_task(run.store, run_id=run.run_id, doc_key=key, source=entry.source, result=result,
-                                ocr=text if k == 1 else None, manifest_meta=entry.meta, force=run.force,
-                                doc_id=f"{_doc_id(entry)}-act{k}")
-            json_path, was_stored = str(stored.json_path) if stored.json_path else None, stored.stored
-        except Exception as exc:  # noqa: BLE001 - e.g. disk full: recorded, the batch goes on
-            result = failed_result(source=entry.source, meta=entry.meta, reason="store_failed",
-                                   message=f"{type(exc).__name__}: {exc}", category="internal", component="store")
-            json_path, was_stored = None, False
-        info = result.document
-        outcome = DocumentOutcome(
-            doc_key=key, source=entry.source, status=info.status, reason=info.reason,
-            pages=info.pages or doc.n_pages, pages_ocr=pages_ocr if k == 1 else 0,
-            pages_cached=pages_cached if k == 1 else 0, confidence=info.confidence,
-            warnings=tuple(w.code for w in result.warnings), json_path=json_path, stored=was_stored,
-            line_no=entry.line_no, seconds=round(time.monotonic() - doc.started, 3),
-        )
-        run.outcomes.append(outcome)
-        relative = Path(json_path).relative_to(run.store.out).as_posix() if json_path else None
+        outcome, _stored = _store(doc, run, key=f"{entry.key}#act{k}", result=act.document,
+                                  ocr=text if k == 1 else None, pages_ocr=pages_ocr if k == 1 else 0,
+                                  pages_cached=pages_cached if k == 1 else 0, doc_id=f"{_doc_id(entry)}-act{k}")
+        relative = Path(outcome.json_path).relative_to(run.store.out).as_posix() if outcome.json_path else None
         listed.append({"tipo": act.tipo, "numero": act.numero, "ano": act.ano, "epigrafe": act.epigrafe,
-                       "page_no": act.page_no, "status": info.status, "json_path": relative})
+                       "page_no": act.page_no, "status": outcome.status, "json_path": relative})
     index = {"source": entry.source, "sha256": record.sha256, "pages": record.pages, "acts": listed}
     name = (record.sha256 or hashlib.sha256(entry.key.encode()).hexdigest())[:16]
     run.store.write_atomic(run.store.out / "acts" / f"{name}.json",
                            (json.dumps(index, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
-    if entry.is_url and doc.path is not None:
-        doc.path.unlink(missing_ok=True)
     assert outcome is not None  # a document without act headings is one act (pipeline.acts)
-    if _progress is not None:
-        if doc.untracked:
-            _progress.page_done(doc.untracked)
-        _progress.document_done(outcome)
+    _close(doc, outcome)
     return outcome
 
 

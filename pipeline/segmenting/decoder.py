@@ -26,6 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from rapidfuzz.distance import LCSseq
+
 from pipeline.cleaning import stop_words
 from pipeline.folding import fold
 from pipeline.reading.channel import boundary_ok, default_model, lower_bound, prefix_cost
@@ -217,17 +219,7 @@ def _resembles(word: str, keyword: str) -> bool:
     k = fold(keyword).strip(".")
     if not 2 <= len(w) <= len(k) + 2 or w in stop_words():
         return False
-    return _common(w, k) >= min(2, len(k))
-
-
-def _common(a: str, b: str) -> int:
-    """Length of the longest common subsequence of two short strings."""
-    row = [0] * (len(b) + 1)
-    for ca in a:
-        prev = 0
-        for j, cb in enumerate(b, 1):
-            prev, row[j] = row[j], prev + 1 if ca == cb else max(row[j], row[j - 1])
-    return row[-1]
+    return LCSseq.similarity(w, k) >= min(2, len(k))
 
 
 def _first_token(text: str) -> str:
@@ -476,7 +468,6 @@ def _vocabulary(texts: Sequence[str]) -> frozenset[str]:
 
 
 _WORD = re.compile(r"[^\W\d_]{2,}")
-_SCRAP_TOKEN = re.compile(r"\S+")
 _NUMERAL_NEXT = re.compile(r"\s*[\dIl|!]")
 _SENTENCE_START = re.compile(r"^[A-ZÀ-Ú][a-zà-ú]*\s+[a-zà-ú]")  # 'Os proprietários', 'A multa'
 _SCRAP_BEFORE_SENTENCE = re.compile(r"^(?P<scrap>(?:\S{1,4}\s+){1,2})(?=[A-ZÀ-Ú][a-zà-ú]*\s+[a-zà-ú])")
@@ -510,7 +501,7 @@ def _lost_article_end(text: str) -> int | None:
     starts (a capital letter, a parenthesis or a quote), its first token beginning with the
     keyword's 'A' (the second, after dust of two characters); a stop word opens a sentence,
     never a scrap ('dias, ao Secretário' continues one)."""
-    tokens = list(_SCRAP_TOKEN.finditer(text[:48]))
+    tokens = list(_TOKEN.finditer(text[:48]))
     first = tokens[0].group() if tokens else ""
     if not tokens or tokens[0].start() > 2 or first.lower() in stop_words():
         return None
