@@ -335,9 +335,10 @@ _SENTENCE_WORDS = frozenset(
     "DESTA DESTE NESTA NESTE CONFORME VIDE CF QUE".split()
 )
 _MAX_JUNK = 6
-# "Nº", "N°", "N.º", "N.o", "Nº.", "N9 310" (º read as 9), "Nr.", "NUMERO".
+# "Nº", "N°", "N.º", "N.o", "Nº.", "N9 310" (º read as 9), "Nr.", "NUMERO"; dust before the
+# N read as punctuation or a dash ('LEI.Nº', 'LEI -N.º 2.261').
 _MARKER_RE = re.compile(  # 'Nº', 'N.º', 'NUM.', 'N9', 'NS 350' ... also after dust read as '.' ('LEI.Nº')
-    r"(?:\s*[.,;:'\"]+(?=\s*N))?\s*(?:N(?:UMERO|UM|R)?\s*\.?\s*(?:[O°*]|[925S](?=\s+\d))?\s*\.?\s*:?['’`]?"
+    r"(?:\s*[.,;:'\"\-–—~]+(?=\s*N))?\s*(?:N(?:UMERO|UM|R)?\s*\.?\s*(?:[O°*]|[925S](?=\s+\d))?\s*\.?\s*:?['’`]?"
     r"|[.,;:'\"]{1,3}\s*[O°](?=\s*\d))?\s*"  # the N lost, its sign kept: 'LEI MUNICIPAL ::º 1.453'
 )
 # thousands separated by '.', or by what OCR reads a dot as ('1..591', '1:592', '1,591')

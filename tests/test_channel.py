@@ -60,6 +60,14 @@ def test_dust_before_the_label_is_consumed_and_costed():
     assert prefix_cost("Art. 5º", ".,;' Art. 5º", max_dust=3)[0] > prefix_cost("Art. 5º", ".,; Art. 5º")[0]
 
 
+def test_a_speck_standing_between_the_words_of_a_label_costs_as_dust():
+    # 'Parágrafo |1º': the speck is the noise read before labels, not a character of the label
+    apart, end = prefix_cost("Parágrafo 1º", "Parágrafo |1º - Os valores")
+    assert end == len("Parágrafo |1º") and apart < 3.0
+    glued, _ = prefix_cost("Parágrafo 1º", "Parág|rafo 1º - Os valores")
+    assert glued > apart + 2.0  # inside a word it is an insertion the channel rarely saw
+
+
 def test_spaces_matter_little():
     lost, end = prefix_cost("Art. 10", "Art.10 Fica")
     assert lost <= 0.6 and end == 6

@@ -153,7 +153,7 @@ def _observed_costs(model: ConfusionModel, observed: str, max_dust: int) -> tupl
                                                                                    tuple[float, ...]]:
     """Insertion cost of each character of ``observed`` and the first DP row: the cost of reading
     ``observed[:j]`` as dust (INF beyond ``max_dust`` non-space characters)."""
-    ins = tuple(model.insertion_cost(c) for c in observed)
+    ins = tuple(_insertion_in(model, observed, j) for j in range(len(observed)))
     row0 = [0.0]
     junk = 0
     for c in observed:
@@ -161,6 +161,21 @@ def _observed_costs(model: ConfusionModel, observed: str, max_dust: int) -> tupl
             junk += 1
         row0.append(INF if junk > max_dust else row0[-1] + model.dust_cost(c))
     return ins, tuple(row0)
+
+
+def _insertion_in(model: ConfusionModel, observed: str, j: int) -> float:
+    """Insertion cost of ``observed[j]`` in its place: a speck standing apart between two words
+    ('Parágrafo |1º', 'Art. ' 5º') is the same noise as the dust before a label and costs as
+    dust; anything else costs the learned insertion."""
+    c = observed[j]
+    cost = model.insertion_cost(c)
+    if c.isalnum() or c.isspace():
+        return cost
+    before = observed[j - 1] if j else " "
+    after = observed[j + 1] if j + 1 < len(observed) else " "
+    if before == " " or after == " ":
+        return min(cost, model.dust_cost(c))
+    return cost
 
 
 @dataclass(frozen=True, eq=False)
