@@ -434,6 +434,22 @@ def test_a_scrap_left_of_a_lost_article_label_and_a_dotted_separator_are_read():
     assert "unit_doubtful" in [w["code"] for w in doc["warnings"]]  # art. 3 was placed by the gap alone
 
 
+def test_a_lost_article_label_is_read_after_a_scrap_of_two_tokens_before_a_sentence_ocr_capitalised():
+    body = (
+        "Art. 1º.- Compete à Secretaria de Obras a fiscalização desta Lei.\n"
+        "Art. 2º.- As infrações serão apuradas mediante auto lavrado pelo fiscal.\n"
+        "DRE oo. Os Casos omissos serão resolvidos pelo Prefeito Municipal.\n"  # 'Art. 3º.- Os casos'
+        "Art. 4º.- Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    assert [u["id"] for u in doc["articulacao"]] == ["art1", "art2", "art3", "art4"]
+    assert doc["articulacao"][2]["text"].startswith("Os Casos omissos")
+    assert "unit_doubtful" in [w["code"] for w in doc["warnings"]]
+    # no gap, no article: the same line after article 3 stays text
+    units = _units(body.replace("Art. 4º", "Art. 3º"))
+    assert list(units) == ["art1", "art2", "art3"]
+
+
 def test_a_day_of_the_month_at_a_line_start_is_no_paragraph():
     body = (
         "Art. 1º Os preços públicos serão recolhidos à Tesouraria até o dia\n"

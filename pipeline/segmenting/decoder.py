@@ -469,8 +469,10 @@ def _vocabulary(texts: Sequence[str]) -> frozenset[str]:
 
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _NUMERAL_NEXT = re.compile(r"\s*[\dIl|!]")
-_SENTENCE_START = re.compile(r"^[A-ZÀ-Ú][a-zà-ú]*\s+[a-zà-ú]")  # 'Os proprietários', 'A multa'
-_SCRAP_BEFORE_SENTENCE = re.compile(r"^(?P<scrap>(?:\S{1,4}\s+){1,2})(?=[A-ZÀ-Ú][a-zà-ú]*\s+[a-zà-ú])")
+# 'Os proprietários', 'A multa'; 'Os Casos omissos' (OCR raised a letter of the second word)
+_SENTENCE = r"[A-ZÀ-Ú][a-zà-ú]*\s+(?:[a-zà-ú]|[A-ZÀ-Ú][a-zà-ú]+\s+[a-zà-ú])"
+_SENTENCE_START = re.compile("^" + _SENTENCE)
+_SCRAP_BEFORE_SENTENCE = re.compile(r"^(?P<scrap>(?:\S{1,4}\s+){1,3}?)(?=" + _SENTENCE + ")")
 
 
 def _lost_label_of_paragraph(text: str, opens: bool, closed: bool) -> int | None:
