@@ -21,7 +21,7 @@ from pipeline.reading.numerals import int_to_roman, roman_to_int  # noqa: F401 (
 KEYWORDS: tuple[tuple[str, str, float, int], ...] = (
     ("parte", "PARTE", 90, 0),
     ("livro", "LIVRO", 90, 1),
-    ("titulo", "TITULO", 84, 2),
+    ("titulo", "TITULO", 80, 2),  # one letter of six misread: 'TETULO II'
     ("capitulo", "CAPITULO", 80, 3),
     ("secao", "SECAO", 80, 4),
     ("secao", "SECCAO", 85, 4),

@@ -450,6 +450,19 @@ def test_a_lost_article_label_is_read_after_a_scrap_of_two_tokens_before_a_sente
     assert list(units) == ["art1", "art2", "art3"]
 
 
+def test_a_line_in_capitals_before_an_article_is_a_heading_only_when_its_words_are_the_laws():
+    body = (
+        "Art. 1º O proprietário manterá o imóvel limpo, sujeito à vistoria da Prefeitura.\n"
+        "VISTORIA\n"  # a heading without a label: its word is one the law's text uses
+        "Art. 2º A vistoria será anual.\n"
+        "ECRM TO\n"  # a stamp at a page's top, read as capitals: no heading
+        "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    groups = [u for u in doc["articulacao"] if u["type"] != "artigo"]
+    assert [g["title"] for g in groups] == ["VISTORIA"]
+
+
 def test_a_day_of_the_month_at_a_line_start_is_no_paragraph():
     body = (
         "Art. 1º Os preços públicos serão recolhidos à Tesouraria até o dia\n"

@@ -4,10 +4,12 @@ printed label kept, every difference a warning)."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pipeline.cleaning import CleanLine
+from pipeline.folding import fold
 from pipeline.headers import GROUP_LEVEL, Header, is_heading_text, read_roman, uppercase_share
 from pipeline.reading.numerals import alinea_index
 from pipeline.segmenting.readings import Reading
@@ -59,6 +61,22 @@ def _last_of(node: Node, kind: str) -> Node | None:
     return kids[-1] if kids else None
 
 
+_HEADING_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def _heading_words(text: str) -> list[str]:
+    return [fold(w).lower() for w in _HEADING_WORD.findall(text)]
+
+
+def _words_of_the_law(text: str, vocabulary: Counter[str]) -> bool:
+    """Whether a line in capitals reads as words, not as a stamp or a scrap ('ECRM TO', 'CUM
+    ALSO' at a page's top, repeated on other pages): half of its words of three letters or more
+    are words the law's running text uses in lower case ('DISPOSIÇÕES' of 'revogadas as
+    disposições', 'VISTORIA')."""
+    words = [w for w in _heading_words(text) if w not in ("das", "dos")]
+    return bool(words) and 2 * sum(vocabulary[w] >= 1 for w in words) >= len(words)
+
+
 def build_tree(
     readings: Sequence[Reading], article_numbers: Sequence[int], issues: list[Issue]
 ) -> tuple[list[Node], list[CleanLine]]:
@@ -67,6 +85,7 @@ def build_tree(
     stack: list[Node] = []  # open agrupadores, outermost first
     # In a law typed all in capitals a capitalised line is no evidence of a heading.
     caps_document = uppercase_share(" ".join(r.line.text for r in readings)) > 0.8
+    vocabulary = Counter(fold(w).lower() for r in readings for w in _HEADING_WORD.findall(r.line.text) if w.islower())
     article: Node | None = None
     current: Node | None = None  # the unit that running text continues
     leading: list[CleanLine] = []
@@ -160,6 +179,7 @@ def build_tree(
             and not text.endswith((".", ";", ":", ","))
             and not re.match(r"^\W*A?RT", text)
             and (current is None or _ends_unit(current))
+            and _words_of_the_law(text, vocabulary)
         ):
             kind = next((k for k in reversed(group_kinds_seen)), "capitulo")
             open_group(kind, "", text.strip(" -–—"), None, False)
