@@ -213,6 +213,7 @@ def norm_row(doc: NormDocument, *, source: str | None = None) -> dict[str, Any]:
         "units": sum(1 for _ in _walk_units(doc.articulacao)),
         "articles": sum(1 for u in _walk_units(doc.articulacao) if u.type == "artigo"),
         "anexos": len(doc.anexos),
+        "appended": [a.kind for a in doc.appended],
         "warnings": [w.code for w in doc.warnings],
         "errors": [e.category for e in doc.errors],
         "pipeline_version": doc.pipeline.version, "ruleset_version": doc.pipeline.ruleset_version,
@@ -238,7 +239,7 @@ def norms_schema():  # -> pyarrow.Schema
         ("signatarios", pa.list_(pa.struct([("nome", pa.string()), ("cargo", pa.string())]))),
         ("status", pa.string()), ("reason", pa.string()), ("confidence", pa.float64()), ("pages", pa.int32()),
         ("method", pa.string()), ("sha256", pa.string()), ("units", pa.int32()), ("articles", pa.int32()),
-        ("anexos", pa.int32()), ("warnings", pa.list_(pa.string())), ("errors", pa.list_(pa.string())),
+        ("anexos", pa.int32()), ("appended", pa.list_(pa.string())), ("warnings", pa.list_(pa.string())), ("errors", pa.list_(pa.string())),
         ("pipeline_version", pa.string()), ("ruleset_version", pa.string()),
     ])
 

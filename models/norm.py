@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-SCHEMA_VERSION = "1.0.0"
+SCHEMA_VERSION = "1.1.0"
 
 Status = Literal["extracted", "partial", "needs_review", "failed"]
 Reason = Literal[
@@ -137,6 +137,17 @@ class Anexo(_Model):
     pages: tuple[int, int] | None = None
 
 
+class AppendedText(_Model):
+    """A text printed after the norm that is no part of it: a bill's justificativa, the mensagem
+    or ofício that sent it, the reasons of a veto, a parecer, a certidão de publicação."""
+
+    kind: Literal["justificativa", "exposicao_de_motivos", "mensagem", "razoes_do_veto", "parecer",
+                  "certidao", "oficio"] = Field(description="what the text is, from its title")
+    label: str = Field(description="its title line as printed ('JUSTIFICATIVA', 'Ofício Nº 338/89 - GP')")
+    text: str = ""
+    pages: tuple[int, int] | None = None
+
+
 class Neighbor(_Model):
     """Another norm printed on the same pages (the end of the previous law, the next law)."""
 
@@ -201,6 +212,8 @@ class NormDocument(_Model):
     articulacao: list[Unit] = Field(default_factory=list)
     fecho: Fecho | None = None
     anexos: list[Anexo] = Field(default_factory=list)
+    appended: list[AppendedText] = Field(
+        default_factory=list, description="texts printed after the norm that are no part of it (never units)")
     neighbors: list[Neighbor] = Field(default_factory=list)
     warnings: list[WarningItem] = Field(default_factory=list)
     errors: list[ErrorItem] = Field(default_factory=list)

@@ -22,7 +22,15 @@ from dataclasses import dataclass, field, replace
 from pipeline.alteracoes import attach_alteracoes, blank_quoted, mark_alteracoes
 from pipeline.cleaning import CleanLine
 from pipeline.metadata import Epigrafe
-from pipeline.segmenting.closing import ANEXO, fecho_like, find_closing, split_anexos, split_fecho
+from pipeline.segmenting.closing import (
+    ANEXO,
+    appended_title,
+    fecho_like,
+    find_closing,
+    split_anexos,
+    split_appended,
+    split_fecho,
+)
 from pipeline.segmenting.laws import claim_orphan_pages, continues_target, running_headers, split_laws
 from pipeline.segmenting.numbering import SegmentConfig, decode_articulacao, number_text, settle_run_numbers
 from pipeline.segmenting.pages import (
@@ -53,6 +61,7 @@ class Segmentation:
     fecho: list[CleanLine] = field(default_factory=list)
     signatures: list[CleanLine] = field(default_factory=list)
     anexos: list[list[CleanLine]] = field(default_factory=list)
+    appended: list[list[CleanLine]] = field(default_factory=list)  # texts after the norm, no part of it
     neighbors: list[NeighborLaw] = field(default_factory=list)
     issues: list[Issue] = field(default_factory=list)
     page_order: list[int] | None = None
@@ -193,6 +202,14 @@ def segment_lines(
     body = target[first_unit:]
     quoted = mark_alteracoes(body)  # issue 12 (was mark_quotations)
     body = [Reading(r.line, None, None) if j in quoted else r for j, r in enumerate(body)]
+    body, seg.appended = split_appended(body)
+    for lines in seg.appended:
+        seg.issues.append(Issue(
+            "appended_text",
+            f"'{lines[0].text.strip()[:60]}' opens a text printed after the norm "
+            f"({appended_title(lines[0].text)}): kept apart, no part of the norm",
+            page_no=lines[0].page_index + 1,
+        ))
     fecho_at, annex_at = find_closing(body)
     if fecho_at is not None:
         end = annex_at if annex_at is not None else len(body)

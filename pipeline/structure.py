@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from models.norm import (
     Anexo,
+    AppendedText,
     DocumentInfo,
     ErrorItem,
     Fecho,
@@ -25,7 +26,7 @@ from pipeline.layout import join_document_lines
 from pipeline.metadata import lookup_municipio, match_municipio, normalize_tipo, parse_date, parse_fecho
 from pipeline.ruleset import ruleset_version
 from pipeline.segmentation import Segmentation, segment_lines
-from pipeline.segmenting.closing import PUBLICATION_ORDER
+from pipeline.segmenting.closing import PUBLICATION_ORDER, appended_title
 from pipeline.segmenting.numbering import SegmentConfig
 from pipeline.status import Evidence, article_numbers, fecho_year_conflict, reasons_from, status_of
 
@@ -94,6 +95,7 @@ def structure_document(
         articulacao=units,
         fecho=fecho,
         anexos=build_anexos(seg, vocab),
+        appended=build_appended(seg, vocab),
         neighbors=[
             Neighbor(epigrafe=n.text, tipo=n.epigrafe.tipo if n.epigrafe else None,
                      numero=n.epigrafe.numero if n.epigrafe else None,
@@ -228,6 +230,16 @@ def build_anexos(seg: Segmentation, vocab: frozenset[str]) -> list[Anexo]:
         pages = [ln.page_index + 1 for ln in lines]
         out.append(Anexo(label=label, text=join_lines([ln.text for ln in lines[1:]], vocab),
                          pages=(min(pages), max(pages))))
+    return out
+
+
+def build_appended(seg: Segmentation, vocab: frozenset[str]) -> list[AppendedText]:
+    out = []
+    for lines in seg.appended:
+        kind = appended_title(lines[0].text)
+        pages = [ln.page_index + 1 for ln in lines]
+        out.append(AppendedText(kind=kind or "justificativa", label=lines[0].text.strip(),
+                                text=join_lines([ln.text for ln in lines[1:]], vocab), pages=(min(pages), max(pages))))
     return out
 
 

@@ -708,3 +708,42 @@ def test_without_a_record_citations_and_bare_numbers_are_no_epigrafe(line: str) 
     from pipeline.segmenting.readings import expected_epigrafe
 
     assert expected_epigrafe(line, None) is None
+
+
+_BILL_HEAD = (
+    "LEI Nº 12, DE 3 DE MARÇO DE 2015\n"
+    "Dispõe sobre a denominação de logradouro público.\n"
+    "O PREFEITO MUNICIPAL DE TUCANO, Estado da Bahia, faço saber que a Câmara Municipal aprovou "
+    "e eu sanciono a seguinte Lei:\n"
+    "Art. 1º Fica denominada Rua José da Silva a atual Rua 10 do Bairro Centro.\n"
+    "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+)
+_JUSTIFICATIVA = (
+    "JUSTIFICATTVA\n"  # as OCR read it
+    "Senhores Vereadores,\n"
+    "O presente projeto tem por objetivo homenagear o cidadão José da Silva.\n"
+    "Sala das Sessões, 3 de março de 2015.\n"
+    "MARIA SOUZA\n"
+    "Vereadora\n"
+)
+
+
+@pytest.mark.parametrize("closing", ["", "Tucano, 3 de março de 2015.\nJOÃO PEREIRA\nPrefeito Municipal\n"])
+def test_a_justificativa_after_the_norm_is_kept_apart_with_its_own_closing(closing: str) -> None:
+    doc = structure_document(document_from_text(_BILL_HEAD + closing + _JUSTIFICATIVA))
+    assert unit_ids(doc) == ["art1", "art2"]
+    assert doc.articulacao[-1].text == "Esta Lei entra em vigor na data de sua publicação."
+    [appended] = doc.appended
+    assert appended.kind == "justificativa" and appended.label == "JUSTIFICATTVA"
+    assert appended.text.startswith("Senhores Vereadores,") and appended.text.endswith("Vereadora")
+    assert "appended_text" in [w.code for w in doc.warnings]
+    if closing:  # the norm's own closing, not the justificativa's
+        assert doc.fecho is not None and [s.nome for s in doc.fecho.signatarios] == ["JOÃO PEREIRA"]
+    else:  # no closing of its own: never 'extracted' with the justificativa's
+        assert doc.fecho is None and doc.document.status != "extracted"
+
+
+def test_a_word_of_the_text_on_a_line_of_its_own_opens_no_appended_text() -> None:
+    body = _BILL_HEAD.replace("Art. 2º Esta Lei", "Art. 2º O Executivo enviará à Câmara a sua\nMensagem,\nanual. Art. 3º Esta Lei")
+    doc = structure_document(document_from_text(body + "Tucano, 3 de março de 2015.\nJOÃO PEREIRA\n"))
+    assert doc.appended == [] and "Mensagem" in doc.articulacao[1].text

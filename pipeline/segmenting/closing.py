@@ -5,9 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from rapidfuzz import fuzz, process
+
 from pipeline.cleaning import CleanLine
+from pipeline.folding import fold
 from pipeline.headers import is_heading_text
-from pipeline.metadata import is_fecho_start
+from pipeline.metadata import is_fecho_start, is_role_line
 from pipeline.segmenting.readings import Reading, is_article, printed_number
 
 PUBLICATION_ORDER = re.compile(r"^\W{0,3}(registre-se|publique-se|cumpra-se)\b", re.I)
@@ -98,3 +101,57 @@ def split_fecho(tail: Sequence[Reading]) -> tuple[list[CleanLine], list[CleanLin
         if len(fecho) >= 4:
             break
     return fecho, [r.line for r in tail[k:]]
+
+
+# Texts printed after a norm that are no part of it (issue 13): a bill's justificativa, the
+# mensagem or ofício that sent it to the Câmara, the veto's reasons, a parecer, a certidão de
+# publicação. Each opens with its title on a line of its own; folded capitals -> kind.
+APPENDED_TITLES: dict[str, str] = {
+    "JUSTIFICATIVA": "justificativa",
+    "JUSTIFICACAO": "justificativa",
+    "EXPOSICAO DE MOTIVOS": "exposicao_de_motivos",
+    "MENSAGEM": "mensagem",
+    "RAZOES DO VETO": "razoes_do_veto",
+    "PARECER": "parecer",
+    "CERTIDAO": "certidao",
+    "CERTIDAO DE PUBLICACAO": "certidao",
+    "OFICIO": "oficio",
+}
+# what may follow the title on its line: a number ('MENSAGEM Nº 12/2019', 'Ofício Nº 338/89 - GP')
+_TITLE_TAIL = re.compile(r"\s+N\W{0,3}\s*\d.*$|\s+\d.*$|\s*[:.\-–—]+\s*$")
+
+
+def appended_title(text: str) -> str | None:
+    """The kind of text a line's title opens ('JUSTIFICATIVA' -> 'justificativa', 'Ofício Nº
+    338/89 - GP' -> 'oficio', 'JUSTIFICATTVA' as OCR read it too), or None: a short line that
+    starts with a capital and is that title alone (a number after it allowed)."""
+    t = text.strip().strip("|'\"*.:·•- ")
+    if not 6 <= len(t) <= 60 or not t[:1].isupper() or t.endswith((",", ";")):
+        return None
+    head = _TITLE_TAIL.sub("", fold(t)).strip()
+    if not head or len(head.split()) > 4:
+        return None
+    got = process.extractOne(head, tuple(APPENDED_TITLES), scorer=fuzz.ratio, score_cutoff=85)
+    return APPENDED_TITLES[got[0]] if got is not None else None
+
+
+def split_appended(body: Sequence[Reading]) -> tuple[list[Reading], list[list[CleanLine]]]:
+    """The norm's body without the texts printed after it (:func:`appended_title`), and those
+    texts, each from its title to the next one. Only after the first article, on a line no
+    reader took for a unit, in capitals or after a line that closes (a sentence, a date, a name
+    in capitals, an office): 'a sua' / 'Mensagem,' / 'anual.' is a sentence."""
+    first = next((j for j, r in enumerate(body) if is_article(r)), None)
+    if first is None:
+        return list(body), []
+    for j in range(first + 1, len(body)):
+        r = body[j]
+        prev = body[j - 1].line.text.strip()
+        closed = prev.endswith((".", ";", ":", "!", "?", ")")) or prev[-1:].isdigit() or prev.isupper() or is_role_line(prev)
+        if r.header is None and (closed or r.line.text.isupper()) and appended_title(r.line.text):
+            out: list[list[CleanLine]] = []
+            for later in body[j:]:
+                if not out or (later.header is None and appended_title(later.line.text)):
+                    out.append([])
+                out[-1].append(later.line)
+            return list(body[:j]), out
+    return list(body), []
