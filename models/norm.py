@@ -138,11 +138,12 @@ class Anexo(_Model):
 
 
 class AppendedText(_Model):
-    """A text printed after the norm that is no part of it: a bill's justificativa, the mensagem
-    or ofício that sent it, the reasons of a veto, a parecer, a certidão de publicação."""
+    """A text printed with the norm that is no part of it: its table of contents (before the
+    articulação), a bill's justificativa, the mensagem or ofício that sent it, the reasons of a
+    veto, a parecer, a certidão de publicação (after it)."""
 
-    kind: Literal["justificativa", "exposicao_de_motivos", "mensagem", "razoes_do_veto", "parecer",
-                  "certidao", "oficio"] = Field(description="what the text is, from its title")
+    kind: Literal["sumario", "justificativa", "exposicao_de_motivos", "mensagem", "razoes_do_veto", "parecer",
+                  "certidao", "oficio"] = Field(description="what the text is, from its title or its shape")
     label: str = Field(description="its title line as printed ('JUSTIFICATIVA', 'Ofício Nº 338/89 - GP')")
     text: str = ""
     pages: tuple[int, int] | None = None
@@ -213,7 +214,7 @@ class NormDocument(_Model):
     fecho: Fecho | None = None
     anexos: list[Anexo] = Field(default_factory=list)
     appended: list[AppendedText] = Field(
-        default_factory=list, description="texts printed after the norm that are no part of it (never units)")
+        default_factory=list, description="texts printed with the norm that are no part of it (never units)")
     neighbors: list[Neighbor] = Field(default_factory=list)
     warnings: list[WarningItem] = Field(default_factory=list)
     errors: list[ErrorItem] = Field(default_factory=list)

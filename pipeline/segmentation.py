@@ -31,6 +31,7 @@ from pipeline.segmenting.closing import (
     split_appended,
     split_fecho,
 )
+from pipeline.segmenting.contents import CONTENTS_TITLE, split_contents
 from pipeline.segmenting.laws import claim_orphan_pages, continues_target, running_headers, split_laws
 from pipeline.segmenting.numbering import SegmentConfig, decode_articulacao, number_text, settle_run_numbers
 from pipeline.segmenting.pages import (
@@ -62,6 +63,7 @@ class Segmentation:
     signatures: list[CleanLine] = field(default_factory=list)
     anexos: list[list[CleanLine]] = field(default_factory=list)
     appended: list[list[CleanLine]] = field(default_factory=list)  # texts after the norm, no part of it
+    contents: list[CleanLine] = field(default_factory=list)  # a table of contents before the body
     neighbors: list[NeighborLaw] = field(default_factory=list)
     issues: list[Issue] = field(default_factory=list)
     page_order: list[int] | None = None
@@ -200,6 +202,18 @@ def segment_lines(
         seg.preambulo = [r.line for r in head[pre_start:]]
 
     body = target[first_unit:]
+    contents, body = split_contents(body)
+    if contents:
+        # its title ('SUMÁRIO') closes the head: it goes with it
+        head_lines = seg.preambulo if seg.preambulo else seg.ementa
+        if head_lines and CONTENTS_TITLE.match(head_lines[-1].text):
+            contents.insert(0, head_lines.pop())
+        seg.contents = contents
+        seg.issues.append(Issue(
+            "table_of_contents",
+            f"a table of contents ({len(contents)} lines from '{contents[0].text.strip()[:40]}') "
+            "was kept apart: its labels are the body's, printed again", page_no=contents[0].page_index + 1,
+        ))
     quoted = mark_alteracoes(body)  # issue 12 (was mark_quotations)
     body = [Reading(r.line, None, None) if j in quoted else r for j, r in enumerate(body)]
     body, seg.appended = split_appended(body)

@@ -235,6 +235,11 @@ def build_anexos(seg: Segmentation, vocab: frozenset[str]) -> list[Anexo]:
 
 def build_appended(seg: Segmentation, vocab: frozenset[str]) -> list[AppendedText]:
     out = []
+    if seg.contents:
+        pages = [ln.page_index + 1 for ln in seg.contents]
+        out.append(AppendedText(kind="sumario", label=seg.contents[0].text.strip(),
+                                text=join_lines([ln.text for ln in seg.contents[1:]], vocab),
+                                pages=(min(pages), max(pages))))
     for lines in seg.appended:
         kind = appended_title(lines[0].text)
         pages = [ln.page_index + 1 for ln in lines]

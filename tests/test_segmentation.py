@@ -747,3 +747,50 @@ def test_a_word_of_the_text_on_a_line_of_its_own_opens_no_appended_text() -> Non
     body = _BILL_HEAD.replace("Art. 2º Esta Lei", "Art. 2º O Executivo enviará à Câmara a sua\nMensagem,\nanual. Art. 3º Esta Lei")
     doc = structure_document(document_from_text(body + "Tucano, 3 de março de 2015.\nJOÃO PEREIRA\n"))
     assert doc.appended == [] and "Mensagem" in doc.articulacao[1].text
+
+
+
+_CODE = """LEI COMPLEMENTAR Nº 89, DE 10 DE MAIO DE 2006
+Institui o Código de Posturas do Município.
+O PREFEITO MUNICIPAL DE CAÇADOR faço saber que a Câmara Municipal aprovou e eu sanciono a seguinte Lei:
+SUMÁRIO
+TÍTULO I - DAS DISPOSIÇÕES GERAIS (arts. 1º a 3º)
+CAPÍTULO I - DO OBJETO (arts. 1º e 2º)
+CAPÍTULO II - DAS DEFINIÇÕES (art. 3º)
+TÍTULO II - DA HIGIENE PÚBLICA (arts. 4º a 6º)
+CAPÍTULO I - DA LIMPEZA (arts. 4º a 6º)
+TÍTULO I
+DAS DISPOSIÇÕES GERAIS
+CAPÍTULO I
+DO OBJETO
+Art. 1º Este Código contém as medidas de polícia administrativa do Município.
+Art. 2º Cabe ao Prefeito zelar pela observância deste Código.
+CAPÍTULO II
+DAS DEFINIÇÕES
+Art. 3º Para os efeitos deste Código, considera-se logradouro público a rua.
+TÍTULO II
+DA HIGIENE PÚBLICA
+CAPÍTULO I
+DA LIMPEZA
+Art. 4º É proibido lançar lixo nas vias públicas.
+Art. 5º A limpeza das calçadas cabe aos proprietários.
+Art. 6º Esta Lei entra em vigor na data de sua publicação.
+Caçador, 10 de maio de 2006.
+FULANO DE TAL
+Prefeito Municipal
+"""
+
+
+def test_a_table_of_contents_before_the_body_is_kept_apart_not_read_as_empty_agrupadores() -> None:
+    doc = structure_document(document_from_text(_CODE))
+    groups = [u for u in doc.articulacao]
+    assert [g.id for g in groups] == ["tit1", "tit2"]  # not tit1..tit4, two of them empty
+    assert [c.id for c in groups[1].children] == ["tit2_cap1"]
+    assert [u for u in unit_ids(doc) if u.startswith("art")] == ["art1", "art2", "art3", "art4", "art5", "art6"]
+    [contents] = doc.appended
+    assert contents.kind == "sumario" and contents.label == "SUMÁRIO"
+    assert "DA HIGIENE PÚBLICA (arts. 4º a 6º)" in contents.text
+    assert "table_of_contents" in [w.code for w in doc.warnings]
+    # the same body without its table of contents: nothing is taken away
+    plain = structure_document(document_from_text(_CODE.split("SUMÁRIO\n")[0] + "TÍTULO I\n" + _CODE.split("TÍTULO I\n", 1)[1]))
+    assert plain.appended == [] and [g.id for g in plain.articulacao] == ["tit1", "tit2"]
