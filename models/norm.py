@@ -211,6 +211,10 @@ class NormDocument(_Model):
     ementa: str | None = None
     preambulo: str | None = None
     articulacao: list[Unit] = Field(default_factory=list)
+    disposicoes_transitorias: list[Unit] = Field(
+        default_factory=list,
+        description="an act of transitional provisions printed after the articulação with its own numbering "
+                    "(a Lei Orgânica's ADT, a constitution's ADCT): its units, ids in their own namespace (art1 ...)")
     fecho: Fecho | None = None
     anexos: list[Anexo] = Field(default_factory=list)
     appended: list[AppendedText] = Field(

@@ -30,6 +30,7 @@ from pipeline.segmenting.closing import (
     split_anexos,
     split_appended,
     split_fecho,
+    split_transitorias,
 )
 from pipeline.segmenting.contents import CONTENTS_TITLE, split_contents
 from pipeline.segmenting.laws import claim_orphan_pages, continues_target, running_headers, split_laws
@@ -64,6 +65,9 @@ class Segmentation:
     anexos: list[list[CleanLine]] = field(default_factory=list)
     appended: list[list[CleanLine]] = field(default_factory=list)  # texts after the norm, no part of it
     contents: list[CleanLine] = field(default_factory=list)  # a table of contents before the body
+    transitorias: list[Node] = field(default_factory=list)  # an ADCT/ADT: its own articulação
+    transit_label: CleanLine | None = None
+    transit_issues: list[Issue] = field(default_factory=list)
     neighbors: list[NeighborLaw] = field(default_factory=list)
     issues: list[Issue] = field(default_factory=list)
     page_order: list[int] | None = None
@@ -224,6 +228,10 @@ def segment_lines(
             f"({appended_title(lines[0].text)}): kept apart, no part of the norm",
             page_no=lines[0].page_index + 1,
         ))
+    body, transit = split_transitorias(body)
+    main_body = body
+    if transit:  # a Lei Orgânica's closing follows its transitional provisions
+        body = transit
     fecho_at, annex_at = find_closing(body)
     if fecho_at is not None:
         end = annex_at if annex_at is not None else len(body)
@@ -255,11 +263,32 @@ def segment_lines(
         seg.fecho, seg.signatures = fecho, signatures
     else:
         articulacao = body
+    if transit:
+        seg.transit_label = transit[0].line
+        offset = len(main_body) + 1  # the transit readings' place in the body 'quoted' indexes
+        seg.transitorias = _articulacao(articulacao[1:], [j + offset in quoted for j in range(len(articulacao) - 1)],
+                                        seg.transit_issues, config=config)[0]
+        seg.issues.append(Issue(
+            "transitional_provisions",
+            f"'{transit[0].line.text.strip()[:60]}' opens transitional provisions numbered from 1 again: kept as "
+            "their own articulação (disposicoes_transitorias)", page_no=transit[0].line.page_index + 1,
+        ))
+        articulacao = main_body
 
     frozen = [j in quoted for j in range(len(articulacao))]
-    quoted_lines = [r.line for r, q in zip(articulacao, frozen, strict=True) if q]  # issue 12
-    lines_before = [r.line for r in articulacao]
-    articulacao, numbers, doubts = decode_articulacao(articulacao, frozen, config=config)
+    seg.articulacao, leading = _articulacao(articulacao, frozen, seg.issues, config=config)
+    if leading:
+        seg.preambulo.extend(leading)
+    return seg
+
+
+def _articulacao(readings: list[Reading], frozen: list[bool], issues: list[Issue], *,
+                 config: SegmentConfig) -> tuple[list[Node], list[CleanLine]]:
+    """The tree of an articulação's readings (``frozen``: quoted lines, no unit starts there),
+    its doubts and gaps as ``issues``; also the lines before its first unit."""
+    quoted_lines = [r.line for r, q in zip(readings, frozen, strict=True) if q]  # issue 12
+    lines_before = [r.line for r in readings]
+    readings, numbers, doubts = decode_articulacao(readings, frozen, config=config)
     for d in doubts:
         label = number_text(d.kind, d.number, d.unico) if d.kind != "unit" else ""
         if d.kind == "unit":
@@ -274,21 +303,18 @@ def segment_lines(
         else:
             message = (f"'{d.text.strip()}' reads almost as {d.kind} {label} (short by {d.margin:.1f}) but was "
                        "kept as the text of the unit before it: a unit may be lost")
-        seg.issues.append(Issue("unit_doubtful", message, page_no=lines_before[d.line].page_index + 1))
-    article_readings = [r for r in articulacao if is_article(r)]
+        issues.append(Issue("unit_doubtful", message, page_no=lines_before[d.line].page_index + 1))
+    article_readings = [r for r in readings if is_article(r)]
     for prev, (number, r) in zip([0, *numbers], zip(numbers, article_readings, strict=True), strict=False):
         if number > prev + 1:
             missing = f"{prev + 1}" if number == prev + 2 else f"{prev + 1} to {number - 1}"
-            seg.issues.append(Issue(
+            issues.append(Issue(
                 "articles_missing",
                 f"no article {missing} before article {number}: lost in the scan or merged into the "
                 "previous unit", page_no=r.line.page_index + 1,
             ))
-    roots, leading = build_tree(articulacao, numbers, seg.issues)
-    if leading:
-        seg.preambulo.extend(leading)
-    seg.articulacao = roots
-    number_by_sequence(roots, seg.issues)
-    mark_tables(roots, seg.issues)
+    roots, leading = build_tree(readings, numbers, issues)
+    number_by_sequence(roots, issues)
+    mark_tables(roots, issues)
     attach_alteracoes(roots, quoted_lines)  # issue 12: quoted blocks -> alteracao nodes
-    return seg
+    return roots, leading

@@ -51,6 +51,9 @@ def structure_document(
     numero = normalize_numero(meta.numero, meta.ano) if meta.numero else None
     seg = segment_lines(lines, numero=numero, ano=meta.ano, config=config.segment)
     units, warnings = emit_units(seg.articulacao, seg.issues, vocab)
+    transitorias, transit_warnings = emit_units(seg.transitorias, seg.transit_issues, vocab)
+    for w in transit_warnings:  # their ids are another namespace's: the message says so
+        warnings.append(w.model_copy(update={"message": f"(disposições transitórias) {w.message}"}))
 
     fecho = build_fecho(seg, vocab)
     norm = complete_meta(meta, seg, [ln.text for ln in lines], warnings, fecho=fecho)
@@ -93,6 +96,7 @@ def structure_document(
         ementa=clean_ementa(join_lines([ln.text for ln in seg.ementa], vocab)) or None,
         preambulo=join_lines([ln.text for ln in seg.preambulo], vocab) or None,
         articulacao=units,
+        disposicoes_transitorias=transitorias,
         fecho=fecho,
         anexos=build_anexos(seg, vocab),
         appended=build_appended(seg, vocab),

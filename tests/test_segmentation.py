@@ -794,3 +794,39 @@ def test_a_table_of_contents_before_the_body_is_kept_apart_not_read_as_empty_agr
     # the same body without its table of contents: nothing is taken away
     plain = structure_document(document_from_text(_CODE.split("SUMÁRIO\n")[0] + "TÍTULO I\n" + _CODE.split("TÍTULO I\n", 1)[1]))
     assert plain.appended == [] and [g.id for g in plain.articulacao] == ["tit1", "tit2"]
+
+
+
+_LEI_ORGANICA = """LEI ORGÂNICA DO MUNICÍPIO DE TUCANO
+PREÂMBULO
+Nós, representantes do povo tucanense, promulgamos a seguinte Lei Orgânica:
+TÍTULO I
+DA ORGANIZAÇÃO DO MUNICÍPIO
+Art. 1º O Município de Tucano é pessoa jurídica de direito público interno.
+Art. 2º São poderes do Município o Legislativo e o Executivo.
+Parágrafo único. É vedada a delegação de atribuições entre os Poderes.
+TÍTULO II
+DAS DISPOSIÇÕES FINAIS
+Art. 3º Esta Lei Orgânica entra em vigor na data de sua promulgação.
+ATO DAS DISPOSIÇÕES ORGÂNICAS TRANSITÓRIAS
+Art. 1º O Prefeito e os Vereadores prestarão o compromisso de manter esta Lei Orgânica.
+Art. 2º O Município promoverá edição popular do texto desta Lei Orgânica.
+Parágrafo único. A edição será distribuída nas escolas.
+Tucano, 5 de abril de 1990.
+A MESA DA CÂMARA MUNICIPAL
+"""
+
+
+def test_transitional_provisions_numbered_from_one_again_are_their_own_articulacao() -> None:
+    doc = structure_document(document_from_text(_LEI_ORGANICA))
+    assert [u for u in unit_ids(doc) if u.startswith("art")] == ["art1", "art2", "art2_par1u", "art3"]
+    assert [u.id for u in doc.disposicoes_transitorias] == ["art1", "art2"]
+    assert [c.id for c in doc.disposicoes_transitorias[1].children] == ["art2_par1u"]
+    assert doc.fecho is not None and doc.fecho.data is not None  # the closing after them is the norm's
+    codes = [w.code for w in doc.warnings]
+    assert "transitional_provisions" in codes and "duplicate_id" not in codes
+    # a chapter of transitional provisions that continues the numbering stays in the articulação
+    chapter = _LEI_ORGANICA.replace("ATO DAS DISPOSIÇÕES ORGÂNICAS TRANSITÓRIAS", "CAPÍTULO ÚNICO\nDAS DISPOSIÇÕES TRANSITÓRIAS")
+    chapter = chapter.replace("Art. 1º O Prefeito", "Art. 4º O Prefeito").replace("Art. 2º O Município", "Art. 5º O Município")
+    kept = structure_document(document_from_text(chapter))
+    assert kept.disposicoes_transitorias == [] and "art5_par1u" in unit_ids(kept)

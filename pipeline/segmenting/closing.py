@@ -155,3 +155,30 @@ def split_appended(body: Sequence[Reading]) -> tuple[list[Reading], list[list[Cl
                 out[-1].append(later.line)
             return list(body[:j]), out
     return list(body), []
+
+
+# 'ATO DAS DISPOSIÇÕES CONSTITUCIONAIS TRANSITÓRIAS', 'ATO DAS DISPOSIÇÕES ORGÂNICAS TRANSITÓRIAS',
+# 'ATO DAS DISPOSIÇÕES TRANSITÓRIAS' (folded capitals, OCR's damage read fuzzily)
+_TRANSIT_TITLES = ("ATO DAS DISPOSICOES TRANSITORIAS", "ATO DAS DISPOSICOES CONSTITUCIONAIS TRANSITORIAS",
+                   "ATO DAS DISPOSICOES ORGANICAS TRANSITORIAS")
+
+
+def split_transitorias(body: Sequence[Reading]) -> tuple[list[Reading], list[Reading]]:
+    """The body, and the transitional provisions printed after it as an act of their own (a Lei
+    Orgânica's ADT, a constitution's ADCT: their articles numbered from 1 again), from their
+    title line; ([body], []) when there are none. The title alone is not enough: a chapter
+    'DAS DISPOSIÇÕES TRANSITÓRIAS' continues the numbering; the act's first article is 1."""
+    first = next((j for j, r in enumerate(body) if is_article(r)), None)
+    if first is None:
+        return list(body), []
+    for j in range(first + 1, len(body)):
+        r = body[j]
+        text = fold(r.line.text.strip().strip("|'\"*.:-–— "))
+        if r.header is not None or not 20 <= len(text) <= 70 or not text.startswith("AT"):
+            continue
+        if process.extractOne(" ".join(text.split()), _TRANSIT_TITLES, scorer=fuzz.ratio, score_cutoff=85) is None:
+            continue
+        nxt = next((k for k in range(j + 1, len(body)) if is_article(body[k])), None)
+        if nxt is not None and printed_number(body[nxt]) == 1:
+            return list(body[:j]), list(body[j:])
+    return list(body), []
