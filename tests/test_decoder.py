@@ -463,6 +463,28 @@ def test_a_line_in_capitals_before_an_article_is_a_heading_only_when_its_words_a
     assert [g["title"] for g in groups] == ["VISTORIA"]
 
 
+def test_a_label_whose_keyword_ocr_lost_is_read_by_its_numeral_and_an_agrupador_opens_with_an_article():
+    body = (
+        "CAPÍTULO I\n"
+        "DAS DISPOSIÇÕES PRELIMINARES\n"
+        "Artigo 1º. O exercício do comércio ambulante obedecerá ao disposto nesta Lei.\n"
+        "CAPÍTULO II\n"
+        "DAS INFRAÇÕES E PENALID ei\n"  # the title's last word damaged
+        "e 2º. Nenhum ambulante poderá exercer a atividade sem licença.\n"  # 'Artigo' lost: 'e'
+        "§ 1º - A licença é pessoal e intransferível.\n"
+        "3º — Na reincidência a multa será aplicada em dobro.\n"  # '§' lost
+        "Artigo 3º. Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    ids = [u["id"] for g in doc["articulacao"] for u in g["children"]]
+    assert ids == ["art1", "art2", "art3"]
+    art2 = doc["articulacao"][1]["children"][0]
+    assert art2["text"].startswith("Nenhum ambulante")
+    assert [c["id"] for c in art2["children"]] == ["art2_par1", "art2_par2"]
+    # a number in the text after a sentence is no label: its ordinal sign and separator are missing
+    assert list(_units("Art. 1º São devidos\n2 (dois) salários.\nArt. 2º Esta Lei entra em vigor.\n")) == ["art1", "art2"]
+
+
 def test_a_day_of_the_month_at_a_line_start_is_no_paragraph():
     body = (
         "Art. 1º Os preços públicos serão recolhidos à Tesouraria até o dia\n"

@@ -189,6 +189,11 @@ def _damageable_forms(kind: str) -> tuple[tuple[LabelForm, str], ...]:
     return tuple(out)
 
 
+# a numeral whose keyword was lost: at most a scrap of two characters before it, its ordinal sign,
+# a separator ('.', '-', '—', ':-') and a capital
+_NUMERAL_ONLY = re.compile(
+    r"^(?:[^\w\s]{0,2}\s*|\S{1,2}\s+)(?P<num>[1-9]\d{0,2})\s?(?P<ord>[º°ª])?(?P<sep>\s?\.?\s?[-–—=:]{1,2}|\.)\s+(?=[A-ZÀ-Ú])"
+)
 _TOKEN = re.compile(r"\S+")
 _NUMERAL_NEXT = re.compile(r"\s*[\dIl|!]")
 _SEPARATED = re.compile(r"^[º°ª]?[.,]?\s{0,2}[-–—=«»:~]")  # ' -', ' =', 'º.-', '.-' after the numeral
@@ -231,7 +236,8 @@ class _Piece:
     """A place where a unit may start, with its channel costs computed on demand."""
 
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
-                 "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole")
+                 "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
+                 "after_heading")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -263,6 +269,9 @@ class _Piece:
         # Where the label ends of an article whose whole label OCR lost or left a scrap of, on a
         # line that opens a paragraph (0: nothing of it left); None: no such line (set by decode).
         self.lost_whole: int | None = None
+        # Right after an agrupador's heading (and its title): LC 95 opens every agrupador with an
+        # article, so no other unit is read here by expectation (set by decode).
+        self.after_heading = False
 
     def emission(self, kind: str, n: int, unico: bool, config: DecodeConfig,
                  limit: float = float("inf")) -> tuple[float, int]:
@@ -318,6 +327,10 @@ class _Piece:
             got = self.damaged(kind, n, config)
             if got[0] < best[0]:
                 best = got
+        if kind in ("artigo", "paragrafo") and not unico and self.offset == 0:
+            got = self.keyword_lost(n, config)
+            if got[0] < best[0]:
+                best = got
         if (kind == "artigo" and not unico and self.lost_article_end is not None
                 and n < self.next_printed.get("artigo", 0)):
             # The label is a scrap, but the next printed article comes after this one: an
@@ -366,6 +379,16 @@ class _Piece:
                     best = (total, kw_end + lead + end)
         return best
 
+    def keyword_lost(self, n: int, config: DecodeConfig) -> tuple[float, int]:
+        """(cost, end) of a label whose keyword OCR lost or left a scrap of one or two characters
+        ('e 2º. Nenhum ambulante', '3º — Na reincidência') while its numeral, ordinal sign and
+        separator came through: the number the sequence expects, then a separator and a capital.
+        Numbers up to nine need their ordinal sign ('2. ' opens items too)."""
+        m = _NUMERAL_ONLY.match(self.text)
+        if m is None or int(m.group("num")) != n or (n <= 9 and not m.group("ord")):
+            return float("inf"), 0
+        return config.lost_numeral + config.lost_keyword, m.end("sep")
+
     def damaged_heads(self, kind: str) -> tuple[tuple[LabelForm, str, int, int, str], ...]:
         """The forms of ``kind`` whose keyword a word at this line's start may be, damaged: (form,
         keyword, margin characters before the word, end of the word, the word). Line starts only."""
@@ -411,6 +434,8 @@ class _Piece:
             return self.short_ok or self.lost_end is not None
         if kind == "artigo" and (self.lost_article_end is not None or self.lost_whole is not None) \
                 and "artigo" in self.next_printed:
+            return True
+        if kind in ("artigo", "paragrafo") and self.offset == 0 and _NUMERAL_ONLY.match(self.text):
             return True
         return bool(self.forms(kind, False) or self.forms(kind, True) or self.damaged_heads(kind))
 
@@ -688,6 +713,8 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
     if evidence == float("-inf"):
         return None
     score = evidence + piece.bonus
+    if end >= 0 and kind != "artigo" and piece.after_heading:
+        return None  # an agrupador opens with an article
     if end >= 0:  # read by expectation: the layout must not speak against it
         if not (end == piece.lost_whole and kind == "artigo"):  # (its layout was weighed already)
             score += _layout_bonus(prev_text, kind, config)
@@ -790,6 +817,7 @@ def decode(
                 back -= 1  # a heading's title lines ('CAPÍTULO II' / 'Sossego Público')
             above = printed[back] if piece.line else None
             after_heading = above is not None and above.kind in ("group", "heading")
+            piece.after_heading = after_heading
             prev = prev_texts[piece.line].rstrip()
             if after_heading or _CLOSED.search(prev) or (prev.isupper() and len(prev) > 3):
                 piece.lost_article_end = _lost_article_end(piece.text)
