@@ -195,10 +195,14 @@ _NUMERAL_ONLY = re.compile(
     r"^(?:[^\w\s]{0,2}\s*|\S{1,2}\s+)(?P<num>[1-9]\d{0,2})\s?(?P<ord>[º°ª])?(?P<sep>\s?\.?\s?[-–—=:]{1,2}|\.)\s+(?=[A-ZÀ-Ú])"
 )
 _TOKEN = re.compile(r"\S+")
+_NON_DIGITS = re.compile(r"\D+")
+_LAST_WORD = re.compile(r"(\w+)\W*$")
+_DASH_AFTER_WORD = re.compile(r"\w\s*[-–—]")
 _NUMERAL_NEXT = re.compile(r"\s*[\dIl|!]")
 _SEPARATED = re.compile(r"^[º°ª]?[.,]?\s{0,2}[-–—=«»:~]")  # ' -', ' =', 'º.-', '.-' after the numeral
 
 
+@lru_cache(maxsize=8192)
 def _keyword_tokens(text: str) -> tuple[tuple[int, int, str], ...]:
     """Where a keyword may stand at the start of ``text``: (characters of margin marks before
     it, end of the keyword, the keyword as read, cut before a digit glued to it ('Art.1º')).
@@ -207,7 +211,7 @@ def _keyword_tokens(text: str) -> tuple[tuple[int, int, str], ...]:
     dust = 0
     for k, m in enumerate(_TOKEN.finditer(text[:_REACH])):
         word = m.group()
-        head = re.match(r"\D+", word)
+        head = _NON_DIGITS.match(word)
         if head is not None and _NUMERAL_NEXT.match(text, m.start() + head.end()):
             out.append((dust, m.start() + head.end(), head.group()))
         dust += len(word)
@@ -237,7 +241,7 @@ class _Piece:
 
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
-                 "after_heading")
+                 "after_heading", "numeral_only")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -272,6 +276,7 @@ class _Piece:
         # Right after an agrupador's heading (and its title): LC 95 opens every agrupador with an
         # article, so no other unit is read here by expectation (set by decode).
         self.after_heading = False
+        self.numeral_only = _NUMERAL_ONLY.match(self.text) if offset == 0 else None
 
     def emission(self, kind: str, n: int, unico: bool, config: DecodeConfig,
                  limit: float = float("inf")) -> tuple[float, int]:
@@ -327,7 +332,7 @@ class _Piece:
             got = self.damaged(kind, n, config)
             if got[0] < best[0]:
                 best = got
-        if kind in ("artigo", "paragrafo") and not unico and self.offset == 0:
+        if kind in ("artigo", "paragrafo") and not unico and self.numeral_only is not None:
             got = self.keyword_lost(n, config)
             if got[0] < best[0]:
                 best = got
@@ -384,7 +389,7 @@ class _Piece:
         ('e 2º. Nenhum ambulante', '3º — Na reincidência') while its numeral, ordinal sign and
         separator came through: the number the sequence expects, then a separator and a capital.
         Numbers up to nine need their ordinal sign ('2. ' opens items too)."""
-        m = _NUMERAL_ONLY.match(self.text)
+        m = self.numeral_only
         if m is None or int(m.group("num")) != n or (n <= 9 and not m.group("ord")):
             return float("inf"), 0
         return config.lost_numeral + config.lost_keyword, m.end("sep")
@@ -435,7 +440,7 @@ class _Piece:
         if kind == "artigo" and (self.lost_article_end is not None or self.lost_whole is not None) \
                 and "artigo" in self.next_printed:
             return True
-        if kind in ("artigo", "paragrafo") and self.offset == 0 and _NUMERAL_ONLY.match(self.text):
+        if kind in ("artigo", "paragrafo") and self.numeral_only is not None:
             return True
         return bool(self.forms(kind, False) or self.forms(kind, True) or self.damaged_heads(kind))
 
@@ -591,7 +596,7 @@ def _sentence_end(text: str, at: int) -> bool:
     """Whether the mark before ``at`` ends a clause (not 'Art.' or 'n.' in a citation)."""
     if text[at - 1] in ";:":
         return True
-    word = re.search(r"(\w+)\W*$", text[max(0, at - 64):at])
+    word = _LAST_WORD.search(text[max(0, at - 64):at])
     return word is not None and len(word.group(1)) >= 4 and not word.group(1)[0].isupper()
 
 
@@ -720,7 +725,7 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
             score += _layout_bonus(prev_text, kind, config)
         word = piece.text[:end].strip(" .,:;'\"*|-_~`´^“”")
         first, _, after = word.partition(" ")
-        dashed = end == piece.lost_end and bool(re.search(r"\w\s*[-–—]", piece.text[:end]))
+        dashed = end == piece.lost_end and bool(_DASH_AFTER_WORD.search(piece.text[:end]))
         if (word.isalpha() or (first.isalpha() and after.isdigit())) and first.lower() in stop_words() and not dashed:
             return None  # 'E As destilarias', 'Da decisão', 'as 22:00 horas': the sentence's words
             # ('E - não ceder' after a sibling closed with ';' is 'II -' lost: no sentence says 'e -')
