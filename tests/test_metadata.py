@@ -56,6 +56,7 @@ D = dt.date
         ("LEI Nº 521, DF 3 DE JULHO DE 1.991", "Lei Ordinária", "521", 1991, D(1991, 7, 3)),  # DE -> DF
         ("|LEI Nº 522 DE 03.07.91", "Lei Ordinária", "522", 1991, D(1991, 7, 3)),  # margin mark glued
         ("LEI -N.º 2.261, DE 19 DE JULHO DE 1963", "Lei Ordinária", "2261", 1963, D(1963, 7, 19)),  # dust as a dash
+        ("LEI MUNICIPAL Nº 1.168, DE UZ DE ABRIL DE Zúié", "Lei Ordinária", "1168", None, None),  # only the month left
         ("LEI N.º 1.433/98, DE 10 DE MAIO DE 1998", "Lei Ordinária", "1433", 1998, D(1998, 5, 10)),
         ("DECRETO-LEI Nº 5", "Decreto-Lei", "5", None, None),
         ("a, LEI Nº 523/91", "Lei Ordinária", "523", 1991, None),  # debris, not "a Lei"
