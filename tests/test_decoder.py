@@ -485,6 +485,19 @@ def test_a_label_whose_keyword_ocr_lost_is_read_by_its_numeral_and_an_agrupador_
     assert list(_units("Art. 1º São devidos\n2 (dois) salários.\nArt. 2º Esta Lei entra em vigor.\n")) == ["art1", "art2"]
 
 
+def test_specks_after_the_last_mark_of_a_line_do_not_keep_its_sentence_open():
+    body = (
+        "Art. 1º São obrigações do proprietário:\n"
+        "I) não perturbar o sossego público;\n"
+        "II) observar as normas de higiene e segurança;\n"
+        "III) tratar com urbanidade o público e os agentes da fis-\n"
+        "calização; | ; RR\n"  # specks after the ';' read as letters
+        "Iv) cumprir os horários fixados pela Prefeitura.\n"
+        "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    assert list(_units(body)) == ["art1", "art1_cpt_inc1", "art1_cpt_inc2", "art1_cpt_inc3", "art1_cpt_inc4", "art2"]
+
+
 def test_a_day_of_the_month_at_a_line_start_is_no_paragraph():
     body = (
         "Art. 1º Os preços públicos serão recolhidos à Tesouraria até o dia\n"

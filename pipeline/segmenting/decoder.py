@@ -600,9 +600,14 @@ def _sentence_end(text: str, at: int) -> bool:
     return word is not None and len(word.group(1)) >= 4 and not word.group(1)[0].isupper()
 
 
+# specks and scraps read after a line's last mark ('fiscalização; | ; RR', 'desta Lei. E'): the
+# line ends at the mark
+_DUST_AFTER_MARK = re.compile(r"(?<=[.;:])(?:\s*[^\w\s]{1,3}|\s+[A-ZÀ-Ú]{1,2}(?!\w))+\s*$")
+
+
 def _layout_bonus(prev: str, kind: str, config: DecodeConfig) -> float:
-    """Evidence from the line before: what it ends with."""
-    t = prev.rstrip()
+    """Evidence from the line before: what it ends with (dust after its last mark aside)."""
+    t = _DUST_AFTER_MARK.sub("", prev.rstrip())
     if not t:
         return 0.0
     if _WORD_CUT.search(t):
