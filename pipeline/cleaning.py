@@ -286,9 +286,27 @@ def is_letterhead_line(text: str) -> bool:
                                                score_cutoff=85) is not None
 
 
+# what rubber stamps print over a page (folded capitals, letters only): a certified copy's 'CONFERE
+# COM O ORIGINAL', a reception or publication stamp
+_RUBBER_STAMPS = ("CONFERECOMOORIGINAL", "CONFERECOMORIGINAL", "PUBLICADONOMURAL",
+                  "RECEBIDOEM", "PROTOCOLADO")
+
+
+def is_rubber_stamp(text: str) -> bool:
+    """A rubber stamp's words on a line of their own, whole or cut ('| CONFERE COM O', 'CONFERE COM
+    O ORIGINAL', 'PROTOCOLADO'): the line in capitals, its letters the start of a stamp's."""
+    t = text.strip()
+    if not 6 <= len(t) <= 40 or any(c.islower() for c in t):
+        return False
+    letters = "".join(c for c in fold(t) if c.isalpha())
+    return len(letters) >= 7 and any(
+        fuzz.ratio(letters, stamp[:len(letters)]) >= 85 for stamp in _RUBBER_STAMPS if len(stamp) >= len(letters) - 1)
+
+
 LINE_RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (
     ("blank", lambda t: not t.strip()),
     ("page_stamp", is_page_stamp),
+    ("rubber_stamp", is_rubber_stamp),
     ("phone", is_phone_line),
     ("symbols", is_symbol_junk),
     ("letter_runs", has_letter_runs),

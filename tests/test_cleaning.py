@@ -265,3 +265,18 @@ def test_an_address_footer_with_a_phone_and_a_cep_is_a_contact_line():
     assert is_phone_line("Tel.: (65) 573-1329 /1330")
     # a sentence that quotes a phone number is no letterhead
     assert not is_phone_line("O interessado poderá ligar para o número (65) 573-1329 durante o expediente.")
+
+
+
+@pytest.mark.parametrize(("line", "stamp"), [
+    ("| CONFERE COM O", True),  # a certified copy's stamp, cut
+    ("CONFERE COM O ORIGINAL", True),
+    ("PROTOCOLADO", True),
+    ("DAS DISPOSIÇÕES FINAIS", False),
+    ("CONFERÊNCIA MUNICIPAL", False),
+    ("confere com o original", False),  # in lower case: a sentence's words
+])
+def test_rubber_stamps_are_furniture(line: str, stamp: bool):
+    from pipeline.cleaning import is_rubber_stamp
+
+    assert is_rubber_stamp(line) is stamp

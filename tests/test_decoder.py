@@ -498,6 +498,22 @@ def test_specks_after_the_last_mark_of_a_line_do_not_keep_its_sentence_open():
     assert list(_units(body)) == ["art1", "art1_cpt_inc1", "art1_cpt_inc2", "art1_cpt_inc3", "art1_cpt_inc4", "art2"]
 
 
+def test_a_first_inciso_whose_label_ocr_lost_entirely_is_read_where_the_next_printed_one_shows_the_gap():
+    body = (
+        "Art. 1º A infração ao disposto nesta Lei sujeita o infrator\n"
+        "às seguintes penalidades: NM 155\n"  # a folio stamp read after the ':'
+        "advertência por escrito;\n"  # 'I.' lost: nothing of it left
+        "II. multa de 3 (três) a 9 (nove) salários mínimos;\n"
+        "III. apreensão do veículo e das mercadorias.\n"
+        "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    units = _units(body)
+    assert list(units) == ["art1", "art1_cpt_inc1", "art1_cpt_inc2", "art1_cpt_inc3", "art2"]
+    assert units["art1_cpt_inc1"] == "advertência por escrito;"
+    # without a printed sibling after it, a line in lower case after ':' continues the text
+    assert list(_units(body.replace("II. multa", "multa").replace("III. apreensão", "e apreensão"))) == ["art1", "art2"]
+
+
 def test_a_day_of_the_month_at_a_line_start_is_no_paragraph():
     body = (
         "Art. 1º Os preços públicos serão recolhidos à Tesouraria até o dia\n"

@@ -195,6 +195,7 @@ _NUMERAL_ONLY = re.compile(
     r"^(?:[^\w\s]{0,2}\s*|\S{1,2}\s+)(?P<num>[1-9]\d{0,2})\s?(?P<ord>[º°ª])?(?P<sep>\s?\.?\s?[-–—=:]{1,2}|\.)\s+(?=[A-ZÀ-Ú])"
 )
 _TOKEN = re.compile(r"\S+")
+_LOWER_START = re.compile(r"^[a-zà-ú]{3,}")
 _NON_DIGITS = re.compile(r"\D+")
 _LAST_WORD = re.compile(r"(\w+)\W*$")
 _DASH_AFTER_WORD = re.compile(r"\w\s*[-–—]")
@@ -241,7 +242,7 @@ class _Piece:
 
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
-                 "after_heading", "numeral_only")
+                 "after_heading", "numeral_only", "lost_bare")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -264,6 +265,11 @@ class _Piece:
         self.closes = closes
         self.lost_end = (_lost_label_end(self.text, words, first=closes == ":")
                          if closes in (";", ":") and offset == 0 else None)
+        # ... or nothing of it left: the unit's text starts the line in lower case ('advertência
+        # por escrito;' after 'penalidades:'), read only where the next printed sibling is the
+        # one after this one (see emission)
+        self.lost_bare = (self.lost_end is None and closes in (";", ":") and offset == 0
+                          and bool(_LOWER_START.match(self.text)))
         # An article label OCR destroyed, keyword and numeral ('ARES GI C A fiscalização'), after
         # a sentence's end or a heading; read only where the next printed article confirms the
         # gap (set by decode: kind -> the number the next printed unit of that kind carries).
@@ -348,6 +354,11 @@ class _Piece:
             # Nothing (or a scrap) of the label is left, but the next printed article is the one
             # after this one and a paragraph starts here: the lost article, numbered by the gap.
             best = (lost + config.lost_keyword, self.lost_whole)
+        if kind in _SHORT_KINDS and self.lost_bare and self.next_printed.get(kind) == n + 1 and (
+                (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico)):
+            cost = lost + (self.closes == ":") * config.lost_first + min(_lost_separator(kind, ""), 1.0)
+            if cost < best[0]:
+                best = (cost, 0)
         if kind in _SHORT_KINDS and self.lost_end is not None and (
                 (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico)):
             # The sibling before closed with ';' (or ':' announced the list) and the line starts
@@ -436,7 +447,7 @@ class _Piece:
         if self.printed is not None and self.printed.kind == kind:
             return True
         if kind in _SHORT_KINDS:
-            return self.short_ok or self.lost_end is not None
+            return self.short_ok or self.lost_end is not None or (self.lost_bare and kind in self.next_printed)
         if kind == "artigo" and (self.lost_article_end is not None or self.lost_whole is not None) \
                 and "artigo" in self.next_printed:
             return True
@@ -466,6 +477,8 @@ class _Piece:
         cost, end = self.emission(kind, n, unico, config, limit)
         if end == self.lost_whole and kind == "artigo" and cost < float("inf"):
             return config.label_lost, end  # the evidence is the gap and the paragraph, not a label
+        if end == 0 and self.lost_bare and kind in _SHORT_KINDS and cost < float("inf"):
+            return config.label_lost, end  # ... the gap the next printed sibling shows, and the ';' or ':'
         consumed = self.printed.label if end < 0 and self.printed is not None else self.text[:end]
         size = len(consumed.strip())
         if cost > max(limit, config.emission_per_char * size):
@@ -479,11 +492,15 @@ class _Piece:
 
 def _look_ahead(pieces: Sequence[_Piece]) -> None:
     """Tell each piece the number that the next printed unit of each kind carries, up to a
-    printed unit of a higher level (after article 4, 'Art. 6º' printed next says one is lost)."""
+    printed unit of a higher level or an agrupador (after article 4, 'Art. 6º' printed next says
+    one is lost)."""
     ahead: dict[str, int] = {}
     for piece in reversed(pieces):
         piece.next_printed = dict(ahead)
         p = piece.printed
+        if p is not None and p.kind in ("group", "heading") and not piece.frozen:
+            ahead = {k: v for k, v in ahead.items() if k == "artigo"}  # an agrupador ends the article's parts
+            continue
         if piece.frozen or p is None or p.kind not in _LEVEL or p.number is None or p.suffix:
             continue
         level = _LEVEL[p.kind]
@@ -602,12 +619,17 @@ def _sentence_end(text: str, at: int) -> bool:
 
 # specks and scraps read after a line's last mark ('fiscalização; | ; RR', 'desta Lei. E'): the
 # line ends at the mark
-_DUST_AFTER_MARK = re.compile(r"(?<=[.;:])(?:\s*[^\w\s]{1,3}|\s+[A-ZÀ-Ú]{1,2}(?!\w))+\s*$")
+_DUST_AFTER_MARK = re.compile(r"(?<=[.;:])(?:\s*[^\w\s]{1,3}|\s+(?:[A-ZÀ-Ú]{1,2}|\d{1,3})(?!\w))+\s*$")
+
+
+def _line_end(text: str) -> str:
+    """The line without the dust after its last mark ('penalidades: NM 155' -> 'penalidades:')."""
+    return _DUST_AFTER_MARK.sub("", text.rstrip())
 
 
 def _layout_bonus(prev: str, kind: str, config: DecodeConfig) -> float:
     """Evidence from the line before: what it ends with (dust after its last mark aside)."""
-    t = _DUST_AFTER_MARK.sub("", prev.rstrip())
+    t = _line_end(prev)
     if not t:
         return 0.0
     if _WORD_CUT.search(t):
@@ -696,7 +718,7 @@ def _state_cost(piece: _Piece, kind: str, n: int, unico: bool, s: State, prev_te
     if end < 0:
         return 0.0
     cost = 0.0
-    if _counter(s, kind) == 0 and not _INTRODUCES.search(prev_text):
+    if _counter(s, kind) == 0 and not _INTRODUCES.search(_line_end(prev_text)):
         cost += config.first_unannounced
     if end == piece.lost_end and s[_LEVEL["inciso"]:] != (0, 0, 0):
         deepest = max((k for k in _SHORT_KINDS if _counter(s, k)), key=_LEVEL.__getitem__)
@@ -807,7 +829,7 @@ def decode(
     for i, text in enumerate(texts):
         p = printed[i]
         is_frozen = bool(frozen and frozen[i])
-        before = texts[i - 1].rstrip() if i else ""
+        before = _line_end(texts[i - 1]) if i else ""
         pieces.append(_Piece(i, 0, text, p, 0.0, is_frozen, before[-1:], words))
         if not is_frozen and (p is None or p.kind not in ("group", "heading")):
             label_end = len(p.label) if p is not None else 0
@@ -959,7 +981,7 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
                 if not weak and end < 0 and p is not None and ")" not in p.label and piece.offset == 0:
                     # a printed first label without its ')' after a sentence that runs on, no ':'
                     # announcing a list ('... que causar' / 'a. terceiros'): the sentence's word?
-                    before = prev_texts[piece.line]
+                    before = _line_end(prev_texts[piece.line])
                     weak = bool(_RUNS_ON.search(before)) and not _INTRODUCES.search(before)
                 if weak and not _confirmed(pieces, after[k], kind, n):
                     # the first of its level, read from a weak label: no unit after it agrees
