@@ -481,6 +481,10 @@ def test_a_label_whose_keyword_ocr_lost_is_read_by_its_numeral_and_an_agrupador_
     art2 = doc["articulacao"][1]["children"][0]
     assert art2["text"].startswith("Nenhum ambulante")
     assert [c["id"] for c in art2["children"]] == ["art2_par1", "art2_par2"]
+    # a scrap of four characters and the 'o' OCR reads for 'º' ('het. 2o - E vedado' for 'Art. 2º - É')
+    units = _units("Art. 1º O locatário manterá o box limpo.\nhet. 2o - E vedado ao locatário utilizar o box.\n"
+                   "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert list(units) == ["art1", "art2", "art3"] and units["art2"].startswith("E vedado")
     # a number in the text after a sentence is no label: its ordinal sign and separator are missing
     assert list(_units("Art. 1º São devidos\n2 (dois) salários.\nArt. 2º Esta Lei entra em vigor.\n")) == ["art1", "art2"]
 

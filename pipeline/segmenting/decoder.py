@@ -189,10 +189,10 @@ def _damageable_forms(kind: str) -> tuple[tuple[LabelForm, str], ...]:
     return tuple(out)
 
 
-# a numeral whose keyword was lost: at most a scrap of two characters before it, its ordinal sign,
-# a separator ('.', '-', '—', ':-') and a capital
+# a numeral whose keyword was lost: at most a scrap of four characters before it ('het. 2o - E'),
+# its ordinal sign (or the 'o' OCR reads for it), a separator ('.', '-', '—', ':-') and a capital
 _NUMERAL_ONLY = re.compile(
-    r"^(?:[^\w\s]{0,2}\s*|\S{1,2}\s+)(?P<num>[1-9]\d{0,2})\s?(?P<ord>[º°ª])?(?P<sep>\s?\.?\s?[-–—=:]{1,2}|\.)\s+(?=[A-ZÀ-Ú])"
+    r"^(?:[^\w\s]{0,2}\s*|\S{1,4}\s+)(?P<num>[1-9]\d{0,2})(?:\s?(?P<ord>[º°ª])|(?P<o>o))?(?P<sep>\s?\.?\s?[-–—=:]{1,2}|\.)\s+(?=[A-ZÀ-Ú])"
 )
 _TOKEN = re.compile(r"\S+")
 _LOWER_START = re.compile(r"^[a-zà-ú]{3,}")
@@ -401,7 +401,7 @@ class _Piece:
         separator came through: the number the sequence expects, then a separator and a capital.
         Numbers up to nine need their ordinal sign ('2. ' opens items too)."""
         m = self.numeral_only
-        if m is None or int(m.group("num")) != n or (n <= 9 and not m.group("ord")):
+        if m is None or int(m.group("num")) != n or (n <= 9 and not (m.group("ord") or m.group("o"))):
             return float("inf"), 0
         return config.lost_numeral + config.lost_keyword, m.end("sep")
 
