@@ -482,9 +482,16 @@ def test_a_label_whose_keyword_ocr_lost_is_read_by_its_numeral_and_an_agrupador_
     assert art2["text"].startswith("Nenhum ambulante")
     assert [c["id"] for c in art2["children"]] == ["art2_par1", "art2_par2"]
     # a scrap of four characters and the 'o' OCR reads for 'º' ('het. 2o - E vedado' for 'Art. 2º - É')
-    units = _units("Art. 1º O locatário manterá o box limpo.\nhet. 2o - E vedado ao locatário utilizar o box.\n"
-                   "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n")
-    assert list(units) == ["art1", "art2", "art3"] and units["art2"].startswith("E vedado")
+    units = _units(
+        "Art. 109 - A ocupação dos boxes do Mercado Municipal obedecerá ao disposto nesta Lei.\n"  # '1º' read '109'
+        "het. 2o - E vedado ao locatário utilizar o box para fim diverso do autorizado. . 7\n"
+        "Art. So Os pedido de permissão de uso será instruído com os seguintes documentos:\n"  # '3º' read 'So'
+        "I — atestado de saúde;\n"
+        "II - prova de quitação do serviço militar;\n"
+        "Art. 4o —- Fica proibido a ocupação dos boxes.\n"
+    )
+    assert [u for u in units if "_" not in u] == ["art1", "art2", "art3", "art4"]
+    assert units["art2"].startswith("E vedado")
     # a number in the text after a sentence is no label: its ordinal sign and separator are missing
     assert list(_units("Art. 1º São devidos\n2 (dois) salários.\nArt. 2º Esta Lei entra em vigor.\n")) == ["art1", "art2"]
 
