@@ -198,7 +198,9 @@ _NORM_TITLE = re.compile(
 
 
 # a number sign, a number and a full date: an epígrafe whatever OCR left of its tipo word
-_DATED_NUMBER = re.compile(r"\bN\S{0,3}\s*\d.{0,20}\bDE\s+\d{1,2}\s*[º°]?\s+DE\s+[A-ZÇ]{4,9}\s+DE\s+\d", re.I)
+# 'Nº 587, DE 7 DE SETEMBRO DE 1964', also with the N lost ('“:º 587') or the month broken ('SETEM RO')
+_DATED_NUMBER = re.compile(
+    r"(?:\bN\S{0,3}|[^\w\s]{1,3}[º°])\s*\d.{0,20}\bDE\s+\d{1,2}\s*[º°]?\s+DE\s+[A-ZÇ][A-ZÇ ]{3,10}\s+DE\s+\d", re.I)
 
 
 def _starts_with_label(text: str) -> bool:

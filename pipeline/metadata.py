@@ -339,7 +339,7 @@ _MAX_JUNK = 6
 # N read as punctuation or a dash ('LEI.Nº', 'LEI -N.º 2.261').
 _MARKER_RE = re.compile(  # 'Nº', 'N.º', 'NUM.', 'N9', 'NS 350' ... also after dust read as '.' ('LEI.Nº')
     r"(?:\s*[.,;:'\"\-–—~]+(?=\s*N))?\s*(?:N(?:UMERO|UM|R)?\s*\.?\s*(?:[O°*]|[925S](?=\s+\d))?\s*\.?\s*:?['’`]?"
-    r"|[.,;:'\"]{1,3}\s*[O°](?=\s*\d))?\s*"  # the N lost, its sign kept: 'LEI MUNICIPAL ::º 1.453'
+    r"|[.,;:'\"“”‘’]{1,3}\s*[O°](?=\s*\d))?\s*"  # the N lost, its sign kept: 'LEI MUNICIPAL ::º 1.453', 'EI “:º 587'
 )
 # thousands separated by '.', or by what OCR reads a dot as ('1..591', '1:592', '1,591')
 _NUMBER_RE = re.compile(r"(?P<num>\d{1,3}(?:(?:\.\s|[.\s]|[.:,;]{1,2})\d{3}(?!\d))+|\d+)(?:\s*/\s*(?P<yr>\d\.\d{3}|\d{4}|\d{2})(?!\d))?")

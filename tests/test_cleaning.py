@@ -68,6 +68,8 @@ def test_garbage_lines_by_statistics_and_vocabulary() -> None:
     assert is_garbage("Bos ue na o e asa o a nos ti o en rosa e na oa uu 12", vocab)
     assert not is_garbage("I - transporte coletivo de passageiros no município;", vocab)
     assert not is_garbage('nas alíneas "c" e "d" do artigo 12 e nos incisos I e V do', vocab)
+    # an epígrafe worn to short scraps is no garbage: a number, then a date of the epígrafe's shape
+    assert not is_garbage("EI “:º 587, DE 7 DE SETEM RO DE 1.964", vocab)
 
 
 @pytest.mark.parametrize("junk", ["RA AADAADAADAAA DADA DTA", "KKSSJENSTPRST II” »", "ooooaaaaaaaaeeeerr"])

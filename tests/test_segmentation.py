@@ -605,6 +605,7 @@ def test_the_records_epigrafe_is_read_where_its_tipo_word_is_damaged(title: str)
     ("DECRETO LEGISIATIVO Nº 706, DE 6 DE DEZEMBRO DE 1972", "Decreto Legislativo"),
     ("RESOLUCÂO N.º 706, DE 6 DE DEZEMBRO DE 1972", "Resolução"),
     ("LEI- No 706, DE 6 DE DEZEMBRO DE 1.972", "Lei Ordinária"),  # dust glued to the tipo
+    ("EI “:º 706, DE 6 DE DEZEM RO DE 1.972", "Lei Ordinária"),  # the L and the sign's N lost, the month broken
 ])
 def test_a_damaged_tipo_of_several_words_is_read_as_the_tipo_it_resembles(title: str, tipo: str) -> None:
     from pipeline.segmenting.readings import expected_epigrafe

@@ -47,7 +47,7 @@ def rejoin_split_labels(lines: Sequence[CleanLine]) -> list[CleanLine]:
 # 'DECRETO LEGISIATIVO'), each word as damaged as OCR left it
 _DAMAGED_TITLE = re.compile(
     r"^\W{0,3}(?:[^\W\d_]{1,2}\W{0,2}\s+){0,2}(?P<word>[A-Za-zÀ-ÿ]{2,12}(?:[\s-]+[A-Za-zÀ-ÿ]{2,14}){0,2})"
-    r"\s*(?P<rest>N\S{0,3}\s*\d.{0,120})$"
+    r"\s*(?P<rest>(?:N\S{0,3}|[^\w\s]{1,3}[º°])\s*\d.{0,120})$"  # 'Nº 587', or the N lost: '“:º 587'
 )
 
 
