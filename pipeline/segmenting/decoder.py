@@ -622,9 +622,12 @@ def _sentence_end(text: str, at: int) -> bool:
 _DUST_AFTER_MARK = re.compile(r"(?<=[.;:])(?:\s*[^\w\s]{1,3}|\s+(?:[A-ZÀ-Ú]{1,2}|\d{1,3})(?!\w))+\s*$")
 
 
+@lru_cache(maxsize=16384)
 def _line_end(text: str) -> str:
     """The line without the dust after its last mark ('penalidades: NM 155' -> 'penalidades:')."""
-    return _DUST_AFTER_MARK.sub("", text.rstrip())
+    t = text.rstrip()
+    cut = max(0, len(t) - 32)  # the dust is short: only the line's tail is looked at
+    return t[:cut] + _DUST_AFTER_MARK.sub("", t[cut:])
 
 
 def _layout_bonus(prev: str, kind: str, config: DecodeConfig) -> float:
