@@ -41,6 +41,7 @@ RULE_MODULES: tuple[str, ...] = (
     "pipeline.reading.numerals",
     "pipeline.reading.text_model",
     "pipeline.segmenting.closing",
+    "pipeline.segmenting.contents",
     "pipeline.segmenting.decoder",
     "pipeline.segmenting.laws",
     "pipeline.segmenting.numbering",

@@ -87,12 +87,13 @@ def segment_lines(
     *,
     numero: str | None = None,
     ano: int | None = None,
+    tipo: str | None = None,
     config: SegmentConfig = SegmentConfig(),
 ) -> Segmentation:
     """Segment cleaned lines (noise included, so page boundaries can be seen) into a norm."""
     positions = [i for i, ln in enumerate(lines) if not ln.is_noise]
     content = rejoin_split_labels([lines[i] for i in positions])
-    readings = read_lines(content, numero=numero)
+    readings = read_lines(content, numero=numero, tipo=tipo)
     running = running_headers(readings)
     if running:
         # The norm's title repeated at the top of every page ('LEI ORGÂNICA DO MUNICÍPIO',
@@ -101,7 +102,7 @@ def segment_lines(
         lines = [replace(ln, kind="noise", reason="running_header") if id(ln) in marked else ln for ln in lines]
         positions = [i for i, ln in enumerate(lines) if not ln.is_noise]
         content = rejoin_split_labels([lines[i] for i in positions])
-        readings = read_lines(content, numero=numero)
+        readings = read_lines(content, numero=numero, tipo=tipo)
     boundaries = page_boundaries(lines, positions)
     readings = settle_run_numbers(readings, boundaries, config=config)
     seg = Segmentation()

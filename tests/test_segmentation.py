@@ -831,3 +831,30 @@ def test_transitional_provisions_numbered_from_one_again_are_their_own_articulac
     chapter = chapter.replace("Art. 1º O Prefeito", "Art. 4º O Prefeito").replace("Art. 2º O Município", "Art. 5º O Município")
     kept = structure_document(document_from_text(chapter))
     assert kept.disposicoes_transitorias == [] and "art5_par1u" in unit_ids(kept)
+
+
+
+def test_the_records_epigrafe_is_read_where_its_tipo_word_is_lost_whole() -> None:
+    from pipeline.segmenting.readings import expected_epigrafe
+
+    line = "a No 1.231, DE 18 DE JANEIRO DE 1.998"  # 'LEI MUNICIPAL' worn to 'a'
+    epi = expected_epigrafe(line, "1231", "Lei Ordinária")
+    assert epi is not None and (epi.tipo, epi.numero, epi.ano) == ("Lei Ordinária", "1231", 1998)
+    assert expected_epigrafe(line, "1232", "Lei Ordinária") is None  # another norm's number
+    assert expected_epigrafe(line, "1231") is None  # without the record's tipo, no tipo to give it
+    assert expected_epigrafe("Nº 1.231, de 18 de janeiro de 1998.", "1231", "Lei Ordinária") is None  # a citation's tail
+
+
+def test_a_clean_roman_label_taken_for_another_inciso_is_reported_renumbered() -> None:
+    text = (
+        "LEI Nº 12, DE 3 DE MARÇO DE 1975\nDispõe sobre o abate.\n"
+        "Art. 1º A infração sujeita o infrator às seguintes penalidades:\n"
+        "I - apreensão do animal;\nII - cassação da inscrição.\n"
+        "II - .DAS OBRIGAÇÕES\n"  # a heading whose speck hid its capitals
+        "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+        "Cruz Alta, 3 de março de 1975.\nJOÃO DA SILVA\nPrefeito Municipal\n"
+    )
+    doc = structure_document(document_from_text(text))
+    assert "art1_cpt_inc3" in unit_ids(doc)  # read as a third inciso (the heading's speck hid it) ...
+    assert doc.document.status != "extracted"  # ... but never silently
+    assert "inciso_renumbered" in [w.code for w in doc.warnings]

@@ -54,7 +54,11 @@ _DAMAGED_TITLE = re.compile(
 _GLUED_DUST = re.compile(r"(?<=[A-Za-zÀ-ÿ])[-–—:;.,'\"’`]+(?=\s)")
 
 
-def expected_epigrafe(text: str, numero: str | None) -> Epigrafe | None:
+# the record's epígrafe with its tipo word lost whole: at most a scrap, then the number sign
+_SIGN_FIRST = re.compile(r"^\W{0,3}(?:[^\W\d_]{1,2}\W{0,2}\s+)?(?P<rest>(?:N\S{0,3}|[^\w\s]{1,3}[º°])\s*\d.{0,120})$")
+
+
+def expected_epigrafe(text: str, numero: str | None, tipo: str | None = None) -> Epigrafe | None:
     """The epígrafe of the norm the record names, read by expectation where its tipo word is
     damaged ('LET Nº 1.698, DE 27 DE MARÇO DE 1997', 'o LEI Nº 1.839, DE 1 DE OUTUBRO DE 1981 E)'):
     a tipo-like word, then a number sign and the record's own número. Without a record's
@@ -64,7 +68,15 @@ def expected_epigrafe(text: str, numero: str | None) -> Epigrafe | None:
     # dust glued to a word of the title ('LEI- No 1.988', 'LEI: Nº 12') is no part of it
     m = _DAMAGED_TITLE.match(_GLUED_DUST.sub("", text.strip()))
     if m is None:
-        return None
+        bare = _SIGN_FIRST.match(text.strip()) if numero and tipo else None
+        if bare is None or uppercase_share(bare.group("rest")) < 0.6:
+            return None  # (in lower case: a citation's tail wrapped onto its own line)
+        # the record names the norm: its número and a full date after the sign are its epígrafe,
+        # the tipo word lost ('a No 1.231, DE 18 DE JANEIRO DE 1.998'); the tipo is the record's
+        epi = parse_epigrafe(f"LEI {bare.group('rest')}")
+        if epi is None or epi.data is None or (epi.numero or "").lstrip("0") != (numero or "").lstrip("0"):
+            return None
+        return replace(epi, tipo=tipo or epi.tipo, text=text.strip())
     word = " ".join(fold(m.group("word")).replace("-", " ").split())
     title = max(TIPO_TITLES, key=lambda t: fuzz.ratio(word, t))
     if fuzz.ratio(word, title) < 66:
@@ -83,13 +95,14 @@ def expected_epigrafe(text: str, numero: str | None) -> Epigrafe | None:
 _HEAD_LINES = 15  # a document's first lines, where its own epígrafe stands
 
 
-def read_lines(lines: Sequence[CleanLine], *, numero: str | None = None) -> list[Reading]:
+def read_lines(lines: Sequence[CleanLine], *, numero: str | None = None, tipo: str | None = None) -> list[Reading]:
     """Read every line as a possible header or epígrafe.
 
     A line right after a word cut by a hyphen ('8 (oi-' / 'to) anos') continues that word: a
     lower-case label there ('to)') is text. A law cited in a sentence that wrapped ('na forma
     da' / 'Lei n.º 201, de 12 de março de 1954.') is no epígrafe. With the record's ``numero``,
-    its epígrafe is also read where its tipo word is damaged (:func:`expected_epigrafe`).
+    its epígrafe is also read where its tipo word is damaged, or lost when the record's ``tipo``
+    is given (:func:`expected_epigrafe`).
     """
     out = []
     prev = ""
@@ -103,7 +116,7 @@ def read_lines(lines: Sequence[CleanLine], *, numero: str | None = None) -> list
         epigrafe = None
         if header is None or header.kind not in ("artigo", "paragrafo"):
             epigrafe = parse_epigrafe(ln.text) or (
-                expected_epigrafe(ln.text, numero) if header is None and (numero or k < _HEAD_LINES) else None)
+                expected_epigrafe(ln.text, numero, tipo) if header is None and (numero or k < _HEAD_LINES) else None)
             if epigrafe is not None and prev and _sentence_open(prev) and uppercase_share(ln.text) < 0.6:
                 epigrafe = None
             if epigrafe is not None:

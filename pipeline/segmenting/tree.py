@@ -46,6 +46,7 @@ class Issue:
     page_no: int | None = None
 
 
+_CLEAN_ROMAN = re.compile(r"^\W{0,2}([IVXLC]+)\s*(?:[-–—).]|$)")  # 'II -', 'IV)', 'III.'
 _PREAMBLE_END = re.compile(r"^\W{0,2}(LEI|DECRETA|RESOLVE|PROMULGA|SANCIONA|DECRETO)\s*[:.\-]*\s*$", re.I)
 _DOT_LEADER = re.compile(r"\.{4,}")
 
@@ -379,7 +380,10 @@ def number_by_sequence(nodes: list[Node], issues: list[Issue]) -> None:
                     node.number, node.unico = str(pos), False
             elif node.kind == "inciso":
                 expected = int_to_roman(pos)
-                if node.number != expected:
+                clean = _CLEAN_ROMAN.match(node.label or "")
+                if node.number != expected or (clean is not None and clean.group(1) != expected):
+                    # (a label read by expectation whose numeral reads cleanly as another number,
+                    # 'II -' taken for inciso III, is renumbered too)
                     issues.append(Issue("inciso_renumbered",
                                         f"printed '{node.label}' numbered {expected} by sequence", node=node))
                 node.number = expected
