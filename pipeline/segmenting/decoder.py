@@ -396,10 +396,11 @@ class _Piece:
         return best
 
     def keyword_lost(self, n: int, config: DecodeConfig) -> tuple[float, int]:
-        """(cost, end) of a label whose keyword OCR lost or left a scrap of one or two characters
-        ('e 2º. Nenhum ambulante', '3º — Na reincidência') while its numeral, ordinal sign and
-        separator came through: the number the sequence expects, then a separator and a capital.
-        Numbers up to nine need their ordinal sign ('2. ' opens items too)."""
+        """(cost, end) of a label whose keyword OCR lost or left a scrap of up to four characters
+        ('e 2º. Nenhum ambulante', 'het. 2o - E vedado', '3º — Na reincidência') while its
+        numeral, ordinal sign and separator came through: the number the sequence expects, then a
+        separator and a capital (``_NUMERAL_ONLY``). Numbers up to nine need their ordinal sign,
+        or the 'o' OCR reads for it ('2. ' opens items too)."""
         m = self.numeral_only
         if m is None or int(m.group("num")) != n or (n <= 9 and not (m.group("ord") or m.group("o"))):
             return float("inf"), 0
@@ -515,7 +516,6 @@ def _vocabulary(texts: Sequence[str]) -> frozenset[str]:
 
 
 _WORD = re.compile(r"[^\W\d_]{2,}")
-_NUMERAL_NEXT = re.compile(r"\s*[\dIl|!]")
 # 'Os proprietários', 'A multa'; 'Os Casos omissos' (OCR raised a letter of the second word)
 _SENTENCE = r"[A-ZÀ-Ú][a-zà-ú]*\s+(?:[a-zà-ú]|[A-ZÀ-Ú][a-zà-ú]+\s+[a-zà-ú])"
 _SENTENCE_START = re.compile("^" + _SENTENCE)
