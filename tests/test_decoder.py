@@ -151,6 +151,14 @@ def test_numbers_and_words_of_the_text_are_no_units(line: str):
     assert sorted(units) == ["art1", "art2"], line
 
 
+def test_an_inciso_whose_point_ocr_read_as_a_comma_is_read_after_a_sibling_closed_with_a_semicolon():
+    units = _units("Art. 1º A infração sujeita o infrator às seguintes penalidades:\n"
+                   "I. apreensão da árvore e das mercadorias;\n"
+                   "II, cassação da autorização.\n"  # 'II.' with its point read as a comma
+                   "Art. 2º Revogam-se as disposições em contrário.\n")
+    assert list(units) == ["art1", "art1_cpt_inc1", "art1_cpt_inc2", "art2"]
+
+
 def test_a_first_inciso_is_read_by_expectation_only_where_an_enumeration_was_announced():
     printed = [Printed("artigo", 1, label="Art. 1º"), None, Printed("artigo", 2, label="Art. 2º")]
 

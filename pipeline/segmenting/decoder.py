@@ -761,8 +761,9 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
             # ('E - não ceder' after a sibling closed with ';' is 'II -' lost: no sentence says 'e -')
         if _printed_as_other(word, kind, n):
             score -= config.printed_renumber  # 'III' is a clean numeral: read as I it is renumbered
-        if _COMMA_CLAUSE.match(piece.text[end:]):
-            return None  # 'III, mediante', 'SIM, vinculado': a sentence's words ('3º,- Esta' is a label)
+        if _COMMA_CLAUSE.match(piece.text[end:]) and not (kind in _SHORT_KINDS and _line_end(prev_text).endswith(";")):
+            return None  # 'III, mediante', 'SIM, vinculado': a sentence's words ('3º,- Esta' is a label;
+            # after a sibling closed with ';', 'II, cassação' is the next one, its point read as a comma)
         rest = _SEPARATOR.sub("", piece.text[end:], count=1)
         if _QUANTITY.match(rest) or _DATE_REST.match(rest):
             return None  # '60 (sessenta) dias', '31 de julho de 2014': a number of the text
