@@ -159,6 +159,20 @@ def test_an_inciso_whose_point_ocr_read_as_a_comma_is_read_after_a_sibling_close
     assert list(units) == ["art1", "art1_cpt_inc1", "art1_cpt_inc2", "art2"]
 
 
+def test_a_three_letter_scrap_the_law_never_uses_is_a_lost_label_after_a_sibling_closed_with_a_semicolon():
+    body = ("Art. 1º São obrigações do loteador:\n"
+            "I — exibir a aprovação sempre que solicitada;\n"
+            "II — manter em perfeito estado de conservação e limpeza o\n"
+            "Lote;\n"
+            "fre recolher os tributos nos prazos devidos.\n"  # 'III -' worn to 'fre'
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert list(units) == ["art1", "art1_cpt_inc1", "art1_cpt_inc2", "art1_cpt_inc3", "art2"]
+    assert units["art1_cpt_inc3"].startswith("recolher os tributos")
+    # a word of the law's own text there continues the sentence
+    assert "art1_cpt_inc3" not in _units(body.replace("fre recolher", "sem recolher").replace("tributos", "tributos sem"))
+
+
 def test_a_first_inciso_is_read_by_expectation_only_where_an_enumeration_was_announced():
     printed = [Printed("artigo", 1, label="Art. 1º"), None, Printed("artigo", 2, label="Art. 2º")]
 

@@ -582,8 +582,9 @@ def _lost_label_end(text: str, words: frozenset[str] = frozenset(), *, first: bo
     """Where a label lost to OCR ends on a line that starts with a scrap no word is, or None
     ('Jo: Pesa ...' -> 3; 'e 1,00 m', 'do Centro' and 'ZONA' are words). The ``first`` of a
     level has no sibling to agree with: only a scrap of separators or numeral-like strokes
-    (': -', 'l.') can be its label. A scrap of word shape in capitals or mixed case ('Eye', 'UBE')
-    is a word only when the law uses it elsewhere (``words``: its vocabulary, each seen twice):
+    (': -', 'l.') can be its label. A scrap of word shape in capitals or mixed case ('Eye', 'UBE'),
+    or of three letters in lower case ('fre' of 'III -'), is a word only when the law uses it
+    elsewhere (``words``: its vocabulary, each seen twice); a longer one in lower case is a word:
     a sentence continued after ';' goes on in lower case."""
     m = _LOST_LABEL.match(text)
     if m is None:
@@ -592,7 +593,7 @@ def _lost_label_end(text: str, words: frozenset[str] = frozenset(), *, first: bo
     dashed = bool(re.search(r"[-–—]", text[len(m.group("scrap")):m.end()]))
     if core and ((core.lower() in stop_words() and not dashed) or (
             core.isalpha() and len(core) >= 3 and any(c in "aeiouáéíóúâêôãõAEIOUÁÉÍÓÚÂÊÔÃÕ" for c in core)
-            and not set(core) <= _NUMERAL_LIKE and (core.islower() or core.lower() in words))):
+            and not set(core) <= _NUMERAL_LIKE and (core.lower() in words or (core.islower() and len(core) > 3)))):
         return None
     if first and not set(core) <= _NUMERAL_LIKE:
         return None
