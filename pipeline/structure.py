@@ -74,7 +74,9 @@ def structure_document(
         reasons = reasons_from(Evidence(
             articles=article_numbers(units),
             # an epígrafe that names the norm: its número and ano known (from it or the record)
-            has_epigrafe=seg.epigrafe is not None and norm.numero is not None and norm.ano is not None,
+            # (a Lei Orgânica carries no número: its tipo and year name it)
+            has_epigrafe=seg.epigrafe is not None and norm.ano is not None and (
+                norm.numero is not None or norm.tipo == "Lei Orgânica"),
             has_fecho=fecho is not None and (fecho.data is not None or bool(fecho.signatarios)),
             meta_named=meta.numero is not None, confidence=doc.confidence,
             page_errors=sum(1 for p in doc.pages if p.error or p.method == "none"),

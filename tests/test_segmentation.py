@@ -824,6 +824,7 @@ def test_transitional_provisions_numbered_from_one_again_are_their_own_articulac
     assert [u.id for u in doc.disposicoes_transitorias] == ["art1", "art2"]
     assert [c.id for c in doc.disposicoes_transitorias[1].children] == ["art2_par1u"]
     assert doc.fecho is not None and doc.fecho.data is not None  # the closing after them is the norm's
+    assert doc.document.status == "extracted"  # a Lei Orgânica is named by its tipo and year, no número
     codes = [w.code for w in doc.warnings]
     assert "transitional_provisions" in codes and "duplicate_id" not in codes
     # a chapter of transitional provisions that continues the numbering stays in the articulação
