@@ -24,7 +24,6 @@ from pipeline.cleaning import CleanLine
 from pipeline.metadata import Epigrafe
 from pipeline.segmenting.closing import (
     ANEXO,
-    appended_title,
     fecho_like,
     find_closing,
     split_anexos,
@@ -63,10 +62,9 @@ class Segmentation:
     fecho: list[CleanLine] = field(default_factory=list)
     signatures: list[CleanLine] = field(default_factory=list)
     anexos: list[list[CleanLine]] = field(default_factory=list)
-    appended: list[list[CleanLine]] = field(default_factory=list)  # texts after the norm, no part of it
+    appended: list[tuple[str, list[CleanLine]]] = field(default_factory=list)  # (kind, lines) after the norm
     contents: list[CleanLine] = field(default_factory=list)  # a table of contents before the body
     transitorias: list[Node] = field(default_factory=list)  # an ADCT/ADT: its own articulação
-    transit_label: CleanLine | None = None
     transit_issues: list[Issue] = field(default_factory=list)
     neighbors: list[NeighborLaw] = field(default_factory=list)
     issues: list[Issue] = field(default_factory=list)
@@ -222,11 +220,11 @@ def segment_lines(
     quoted = mark_alteracoes(body)  # issue 12 (was mark_quotations)
     body = [Reading(r.line, None, None) if j in quoted else r for j, r in enumerate(body)]
     body, seg.appended = split_appended(body)
-    for lines in seg.appended:
+    for kind, lines in seg.appended:
         seg.issues.append(Issue(
             "appended_text",
             f"'{lines[0].text.strip()[:60]}' opens a text printed after the norm "
-            f"({appended_title(lines[0].text)}): kept apart, no part of the norm",
+            f"({kind}): kept apart, no part of the norm",
             page_no=lines[0].page_index + 1,
         ))
     body, transit = split_transitorias(body)
@@ -265,7 +263,6 @@ def segment_lines(
     else:
         articulacao = body
     if transit:
-        seg.transit_label = transit[0].line
         offset = len(main_body) + 1  # the transit readings' place in the body 'quoted' indexes
         seg.transitorias = _articulacao(articulacao[1:], [j + offset in quoted for j in range(len(articulacao) - 1)],
                                         seg.transit_issues, config=config)[0]

@@ -20,13 +20,13 @@ from models.norm import (
 from models.ocr import DocumentText
 from pipeline import __version__
 from pipeline.alteracoes import resolve_alteracoes
-from pipeline.cleaning import CleanConfig, clean_document, vocabulary
+from pipeline.cleaning import CleanConfig, CleanLine, clean_document, vocabulary
 from pipeline.emission import emit_units, join_lines
 from pipeline.layout import join_document_lines
 from pipeline.metadata import lookup_municipio, match_municipio, normalize_tipo, parse_date, parse_fecho
 from pipeline.ruleset import ruleset_version
 from pipeline.segmentation import Segmentation, segment_lines
-from pipeline.segmenting.closing import PUBLICATION_ORDER, appended_title
+from pipeline.segmenting.closing import PUBLICATION_ORDER
 from pipeline.segmenting.numbering import SegmentConfig
 from pipeline.status import Evidence, article_numbers, fecho_year_conflict, reasons_from, status_of
 
@@ -229,28 +229,26 @@ def build_fecho(seg: Segmentation, vocab: frozenset[str]) -> Fecho | None:
     return fecho.model_copy(update={"text": text, "pages": (min(pages), max(pages)) if pages else None})
 
 
+def _titled(lines: list[CleanLine], vocab: frozenset[str]) -> tuple[str, str, tuple[int, int]]:
+    """A text that opens with its title line: the title, the text after it, its pages."""
+    pages = [ln.page_index + 1 for ln in lines]
+    return lines[0].text.strip(), join_lines([ln.text for ln in lines[1:]], vocab), (min(pages), max(pages))
+
+
 def build_anexos(seg: Segmentation, vocab: frozenset[str]) -> list[Anexo]:
     out = []
     for lines in seg.anexos:
-        label = lines[0].text.strip()
-        pages = [ln.page_index + 1 for ln in lines]
-        out.append(Anexo(label=label, text=join_lines([ln.text for ln in lines[1:]], vocab),
-                         pages=(min(pages), max(pages))))
+        label, text, pages = _titled(lines, vocab)
+        out.append(Anexo(label=label, text=text, pages=pages))
     return out
 
 
 def build_appended(seg: Segmentation, vocab: frozenset[str]) -> list[AppendedText]:
+    texts = ([("sumario", seg.contents)] if seg.contents else []) + seg.appended
     out = []
-    if seg.contents:
-        pages = [ln.page_index + 1 for ln in seg.contents]
-        out.append(AppendedText(kind="sumario", label=seg.contents[0].text.strip(),
-                                text=join_lines([ln.text for ln in seg.contents[1:]], vocab),
-                                pages=(min(pages), max(pages))))
-    for lines in seg.appended:
-        kind = appended_title(lines[0].text)
-        pages = [ln.page_index + 1 for ln in lines]
-        out.append(AppendedText(kind=kind or "justificativa", label=lines[0].text.strip(),
-                                text=join_lines([ln.text for ln in lines[1:]], vocab), pages=(min(pages), max(pages))))
+    for kind, lines in texts:
+        label, text, pages = _titled(lines, vocab)
+        out.append(AppendedText(kind=kind, label=label, text=text, pages=pages))
     return out
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from rapidfuzz import fuzz, process
 
@@ -12,6 +13,8 @@ from pipeline.folding import fold
 from pipeline.headers import is_heading_text
 from pipeline.metadata import is_fecho_start, is_role_line
 from pipeline.segmenting.readings import Reading, is_article, printed_number
+
+T = TypeVar("T")
 
 PUBLICATION_ORDER = re.compile(r"^\W{0,3}(registre-se|publique-se|cumpra-se)\b", re.I)
 # A closing that starts with the place: 'Itajaí, 17 de setembro de 2019.', 'Sobral (CE), em
@@ -72,14 +75,20 @@ def find_closing(body: Sequence[Reading]) -> tuple[int | None, int | None]:
     return None, None
 
 
+def _split_at_titles(items: Sequence[T], is_title: Callable[[T], object]) -> list[list[T]]:
+    """``items`` (lines or their readings) in groups, each from a title (``is_title``) to the next
+    one; the first group starts at the first item whatever it is."""
+    out: list[list[T]] = []
+    for item in items:
+        if not out or is_title(item):
+            out.append([])
+        out[-1].append(item)
+    return out
+
+
 def split_anexos(lines: Sequence[CleanLine]) -> list[list[CleanLine]]:
     """Annexes after the signatures, each from its 'ANEXO ...' line to the next one."""
-    out: list[list[CleanLine]] = []
-    for ln in lines:
-        if ANEXO.match(ln.text) or not out:
-            out.append([])
-        out[-1].append(ln)
-    return out
+    return _split_at_titles(lines, lambda ln: ANEXO.match(ln.text))
 
 
 def split_fecho(tail: Sequence[Reading]) -> tuple[list[CleanLine], list[CleanLine]]:
@@ -135,11 +144,11 @@ def appended_title(text: str) -> str | None:
     return APPENDED_TITLES[got[0]] if got is not None else None
 
 
-def split_appended(body: Sequence[Reading]) -> tuple[list[Reading], list[list[CleanLine]]]:
+def split_appended(body: Sequence[Reading]) -> tuple[list[Reading], list[tuple[str, list[CleanLine]]]]:
     """The norm's body without the texts printed after it (:func:`appended_title`), and those
-    texts, each from its title to the next one. Only after the first article, on a line no
-    reader took for a unit, in capitals or after a line that closes (a sentence, a date, a name
-    in capitals, an office): 'a sua' / 'Mensagem,' / 'anual.' is a sentence."""
+    texts with their kinds, each from its title to the next one. Only after the first article,
+    on a line no reader took for a unit, in capitals or after a line that closes (a sentence, a
+    date, a name in capitals, an office): 'a sua' / 'Mensagem,' / 'anual.' is a sentence."""
     first = next((j for j, r in enumerate(body) if is_article(r)), None)
     if first is None:
         return list(body), []
@@ -148,12 +157,8 @@ def split_appended(body: Sequence[Reading]) -> tuple[list[Reading], list[list[Cl
         prev = body[j - 1].line.text.strip()
         closed = prev.endswith((".", ";", ":", "!", "?", ")")) or prev[-1:].isdigit() or prev.isupper() or is_role_line(prev)
         if r.header is None and (closed or r.line.text.isupper()) and appended_title(r.line.text):
-            out: list[list[CleanLine]] = []
-            for later in body[j:]:
-                if not out or (later.header is None and appended_title(later.line.text)):
-                    out.append([])
-                out[-1].append(later.line)
-            return list(body[:j]), out
+            groups = _split_at_titles(body[j:], lambda x: x.header is None and appended_title(x.line.text))
+            return list(body[:j]), [(appended_title(g[0].line.text) or "", [x.line for x in g]) for g in groups]
     return list(body), []
 
 

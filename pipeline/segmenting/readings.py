@@ -45,9 +45,10 @@ def rejoin_split_labels(lines: Sequence[CleanLine]) -> list[CleanLine]:
 
 # one to three words before the number sign: the tipo as printed ('LET', 'LET COMPLEMENTAR',
 # 'DECRETO LEGISIATIVO'), each word as damaged as OCR left it
+_SIGN_AND_NUMBER = r"(?:N\S{0,3}|[^\w\s]{1,3}[º°])\s*\d.{0,120}"  # 'Nº 587', or the N lost: '“:º 587'
 _DAMAGED_TITLE = re.compile(
     r"^\W{0,3}(?:[^\W\d_]{1,2}\W{0,2}\s+){0,2}(?P<word>[A-Za-zÀ-ÿ]{2,12}(?:[\s-]+[A-Za-zÀ-ÿ]{2,14}){0,2})"
-    r"\s*(?P<rest>(?:N\S{0,3}|[^\w\s]{1,3}[º°])\s*\d.{0,120})$"  # 'Nº 587', or the N lost: '“:º 587'
+    r"\s*(?P<rest>" + _SIGN_AND_NUMBER + ")$"
 )
 
 
@@ -55,7 +56,7 @@ _GLUED_DUST = re.compile(r"(?<=[A-Za-zÀ-ÿ])[-–—:;.,'\"’`]+(?=\s)")
 
 
 # the record's epígrafe with its tipo word lost whole: at most a scrap, then the number sign
-_SIGN_FIRST = re.compile(r"^\W{0,3}(?:[^\W\d_]{1,2}\W{0,2}\s+)?(?P<rest>(?:N\S{0,3}|[^\w\s]{1,3}[º°])\s*\d.{0,120})$")
+_SIGN_FIRST = re.compile(r"^\W{0,3}(?:[^\W\d_]{1,2}\W{0,2}\s+)?(?P<rest>" + _SIGN_AND_NUMBER + ")$")
 
 
 def expected_epigrafe(text: str, numero: str | None, tipo: str | None = None) -> Epigrafe | None:
