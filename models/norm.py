@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-SCHEMA_VERSION = "1.1.0"
+SCHEMA_VERSION = "1.2.0"
 
 Status = Literal["extracted", "partial", "needs_review", "failed"]
 Reason = Literal[
@@ -176,6 +176,14 @@ class ErrorItem(_Model):
     page_no: int | None = None
 
 
+class WordCorrection(_Model):
+    """A word post-OCR correction changed (``pipeline.correction``): as read, as emitted."""
+
+    page_no: int = Field(ge=1)
+    original: str = Field(description="the word as Tesseract read it")
+    replacement: str = Field(description="the lexicon word it was changed to")
+
+
 class DocumentInfo(_Model):
     source: str
     sha256: str | None = None
@@ -191,6 +199,9 @@ class DocumentInfo(_Model):
     page_order: list[int] | None = Field(
         None, description="page_no in reading order, when it differs from the source order"
     )
+    corrections: list[WordCorrection] = Field(
+        default_factory=list,
+        description="words of OCR'd pages changed by post-OCR correction, in reading order (since schema 1.2.0)")
 
 
 class PipelineInfo(_Model):

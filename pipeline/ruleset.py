@@ -25,6 +25,7 @@ from importlib.util import find_spec
 # metadata, references). I/O, flows and exports are not rules: they change no unit.
 RULE_MODULES: tuple[str, ...] = (
     "pipeline.cleaning",
+    "pipeline.correction",
     "pipeline.folding",
     "pipeline.headers",
     "pipeline.layout",

@@ -16,11 +16,13 @@ from models.norm import (
     NormMeta,
     PipelineInfo,
     WarningItem,
+    WordCorrection,
 )
 from models.ocr import DocumentText
 from pipeline import __version__
 from pipeline.alteracoes import resolve_alteracoes
 from pipeline.cleaning import CleanConfig, CleanLine, clean_document, vocabulary
+from pipeline.correction import Correction, correct_document
 from pipeline.emission import emit_units, join_lines
 from pipeline.layout import join_document_lines
 from pipeline.metadata import lookup_municipio, match_municipio, normalize_tipo, parse_date, parse_fecho
@@ -36,6 +38,7 @@ class StructureConfig:
     clean: CleanConfig = field(default_factory=CleanConfig)
     segment: SegmentConfig = field(default_factory=SegmentConfig)
     references: bool = True
+    correct: bool = True  # post-OCR word correction (pipeline.correction) on OCR'd pages
 
 
 def structure_document(
@@ -46,6 +49,9 @@ def structure_document(
     config = config or StructureConfig()
     meta = meta or NormMeta()
     doc = join_document_lines(doc)  # margin labels back on their lines
+    corrections: tuple[Correction, ...] = ()
+    if config.correct and any(p.method == "ocr" for p in doc.pages):
+        doc, corrections = correct_document(doc)
     lines = clean_document(doc, config=config.clean)
     vocab = vocabulary(lines)
     numero = normalize_numero(meta.numero, meta.ano) if meta.numero else None
@@ -93,6 +99,8 @@ def structure_document(
             backend=doc.backend, confidence=_round(doc.confidence), status=status, reason=reason,
             reasons=reasons,
             page_order=seg.page_order,
+            corrections=[WordCorrection(page_no=c.page_index + 1, original=c.original, replacement=c.replacement)
+                         for c in corrections],
         ),
         epigrafe=seg.epigrafe.text if seg.epigrafe else None,
         ementa=clean_ementa(join_lines([ln.text for ln in seg.ementa], vocab)) or None,
