@@ -526,9 +526,12 @@ def _deprioritize_embedded_server() -> None:
         from prefect.server.api.server import SubprocessASGIServer
     except ImportError:  # pragma: no cover
         return
+    from flows.temporary_server import record_server
+
     for server in list(SubprocessASGIServer._instances.values()):
         proc = getattr(server, "server_process", None)
         if proc is not None and proc.poll() is None:
+            record_server(proc.pid)  # already recorded when it started, unless Prefect changed
             try:
                 os.setpriority(os.PRIO_PROCESS, proc.pid, 10)
             except OSError:
@@ -540,11 +543,14 @@ def _open_run(out: str, cache: str | None, catalog: str | None, ocr: dict | None
 
     _deprioritize_embedded_server()
 
-    from pipeline.ocr import sweep_stale_page_images
+    from flows.temporary_server import sweep_orphan_servers
+    from pipeline.scratch import sweep_stale_page_images
 
     config = OcrConfig(**(ocr or {}))
-    # start-up sweep: page images of a run killed by SIGKILL (no cleanup ran) are removed
+    # start-up sweep: the page images and the temporary Prefect server of a run killed by
+    # SIGKILL (no cleanup ran) are removed
     sweep_stale_page_images(older_than_s=2 * config.timeout_s + 60)
+    sweep_orphan_servers()
     store = Store(Path(out), open_catalog(catalog, Path(out)))
     store.sweep_partials()
     return _Run(run_id=_run_id(), store=store, cache=OcrCache(Path(cache) if cache else default_cache_dir()),
@@ -754,13 +760,17 @@ def _exit_code(summary: dict, strict: bool) -> int:
 
 def _cli_settings() -> Any:
     """Settings for a CLI run: in embedded mode (no PREFECT_API_URL) the temporary server is
-    discarded at exit, so shipping every task's log lines to it is pure cost."""
+    discarded at exit, so shipping every task's log lines to it is pure cost; and that server
+    is recorded as it starts, for the start-up sweep of a run killed by SIGKILL."""
     from contextlib import nullcontext
 
     from prefect.settings import PREFECT_API_URL, PREFECT_LOGGING_TO_API_ENABLED, temporary_settings
 
     if PREFECT_API_URL.value():
         return nullcontext()
+    from flows.temporary_server import register_temporary_server
+
+    register_temporary_server()  # a run killed by SIGKILL leaves its server to the next run's sweep
     return temporary_settings(updates={PREFECT_LOGGING_TO_API_ENABLED: False})
 
 

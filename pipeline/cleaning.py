@@ -369,18 +369,19 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig())
             continue
         if (upper >= 0.6 and not continues) or _PHONE.search(t):
             candidates.append(i)
-    furniture: set[int] = set()
+    # Lines are compared by their distinct keys (a letterhead repeats one key on every page):
+    # the similar keys of each distinct key once, in C; the lines behind a key are its lines.
+    distinct = list(dict.fromkeys(keys[i] for i in candidates))
+    like = _similar_keys(distinct, config.furniture_similarity)
+    lines_of: dict[str, list[int]] = {}
     for i in candidates:
-        similar = [
-            j for j in candidates
-            if j != i and fuzz.ratio(keys[i], keys[j]) >= config.furniture_similarity
-        ]
-        if len(similar) + 1 >= config.furniture_min_repeats:
-            furniture.add(i)
+        lines_of.setdefault(keys[i], []).append(i)
+    repeats = {k: sum(len(lines_of[m]) for m in like[k]) for k in distinct}  # itself included
+    furniture = {i for i in candidates if repeats[keys[i]] >= config.furniture_min_repeats}
     # A letterhead block of two or more lines printed on two pages (no page breaks in the
     # text): each line recurs only twice, but the lines recur together.
     pair_of = {
-        i: [j for j in candidates if j != i and fuzz.ratio(keys[i], keys[j]) >= config.furniture_similarity]
+        i: [j for m in like[keys[i]] for j in lines_of[m] if j != i]
         for i in candidates if i not in furniture
     }
     for i, partners in pair_of.items():
@@ -395,10 +396,18 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig())
     def after_label(i: int) -> bool:
         return i > 0 and bool(_GROUP_LABEL_ONLY.match(fold(texts[i - 1]).strip()))
 
+    # (a line's group: the furniture lines of its similar keys; kept per key, with the number
+    # of its lines that stand after no label, so that each line's test costs its similar keys)
+    members: dict[str, set[int]] = {}
+    for i in furniture:
+        members.setdefault(keys[i], set()).add(i)
+    unlabelled = {k: sum(not after_label(j) for j in js) for k, js in members.items()}
     for i in sorted(furniture):
-        group = [j for j in furniture if fuzz.ratio(keys[i], keys[j]) >= config.furniture_similarity]
-        if all(after_label(j) for j in group):
-            furniture.difference_update(group)
+        group_keys = [m for m in like[keys[i]] if members.get(m)]
+        if all(unlabelled[m] == 0 for m in group_keys):
+            for m in group_keys:
+                furniture.difference_update(members[m])
+                members[m] = set()
     # A line that contains a furniture line with a little junk around it ('0 4) PREFEITURA
     # MUNICIPAL DE', 'PREFEITURA A MUNICIPAL DE') is furniture too.
     models = {keys[i] for i in furniture}
@@ -421,6 +430,18 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig())
                 furniture.add(i)
                 changed = True
     return furniture
+
+
+def _similar_keys(keys: Sequence[str], cutoff: float, *, rows: int = 256) -> dict[str, list[str]]:
+    """For each of the distinct ``keys``, the keys (itself included) whose ``fuzz.ratio`` with
+    it reaches ``cutoff``; the score matrix is computed in C, a band of rows at a time."""
+    out: dict[str, list[str]] = {}
+    for start in range(0, len(keys), rows):
+        band = keys[start:start + rows]
+        scores = process.cdist(band, keys, scorer=fuzz.ratio, score_cutoff=cutoff)
+        for key, row in zip(band, scores >= cutoff, strict=True):
+            out[key] = [keys[j] for j in row.nonzero()[0]]
+    return out
 
 
 def _vocabulary(texts: Sequence[str]) -> frozenset[str]:

@@ -673,8 +673,13 @@ def match_municipio(lines: Sequence[str], *, uf: str | None = None) -> Municipio
     given = _valid_uf(uf)
     detected = given or detect_uf(lines)
     tally: dict[int, list] = {}
+    # a letterhead names the place on every page: each distinct name is resolved once
+    seen: dict[tuple[tuple[str, ...], str | None], tuple[_Municipio, float] | None] = {}
     for words, evidence, suffix in _name_candidates(lines):
-        resolved = _resolve(words, given or suffix or detected, trust_state=given is not None)
+        state = given or suffix or detected
+        if (tuple(words), state) not in seen:
+            seen[tuple(words), state] = _resolve(words, state, trust_state=given is not None)
+        resolved = seen[tuple(words), state]
         if resolved is None:
             continue
         mun, score = resolved

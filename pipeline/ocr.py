@@ -30,7 +30,6 @@ import os
 import re
 import stat
 import subprocess
-import tempfile
 import threading
 import warnings
 from collections.abc import Callable, Iterable, Sequence
@@ -44,6 +43,7 @@ from PIL import Image, ImageOps
 from models.ocr import DocumentText, Line, PageText, Word
 from pipeline.config import OcrConfig
 from pipeline.errors import FetchError, InputError, OcrError
+from pipeline.scratch import page_image_dir
 
 # Pages are rasterised to at most this many pixels (A4 at 600 dpi is 34.8 M): bigger pages (an A0
 # map) are read at a lower resolution instead of exhausting memory or Tesseract's limits.
@@ -104,37 +104,6 @@ def tesseract_version() -> str:
     return first[0].split()[-1].lstrip("v")
 
 
-TEMP_PREFIX = "locleg-ocr-"
-
-
-def sweep_stale_page_images(*, older_than_s: float, tmp_dir: str | None = None) -> int:
-    """Remove page-image directories left in the temp dir by a killed run (SIGKILL skips the
-    cleanup). Only ``locleg-ocr-*`` directories untouched for ``older_than_s`` go: a live read
-    never lasts longer than Tesseract's timeout. Returns how many were removed."""
-    import shutil
-    import time
-
-    root = Path(tmp_dir or tempfile.gettempdir())
-    removed = 0
-    now = time.time()
-    try:
-        candidates = list(root.glob(f"{TEMP_PREFIX}*"))
-    except OSError:
-        return 0
-    for path in candidates:
-        try:
-            st = os.lstat(path)
-            if not stat.S_ISDIR(st.st_mode) or now - st.st_mtime < older_than_s:
-                continue
-            if hasattr(os, "getuid") and st.st_uid != os.getuid():
-                continue
-            shutil.rmtree(path, ignore_errors=True)
-            removed += 1
-        except OSError:
-            continue
-    return removed
-
-
 def backend_name(config: OcrConfig) -> str:
     """The OCR backend as recorded in the output, e.g. ``"tesseract 5.3.0 (por)"``."""
     return f"tesseract {tesseract_version()} ({config.lang})"
@@ -159,7 +128,7 @@ def run_tesseract(image: Image.Image, *, config: OcrConfig, dpi: float | None,
     """Read one page image with the Tesseract CLI and return its lines (words with [0, 1] conf)."""
     if image.mode not in ("L", "RGB"):
         image = image.convert("L")
-    with tempfile.TemporaryDirectory(prefix=TEMP_PREFIX) as tmp:
+    with page_image_dir() as tmp:
         src = Path(tmp) / ("page.pgm" if image.mode == "L" else "page.ppm")
         image.save(src, format="PPM")  # uncompressed: writing costs ~nothing
         cmd = ["tesseract", str(src), "stdout", "-l", config.lang, "--psm", str(config.psm),

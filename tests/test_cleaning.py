@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from models.ocr import DocumentText, Line, PageText
@@ -124,6 +126,20 @@ def test_recurring_title_after_a_label_is_not_furniture() -> None:
         "SEÇÃO I", "DISPOSIÇÕES GERAIS", "Art. 20. Texto.",
     ]
     assert find_furniture(texts) == set()
+
+
+def test_furniture_of_many_pages_is_found_in_time_linear_in_its_distinct_lines() -> None:
+    # issue 16: every candidate was compared with every other in Python (20,000 short pages
+    # took 184 s); lines are now compared by distinct key, in C. 8,000 pages: under a second
+    # (minutes before).
+    texts = []
+    for k in range(1, 8001):
+        texts += ["PREFEITURA MUNICIPAL DE VILA NOVA", "ESTADO DO PARANÁ" if k % 7 else "ESTADO D0 PARANA",
+                  f"Art. {k}º Fica instituído o teste número {k}."]
+    t0 = time.perf_counter()
+    furniture = find_furniture(texts)
+    assert time.perf_counter() - t0 < 10
+    assert furniture == {i for i in range(len(texts)) if i % 3 != 2}
 
 
 def test_enacting_clause_that_runs_on_is_not_furniture() -> None:

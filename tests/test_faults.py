@@ -438,8 +438,7 @@ def test_references_of_a_unit_over_a_million_characters():
     assert len(externals) == 2  # spaCy E088 before the text was chunked; both ends still read
 
 
-@pytest.mark.slow  # structuring 1 M characters is minutes on a busy 2-core machine (issue 11's work)
-def test_an_article_over_a_million_characters_structures():
+def test_an_article_over_a_million_characters_structures():  # 8 s on a 2-core machine
     from pipeline.structure import structure_document
     from pipeline.textpages import document_from_text
 
@@ -522,7 +521,7 @@ def test_the_image_limit_is_in_bytes_and_overridable(tmp_path, monkeypatch):
 def test_start_up_sweep_removes_stale_page_images_only(tmp_path):
     import time
 
-    from pipeline.ocr import sweep_stale_page_images
+    from pipeline.scratch import sweep_stale_page_images
 
     stale = tmp_path / "locleg-ocr-killed"
     stale.mkdir()
@@ -536,6 +535,93 @@ def test_start_up_sweep_removes_stale_page_images_only(tmp_path):
     os.utime(other, (old, old))
     assert sweep_stale_page_images(older_than_s=600, tmp_dir=str(tmp_path)) == 1
     assert not stale.exists() and live.is_dir() and other.is_dir()
+
+
+def test_start_up_sweep_keeps_a_live_read_and_removes_a_dead_owners_at_once(tmp_path):
+    import time
+
+    from pipeline.scratch import OWNER_FILE, page_image_dir, sweep_stale_page_images
+
+    dead = tmp_path / "locleg-ocr-dead"  # an owner file nobody holds: its reader died
+    dead.mkdir()
+    (dead / OWNER_FILE).touch()
+    recent = time.time() - 5  # younger than Tesseract's timeout: the age rule alone keeps it
+    os.utime(dead, (recent, recent))
+    with page_image_dir() as live:  # a read in progress in this process
+        os.utime(live, (recent, recent))
+        assert sweep_stale_page_images(older_than_s=600, tmp_dir=str(tmp_path)) == 1
+        assert Path(live).is_dir() and not dead.exists()
+
+
+def _wait_for(condition, timeout: float) -> bool:
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_the_next_start_removes_what_a_sigkilled_run_left(tmp_path, monkeypatch):
+    """A real ``locleg run`` (embedded Prefect) killed by SIGKILL mid-read, itself only (as the
+    OOM killer does): its temporary server runs on and its page images stay; the next run's
+    start-up sweep stops that server and removes them."""
+    import signal
+    import tempfile
+    import time
+
+    from scans import make_scanned_pdf
+
+    from flows.batch import _open_run
+    from flows.temporary_server import PREFIX
+
+    lines = ["LEI Nº 12, DE 3 DE MAIO DE 2001", "", "Art. 1º Fica criada a praça do coreto.",
+             "Art. 2º Esta Lei entra em vigor na data de sua publicação."]
+    records = []
+    for i in range(3):
+        make_scanned_pdf(tmp_path / f"lei-{i}.pdf", [lines, lines], seed=20 + i)
+        records.append({"source": f"lei-{i}.pdf", "tipo": "Lei", "numero": "12", "ano": 2001})
+    manifest = tmp_path / "m.jsonl"
+    manifest.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_API")}
+    env.update(PYTHONPATH=str(ROOT), TMPDIR=str(tmp), PREFECT_SERVER_ANALYTICS_ENABLED="false")
+    proc = subprocess.Popen([sys.executable, "-m", "locleg", "run", str(manifest), "--out", str(tmp_path / "out"),
+                             "--cache", str(tmp_path / "cache"), "--no-progress", "--workers", "1"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=ROOT,
+                            start_new_session=True)
+    try:
+        def registered() -> list:
+            for f in tmp.glob(f"{PREFIX}*.lock"):
+                text = f.read_text()
+                if text and any(tmp.glob("locleg-ocr-*")):
+                    return json.loads(text)["servers"]
+            return []
+
+        assert _wait_for(registered, 90), "the run never started its server and a page read"
+        (server_pid, _start), = registered()
+        os.kill(proc.pid, signal.SIGKILL)  # the run only: its server and Tesseract are not told
+        proc.wait(timeout=10)
+        pages = list(tmp.glob("locleg-ocr-*"))
+        assert pages and Path(f"/proc/{server_pid}").exists(), "nothing was left: nothing to show"
+
+        # the next start (its sweep runs where every run opens, before any document)
+        monkeypatch.setattr(tempfile, "tempdir", str(tmp))
+        time.sleep(2.1)  # a page directory's owner has 2 s to lock it
+        _open_run(str(tmp_path / "out"), str(tmp_path / "cache"), None, None, False)
+        assert _wait_for(lambda: not Path(f"/proc/{server_pid}").exists()
+                         or "Z" in Path(f"/proc/{server_pid}/stat").read_text().split(")")[-1][:3], 10)
+        assert not any(tmp.glob("locleg-ocr-*"))
+        assert [f.name for f in tmp.glob(f"{PREFIX}*")] in ([], [f"{PREFIX}{os.getpid()}.lock"])  # ours only
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # whatever of the killed run is still there
+        except ProcessLookupError:
+            pass
+        proc.wait(timeout=10)
 
 
 @pytest.mark.slow

@@ -962,7 +962,7 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
     """Along the chosen path, the places kept as text where the next unit of some level reads
     within ``config.doubt_margin`` of being taken."""
     taken = {k: (kind, n, unico) for k, kind, n, unico in chosen}
-    after = {k: chosen[i + 1:] for i, (k, _kind, _n, _u) in enumerate(chosen)}
+    after = {k: i + 1 for i, (k, _kind, _n, _u) in enumerate(chosen)}  # where the units after k start
     s: State = (0, 0, 0, 0, 0)
     out: list[Doubt] = []
     for k, piece in enumerate(pieces):
@@ -988,7 +988,7 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
                     # announcing a list ('... que causar' / 'a. terceiros'): the sentence's word?
                     before = _line_end(prev_texts[piece.line])
                     weak = bool(_RUNS_ON.search(before)) and not _INTRODUCES.search(before)
-                if weak and not _confirmed(pieces, after[k], kind, n):
+                if weak and not _confirmed(pieces, chosen, after[k], kind, n):
                     # the first of its level, read from a weak label: no unit after it agrees
                     out.append(Doubt(piece.line, piece.offset, kind, n, unico, round(cost, 2), piece.text[:40], True))
             trans = _transition(kind, n, unico, s, config)
@@ -1025,10 +1025,13 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
     return out
 
 
-def _confirmed(pieces: Sequence[_Piece], later: Sequence[tuple[int, str, int, bool]], kind: str, n: int) -> bool:
-    """Whether the next unit of ``kind`` (before a unit of a higher level) was printed as number
-    ``n + 1``: a sibling that agrees with a label read by expectation ('I' lost, 'II' printed)."""
-    for k, other, _number, _unico in later:
+def _confirmed(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool]], start: int,
+               kind: str, n: int) -> bool:
+    """Whether the next unit of ``kind`` in ``chosen`` from ``start`` on (before a unit of a
+    higher level) was printed as number ``n + 1``: a sibling that agrees with a label read by
+    expectation ('I' lost, 'II' printed)."""
+    for pos in range(start, len(chosen)):
+        k, other, _number, _unico = chosen[pos]
         if _LEVEL[other] < _LEVEL[kind]:
             return False
         if other == kind:
