@@ -106,9 +106,14 @@ def _tesseract_env() -> dict[str, str]:
     return dict(os.environ, OMP_THREAD_LIMIT="1")
 
 
+PAGE_DPI: dict[str, int] = {}
+"""Resolution of each page by name, for sets whose pages differ (scanlab); others are at DPI."""
+
+
 def _bare_one(png: Path, lang: str) -> tuple[str, str, float]:
     start = time.perf_counter()
-    out = subprocess.run(["tesseract", str(png), "stdout", "-l", lang, "--dpi", str(DPI)],
+    dpi = PAGE_DPI.get(png.stem, DPI)
+    out = subprocess.run(["tesseract", str(png), "stdout", "-l", lang, "--dpi", str(dpi)],
                          capture_output=True, text=True, env=_tesseract_env(), check=False).stdout
     return png.stem, out, time.perf_counter() - start
 
@@ -212,6 +217,19 @@ def ensure_ocrmypdf() -> Path | None:
     return exe if exe.exists() else None
 
 
+def load_scanlab(set_dir: Path) -> tuple[list[Path], Path, list[str]]:
+    """The pages, PDF and profiles of a set written by ``python -m bench.scanlab``; fills
+    :data:`PAGE_DPI`, :data:`PAGE_KIND` and :data:`PAGE_TURNED` from each page's parameters."""
+    pngs = sorted((set_dir / "pages").glob("*.png"))
+    for png in pngs:
+        params = json.loads(png.with_suffix(".json").read_text(encoding="utf-8"))
+        dpi = params.get("dpi", DPI)
+        PAGE_DPI[png.stem] = int(round(float(dpi[0] if isinstance(dpi, list) else dpi)))
+        PAGE_KIND[png.stem] = str(params.get("profile", "page"))
+        PAGE_TURNED[png.stem] = bool(params.get("rotation") or params.get("turn"))
+    return pngs, set_dir / "set.pdf", sorted(set(PAGE_KIND.values()))
+
+
 def build_pdf(pngs: Sequence[Path], pdf: Path) -> None:
     """One image-only PDF of all pages, lossless (img2pdf from the ocrmypdf venv when there)."""
     img2pdf = OCRMYPDF_VENV / "bin" / "img2pdf"
@@ -300,11 +318,21 @@ def step_costs(pages_dir: Path) -> str:
     return "\n".join(out)
 
 
+def kind_of(name: str) -> str:
+    """A page's damage kind: the scanlab profile when the set says so, else the name's prefix."""
+    return PAGE_KIND.get(name) or name.rsplit("-", 1)[0]
+
+
+PAGE_KIND: dict[str, str] = {}
+PAGE_TURNED: dict[str, bool] = {}
+
+
 def table(runs: Sequence[Run], truth: dict[str, str], kinds: Sequence[str]) -> str:
-    by_kind = {k: [n for n in truth if n.rsplit("-", 1)[0] == k] for k in kinds}
+    by_kind = {k: [n for n in truth if kind_of(n) == k] for k in kinds}
     groups = [(k, by_kind[k]) for k in kinds if by_kind[k]]
     groups.append(("ALL", list(truth)))
-    groups.append(("ALL but rotated", [n for n in truth if not n.startswith("rotated")]))
+    groups.append(("ALL but rotated", [n for n in truth if kind_of(n) != "rotated"
+                                       and not PAGE_TURNED.get(n)]))
     head = "| damage | pages | " + " | ".join(r.reader for r in runs) + " |"
     out = [
         "CER / WER per damage kind (lower is better); last rows: seconds per page (wall time of "
@@ -344,7 +372,7 @@ def per_kind_seconds(runs: Sequence[Run], truth: dict[str, str], kinds: Sequence
     timed = [r for r in runs if r.seconds]
     out = ["| damage | " + " | ".join(r.reader for r in timed) + " |", "|" + "---|" * (1 + len(timed))]
     for k in kinds:
-        names = [n for n in truth if n.rsplit("-", 1)[0] == k]
+        names = [n for n in truth if kind_of(n) == k]
         if names:
             out.append(f"| {k} | " + " | ".join(
                 f"{sum(r.seconds.get(n, 0) for n in names) / len(names):.2f}" for r in timed) + " |")
@@ -357,27 +385,37 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=4)
     ap.add_argument("--out", type=Path, default=ROOT / "out" / "ocr-eval")
     ap.add_argument("--skip", action="append", default=[],
-                    help="reader to skip: ocrmypdf, latin, noprep (repeatable)")
+                    help="reader to skip: ocrmypdf, latin, noprep, png, bare (repeatable)")
     ap.add_argument("--json", type=Path, help="write all figures here")
+    ap.add_argument("--set", type=Path,
+                    help="read a set made by bench/scanlab (DIR with pages/ and set.pdf) instead of "
+                         "generating bench/ocr_damage pages")
     args = ap.parse_args()
 
     work = args.out
     if work.exists():
         shutil.rmtree(work)
-    pngs = write_eval_set(work / "pages", args.per_kind, args.seed)
+    work.mkdir(parents=True)
+    kinds: Sequence[str] = KINDS
+    if args.set:
+        pngs, pdf, kinds = load_scanlab(args.set)
+    else:
+        pngs = write_eval_set(work / "pages", args.per_kind, args.seed)
+        pdf = work / "eval.pdf"
+        build_pdf(pngs, pdf)
     names = [p.stem for p in pngs]
     truth = {p.stem: p.with_suffix(".txt").read_text(encoding="utf-8") for p in pngs}
     exe = None if "ocrmypdf" in args.skip else ensure_ocrmypdf()
-    pdf = work / "eval.pdf"
-    build_pdf(pngs, pdf)
-    print(f"{len(pngs)} pages ({args.per_kind} per kind) in {pdf}", file=sys.stderr)
+    print(f"{len(pngs)} pages in {pdf}", file=sys.stderr)
 
     runs: list[Run] = []
     runs.append(run_ours(pdf, names, "por", prepare=True))
-    runs.append(run_ours_png(pngs, "por", prepare=True))
+    if "png" not in args.skip:
+        runs.append(run_ours_png(pngs, "por", prepare=True))
     if "noprep" not in args.skip:
         runs.append(run_ours_png(pngs, "por", prepare=False))
-    runs.append(run_bare(pngs, "por"))
+    if "bare" not in args.skip:
+        runs.append(run_bare(pngs, "por"))
     print("ours and bare done", file=sys.stderr)
     if exe is not None:
         runs.append(run_ocrmypdf(exe, pdf, names, work))
@@ -389,12 +427,13 @@ def main() -> int:
         runs.append(run_bare(pngs, "por+Latin"))
 
     chosen = steps_per_page(pngs)
-    report = table(runs, truth, KINDS)
+    report = table(runs, truth, kinds)
     print(report)
     print()
-    print(per_kind_seconds(runs, truth, KINDS))
+    print(per_kind_seconds(runs, truth, kinds))
     print()
-    print(step_costs(pngs[0].parent))
+    if not args.set:
+        print(step_costs(pngs[0].parent))
     print()
     print("Preparation steps chosen per page, and their cost (prepare_page alone, one process):")
     for name, (steps, secs) in chosen.items():
