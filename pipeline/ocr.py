@@ -539,24 +539,27 @@ def ocr_image(image: Image.Image, *, page_index: int, dpi: float | None, config:
     if dpi:
         image.info["dpi"] = (dpi, dpi)  # preparation scales its filters by the resolution
     pdf_rotate = int(image.info.get("pdf_rotate", 0))
-    image, rotation, skew = _prepare(image, config=config)
+    image, rotation, skew, scale = _prepare(image, config=config)
+    read_dpi = dpi * scale if dpi else None  # preparation may enlarge a page (1-bit, low dpi)
     rotation = (rotation + pdf_rotate) % 360
-    lines = run_tesseract(image, config=config, dpi=dpi, page_no=page_index + 1)
+    lines = run_tesseract(image, config=config, dpi=read_dpi, page_no=page_index + 1)
     confs = [w.conf for ln in lines for w in ln.words if w.conf is not None]
     if config.prepare and len(confs) >= UPSIDE_DOWN_MIN_WORDS and sum(confs) / len(confs) < UPSIDE_DOWN_CHECK:
         # A page read badly may be upside down where the cheap checks and OSD could not tell (a
         # typewritten page with a dark border): read it turned, keep the clearly better reading.
         turned = image.transpose(Image.Transpose.ROTATE_180)
         turned.info.update(image.info)
-        other = run_tesseract(turned, config=config, dpi=dpi, page_no=page_index + 1)
+        other = run_tesseract(turned, config=config, dpi=read_dpi, page_no=page_index + 1)
         other_confs = [w.conf for ln in other for w in ln.words if w.conf is not None]
         if other_confs and sum(other_confs) / len(other_confs) > sum(confs) / len(confs) + UPSIDE_DOWN_GAIN:
             image, lines, confs, rotation = turned, other, other_confs, (rotation + 180) % 360
     if config.prepare:
-        lines = read_margin_labels(image, lines, config=config, dpi=dpi, page_no=page_index + 1)
+        lines = read_margin_labels(image, lines, config=config, dpi=read_dpi, page_no=page_index + 1)
         confs = [w.conf for ln in lines for w in ln.words if w.conf is not None]
+    if scale != 1.0:  # boxes in the page's own pixels, as every other page
+        lines = tuple(_scaled_line(ln, 1.0 / scale) for ln in lines)
     return PageText(
-        page_index=page_index, method="ocr", width=float(image.width), height=float(image.height),
+        page_index=page_index, method="ocr", width=float(round(image.width / scale)), height=float(round(image.height / scale)),
         dpi=dpi, rotation=rotation, skew=skew, lines=lines,
         confidence=sum(confs) / len(confs) if confs else None,
     )
@@ -594,21 +597,28 @@ def read_margin_labels(image: Image.Image, lines: tuple[Line, ...], *, config: O
     return tuple(out for i, line in enumerate(lines) for out in ((before[i], line) if i in before else (line,)))
 
 
-def _prepare(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image, int, float]:
+def _scaled_line(line: Line, factor: float) -> Line:
+    """``line`` with its word boxes multiplied by ``factor``."""
+    words = tuple(w.model_copy(update={"bbox": tuple(v * factor for v in w.bbox)}) if w.bbox is not None else w
+                  for w in line.words)
+    return _line_of(words) if words else line
+
+
+def _prepare(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image, int, float, float]:
     """Page image preparation (orientation, deskew, binarisation) from ``pipeline.imageprep``.
 
     That module is written separately; while it is absent pages go to Tesseract as rendered.
     """
     if not config.prepare:
-        return image, 0, 0.0
+        return image, 0, 0.0, 1.0
     try:
         from pipeline.imageprep import prepare_page
     except ModuleNotFoundError as exc:
         if exc.name != "pipeline.imageprep":
             raise
-        return image, 0, 0.0
+        return image, 0, 0.0, 1.0
     prepared, info = prepare_page(image, config=config)
-    return prepared, int(getattr(info, "rotation", 0)), float(getattr(info, "skew", 0.0))
+    return prepared, int(info.rotation), float(info.skew), float(info.scale)
 
 
 def _scale_for(width: float, height: float, dpi: float) -> float:

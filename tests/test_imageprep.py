@@ -174,7 +174,10 @@ def test_measure_page_sees_orientation(clean_page):
     assert not measure_page(np.rot90(gray, 2).copy()).upright
 
 
-@pytest.mark.parametrize("kw", [{}, {"noise": 0.002}, {"blur": 1.5}, {"skew": 0.8}])
+@pytest.mark.parametrize("kw", [{}, {"noise": 0.002}, {"blur": 1.5}, {"skew": 0.8},
+                                # skewed so far that no row between lines is blank any more:
+                                # judged on the page made straight
+                                {"skew": 2.5}, {"skew": -3.0}])
 def test_upside_down_is_told_from_upright_without_osd(kw):
     gray = np.asarray(_page(**kw))
     assert measure_page(gray).upright
@@ -343,3 +346,40 @@ def test_a_bilevel_page_is_smoothed_to_grey_edges_and_keeps_its_strokes():
     edge = out[30, 26:36]
     assert ((edge > 0) & (edge < 255)).sum() >= 2  # grey at the stroke's edges: no longer 1-bit
     assert smooth_bilevel(page, dpi=480)[30, 27] < smooth_bilevel(page, dpi=240)[30, 27]  # wider at more dpi
+
+
+def test_a_sideways_page_is_turned_even_when_osd_is_unsure(clean_page):
+    # vertical lines say the page lies on its side: OSD only picks 90 or 270, at any confidence
+    turned = clean_page.transpose(Image.Transpose.ROTATE_90)
+    turned.info["dpi"] = (200, 200)
+    assert detect_orientation(turned, sideways=True) == 90
+    assert detect_orientation(clean_page.transpose(Image.Transpose.ROTATE_270), sideways=True) == 270
+    # no answer at all (too little text): 90, which the reader's confidence check turns if wrong
+    assert detect_orientation(Image.new("L", (800, 1100), 250), sideways=True) == 90
+    assert detect_orientation(Image.new("L", (800, 1100), 250)) == 0
+
+
+def test_a_low_resolution_bilevel_page_is_read_at_300_dpi(clean_page):
+    bilevel = clean_page.convert("1")
+    bilevel.info["dpi"] = (200, 200)
+    out, info = prepare_page(bilevel, config=CONFIG)
+    assert info.steps[-2:] == ("smooth", "upscale") and info.scale == 1.5
+    assert out.size == (round(bilevel.width * 1.5), round(bilevel.height * 1.5))
+    assert out.info["dpi"] == (300.0, 300.0)
+    grey = clean_page.copy()
+    grey.info["dpi"] = (200, 200)
+    assert prepare_page(grey, config=CONFIG)[1].scale == 1.0  # grey pages keep their pixels
+    hi = _page(noise=0.0, blur=0.6).resize((clean_page.width * 3 // 2, clean_page.height * 3 // 2)).convert("1")
+    hi.info["dpi"] = (300, 300)
+    assert "upscale" not in prepare_page(hi, config=CONFIG)[1].steps
+
+
+def test_an_enlarged_page_is_recorded_in_its_own_pixels(clean_page):
+    from pipeline.ocr import ocr_image
+
+    bilevel = clean_page.convert("1")
+    page = ocr_image(bilevel, page_index=0, dpi=200, config=CONFIG)
+    assert (page.width, page.height) == (bilevel.width, bilevel.height) and page.dpi == 200
+    boxes = [w.bbox for ln in page.lines for w in ln.words if w.bbox is not None]
+    assert boxes and max(b[2] for b in boxes) <= bilevel.width and max(b[3] for b in boxes) <= bilevel.height
+    assert _cer(page.text) < 0.05
