@@ -97,6 +97,17 @@ class Geometry:
     bottom: float
 
 
+def lines_that_fit(block, n: int, y: float, lh: float, limit: float) -> int:
+    """How many of a block's ``n`` lines, the first at ``y``, fit above ``limit``: all, some
+    (a paragraph is cut at the page end: pages end mid-provision), or 0 (the page is full; a
+    heading or a block kept whole goes to the next page)."""
+    if y + lh * (n - 1) <= limit:
+        return n
+    if block.keep or block.kind == "heading":
+        return 0
+    return max(0, int((limit - y) // lh) + 1)
+
+
 def layout_type(blocks, geo: Geometry, rng, pitch_cpi: int, spacing: float, indent_cols: int,
                 face: str, p_hyphen: float, reserve_bottom: float = 0.0, start_y=None):
     """Typewriter layout. Returns (lines, y_end, blocks_done)."""
@@ -124,15 +135,10 @@ def layout_type(blocks, geo: Geometry, rng, pitch_cpi: int, spacing: float, inde
             wl = T.wrap(txt, lambda s: len(s) <= cols, first_width=lambda s, first=first: len(s) <= cols - first,
                         rng=rng, p_hyphen=p_hyphen)
             pos = [(first if i == 0 else 0, s) for i, s in enumerate(wl)]
-        need = y_b + lh * (len(pos) - 1)
-        if need > limit:
-            if b.keep or b.kind == "heading":
-                break
-            # cut the paragraph at the page end (pages end mid-provision)
-            n_fit = int((limit - y_b) // lh) + 1
-            if n_fit <= 0:
-                break
-            pos = pos[:n_fit]
+        n_fit = lines_that_fit(b, len(pos), y_b, lh, limit)
+        if pos and n_fit == 0:
+            break
+        pos = pos[:n_fit]
         for col, s in pos:
             lines.append(Line(s, geo.left + col * cw, y_b, "type", face, size, pitch=cw,
                               bold=b.bold, role="heading" if b.kind == "heading" else
@@ -179,13 +185,10 @@ def layout_print(blocks, geo: Geometry, rng, face: str, size_pt: float, leading:
                 x0 = ind if i == 0 else 0.0
                 j = (width - x0) if (justified and i < len(wl) - 1) else 0.0
                 pos.append((x0, s, j))
-        need = y_b + lh * (len(pos) - 1)
-        if need > limit:
-            if b.keep or b.kind == "heading":
-                break
-            n_fit = int((limit - y_b) // lh) + 1
-            if n_fit <= 0:
-                break
+        n_fit = lines_that_fit(b, len(pos), y_b, lh, limit)
+        if pos and n_fit == 0:
+            break
+        if n_fit < len(pos):
             pos = pos[:n_fit]
             # a cut paragraph's last shown line is still a justified line
             x0, s, j = pos[-1]
