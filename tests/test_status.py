@@ -90,6 +90,7 @@ def test_page_text_defaults() -> None:
     ({"units_missing"}, "units_missing", "needs_review"),  # an inciso or alínea lost in the scan
     ({"unit_doubtful"}, "units_doubtful", "needs_review"),  # a unit may be lost into its neighbour
     ({"inciso_renumbered"}, "units_renumbered", "partial"),  # a lower label the sequence overrode
+    ({"group_renumbered"}, "units_renumbered", "partial"),  # a heading numbered otherwise than printed
     ({"alinea_renumbered"}, "units_renumbered", "partial"),
 ])
 def test_lower_units_lost_or_doubtful_are_reasons(codes, reason, status) -> None:
