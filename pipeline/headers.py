@@ -151,7 +151,7 @@ _ALINEA_CUT = re.compile(r"^\)\s*(?:[-–—]\s*)?(?P<rest>[a-zà-ÿ]\w*\s.*)$")
 _ITEM = re.compile(r"^(?P<n>\d{1,2})\s*(?P<sep>[.)]\s+|\s*[-–—]\s*)(?P<rest>.*)$")
 
 _GROUP = re.compile(
-    r"""^(?P<kw>[A-ZÀ-Ú][A-Za-zÀ-ÿ]{3,9})[:.]?\s+["“”'‘’]?
+    r"""^(?P<kw>[A-ZÀ-Ú][A-Za-zÀ-ÿ]{3,9})(?:[:.]?\s+|\s*[-–—]\s*)["“”'‘’]?
         (?P<num>[IVXLCDMHYWl1TÍ][IVXLCDMHYWl1TÍ]{0,6}|[ÚU]NICO|[Úú]nico|\d{1,3})\b[º°ª]?\.?
         \s*(?:[-–—:.]\s*)?(?P<title>.*)$""",
     re.X,

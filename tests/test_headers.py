@@ -390,6 +390,8 @@ def test_a_paragraph_word_with_a_dotted_ordinal_keeps_the_ordinal_in_its_label(l
     ("CAPÍTULO II k", "CAPÍTULO II", "2", ""),  # a speck after the numeral: the title is on the next line
     ("CAPÍTULO I - DAS DISPOSIÇÕES", "CAPÍTULO I -", "1", "DAS DISPOSIÇÕES"),
     ("TETULO TT", "TETULO TT", "2", ""),  # one letter of the keyword and the numeral's strokes misread
+    ("CAPÍTULO-I.", "CAPÍTULO-I.", "1", ""),  # a dash, not a space, between keyword and numeral
+    ("SEÇÃO - III - DAS TAXAS", "SEÇÃO - III -", "3", "DAS TAXAS"),
 ])
 def test_specks_around_an_agrupador_label_are_no_part_of_it(line, label, number, title):
     from pipeline.headers import read_group
