@@ -42,7 +42,7 @@ from PIL import Image, ImageOps
 
 from models.ocr import DocumentText, Line, PageText, Word
 from pipeline.config import OcrConfig
-from pipeline.errors import FetchError, InputError, OcrError
+from pipeline.errors import FetchError, InputError, OcrError, error_of_page
 from pipeline.scratch import page_image_dir
 
 # Pages are rasterised to at most this many pixels (A4 at 600 dpi is 34.8 M): bigger pages (an A0
@@ -841,7 +841,7 @@ def _read_or_record(path: Path, plan: PagePlan, *, config: OcrConfig) -> PageTex
         return read_page(path, plan, config=config)
     except (InputError, OcrError) as exc:
         return PageText(page_index=plan.page_index, method="none", width=plan.width, height=plan.height,
-                        error=f"{exc.category}:{exc.reason}: {exc.message}")
+                        error=exc.page_error())
 
 
 def default_workers() -> int:
@@ -896,7 +896,7 @@ def ocr_document(
         with _PLUMBER_LOCK:
             close_text_layers()
     if pages and all(p.method == "none" for p in pages):
-        raise _error_of(pages[0])
+        raise error_of_page(pages[0])
     pages.sort(key=lambda p: p.page_index)
     backend = backend_name(config) if any(p.method == "ocr" for p in pages) else (
         text_backend_name() if any(p.method == "text" for p in pages) else None)
@@ -911,11 +911,3 @@ def _collect(results: Iterable[PageText], total: int,
         if progress is not None:
             progress(done, total)
     return pages
-
-
-def _error_of(page: PageText) -> InputError | OcrError:
-    """Rebuild the error recorded on an unread page (``category:reason: message``)."""
-    head, _, message = (page.error or "input:unreadable: page unreadable").partition(": ")
-    category, _, reason = head.partition(":")
-    cls = OcrError if category == "ocr" else InputError
-    return cls(message, reason=reason or None, page_no=page.page_no)
