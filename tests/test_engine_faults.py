@@ -81,7 +81,7 @@ def test_a_batch_goes_on_past_an_engine_that_crashes_or_raises(tmp_path, monkeyp
     pages = law_pages(3)
     make_scanned_pdf(tmp_path / "lei-a.pdf", pages, dpi=150)
     make_scanned_pdf(tmp_path / "lei-b.pdf", pages, dpi=150, seed=3)
-    (tmp_path / "manifest.jsonl").write_text("".join(
+    (tmp_path / "faults.jsonl").write_text("".join(
         json.dumps({"source": f"lei-{x}.pdf", "uf": "SP", "municipio": "Santa Rita do Oeste",
                     "tipo": "Lei Ordinária", "numero": n, "ano": 1994}) + "\n" for x, n in (("a", "412"), ("b", "413"))))
     crash = fault_program(tmp_path, "crash")
@@ -93,7 +93,7 @@ def test_a_batch_goes_on_past_an_engine_that_crashes_or_raises(tmp_path, monkeyp
     monkeypatch.setattr(tasks, "read_page", functools.partial(read_with_faults))
     monkeypatch.setenv("LOCLEG_WARM_START", "0")  # every page read by the flow's task
     out = tmp_path / "out"
-    main(["run", str(tmp_path / "manifest.jsonl"), "--out", str(out), "--cache", str(tmp_path / "cache"),
+    main(["run", str(tmp_path / "faults.jsonl"), "--out", str(out), "--cache", str(tmp_path / "cache"),
           "--summary-json", str(tmp_path / "s.json"), "--no-prepare", "--no-progress"])
     assert "Traceback" not in capsys.readouterr().err
     summary = json.loads((tmp_path / "s.json").read_text())
