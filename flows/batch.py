@@ -49,7 +49,6 @@ from corpus.manifest import (  # noqa: E402
 from corpus.store import Store, failed_result  # noqa: E402
 from flows.report import format_summary  # noqa: E402,F401 - re-exported
 from flows.tasks import (  # noqa: E402
-    error_of_page,
     fetch_source,
     plan_document,
     read_page_task,
@@ -60,7 +59,7 @@ from flows.tasks import (  # noqa: E402
 from models.norm import ActsDocument, NormDocument, NormMeta  # noqa: E402
 from models.ocr import DocumentText, PageText  # noqa: E402
 from pipeline.config import OcrConfig  # noqa: E402
-from pipeline.errors import FetchError, InputError, LoclegError  # noqa: E402
+from pipeline.errors import FetchError, InputError, LoclegError, OcrError, error_of_page  # noqa: E402
 
 # ---------------------------------------------------------------------------------------------
 # progress (the CLI plugs a bar in; flows run without one)
@@ -255,7 +254,7 @@ def _finish_document(doc: _InFlight, run: _Run) -> DocumentOutcome:
             try:
                 page = future.result()
             except Exception as exc:  # noqa: BLE001 - a lost worker fails the page, not the batch
-                page = PageText(page_index=page_index, method="none", error=f"ocr:ocr_failed: {exc}")
+                page = PageText(page_index=page_index, method="none", error=OcrError(str(exc)).page_error())
             doc.pages[page_index] = page
             if page.method != "none":
                 run.cache.put(key, page)

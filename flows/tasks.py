@@ -77,13 +77,13 @@ def plan_document(path: Path, *, config: OcrConfig, doc_id: str = "doc") -> list
 def read_page_task(path: Path, plan: PagePlan, *, config: OcrConfig, doc_id: str = "doc",
                    page_no: int = 0) -> PageText:
     """One page read (text layer or Tesseract). An unreadable page is returned with
-    ``method="none"`` and ``error="category:reason: message"`` so the document goes on."""
+    ``method="none"`` and its typed ``error`` so the document goes on."""
     try:
         return read_page(path, plan, config=config)
     except (InputError, OcrError) as exc:
-        error = f"{exc.category}:{exc.reason}: {exc.message}"
+        error = exc.page_error()
     except Exception as exc:  # noqa: BLE001 - one bad page must not stop the document
-        error = f"ocr:ocr_failed: {type(exc).__name__}: {exc}"
+        error = OcrError(f"{type(exc).__name__}: {exc}").page_error()
     return PageText(page_index=plan.page_index, method="none", width=plan.width, height=plan.height,
                     error=error)
 
@@ -113,11 +113,3 @@ def store_task(store: Store, *, run_id: str, doc_key: str, source: str, result: 
                doc_id: str = "doc") -> StoreResult:
     return store.save(run_id=run_id, doc_key=doc_key, source=source, result=result, ocr=ocr,
                       manifest_meta=manifest_meta, force=force)
-
-
-def error_of_page(page: PageText) -> LoclegError:
-    """Rebuild the error recorded on an unread page (``category:reason: message``)."""
-    head, _, message = (page.error or "input:unreadable: page unreadable").partition(": ")
-    category, _, reason = head.partition(":")
-    cls = OcrError if category == "ocr" else InputError
-    return cls(message or "page unreadable", reason=reason or None, page_no=page.page_no)

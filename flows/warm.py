@@ -33,9 +33,9 @@ def _read(path: Path, plan: Any, config: Any) -> Any:
     try:
         return read_page(path, plan, config=config)
     except (InputError, OcrError) as exc:
-        error = f"{exc.category}:{exc.reason}: {exc.message}"
+        error = exc.page_error()
     except Exception as exc:  # noqa: BLE001
-        error = f"ocr:ocr_failed: {type(exc).__name__}: {exc}"
+        error = OcrError(f"{type(exc).__name__}: {exc}").page_error()
     return PageText(page_index=plan.page_index, method="none", width=plan.width, height=plan.height, error=error)
 
 

@@ -21,7 +21,7 @@ from models.norm import (
     Unit,
     WarningItem,
 )
-from models.ocr import DocumentText, Line, PageText, Word
+from models.ocr import DocumentText, Line, PageError, PageText, Word
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -35,6 +35,7 @@ __all__ = [
     "NormDocument",
     "NormMeta",
     "NormRef",
+    "PageError",
     "PageText",
     "PipelineInfo",
     "Reference",

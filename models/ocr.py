@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 BBox = tuple[float, float, float, float]
 """(x0, y0, x1, y1), origin top-left."""
@@ -32,6 +32,30 @@ class Line(_Frozen):
     words: tuple[Word, ...] = ()
 
 
+class PageError(_Frozen):
+    """Why a page was not read: the error's category (``input``, ``ocr``), its stable reason code
+    (``corrupt_pdf``, ``ocr_timeout``...) and its message."""
+
+    category: str
+    reason: str
+    message: str
+
+    @property
+    def text(self) -> str:
+        """``category:reason: message``, the form the output's error items carry."""
+        return f"{self.category}:{self.reason}: {self.message}"
+
+    @classmethod
+    def parse(cls, text: str) -> PageError:
+        """Read the ``category:reason: message`` form (how pages recorded their error before this
+        type: OCR cache entries and stored OCR written then still load)."""
+        head, sep, message = text.partition(": ")
+        category, _, reason = head.partition(":")
+        if not (sep and category and reason):  # not that form: keep the words whole
+            return cls(category="input", reason="unreadable", message=text)
+        return cls(category=category, reason=reason, message=message)
+
+
 class PageText(_Frozen):
     """One page as read: by Tesseract (``ocr``), from the PDF text layer (``text``), given as
     plain text (``given``), or not read at all (``none``, with ``error``)."""
@@ -45,9 +69,14 @@ class PageText(_Frozen):
     skew: float = Field(0.0, description="degrees of skew corrected before OCR")
     lines: tuple[Line, ...] = ()
     confidence: float | None = Field(None, ge=0, le=1, description="mean word confidence")
-    error: str | None = None
+    error: PageError | None = None
     text_layer_rejected: bool = Field(
         False, description="the page's text layer failed the quality test; the page was OCR'd")
+
+    @field_validator("error", mode="before")
+    @classmethod
+    def _error_from_text(cls, value: object) -> object:
+        return PageError.parse(value) if isinstance(value, str) else value
 
     @property
     def page_no(self) -> int:

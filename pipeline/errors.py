@@ -11,6 +11,8 @@ could not be written, or a batch could not store some document); 130 interrupted
 
 from __future__ import annotations
 
+from models.ocr import PageError, PageText
+
 EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_USAGE = 2
@@ -36,6 +38,10 @@ class LoclegError(Exception):
         if reason is not None:
             self.reason = reason
         self.page_no = page_no
+
+    def page_error(self) -> PageError:
+        """This error as recorded on the page it kept from being read."""
+        return PageError(category=self.category, reason=self.reason, message=self.message)
 
 
 class UsageError(LoclegError):
@@ -72,3 +78,15 @@ class OcrError(LoclegError):
     category = "ocr"
     reason = "ocr_failed"
     exit_code = 71
+
+
+UNREAD_PAGE = PageError(category="input", reason="unreadable", message="page unreadable")
+"""The error of a page recorded unread without one."""
+
+
+def error_of_page(page: PageText) -> InputError | OcrError:
+    """The error recorded on an unread page, to raise (``ocr`` errors as :class:`OcrError`, any
+    other as :class:`InputError`)."""
+    error = page.error or UNREAD_PAGE
+    cls = OcrError if error.category == "ocr" else InputError
+    return cls(error.message or UNREAD_PAGE.message, reason=error.reason, page_no=page.page_no)

@@ -90,9 +90,8 @@ def complete_document(result: NormDocument, doc: DocumentText, *, config: OcrCon
     known = {(e.component, e.page_no) for e in errors}
     for page in unread:
         if ("ocr", page.page_no) not in known:
-            category = (page.error or "input:").split(":", 1)[0] or "input"
-            errors.append(ErrorItem(component="ocr", category=category, message=page.error or "unreadable",
-                                    page_no=page.page_no))
+            errors.append(ErrorItem(component="ocr", category=page.error.category if page.error else "input",
+                                    message=page.error.text if page.error else "unreadable", page_no=page.page_no))
     pipeline_info = result.pipeline
     if not pipeline_info.ocr:
         pipeline_info = pipeline_info.model_copy(update={"ocr": config.as_dict()})

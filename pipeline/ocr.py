@@ -7,7 +7,9 @@ Recipe, per document:
    blank page, an image file). Unreadable files raise :class:`InputError` with a stable reason.
 2. :func:`read_page` reads one page: the text layer with pdfplumber, or the page image with
    Tesseract (``tsv`` output: words, boxes, confidences). A page that is one embedded scan is
-   rendered at that scan's native resolution; other pages at ``config.dpi``.
+   rendered at that scan's native resolution; other pages at ``config.dpi``. Both readers sit
+   behind the protocols of ``pipeline.engine`` (:class:`Tesseract`, :class:`PdfTextLayer`);
+   tests pass engines that fail.
 3. :func:`ocr_document` fans the pages out over a process pool (one Tesseract per core, each with
    ``OMP_THREAD_LIMIT=1``); each worker renders, reads and drops its own page image, so a long
    document never holds more than one image per worker in memory. Only the parent merges.
@@ -42,7 +44,8 @@ from PIL import Image, ImageOps
 
 from models.ocr import DocumentText, Line, PageText, Word
 from pipeline.config import OcrConfig
-from pipeline.errors import FetchError, InputError, OcrError
+from pipeline.engine import OcrEngine, TextLayerEngine
+from pipeline.errors import FetchError, InputError, OcrError, error_of_page
 from pipeline.scratch import page_image_dir
 
 # Pages are rasterised to at most this many pixels (A4 at 600 dpi is 34.8 M): bigger pages (an A0
@@ -124,14 +127,15 @@ def _tesseract_env() -> dict[str, str]:
 
 
 def run_tesseract(image: Image.Image, *, config: OcrConfig, dpi: float | None,
-                  page_no: int | None = None) -> tuple[Line, ...]:
-    """Read one page image with the Tesseract CLI and return its lines (words with [0, 1] conf)."""
+                  page_no: int | None = None, program: str = "tesseract") -> tuple[Line, ...]:
+    """Read one page image with the Tesseract CLI and return its lines (words with [0, 1] conf).
+    ``program``: the executable (tests run one that crashes, hangs or prints garbage)."""
     if image.mode not in ("L", "RGB"):
         image = image.convert("L")
     with page_image_dir() as tmp:
         src = Path(tmp) / ("page.pgm" if image.mode == "L" else "page.ppm")
         image.save(src, format="PPM")  # uncompressed: writing costs ~nothing
-        cmd = ["tesseract", str(src), "stdout", "-l", config.lang, "--psm", str(config.psm),
+        cmd = [program, str(src), "stdout", "-l", config.lang, "--psm", str(config.psm),
                "--oem", str(config.oem)]
         if dpi:
             cmd += ["--dpi", str(round(dpi))]
@@ -148,6 +152,35 @@ def run_tesseract(image: Image.Image, *, config: OcrConfig, dpi: float | None,
         raise OcrError(f"tesseract failed: {detail[-1] if detail else proc.returncode}",
                        reason="tesseract_failed", page_no=page_no)
     return parse_tsv(proc.stdout.decode("utf-8", "replace"))
+
+
+@dataclass(frozen=True)
+class Tesseract:
+    """The :class:`~pipeline.engine.OcrEngine` of production: the Tesseract CLI (:func:`run_tesseract`)."""
+
+    program: str = "tesseract"
+
+    def name(self, config: OcrConfig) -> str:
+        return backend_name(config)
+
+    def read(self, image: Image.Image, *, config: OcrConfig, dpi: float | None,
+             page_no: int | None = None) -> tuple[Line, ...]:
+        return run_tesseract(image, config=config, dpi=dpi, page_no=page_no, program=self.program)
+
+
+@dataclass(frozen=True)
+class PdfTextLayer:
+    """The :class:`~pipeline.engine.TextLayerEngine` of production: pdfplumber (:func:`read_text_layer`)."""
+
+    def name(self) -> str:
+        return text_backend_name()
+
+    def read(self, path: Path, page_index: int) -> PageText:
+        return read_text_layer(path, page_index)
+
+
+TESSERACT = Tesseract()
+TEXT_LAYER = PdfTextLayer()
 
 
 def parse_tsv(tsv: str) -> tuple[Line, ...]:
@@ -466,8 +499,9 @@ def _plan_image(path: Path) -> list[PagePlan]:
 # Reading one page
 
 
-def read_page(path: Path, plan: PagePlan, *, config: OcrConfig) -> PageText:
-    """Read one planned page: its text layer (pdfplumber) or its image (Tesseract).
+def read_page(path: Path, plan: PagePlan, *, config: OcrConfig, engine: OcrEngine = TESSERACT,
+              text_layer: TextLayerEngine = TEXT_LAYER) -> PageText:
+    """Read one planned page: its text layer (``text_layer``) or its image (``engine``).
 
     A blank page comes back with no lines (not an error). Raises :class:`InputError` when the page
     cannot be decoded and :class:`OcrError` when Tesseract fails.
@@ -476,8 +510,9 @@ def read_page(path: Path, plan: PagePlan, *, config: OcrConfig) -> PageText:
     fmt = sniff_format(_head(path))
     rejected = False
     if fmt == "PDF" and plan.kind == "text" and config.ocr != "always":
-        layer = read_text_layer(path, plan)
-        if plan.native_dpi is None or config.ocr == "never" or text_layer_agrees(path, plan, layer, config=config):
+        layer = text_layer.read(path, plan.page_index)
+        if plan.native_dpi is None or config.ocr == "never" or text_layer_agrees(path, plan, layer, config=config,
+                                                                                   engine=engine):
             return layer
         rejected = True
     dpi: float | None
@@ -485,7 +520,7 @@ def read_page(path: Path, plan: PagePlan, *, config: OcrConfig) -> PageText:
         image, dpi = render_pdf_page(path, plan, config=config)
     else:
         image, dpi = load_image_page(path, plan, config=config)
-    page = ocr_image(image, page_index=plan.page_index, dpi=dpi, config=config)
+    page = ocr_image(image, page_index=plan.page_index, dpi=dpi, config=config, engine=engine)
     return page.model_copy(update={"text_layer_rejected": True}) if rejected else page
 
 
@@ -502,7 +537,8 @@ def _norm_words(words: Iterable[str]) -> list[str]:
     return [w for w in out if len(w) > 1]
 
 
-def text_layer_agrees(path: Path, plan: PagePlan, layer: PageText, *, config: OcrConfig) -> bool:
+def text_layer_agrees(path: Path, plan: PagePlan, layer: PageText, *, config: OcrConfig,
+                      engine: OcrEngine = TESSERACT) -> bool:
     """A text layer over a full-page scan (an OCR layer made elsewhere) is trusted when a band of
     the page, OCR'd quickly, joins its lines as the layer does (words out of order fail)."""
     if not layer.lines:
@@ -513,8 +549,8 @@ def text_layer_agrees(path: Path, plan: PagePlan, layer: PageText, *, config: Oc
         return True
     top, bottom = int(image.height * 0.2), int(image.height * 0.5)
     quick = dataclasses.replace(config, psm=6)
-    lines = run_tesseract(image.crop((0, top, image.width, bottom)), config=quick, dpi=dpi,
-                          page_no=plan.page_index + 1)
+    lines = engine.read(image.crop((0, top, image.width, bottom)), config=quick, dpi=dpi,
+                        page_no=plan.page_index + 1)
     ocr_lines = [ws for ws in (_norm_words(w.text for w in ln.words if (w.conf or 0) >= 0.6) for ln in lines) if ws]
     joins = {(a[-1], b[0]) for a, b in zip(ocr_lines, ocr_lines[1:], strict=False)}
     if len(joins) < 4:
@@ -534,7 +570,8 @@ UPSIDE_DOWN_GAIN = 0.15
 UPSIDE_DOWN_MIN_WORDS = 20
 
 
-def ocr_image(image: Image.Image, *, page_index: int, dpi: float | None, config: OcrConfig) -> PageText:
+def ocr_image(image: Image.Image, *, page_index: int, dpi: float | None, config: OcrConfig,
+              engine: OcrEngine = TESSERACT) -> PageText:
     """Prepare (when ``config.prepare`` and ``pipeline.imageprep`` is there) and OCR one image."""
     if dpi:
         image.info["dpi"] = (dpi, dpi)  # preparation scales its filters by the resolution
@@ -542,19 +579,20 @@ def ocr_image(image: Image.Image, *, page_index: int, dpi: float | None, config:
     image, rotation, skew, scale = _prepare(image, config=config)
     read_dpi = dpi * scale if dpi else None  # preparation may enlarge a page (1-bit, low dpi)
     rotation = (rotation + pdf_rotate) % 360
-    lines = run_tesseract(image, config=config, dpi=read_dpi, page_no=page_index + 1)
+    lines = engine.read(image, config=config, dpi=read_dpi, page_no=page_index + 1)
     confs = [w.conf for ln in lines for w in ln.words if w.conf is not None]
     if config.prepare and len(confs) >= UPSIDE_DOWN_MIN_WORDS and sum(confs) / len(confs) < UPSIDE_DOWN_CHECK:
         # A page read badly may be upside down where the cheap checks and OSD could not tell (a
         # typewritten page with a dark border): read it turned, keep the clearly better reading.
         turned = image.transpose(Image.Transpose.ROTATE_180)
         turned.info.update(image.info)
-        other = run_tesseract(turned, config=config, dpi=read_dpi, page_no=page_index + 1)
+        other = engine.read(turned, config=config, dpi=read_dpi, page_no=page_index + 1)
         other_confs = [w.conf for ln in other for w in ln.words if w.conf is not None]
         if other_confs and sum(other_confs) / len(other_confs) > sum(confs) / len(confs) + UPSIDE_DOWN_GAIN:
             image, lines, confs, rotation = turned, other, other_confs, (rotation + 180) % 360
     if config.prepare:
-        lines = read_margin_labels(image, lines, config=config, dpi=read_dpi, page_no=page_index + 1)
+        lines = read_margin_labels(image, lines, config=config, dpi=read_dpi, page_no=page_index + 1,
+                                   engine=engine)
         confs = [w.conf for ln in lines for w in ln.words if w.conf is not None]
     if scale != 1.0:  # boxes in the page's own pixels, as every other page
         lines = tuple(_scaled_line(ln, 1.0 / scale) for ln in lines)
@@ -570,7 +608,7 @@ MAX_MARGIN_READS = 16
 
 
 def read_margin_labels(image: Image.Image, lines: tuple[Line, ...], *, config: OcrConfig, dpi: float | None,
-                       page_no: int | None = None) -> tuple[Line, ...]:
+                       page_no: int | None = None, engine: OcrEngine = TESSERACT) -> tuple[Line, ...]:
     """``lines`` with the labels Tesseract's layout analysis dropped from the margin read again:
     ink on a line's left that no line covers (``pipeline.layout.unread_margins``) is read as one
     line (psm 7) and kept, before the line it stands beside, when it reads as a label."""
@@ -584,8 +622,8 @@ def read_margin_labels(image: Image.Image, lines: tuple[Line, ...], *, config: O
     single = dataclasses.replace(config, psm=7)
     before: dict[int, Line] = {}
     for index, (x0, y0, x1, y1) in found:
-        read = run_tesseract(image.crop((int(x0), int(y0), int(x1), int(y1))), config=single, dpi=dpi,
-                             page_no=page_no)
+        read = engine.read(image.crop((int(x0), int(y0), int(x1), int(y1))), config=single, dpi=dpi,
+                           page_no=page_no)
         words = tuple(
             w.model_copy(update={"bbox": (w.bbox[0] + x0, w.bbox[1] + y0, w.bbox[2] + x0, w.bbox[3] + y0)})
             if w.bbox is not None else w
@@ -781,11 +819,11 @@ def close_text_layers() -> None:
         pdf.close()
 
 
-def read_text_layer(path: Path, plan: PagePlan) -> PageText:
+def read_text_layer(path: Path, page_index: int) -> PageText:
     """The page's text layer with pdfplumber: words with boxes (PDF points), grouped into lines."""
     try:
         with _PLUMBER_LOCK:
-            page = _plumber_document(path).pages[plan.page_index]
+            page = _plumber_document(path).pages[page_index]
             try:
                 words = page.extract_words(keep_blank_chars=False, use_text_flow=False, x_tolerance=1.5)
                 width, height = float(page.width), float(page.height)
@@ -794,9 +832,9 @@ def read_text_layer(path: Path, plan: PagePlan) -> PageText:
     except Exception as exc:  # noqa: BLE001 - pdfminer raises many types on broken content
         with _PLUMBER_LOCK:
             close_text_layers()
-        raise InputError(f"{path.name}: text layer of page {plan.page_index + 1} unreadable: {exc}",
-                         reason="corrupt_pdf", page_no=plan.page_index + 1) from exc
-    return PageText(page_index=plan.page_index, method="text", width=width, height=height,
+        raise InputError(f"{path.name}: text layer of page {page_index + 1} unreadable: {exc}",
+                         reason="corrupt_pdf", page_no=page_index + 1) from exc
+    return PageText(page_index=page_index, method="text", width=width, height=height,
                     lines=group_words(words))
 
 
@@ -835,13 +873,14 @@ def file_sha256(path: Path) -> str:
 PageMapper = Callable[[Callable[[PagePlan], PageText], Sequence[PagePlan]], Iterable[PageText]]
 
 
-def _read_or_record(path: Path, plan: PagePlan, *, config: OcrConfig) -> PageText:
+def _read_or_record(path: Path, plan: PagePlan, *, config: OcrConfig, engine: OcrEngine,
+                    text_layer: TextLayerEngine) -> PageText:
     """read_page, with an unreadable page recorded (method "none", error) instead of raised."""
     try:
-        return read_page(path, plan, config=config)
+        return read_page(path, plan, config=config, engine=engine, text_layer=text_layer)
     except (InputError, OcrError) as exc:
         return PageText(page_index=plan.page_index, method="none", width=plan.width, height=plan.height,
-                        error=f"{exc.category}:{exc.reason}: {exc.message}")
+                        error=exc.page_error())
 
 
 def default_workers() -> int:
@@ -867,18 +906,21 @@ def ocr_document(
     map_pages: PageMapper | None = None,
     progress: Callable[[int, int], None] | None = None,
     workers: int | None = None,
+    engine: OcrEngine = TESSERACT,
+    text_layer: TextLayerEngine = TEXT_LAYER,
 ) -> DocumentText:
     """Read every page of ``path`` into a :class:`DocumentText` (sha256 and backend set).
 
     Pages are read in parallel, one process (and one single-threaded Tesseract) per core, unless
     ``map_pages(func, plans)`` is given (e.g. a flow's own executor). A page that cannot be read
     is kept with ``method="none"`` and its error; when no page at all can be read the first
-    page's error is raised. ``progress(done, total)`` is called as pages complete.
+    page's error is raised. ``progress(done, total)`` is called as pages complete. ``engine``
+    and ``text_layer`` read the pages (Tesseract and pdfplumber unless a test passes others).
     """
     path = Path(path)
     plans = plan_pages(path, config=config)
     digest = file_sha256(path)
-    func = functools.partial(_read_or_record, path, config=config)
+    func = functools.partial(_read_or_record, path, config=config, engine=engine, text_layer=text_layer)
     total = len(plans)
     n_ocr = sum(1 for p in plans if p.kind == "image")
     try:
@@ -896,10 +938,10 @@ def ocr_document(
         with _PLUMBER_LOCK:
             close_text_layers()
     if pages and all(p.method == "none" for p in pages):
-        raise _error_of(pages[0])
+        raise error_of_page(pages[0])
     pages.sort(key=lambda p: p.page_index)
-    backend = backend_name(config) if any(p.method == "ocr" for p in pages) else (
-        text_backend_name() if any(p.method == "text" for p in pages) else None)
+    backend = engine.name(config) if any(p.method == "ocr" for p in pages) else (
+        text_layer.name() if any(p.method == "text" for p in pages) else None)
     return DocumentText(source=str(path), sha256=digest, backend=backend, pages=tuple(pages))
 
 
@@ -911,11 +953,3 @@ def _collect(results: Iterable[PageText], total: int,
         if progress is not None:
             progress(done, total)
     return pages
-
-
-def _error_of(page: PageText) -> InputError | OcrError:
-    """Rebuild the error recorded on an unread page (``category:reason: message``)."""
-    head, _, message = (page.error or "input:unreadable: page unreadable").partition(": ")
-    category, _, reason = head.partition(":")
-    cls = OcrError if category == "ocr" else InputError
-    return cls(message, reason=reason or None, page_no=page.page_no)

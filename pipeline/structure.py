@@ -67,7 +67,7 @@ def structure_document(
         units, warnings = _add_references(units, norm, warnings)
         units = resolve_alteracoes(units)  # issue 12: what each alteração amends; revocations
     errors = [
-        ErrorItem(component="ocr", category="page", message=p.error, page_no=p.page_no)
+        ErrorItem(component="ocr", category="page", message=p.error.text, page_no=p.page_no)
         for p in doc.pages if p.error
     ]
     conflict = fecho_year_conflict(norm.ano, fecho.data if fecho else None,

@@ -240,7 +240,7 @@ def test_unreadable_page_among_good_ones_is_kept_with_its_error(tmp_path):
     slow = OcrConfig(prepare=False, timeout_s=0.001)  # only the scanned page needs Tesseract
     doc = ocr_document(pdf, config=slow)
     assert [p.method for p in doc.pages] == ["text", "none"]
-    assert doc.pages[1].error.startswith("ocr:ocr_timeout:")
+    assert (doc.pages[1].error.category, doc.pages[1].error.reason) == ("ocr", "ocr_timeout")
     assert doc.method == "text"
 
 
