@@ -25,7 +25,6 @@ import dataclasses
 import errno
 import functools
 import hashlib
-import io
 import math
 import multiprocessing
 import os
@@ -186,7 +185,9 @@ TEXT_LAYER = PdfTextLayer()
 def parse_tsv(tsv: str) -> tuple[Line, ...]:
     """Tesseract ``tsv`` output to lines: words grouped by (block, paragraph, line), in order."""
     groups: dict[tuple[int, int, int, int], list[Word]] = {}
-    for row in csv.DictReader(io.StringIO(tsv), delimiter="\t", quoting=csv.QUOTE_NONE):
+    # one row per line whatever the line ends: a stray carriage return inside a field (a
+    # crashing or foreign program's junk) must not stop the csv module
+    for row in csv.DictReader(tsv.splitlines(), delimiter="\t", quoting=csv.QUOTE_NONE):
         if row.get("level") != "5":
             continue
         text = (row.get("text") or "").strip()

@@ -28,7 +28,9 @@ SCRIPTS: dict[Fault, str] = {
                 "\\theight\\tconf\\ttext\\n'\n"
                 "printf '5\\t1\\t1\\t1\\t1\\t1\\t-40\\t99999\\t3\\t0\\t7.5\\t~~|¬¬|~~\\n'\n"
                 "printf '5\\tx\\ty\\tz\\t\\t\\t\\t\\t\\t\\tnan\\t\\n'\n"
-                "head -c 300 /dev/urandom\n"),
+                # binary junk, the same every run: NUL, bytes that are no UTF-8, a bare carriage
+                # return inside a field, a lone quote
+                "printf '5\\t1\\t\\000\\377\\376\\t\\r1\\t\"\\t\\r\\n\\200\\201junk\\r\\r\\n'\n"),
 }
 
 
