@@ -31,7 +31,6 @@ import bisect
 import dataclasses
 import math
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -41,6 +40,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from models.ocr import DocumentText, Line, PageText
+from pipeline.folding import fold
 from pipeline.reading.channel import ConfusionModel, default_model
 
 # ---------------------------------------------------------------------------------------------
@@ -162,18 +162,8 @@ class Correction:
 # lexicon
 
 
-_ACCENTS = str.maketrans({c: unicodedata.normalize("NFD", c)[0] for c in
-                          "áàâãäéèêëíìîïóòôõöúùûüçñýÿÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑÝ"})
-
-
 def _fold(word: str) -> str:
-    low = word.lower()
-    if low.isascii():
-        return low
-    low = low.translate(_ACCENTS)  # the common letters at C speed; anything else decomposed
-    if low.isascii():
-        return low
-    return "".join(c for c in unicodedata.normalize("NFD", low) if not unicodedata.combining(c))
+    return fold(word).lower()
 
 
 fold_word = lru_cache(maxsize=65536)(_fold)
