@@ -9,6 +9,7 @@ The rule-set version is derived from this code (:mod:`pipeline.ruleset`): nothin
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -16,6 +17,7 @@ from functools import cache, lru_cache
 
 import numpy as np
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import LCSseq
 
 from models.ocr import DocumentText
 from pipeline.folding import fold
@@ -369,19 +371,24 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig())
             continue
         if (upper >= 0.6 and not continues) or _PHONE.search(t):
             candidates.append(i)
-    # Lines are compared by their distinct keys (a letterhead repeats one key on every page):
-    # the similar keys of each distinct key once, in C; the lines behind a key are its lines.
+    # Lines are compared by their distinct keys (a letterhead repeats one key on every page),
+    # in C; no key's similar keys are listed once it is known to be furniture (a letterhead
+    # read differently on each of 20,000 pages would list 20,000 for each).
     distinct = list(dict.fromkeys(keys[i] for i in candidates))
-    like = _similar_keys(distinct, config.furniture_similarity)
     lines_of: dict[str, list[int]] = {}
     for i in candidates:
         lines_of.setdefault(keys[i], []).append(i)
-    repeats = {k: sum(len(lines_of[m]) for m in like[k]) for k in distinct}  # itself included
-    furniture = {i for i in candidates if repeats[keys[i]] >= config.furniture_min_repeats}
+    like = _KeyIndex(distinct)
+    need = config.furniture_min_repeats
+    cutoff = config.furniture_similarity
+    # (a key's similar keys, itself included, found in full only for the keys that are not
+    # furniture on the way: their lines are few, so are their similar keys)
+    similar = like.sure_repeats([len(lines_of[k]) for k in distinct], need, cutoff)
+    furniture = {i for i in candidates if keys[i] not in similar}
     # A letterhead block of two or more lines printed on two pages (no page breaks in the
     # text): each line recurs only twice, but the lines recur together.
     pair_of = {
-        i: [j for m in like[keys[i]] for j in lines_of[m] if j != i]
+        i: [j for m in similar[keys[i]] for j in lines_of[m] if j != i]
         for i in candidates if i not in furniture
     }
     for i, partners in pair_of.items():
@@ -392,56 +399,131 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig())
             if i + d in pair_of and j + d in pair_of.get(i + d, []) and abs(i - j) > 3:
                 furniture.update({i, j, i + d, j + d})
     # The line after a label-only heading ('SEÇÃO I') is its title: a title that recurs
-    # ('DISPOSIÇÕES GERAIS') is not furniture when it only ever stands after such labels.
+    # ('DISPOSIÇÕES GERAIS') is not furniture when it only ever stands after such labels: a
+    # key whose lines all stand after labels, and none of whose similar furniture keys has a
+    # line that does not, takes out its similar furniture keys of that kind with it.
     def after_label(i: int) -> bool:
         return i > 0 and bool(_GROUP_LABEL_ONLY.match(fold(texts[i - 1]).strip()))
 
-    # (a line's group: the furniture lines of its similar keys; kept per key, with the number
-    # of its lines that stand after no label, so that each line's test costs its similar keys)
     members: dict[str, set[int]] = {}
     for i in furniture:
         members.setdefault(keys[i], set()).add(i)
-    unlabelled = {k: sum(not after_label(j) for j in js) for k, js in members.items()}
-    for i in sorted(furniture):
-        group_keys = [m for m in like[keys[i]] if members.get(m)]
-        if all(unlabelled[m] == 0 for m in group_keys):
-            for m in group_keys:
-                furniture.difference_update(members[m])
-                members[m] = set()
+    titles = [k for k, js in members.items() if all(after_label(j) for j in js)]
+    if titles:
+        placed = [k for k in members if k not in set(titles)]
+        alone = ~like.any_similar(titles, placed, cutoff)
+        lone = [k for k, a in zip(titles, alone, strict=True) if a]
+        gone = alone | like.any_similar(titles, lone, cutoff)
+        for k in itertools.compress(titles, gone):
+            furniture.difference_update(members[k])
     # A line that contains a furniture line with a little junk around it ('0 4) PREFEITURA
-    # MUNICIPAL DE', 'PREFEITURA A MUNICIPAL DE') is furniture too.
-    models = {keys[i] for i in furniture}
-    for i in candidates:
-        if i in furniture:
-            continue
-        for m in models:
-            if len(keys[i]) <= len(m) + 12 and fuzz.partial_ratio(m, keys[i]) >= 90 and len(m) >= 10:
-                furniture.add(i)
-                break
+    # MUNICIPAL DE', 'PREFEITURA A MUNICIPAL DE') is furniture too (each distinct key once).
+    models = list(dict.fromkeys(keys[i] for i in sorted(furniture)))
+    rest = list(dict.fromkeys(keys[i] for i in candidates if i not in furniture))
+    contained = like.contain(models, rest)
+    furniture.update(i for i in candidates if i not in furniture and keys[i] in contained)
     # A letterhead line worse read on one page ('GÂMARA MUNI(lFAL DF PELOTAS') still stands in
-    # its block: next to another furniture line and fairly like a furniture line.
-    changed = True
-    while changed:
-        changed = False
-        for i in candidates:
-            if i in furniture or not ({i - 1, i + 1} & furniture):
-                continue
-            if any(fuzz.ratio(keys[i], m) >= config.furniture_block_similarity for m in models):
-                furniture.add(i)
-                changed = True
+    # its block: next to another furniture line and fairly like a furniture line (a run of such
+    # lines joins from either end, a wave at a time; each distinct key is scored once).
+    candidate_set = set(candidates)
+    fairly: dict[str, bool] = {}
+    frontier = set(furniture)
+    while frontier:
+        reached = {j for i in frontier for j in (i - 1, i + 1) if j in candidate_set and j not in furniture}
+        new_keys = list(dict.fromkeys(keys[j] for j in sorted(reached) if keys[j] not in fairly))
+        fairly.update(zip(new_keys, like.any_similar(new_keys, models, config.furniture_block_similarity).tolist(),
+                          strict=True))
+        frontier = {j for j in reached if fairly[keys[j]]}
+        furniture |= frontier
     return furniture
 
 
-def _similar_keys(keys: Sequence[str], cutoff: float, *, rows: int = 256) -> dict[str, list[str]]:
-    """For each of the distinct ``keys``, the keys (itself included) whose ``fuzz.ratio`` with
-    it reaches ``cutoff``; the score matrix is computed in C, a band of rows at a time."""
-    out: dict[str, list[str]] = {}
-    for start in range(0, len(keys), rows):
-        band = keys[start:start + rows]
-        scores = process.cdist(band, keys, scorer=fuzz.ratio, score_cutoff=cutoff)
-        for key, row in zip(band, scores >= cutoff, strict=True):
-            out[key] = [keys[j] for j in row.nonzero()[0]]
-    return out
+class _KeyIndex:
+    """The distinct keys of the furniture candidates, and the searches find_furniture needs
+    among them, each in C by bands of rows (rapidfuzz), none listing more than it must: a key
+    that repeats enough is settled without a search, a partial_ratio (costly) is computed only
+    for pairs whose longest common subsequence allows it."""
+
+    _ROWS = 256
+
+    def __init__(self, keys: Sequence[str]) -> None:
+        self.keys = list(keys)
+
+    def similar(self, queries: Sequence[str], choices: Sequence[str], cutoff: float) -> list[list[int]]:
+        """For each query, the indices (ascending) of the choices whose ``fuzz.ratio`` with it
+        reaches ``cutoff``."""
+        out: list[list[int]] = []
+        for start in range(0, len(queries), self._ROWS):
+            band = queries[start:start + self._ROWS]
+            scores = process.cdist(band, choices, scorer=fuzz.ratio, score_cutoff=cutoff)
+            out += [row.nonzero()[0].tolist() for row in scores >= cutoff]
+        return out
+
+    def any_similar(self, queries: Sequence[str], choices: Sequence[str], cutoff: float) -> np.ndarray:
+        """For each query, whether one of the choices has a ``fuzz.ratio`` with it of ``cutoff``."""
+        out = np.zeros(len(queries), dtype=bool)
+        for start in range(0, len(queries) if choices else 0, self._ROWS):
+            band = queries[start:start + self._ROWS]
+            scores = process.cdist(band, choices, scorer=fuzz.ratio, score_cutoff=cutoff)
+            out[start:start + len(band)] = (scores >= cutoff).any(axis=1)
+        return out
+
+    def sure_repeats(self, counts: Sequence[int], need: int, cutoff: float) -> dict[str, list[str]]:
+        """The keys whose similar keys (``fuzz.ratio`` >= ``cutoff``, itself included) hold
+        fewer than ``need`` lines in all, each with those similar keys (in the keys' order).
+
+        A key with ``need`` lines of its own, or with enough similar keys among its neighbours
+        in sorted order (a letterhead read a little differently on each page sorts together),
+        is settled without a search: only the others are compared with every key.
+        """
+        n = len(self.keys)
+        total = np.asarray(counts, dtype=np.int64).copy()
+        seen: set[tuple[int, int]] = set()
+        for order in (sorted(range(n), key=self.keys.__getitem__),
+                      sorted(range(n), key=lambda i: self.keys[i][::-1])):
+            idx = np.asarray(order, dtype=np.int64)
+            for step in (1, 2, 3):
+                a, b = idx[:-step], idx[step:]
+                open_ = (total[a] < need) | (total[b] < need)
+                a, b = a[open_], b[open_]
+                if not len(a):
+                    continue
+                scores = process.cpdist([self.keys[i] for i in a], [self.keys[j] for j in b],
+                                        scorer=fuzz.ratio, score_cutoff=cutoff)
+                hit = scores >= cutoff
+                for i, j in zip(a[hit].tolist(), b[hit].tolist(), strict=True):
+                    if (min(i, j), max(i, j)) not in seen:
+                        seen.add((min(i, j), max(i, j)))
+                        total[i] += counts[j]
+                        total[j] += counts[i]
+        left = np.flatnonzero(total < need).tolist()
+        found = self.similar([self.keys[i] for i in left], self.keys, cutoff)
+        return {self.keys[i]: [self.keys[j] for j in js] for i, js in zip(left, found, strict=True)
+                if sum(counts[j] for j in js) < need}
+
+    def contain(self, models: Sequence[str], queries: Sequence[str]) -> set[str]:
+        """The queries k that some model m of 10 characters or more contains with a little junk
+        around it: ``len(k) <= len(m) + 12`` and ``fuzz.partial_ratio(m, k) >= 90``."""
+        models = [m for m in models if len(m) >= 10]
+        out: set[str] = set()
+        if not models or not queries:
+            return out
+        lm = np.fromiter((len(m) for m in models), dtype=np.int64, count=len(models))
+        # partial_ratio >= 90: the shorter key s is like (ratio >= 90) a window w of the other,
+        # |w| <= |s|, so |w| >= 0.818 |s| and their common subsequence, hence the pair's, holds
+        # 0.818 |s| characters at least (0.80 taken: a point of slack against rounding).
+        for start in range(0, len(queries), self._ROWS):
+            band = queries[start:start + self._ROWS]
+            lq = np.fromiter((len(q) for q in band), dtype=np.int64, count=len(band))
+            common = process.cdist(band, models, scorer=LCSseq.similarity, dtype=np.int32)
+            shorter = np.minimum(lq[:, None], lm[None, :])
+            rows, cols = np.nonzero((common >= 0.80 * shorter) & (lq[:, None] <= lm[None, :] + 12))
+            if not len(rows):
+                continue
+            scores = process.cpdist([models[j] for j in cols.tolist()], [band[i] for i in rows.tolist()],
+                                    scorer=fuzz.partial_ratio, score_cutoff=90)
+            out.update(band[i] for i in rows[scores >= 90].tolist())
+        return out
 
 
 def _vocabulary(texts: Sequence[str]) -> frozenset[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
@@ -19,6 +20,7 @@ from pipeline.cleaning import (
     strip_leader_debris,
     strip_margin_marks,
 )
+from pipeline.structure import structure_document
 from pipeline.textpages import document_from_text
 
 
@@ -140,6 +142,25 @@ def test_furniture_of_many_pages_is_found_in_time_linear_in_its_distinct_lines()
     furniture = find_furniture(texts)
     assert time.perf_counter() - t0 < 10
     assert furniture == {i for i in range(len(texts)) if i % 3 != 2}
+
+
+def test_document_of_distinct_lines_in_capitals_is_structured_in_seconds() -> None:
+    # issue 16: each line left after the furniture search was compared in Python with every
+    # furniture line, and a key's similar keys were listed even when there were thousands:
+    # 8,000 lines in capitals, each a little different (a law typed in capitals, a letterhead
+    # with a number), took minutes (find_furniture alone 161 s on a loaded machine); now seconds.
+    rng = random.Random(8)
+    words = ["PREFEITURA", "MUNICIPAL", "CAMARA", "ESTADO", "SECRETARIA", "OBRAS", "FICA", "PODER",
+             "EXECUTIVO", "AUTORIZADO", "CONCEDER", "TERRENO", "AREA", "RUA", "BAIRRO", "CENTRO"]
+    texts = ["LEI Nº 1.234, DE 5 DE MARÇO DE 1990."]
+    for k in range(4000):
+        texts.append(" ".join(rng.choice(words) for _ in range(rng.randint(3, 6))) + f" {k}")
+        texts.append(f"PREFEITURA MUNICIPAL DE VILA NOVA - FOLHA {k}")
+    doc = document_from_text("\n".join(texts))
+    structure_document(document_from_text("\n".join(texts[:20])))  # imports (spaCy) not timed
+    t0 = time.perf_counter()
+    structure_document(doc)
+    assert time.perf_counter() - t0 < 20
 
 
 def test_enacting_clause_that_runs_on_is_not_furniture() -> None:
