@@ -21,10 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-try:
-    import fcntl
-except ImportError:  # pragma: no cover - not on Windows: there nothing is recorded or swept
-    fcntl = None  # type: ignore[assignment]
+from pipeline.scratch import OWNER_LOCKS, hold_owner_lock, owner_alive
 
 PREFIX = "locleg-server-"
 _SERVER_APP = b"prefect.server.api.server:create_app"
@@ -56,13 +53,13 @@ def _is_prefect_server(pid: int) -> bool:
 def record_server(pid: int) -> None:
     """Note ``pid`` as this process's temporary server in its registration file (made and
     locked on the first call)."""
-    if fcntl is None:
+    if not OWNER_LOCKS:  # not on Windows: there nothing is recorded or swept
         return
     with _lock:
         if "fd" not in _record:
             path = Path(tempfile.gettempdir()) / f"{PREFIX}{os.getpid()}.lock"
             fd = os.open(path, os.O_CREAT | os.O_RDWR | os.O_NOFOLLOW, 0o600)
-            fcntl.flock(fd, fcntl.LOCK_EX)
+            hold_owner_lock(fd)
             _record.update(fd=fd, path=path, servers=[])
             atexit.register(_forget)
         servers: list[list[int | None]] = _record["servers"]
@@ -127,7 +124,7 @@ def _stop(pid: int, start: int, *, grace_s: float = 5.0) -> bool:
 def sweep_orphan_servers(*, tmp_dir: str | None = None) -> int:
     """Stop the temporary servers of runs that died without stopping them (their registration's
     lock is free) and remove those registrations. Returns how many servers were stopped."""
-    if fcntl is None:
+    if not OWNER_LOCKS:
         return 0
     stopped = 0
     try:
@@ -142,9 +139,7 @@ def sweep_orphan_servers(*, tmp_dir: str | None = None) -> int:
         try:
             if hasattr(os, "getuid") and os.fstat(fd).st_uid != os.getuid():
                 continue
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
+            if owner_alive(fd):
                 continue  # its run is alive
             body = os.pread(fd, 1 << 16, 0)
             if not body and time.time() - os.fstat(fd).st_mtime < 10:

@@ -20,6 +20,29 @@ try:
 except ImportError:  # pragma: no cover - not on Windows: killed runs' pages then go by age
     fcntl = None  # type: ignore[assignment]
 
+OWNER_LOCKS = fcntl is not None
+"""Whether this platform has the owner locks below (not on Windows)."""
+
+
+def hold_owner_lock(fd: int) -> None:
+    """Lock ``fd``'s file for as long as this process keeps it open: it says "my owner lives",
+    and the kernel lets go of it when the process dies, however it dies (SIGKILL included)."""
+    if fcntl is not None:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+
+
+def owner_alive(fd: int) -> bool:
+    """Whether a live process holds ``fd``'s owner lock. When none does, the lock is taken (the
+    caller now owns what the dead process left) and False is returned."""
+    if fcntl is None:
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    return False
+
+
 TEMP_PREFIX = "locleg-ocr-"
 OWNER_FILE = ".owner"  # in a page-image directory: locked by the process that reads the page
 _OWNER_GRACE_S = 2.0  # between making a directory and locking its owner file
@@ -33,8 +56,7 @@ def page_image_dir() -> Iterator[str]:
     with tempfile.TemporaryDirectory(prefix=TEMP_PREFIX) as tmp:
         fd = os.open(os.path.join(tmp, OWNER_FILE), os.O_CREAT | os.O_WRONLY, 0o600)
         try:
-            if fcntl is not None:
-                fcntl.flock(fd, fcntl.LOCK_EX)
+            hold_owner_lock(fd)
             yield tmp
         finally:
             os.close(fd)
@@ -42,19 +64,16 @@ def page_image_dir() -> Iterator[str]:
 
 def _owner_gone(directory: Path) -> bool:
     """The directory's owner file exists and its lock is free: the process that read there died."""
-    if fcntl is None:
+    if not OWNER_LOCKS:
         return False
     try:
         fd = os.open(directory / OWNER_FILE, os.O_RDONLY | os.O_NOFOLLOW)
     except OSError:
         return False  # no owner file: an older run's, or one just being made
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return False  # locked: a live read
+        return not owner_alive(fd)  # locked: a live read
     finally:
         os.close(fd)
-    return True
 
 
 def sweep_stale_page_images(*, older_than_s: float, tmp_dir: str | None = None) -> int:
