@@ -338,7 +338,7 @@ _MAX_JUNK = 6
 # "Nº", "N°", "N.º", "N.o", "Nº.", "N9 310" (º read as 9), "Nr.", "NUMERO"; dust before the
 # N read as punctuation or a dash ('LEI.Nº', 'LEI -N.º 2.261').
 _MARKER_RE = re.compile(  # 'Nº', 'N.º', 'NUM.', 'N9', 'NS 350' ... also after dust read as '.' ('LEI.Nº')
-    r"(?:\s*[.,;:'\"\-–—~]+(?=\s*N))?\s*(?:N(?:UMERO|UM|R)?\s*\.?\s*(?:[O°*]|[925S](?=\s+\d))?\s*\.?\s*:?['’`]?"
+    r"(?:\s*[.,;:'\"\-–—~*]+(?=\s*N))?\s*(?:N(?:UMERO|UM|R)?\s*\.?\s*(?:[O°*]|[925S](?=\s+\d))?\s*\.?\s*:?['’`]?"
     r"|[.,;:'\"“”‘’]{1,3}\s*[O°](?=\s*\d))?\s*"  # the N lost, its sign kept: 'LEI MUNICIPAL ::º 1.453', 'EI “:º 587'
 )
 # thousands separated by '.', or by what OCR reads a dot as ('1..591', '1:592', '1,591')
@@ -426,7 +426,7 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
         ftrail = _fold(trailing)
         if numero is None and re.fullmatch(r"D[OE]\s+MUNICIPIO(?:\s+DE\s+[A-Z .'-]+)?", ftrail) and upper:
             consumed_tail += len(tail_rest.rstrip(_TRAIL_PUNCT))
-        elif data is None and upper and re.match(r"[\s,.\-–—]*[A-Z]{2}\b", _fold(tail_rest)) and (
+        elif data is None and upper and re.match(r"[\s,.;:\-–—]*[A-Z]{2}\b", _fold(tail_rest)) and (
             len(ftrail.split()) <= 8 and not re.search(r"[a-z]{3}", trailing)
             and (re.search(r"\d", ftrail) or any(_month_of(t) for t in ftrail.split()))
         ):

@@ -15,7 +15,6 @@ The output is the intermediate tree (:class:`Node`); ids and JSON are emission's
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -32,7 +31,14 @@ from pipeline.segmenting.closing import (
     split_transitorias,
 )
 from pipeline.segmenting.contents import CONTENTS_TITLE, split_contents
-from pipeline.segmenting.laws import claim_orphan_pages, continues_target, running_headers, split_laws
+from pipeline.segmenting.laws import (
+    ENACTING,
+    PREAMBLE_START,
+    claim_orphan_pages,
+    continues_target,
+    running_headers,
+    split_laws,
+)
 from pipeline.segmenting.numbering import SegmentConfig, decode_articulacao, number_text, settle_run_numbers
 from pipeline.segmenting.pages import (
     drop_repeated_pages,
@@ -71,21 +77,13 @@ class Segmentation:
     page_order: list[int] | None = None
 
 
-# the end of an enacting clause: 'A SEGUINTE LEI:' ('LET:' as OCR left it), 'DECRETA:', 'RESOLVE:'
-_ENACTING = re.compile(r"(?:\bSEGUINTE\s+[A-ZÇÃÉÕ]{3,12}|\b(?:DECRETA|RESOLVE|PROMULGA))\s*[:.]?\W{0,2}$", re.I)
-_PREAMBLE_START = re.compile(
-    r"^\W{0,3}(?:[AO]\s+C[AÂ]MARA|[AO]\s+PREFEIT|O\s+PRESIDENTE|[AO]\s+GOVERNADOR|O\s+VICE|"
-    r"FA[ÇC]O\s+SABER|O\s+SENHOR|O\s+EXCELENT|O\s+POVO|O\s+DOUTOR|O\s+DR\.|O\s+SR\.|A\s+MESA|EU,)",
-    re.I,
-)
-
-
 def segment_lines(
     lines: Sequence[CleanLine],
     *,
     numero: str | None = None,
     ano: int | None = None,
     tipo: str | None = None,
+    ementa: str | None = None,
     config: SegmentConfig = SegmentConfig(),
 ) -> Segmentation:
     """Segment cleaned lines (noise included, so page boundaries can be seen) into a norm."""
@@ -105,7 +103,7 @@ def segment_lines(
     readings = settle_run_numbers(readings, boundaries, config=config)
     seg = Segmentation()
 
-    (a, b), neighbor_spans, issues = split_laws(readings, numero=numero, ano=ano)
+    (a, b), neighbor_spans, issues = split_laws(readings, numero=numero, ano=ano, ementa=ementa)
     seg.issues.extend(issues)
     target_idx = list(range(a, b))
     moved_starts: set[int] = set()
@@ -193,11 +191,11 @@ def segment_lines(
     # The body begins after the enacting clause ('... SANCIONO A SEGUINTE LEI:', 'DECRETA:'),
     # even where OCR damaged the first articles' labels past what the printed-form readers read:
     # the decoder reads them by expectation (what it does not read goes back to the preamble).
-    enacted = [j for j in range(k, first_unit) if _ENACTING.search(target[j].line.text)]
+    enacted = [j for j in range(k, first_unit) if ENACTING.search(target[j].line.text)]
     if enacted and first_unit < len(target):
         first_unit = enacted[-1] + 1
     head = target[k:first_unit]
-    pre_start = next((j for j, r in enumerate(head) if _PREAMBLE_START.match(r.line.text)), None)
+    pre_start = next((j for j, r in enumerate(head) if PREAMBLE_START.match(r.line.text)), None)
     if pre_start is None:
         seg.ementa = [r.line for r in head]
     else:

@@ -55,7 +55,8 @@ def structure_document(
     lines = clean_document(doc, config=config.clean)
     vocab = vocabulary(lines)
     numero = normalize_numero(meta.numero, meta.ano) if meta.numero else None
-    seg = segment_lines(lines, numero=numero, ano=meta.ano, tipo=meta.tipo, config=config.segment)
+    seg = segment_lines(lines, numero=numero, ano=meta.ano, tipo=meta.tipo, ementa=meta.ementa,
+                        config=config.segment)
     units, warnings = emit_units(seg.articulacao, seg.issues, vocab)
     transitorias, transit_warnings = emit_units(seg.transitorias, seg.transit_issues, vocab)
     for w in transit_warnings:  # their ids are another namespace's: the message says so

@@ -510,3 +510,12 @@ def test_an_issuers_initials_between_tipo_and_number_sign(line: str, numero: str
     epi = parse_epigrafe(line)
     assert epi is not None and (epi.tipo, epi.numero) == ("Portaria", numero)
     assert parse_epigrafe("PORTARIA DO SECRETÁRIO DE OBRAS E SERVIÇOS PÚBLICOS") is None
+
+
+@pytest.mark.parametrize(("line", "numero", "ano"), [
+    ("LEI No 636; DE 26 DE SETEMBRO DE 198", "636", None),  # the year's last digit lost, ';' for ','
+    ("LEI*Nº 1.592, DE 3 DE MAIO DE 1993", "1592", 1993),  # a speck before the number sign
+])
+def test_epigrafes_with_dust_in_their_separators(line: str, numero: str, ano: int | None) -> None:
+    epi = parse_epigrafe(line)
+    assert epi is not None and (epi.numero, epi.ano) == (numero, ano)

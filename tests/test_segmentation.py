@@ -859,3 +859,49 @@ def test_a_clean_roman_label_taken_for_another_inciso_is_reported_renumbered() -
     assert "art1_cpt_inc3" in unit_ids(doc)  # read as a third inciso (the heading's speck hid it) ...
     assert doc.document.status != "extracted"  # ... but never silently
     assert "inciso_renumbered" in [w.code for w in doc.warnings]
+
+
+def _closed_neighbour_end() -> str:
+    return ("Art. 2º O imóvel reverterá ao patrimônio do Município.\n"
+            "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n"
+            "Câmara Municipal de Piracema, aos três dias do mês de maio de 1993.\n"
+            "HELENA TEIXEIRA MACHADO\nPresidente da Câmara")
+
+
+def test_a_law_whose_epigrafe_ocr_lost_is_found_by_its_enacting_clause() -> None:
+    # The previous law's end, then the target with its epígrafe worn to nothing, then the next
+    # law: the enacting clause after articles opens a law, and the next law's epígrafe names
+    # another número, so the target is the law without one.
+    target = ("Cria o Conselho Municipal de Turismo e dá outras providências.\n"
+              "A CÂMARA MUNICIPAL DE PIRACEMA aprovou e o seu Presidente\npromulga a seguinte Lei:\n"
+              + "\n".join(f"Art. {n}º O Conselho observará a obrigação número {n} desta Lei." for n in range(1, 6))
+              + "\nCâmara Municipal de Piracema, aos três dias do mês de maio de 1993.\n"
+              "HELENA TEIXEIRA MACHADO\nPresidente da Câmara")
+    following = ("LEI Nº 1.592, DE 3 DE MAIO DE 1993\nAutoriza a doação de imóvel.\n"
+                 "Art. 1º Fica o Poder Executivo autorizado a doar o lote.\n"
+                 "Art. 2º Esta Lei entra em vigor na data de sua publicação.")
+    result = _structure("\n".join([_closed_neighbour_end(), target, following]), numero="1591", ano=1993,
+                        ementa="Cria o Conselho Municipal de Turismo e dá outras providências.")
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 6)]
+    assert result.ementa is not None and result.ementa.startswith("Cria o Conselho")
+    assert len(result.neighbors) == 2
+    assert "metadata_mismatch" in _codes(result)  # the epígrafe is not there to agree
+
+
+def test_an_enacting_clause_right_after_its_epigrafe_opens_no_other_law() -> None:
+    text = ("LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n"
+            "A CÂMARA MUNICIPAL DE PIRACEMA aprovou e eu sanciono a seguinte Lei:\n" + _page(1, 3))
+    result = _structure(text, numero="90", ano=1985)
+    assert [u.id for u in result.articulacao] == ["art1", "art2", "art3"] and result.neighbors == []
+
+
+def test_articles_after_a_neighbours_closing_are_the_targets_out_of_order_page() -> None:
+    # The target's last page was scanned after the next law's page, whose epígrafe OCR garbled:
+    # the next law closed on its own page, so the articles after it continue the target.
+    first = ("LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 3)
+             + "\nPrefeitura Municipal de Piracema, 9 de maio de 1985.")
+    neighbour = ("LEI Nº 91, DE 9 DE MAIO DE 1985\nDispõe sobre feiras.\n" + _page(1, 2)
+                 + "\nPrefeitura Municipal de Piracema, 9 de maio de 1985.")
+    result = _structure("\f".join([first, neighbour, _page(4, 6)]), numero="90", ano=1985)
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 7)]
+    assert [(n.numero, n.articles) for n in result.neighbors] == [("91", 2)]

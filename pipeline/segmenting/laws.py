@@ -3,9 +3,13 @@ printed among a neighbour's (split at epígrafes; a running title is no new norm
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from pipeline.metadata import Epigrafe, is_fecho_start
+from rapidfuzz import fuzz
+
+from pipeline.folding import fold
+from pipeline.metadata import Epigrafe, is_fecho_start, is_role_line
 from pipeline.segmenting.closing import fecho_like
 from pipeline.segmenting.readings import Reading, is_article, printed_number
 from pipeline.segmenting.tree import Issue
@@ -20,34 +24,113 @@ def _matches_meta(epi: Epigrafe, numero: str | None, ano: int | None) -> bool:
     return same_num and (ano is None or epi.ano is None or epi.ano == ano)
 
 
-def split_laws(
-    readings: Sequence[Reading], *, numero: str | None, ano: int | None
-) -> tuple[tuple[int, int], list[tuple[int, int]], list[Issue]]:
-    """Spans of the target law and of the neighbours, by epígrafe.
+# the end of an enacting clause: 'A SEGUINTE LEI:' ('LET:' as OCR left it), 'DECRETA:', 'RESOLVE:'
+ENACTING = re.compile(r"(?:\bSEGUINTE\s+[A-ZÇÃÉÕ]{3,12}|\b(?:DECRETA|RESOLVE|PROMULGA))\s*[:.]?\W{0,2}$", re.I)
+# the start of a preâmbulo: who enacts ('A CÂMARA MUNICIPAL DE ...', 'O PREFEITO MUNICIPAL DE ...')
+PREAMBLE_START = re.compile(
+    r"^\W{0,3}(?:[AO]\s+C[AÂ]MARA|[AO]\s+PREFEIT|O\s+PRESIDENTE|[AO]\s+GOVERNADOR|O\s+VICE|"
+    r"FA[ÇC]O\s+SABER|O\s+SENHOR|O\s+EXCELENT|O\s+POVO|O\s+DOUTOR|O\s+DR\.|O\s+SR\.|A\s+MESA|EU,)",
+    re.I,
+)
+_ENACTING_REACH = 6  # lines an enacting clause may take from its start to 'a seguinte Lei:'
+_HEAD_REACH = 4  # lines of a lost epígrafe's ementa kept with the law it opens
 
-    The span before the first epígrafe is the end of a previous law when it holds articles;
-    otherwise it belongs to the target (letterhead, cover).
+
+def _unmarked_starts(readings: Sequence[Reading]) -> list[int]:
+    """Where a law whose epígrafe OCR lost begins: an enacting clause ('A CÂMARA MUNICIPAL DE
+    ... promulga a seguinte Lei:') printed after articles of the law before it. A law is enacted
+    once, before its articles, so an enacting clause after articles opens the next law, epígrafe
+    or not. The law begins at its ementa: the lines in running case just above the clause, up to
+    the closing or the signatures of the law before it."""
+    out: list[int] = []
+    articles = 0
+    for k, r in enumerate(readings):
+        if r.epigrafe is not None:
+            articles = 0
+            continue
+        if is_article(r):
+            articles += 1
+            continue
+        if not articles or not PREAMBLE_START.match(r.line.text):
+            continue
+        reach = readings[k:k + _ENACTING_REACH]
+        end = next((j for j, x in enumerate(reach) if is_article(x)), len(reach))
+        if not any(ENACTING.search(x.line.text) for x in reach[:end]):
+            continue
+        start = k
+        while (start > k - _HEAD_REACH and start > 0 and not is_article(readings[start - 1])
+               and _ementa_like(readings[start - 1].line.text)):
+            start -= 1
+        out.append(start)
+        articles = 0
+    return out
+
+
+def _ementa_like(text: str) -> bool:
+    """A line that may be a lost epígrafe's ementa: running case (signatures are in capitals),
+    no role ('Presidente da Câmara') and no closing ('Câmara Municipal de X, aos ...')."""
+    return (any(c.islower() for c in text) and not is_role_line(text) and not is_fecho_start(text))
+
+
+def _ementa_agreement(readings: Sequence[Reading], span: tuple[int, int], ementa: str | None) -> float:
+    """How well the lines before a span's first article read as the metadata's ementa (0-100)."""
+    if not ementa:
+        return 0.0
+    a, b = span
+    head = []
+    for k in range(a, min(b, a + 12)):
+        if is_article(readings[k]):
+            break
+        head.append(readings[k].line.text)
+    text = fold(" ".join(head))
+    want = fold(ementa)[:120]
+    if len(text) < 20 or len(want) < 20:
+        return 0.0
+    return fuzz.partial_ratio(want, text)
+
+
+_EMENTA_AGREES = 80.0  # a head reads as the metadata's ementa (OCR damage allowed)
+
+
+def split_laws(
+    readings: Sequence[Reading], *, numero: str | None, ano: int | None, ementa: str | None = None
+) -> tuple[tuple[int, int], list[tuple[int, int]], list[Issue]]:
+    """Spans of the target law and of the neighbours, by epígrafe (and by enacting clause where
+    a law's epígrafe was lost).
+
+    The span before the first start is the end of a previous law when it holds articles;
+    otherwise it belongs to the target (letterhead, cover). The target is the span whose
+    epígrafe matches the metadata; else the one whose head reads as the metadata's ementa;
+    else, where the metadata names a número, a law whose epígrafe was lost rather than one whose
+    epígrafe names another; else the one with most articles.
     """
-    starts = [i for i, r in enumerate(readings) if r.epigrafe is not None]
+    marked = [i for i, r in enumerate(readings) if r.epigrafe is not None]
     issues: list[Issue] = []
-    if not starts:
+    unmarked = set(_unmarked_starts(readings))
+    if not marked and not unmarked:
         return (0, len(readings)), [], issues
+    starts = sorted(set(marked) | unmarked)
     bounds = [*starts, len(readings)]
     spans = [(bounds[k], bounds[k + 1]) for k in range(len(starts))]
     articles = [sum(is_article(readings[i]) for i in range(a, b)) for a, b in spans]
-    target_k = None
-    for k, (a, _b) in enumerate(spans):
-        if _matches_meta(readings[a].epigrafe, numero, ano):  # type: ignore[arg-type]
-            target_k = k
-            break
+    target_k = next((k for k, (a, _b) in enumerate(spans)
+                     if readings[a].epigrafe is not None and _matches_meta(readings[a].epigrafe, numero, ano)), None)
     if target_k is None:
-        target_k = max(range(len(spans)), key=lambda k: (articles[k], -k))
+        agreement = [_ementa_agreement(readings, span, ementa) for span in spans]
+        lost = [k for k, (a, _b) in enumerate(spans) if a in unmarked and articles[k]]
+        if max(agreement) >= _EMENTA_AGREES:
+            target_k = max(range(len(spans)), key=lambda k: (agreement[k], articles[k], -k))
+        elif lost and numero is not None:
+            target_k = max(lost, key=lambda k: (articles[k], -k))
+        else:
+            target_k = max(range(len(spans)), key=lambda k: (articles[k], -k))
         if numero is not None:
             epi = readings[spans[target_k][0]].epigrafe
+            what = (f"kept the main law '{epi.text}'" if epi is not None
+                    else "kept the law whose epígrafe was lost (its enacting clause follows another law's articles)")
             issues.append(Issue(
                 "metadata_mismatch",
-                f"no epígrafe matches the metadata (número {numero}, ano {ano}); "
-                f"kept the main law '{epi.text if epi else ''}' and used the metadata values",
+                f"no epígrafe matches the metadata (número {numero}, ano {ano}); {what} and used the metadata values",
             ))
     prelude = (0, starts[0])
     neighbors = [s for k, s in enumerate(spans) if k != target_k]
@@ -82,7 +165,8 @@ def claim_orphan_pages(
     """Pages printed after a neighbouring law's epígrafe whose articles fill the gaps of the
     target's numbering belong to the target (pages out of order around the next law), and so do
     pages that continue it (its next article numbers) when the target's own pages hold no fecho
-    (its end was scanned after the next law's page)."""
+    (its end was scanned after the next law's page) or when they follow the neighbour's own
+    fecho (a law has no articles after its closing: the page is out of order)."""
     chunks: list[list[int]] = [[]]
     for k in span:
         if k in boundaries and chunks[-1]:
@@ -93,16 +177,19 @@ def claim_orphan_pages(
         return span, []
     closed = any(fecho_like(readings[k].line.text) for k in target)
     keep, moved = list(chunks[0]), []
+    # a law is closed once: pages after the neighbour's own closing are not its articles
+    neighbour_closed = any(fecho_like(readings[k].line.text) for k in chunks[0])
     for chunk in chunks[1:]:
         nums = [n for k in chunk if (n := printed_number(readings[k]))]
         fills = nums and min(nums) > min(own) and max(nums) < max(own)
-        continues = nums and not closed and max(own) < min(nums) <= max(own) + 2
+        continues = nums and (not closed or neighbour_closed) and max(own) < min(nums) <= max(own) + 2
         if (fills or continues) and not own.intersection(nums):
             moved.append(chunk)
             own.update(nums)
             closed = closed or any(fecho_like(readings[k].line.text) for k in chunk)
         else:
             keep.extend(chunk)
+            neighbour_closed = neighbour_closed or any(fecho_like(readings[k].line.text) for k in chunk)
     return keep, moved
 
 
