@@ -17,8 +17,8 @@ from pipeline.segmenting.tree import Issue
 # --- 1. laws in the document ------------------------------------------------------------------
 
 
-def _matches_meta(epi: Epigrafe, numero: str | None, ano: int | None) -> bool:
-    if numero is None:
+def _matches_meta(epi: Epigrafe | None, numero: str | None, ano: int | None) -> bool:
+    if epi is None or numero is None:
         return False
     same_num = (epi.numero or "").lstrip("0") == str(numero).replace(".", "").lstrip("0")
     return same_num and (ano is None or epi.ano is None or epi.ano == ano)
@@ -113,8 +113,7 @@ def split_laws(
     bounds = [*starts, len(readings)]
     spans = [(bounds[k], bounds[k + 1]) for k in range(len(starts))]
     articles = [sum(is_article(readings[i]) for i in range(a, b)) for a, b in spans]
-    target_k = next((k for k, (a, _b) in enumerate(spans)
-                     if readings[a].epigrafe is not None and _matches_meta(readings[a].epigrafe, numero, ano)), None)
+    target_k = next((k for k, (a, _b) in enumerate(spans) if _matches_meta(readings[a].epigrafe, numero, ano)), None)
     if target_k is None:
         agreement = [_ementa_agreement(readings, span, ementa) for span in spans]
         lost = [k for k, (a, _b) in enumerate(spans) if a in unmarked and articles[k]]
