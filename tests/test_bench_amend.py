@@ -100,3 +100,18 @@ def test_gold_as_output_scores_one(laws: list) -> None:
     quoted = gold["alteracoes"][0]["units"][0]
     leaked = nodes + [{"id": "art99", "type": "artigo", "text": quoted["text"]}]
     assert score.score({"articulacao": leaked, "norm": gold["norm"]}, gold)["unit_f1"] < 1.0
+
+
+def test_committed_set_config_regenerates_the_measured_files(tmp_path: Path) -> None:
+    """bench/sets/amend-1212.json: the texts, metas and golds the first sight was measured on
+    come back byte for byte from the generator (the documents themselves are not committed)."""
+    import hashlib
+
+    spec = json.loads((Path(__file__).resolve().parents[1] / "bench" / "sets" / "amend-1212.json").read_text())
+    amend_main(["--seed", str(spec["seed"]), "--out", str(tmp_path), "--n", str(spec["n"]), "--scans", "0",
+                "--federal-every", str(spec["federal_every"])])
+    digest = hashlib.sha256()
+    for pattern in ("[0-9]*.txt", "[0-9]*.gold.json", "[0-9]*.meta.json"):
+        for path in sorted(tmp_path.glob(pattern)):
+            digest.update(path.read_bytes())
+    assert digest.hexdigest() == spec["digest"]
