@@ -1,0 +1,64 @@
+"""python -m bench.amend --seed N --out DIR [--n 24] [--scans 11] [--federal-every 3]
+
+Writes DIR/NNN.txt (the law as OCR'd text, pages split by form feeds), DIR/NNN.meta.json (the
+upstream record), DIR/NNN.gold.json (gold/FORMAT.md plus `alteracoes`), DIR/pdf/NNN.pdf for the
+scanned subset (every municipal law first, then federal ones, up to --scans), and DIR/set.json
+(what was drawn: per law its style, recipes, features, blocks, and whether it is scanned).
+The same seed writes the same files.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from bench.amend.draw import draw_set
+from bench.amend.gold import build_gold
+from bench.amend.render import count_blocks, text_pages
+
+
+def pick_scans(laws: list, n: int) -> list:
+    """Municipal laws first (the typewritten scans the issue is about), then a few federal."""
+    mun = [x["id"] for x in laws if x["style"] == "municipal"]
+    fed = [x["id"] for x in laws if x["style"] == "federal"]
+    n_fed = min(len(fed), max(2, n // 5))
+    return sorted(mun[: n - n_fed] + fed[:n_fed])
+
+
+def main(argv: list | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.amend", description=__doc__.splitlines()[0])
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--n", type=int, default=24)
+    ap.add_argument("--scans", type=int, default=11, help="how many laws to scan (0: none)")
+    ap.add_argument("--federal-every", type=int, default=3)
+    a = ap.parse_args(argv)
+    laws = draw_set(a.seed, a.n, a.federal_every)
+    scans = pick_scans(laws, a.scans) if a.scans else []
+    a.out.mkdir(parents=True, exist_ok=True)
+    summary = []
+    for law in laws:
+        nid = law["id"]
+        (a.out / f"{nid}.txt").write_text(text_pages(law), encoding="utf-8")
+        (a.out / f"{nid}.meta.json").write_text(json.dumps(law["meta"], ensure_ascii=False) + "\n", encoding="utf-8")
+        gold = build_gold(law)
+        (a.out / f"{nid}.gold.json").write_text(json.dumps(gold, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        pages = None
+        if nid in scans:
+            from bench.amend.scan import scan_law  # late: Pillow and fonts only when scanning
+
+            pages = scan_law(law, a.out / "pdf" / f"{nid}.pdf")
+        row = {"id": nid, "style": law["style"], "recipes": law["recipes"], "features": law["features"],
+               "units": len(gold["units"]), "alteracoes": count_blocks(law),
+               "quoted": sum(len(x["units"]) for x in gold["alteracoes"]), "scanned": pages}
+        summary.append(row)
+        print(" ".join(f"{k}={v}" for k, v in row.items()), flush=True)
+    (a.out / "set.json").write_text(json.dumps({"seed": a.seed, "n": a.n, "scans": scans,
+                                                "federal_every": a.federal_every, "laws": summary},
+                                               ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
