@@ -581,3 +581,38 @@ def test_a_printed_first_label_in_a_running_sentence_with_no_sibling_is_a_doubt(
                           "que causar:\na. a terceiros;\nb. ao patrimônio municipal.")
     doc = structure_document(document_from_text(HEAD + listed + TAIL)).model_dump()
     assert "unit_doubtful" not in [w["code"] for w in doc["warnings"]]  # announced, and b. agrees
+
+
+@pytest.mark.parametrize(("debris", "text"), [
+    ("nom rc", "A matrícula será requerida ao Prefeito pelo interessado."),  # scraps of word shape
+    ("BRT S OMS", "A infração ao disposto nesta Lei sujeita o infrator à multa."),  # three, in capitals
+])
+def test_debris_of_a_lost_article_label_after_a_closed_line_fills_the_gap_the_next_printed_one_shows(
+        debris: str, text: str):
+    body = (
+        "Art. 1º.- Compete à Secretaria de Obras a fiscalização desta Lei.\n"
+        "Art. 2º.- As infrações serão apuradas mediante auto lavrado pelo\nfiscal.\n"
+        f"{debris} {text}\n"
+        "Art. 4º.- Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    assert [u["id"] for u in doc["articulacao"]] == ["art1", "art2", "art3", "art4"]
+    assert doc["articulacao"][2]["text"] == text
+    assert "unit_doubtful" in [w["code"] for w in doc["warnings"]]  # placed by the gap: a guess
+    # no gap, no article: the same line stays the text of article 2
+    units = _units(body.replace("Art. 4º", "Art. 3º"))
+    assert list(units) == ["art1", "art2", "art3"]
+
+
+def test_the_vigencia_clause_after_a_closed_line_opens_an_article_even_without_a_gap():
+    body = (
+        "Art. 1º.- Compete à Secretaria de Obras a fiscalização desta Lei.\n"
+        "Art. 2º.- As infrações serão apuradas mediante auto lavrado pelo fiscal.\n"
+        "ART, dd «Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    assert [u["id"] for u in doc["articulacao"]] == ["art1", "art2", "art3"]
+    assert doc["articulacao"][2]["text"].lstrip("«").startswith("Esta Lei entra em vigor")
+    # inside a sentence that runs on, the clause is the article's own words
+    units = _units(body.replace("fiscal.\nART, dd «Esta", "fiscal, e\nEsta"))
+    assert list(units) == ["art1", "art2"]

@@ -77,6 +77,8 @@ class DecodeConfig:
     margin_dust: float = 1.0  # each character of a margin mark before a label ('PE Art. 54º')
     label_lost: float = 3.0  # evidence for an article whose whole label OCR lost, where the next
     # printed article shows the gap and a paragraph starts (after a heading, or a short closed line)
+    label_guessed: float = 2.5  # ... where a scrap of label debris opens a line after a closed one
+    # ('nom rc A matrícula', 'BEE, LOCA infração'), or the vigência clause does ('Esta Lei entra em vigor')
     beam: int = 16
     beam_margin: float = 8.0  # states this much worse than the best are dropped
     doubt_margin: float = 2.0  # text that reads within this of the expected unit is a doubt
@@ -242,7 +244,7 @@ class _Piece:
 
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
-                 "after_heading", "numeral_only", "lost_bare")
+                 "after_heading", "numeral_only", "lost_bare", "lost_guess", "vigencia")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -282,6 +284,11 @@ class _Piece:
         # Right after an agrupador's heading (and its title): LC 95 opens every agrupador with an
         # article, so no other unit is read here by expectation (set by decode).
         self.after_heading = False
+        # Where the debris of a lost article label ends on a line after a closed one, when no
+        # shape above fits ('PN aq sp = E Compete à ...'): read only where the next printed
+        # article shows the gap, or where the vigência clause follows (set by decode).
+        self.lost_guess: int | None = None
+        self.vigencia = False
         self.numeral_only = _NUMERAL_ONLY.match(self.text) if offset == 0 else None
 
     def emission(self, kind: str, n: int, unico: bool, config: DecodeConfig,
@@ -449,8 +456,10 @@ class _Piece:
             return True
         if kind in _SHORT_KINDS:
             return self.short_ok or self.lost_end is not None or (self.lost_bare and kind in self.next_printed)
-        if kind == "artigo" and (self.lost_article_end is not None or self.lost_whole is not None) \
-                and "artigo" in self.next_printed:
+        if kind == "artigo" and (self.lost_article_end is not None or self.lost_whole is not None
+                                 or self.lost_guess is not None) and "artigo" in self.next_printed:
+            return True
+        if kind == "artigo" and self.vigencia:
             return True
         if kind in ("artigo", "paragrafo") and self.numeral_only is not None:
             return True
@@ -474,6 +483,18 @@ class _Piece:
     def evidence(self, kind: str, n: int, unico: bool, config: DecodeConfig) -> tuple[float, int]:
         """How much better the line reads as that label than as running text (nats), and the
         label's end."""
+        got = self._label_evidence(kind, n, unico, config)
+        if (kind == "artigo" and not unico and self.lost_guess is not None and config.label_guessed > got[0]
+                and (self.vigencia or n == self.next_printed.get("artigo", 0) - 1)):
+            # Only debris of the label is left, on a line after a closed one, and it reads no
+            # better as a label: the article the gap lacks (or the vigência clause's, which LC 95
+            # gives an article of its own). The evidence is the gap (or the clause) and the debris;
+            # the label ends where the debris does.
+            self.cache[(kind, n, unico)] = (config.lost_numeral + config.lost_keyword + 1.0, self.lost_guess)
+            return config.label_guessed, self.lost_guess
+        return got
+
+    def _label_evidence(self, kind: str, n: int, unico: bool, config: DecodeConfig) -> tuple[float, int]:
         limit, limit_evidence = config.max_emission, config.max_evidence
         cost, end = self.emission(kind, n, unico, config, limit)
         if end == self.lost_whole and kind == "artigo" and cost < float("inf"):
@@ -567,6 +588,43 @@ def _lost_article_end(text: str) -> int | None:
         if k == 4 or not (_scrap_token(word) or (k == 0 and word[:1] == "A" and len(word) <= 5)):
             break  # ('Ares' opens the scrap: the keyword's 'A' read, the rest a word's shape)
     return end
+
+
+# the vigência clause, which opens an article of its own (LC 95, art. 8)
+_VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*Est[ae]\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
+                       r"\bentra(?:rá)?\s+em\s+vigor", re.I)
+_LABEL_WORDS = frozenset({"art", "arts", "artigo", "paragrafo", "par"})
+_COMMON_ZIPF = 3.0  # a capitalised word at least this frequent in Portuguese opens a sentence
+
+
+def _label_debris_end(text: str, words: frozenset[str]) -> int | None:
+    """Where the debris of a lost label ends at the start of ``text`` ('PN aq sp = E Compete' ->
+    before 'E'; 'nom rc A matrícula' -> before 'A'; 'RT. 40. Nenhum' -> before 'Nenhum'), or None
+    when the line opens with a word (nothing of a label is left to see, or it is running text).
+
+    Up to five tokens are debris while none is a word the sentence could start with: a stop word,
+    a word the law uses twice (``words``, label keywords aside), a lower-case word of four letters
+    or more, or a capitalised one common in Portuguese (wordfreq)."""
+    tokens = list(_TOKEN.finditer(text[:48]))
+    for k, t in enumerate(tokens[:6]):
+        core = t.group().strip(".,:;-–—_|'\"“”‘’«»()*=~!")
+        low = core.lower()
+        word = core.isalpha() and fold(low) not in _LABEL_WORDS and (
+            low in stop_words() or low in words
+            or (core.islower() and len(core) >= 4)
+            or (len(core) >= 3 and core[0].isupper() and core[1:].islower() and _common(low)))
+        if word:
+            return t.start() if k else None
+        if k == 5:
+            return None
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _common(word: str) -> bool:
+    from pipeline.correction import base_lexicon, zipf  # wordfreq's list, read once per process
+
+    return zipf(base_lexicon().frequency(word)) >= _COMMON_ZIPF
 
 
 def _scrap_token(word: str) -> bool:
@@ -752,7 +810,7 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
     if end >= 0 and kind != "artigo" and piece.after_heading:
         return None  # an agrupador opens with an article
     if end >= 0:  # read by expectation: the layout must not speak against it
-        if not (end == piece.lost_whole and kind == "artigo"):  # (its layout was weighed already)
+        if not (end in (piece.lost_whole, piece.lost_guess) and kind == "artigo"):  # (layout weighed already)
             score += _layout_bonus(prev_text, kind, config)
         word = piece.text[:end].strip(" .,:;'\"*|-_~`´^“”")
         first, _, after = word.partition(" ")
@@ -862,6 +920,14 @@ def decode(
                 closed = _CLOSED.search(prev) is not None
                 piece.lost_whole = _lost_label_of_paragraph(piece.text, after_heading or (closed and len(prev) < short),
                                                             after_heading or closed)
+                if piece.lost_whole is None and (closed or after_heading) and p is None:
+                    piece.lost_guess = _label_debris_end(piece.text, words)
+            if p is None and (after_heading or _CLOSED.search(prev)):
+                # the vigência clause after whatever is left of its label (up to four tokens)
+                end = next((t.start() for t in list(_TOKEN.finditer(piece.text[:48]))[:5]
+                            if _VIGENCIA.match(piece.text[t.start():])), None)
+                if end is not None:
+                    piece.vigencia, piece.lost_guess = True, end
 
     # beam: state -> (cost, back-pointer); a back-pointer is (previous, piece index, kind, n, unico)
     beam: dict[State, tuple[float, tuple | None]] = {(0, 0, 0, 0, 0): (0.0, None)}
@@ -977,8 +1043,8 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
             if kind == "artigo" and p is not None and p.suffix:
                 s = (s[0], 0, 0, 0, 0)
                 continue
-            if kind == "artigo" and piece.lost_whole is not None and \
-                    piece.cache.get((kind, n, unico), (0.0, -1))[1] == piece.lost_whole:
+            if kind == "artigo" and (piece.lost_whole is not None or piece.lost_guess is not None) and \
+                    piece.cache.get((kind, n, unico), (0.0, -1))[1] in (piece.lost_whole, piece.lost_guess):
                 out.append(Doubt(piece.line, piece.offset, kind, n, unico, 0.0, piece.text[:40], True, True))
             if kind in _SHORT_KINDS and _counter(s, kind) == 0:
                 cost, end = piece.cache.get((kind, n, unico), (0.0, -1))
