@@ -19,7 +19,6 @@ import csv
 import datetime as dt
 import functools
 import re
-import unicodedata
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,31 +28,18 @@ from rapidfuzz import fuzz, process
 
 from models.norm import Fecho, Signatario
 from pipeline.errors import InputError
+from pipeline.folding import fold_same_length
 
 MUNICIPIOS_CSV = Path(__file__).with_name("data") / "municipios.csv"
 
 # --------------------------------------------------------------------------------------------
-# Folding
-
-
-def _fold_char(ch: str) -> str:
-    base = unicodedata.normalize("NFKD", ch)[:1] or ch
-    up = base.upper()
-    return up if len(up) == 1 else base
-
-
-# Latin letters and the punctuation OCR produces, folded once; other characters pass unchanged.
-_FOLD_TABLE = {cp: _fold_char(chr(cp)) for cp in range(0x250)}
-
-
-def _fold(text: str) -> str:
-    """Upper case without accents, same length as ``text`` (one character for one)."""
-    return text.translate(_FOLD_TABLE)
+# Folding (pipeline.folding.fold_same_length: positions in the folded text are positions in the
+# printed one)
 
 
 def _squash(text: str) -> str:
     """Folded, punctuation to spaces, single spaces: the key used to compare names."""
-    return " ".join(re.sub(r"[^A-Z0-9]+", " ", _fold(text)).split())
+    return " ".join(re.sub(r"[^A-Z0-9]+", " ", fold_same_length(text)).split())
 
 
 # Margin marks that OCR leaves at line ends ("!", "'", "|", '"!') and at line starts.
@@ -94,7 +80,7 @@ _KNOWN_TIPOS = {name for name, _ in _TIPOS} | {"Ato"}
 # every tipo as an epígrafe prints it, folded ('LEI COMPLEMENTAR', 'DECRETO LEI'): what a damaged
 # title is compared with when the record says which norm to expect
 TIPO_TITLES: tuple[str, ...] = tuple(sorted(
-    {" ".join(_fold(name).replace("-", " ").split()) for name, _ in _TIPOS}
+    {" ".join(fold_same_length(name).replace("-", " ").split()) for name, _ in _TIPOS}
     | {"LEI", "LEI MUNICIPAL", "LEI COMPLEMENTAR MUNICIPAL"}
 ))
 
@@ -102,7 +88,7 @@ TIPO_TITLES: tuple[str, ...] = tuple(sorted(
 def normalize_tipo(text: str) -> str:
     """The normalised tipo of a norm ('LEI' -> 'Lei Ordinária', 'DECRETO LEGISLATIVO' ->
     'Decreto Legislativo'). Text that names no known tipo comes back trimmed and title-cased."""
-    folded = _fold(text.strip())
+    folded = fold_same_length(text.strip())
     folded = re.sub(r"^(?:A|DA|DE|DO)\s+", "", folded)
     folded = re.sub(r"\bMUNICIPA[LI1]\s*", "", folded).strip()
     for name in _KNOWN_TIPOS:
@@ -296,7 +282,7 @@ def _textual_dates(folded: str) -> list[tuple[int, int, dt.date]]:
 
 
 def _find_dates(text: str) -> list[tuple[int, int, dt.date]]:
-    folded = _fix_digits(_fold(text))
+    folded = _fix_digits(fold_same_length(text))
     found = _textual_dates(folded)
     for m in _NUMERIC_DATE_RE.finditer(folded):
         year = int(m.group(4).replace(".", ""))
@@ -362,7 +348,7 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
         return None
     # Typewritten headings spaced out: "L E I  Nº 309" -> "LEI  Nº 309".
     line = _SPACED_RE.sub(lambda m: m.group().replace(" ", ""), line)
-    folded = _fold(line)
+    folded = fold_same_length(line)
     m = None
     for cand in _TIPO_RE.finditer(folded):
         if cand.start() > _MAX_JUNK:
@@ -380,7 +366,7 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
     junk = line[:m.start()]
     junk_words = junk.split()
     if junk_words:
-        last = _fold(junk_words[-1])  # "a LEI" continues a sentence, "a, LEI" is debris
+        last = fold_same_length(junk_words[-1])  # "a LEI" continues a sentence, "a, LEI" is debris
         if last in _SENTENCE_WORDS and not junk_words[-1].isupper():
             return None
         if not upper and any(c.isalpha() for c in junk):
@@ -411,7 +397,7 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
     dates = _find_dates(tail)
     if dates:
         start, end, date = dates[0]
-        lead = _fold(tail[:start])
+        lead = fold_same_length(tail[:start])
         # "DE", "EM", or a damaged short word ("DF") between the number and the date
         if re.fullmatch(r"[\s,.:;\-–—(" + _QUOTE_DUST + r"]*(?:[A-Z]{1,3})?[\s,.:;]*", lead):  # "369,'DE 22"
             data, consumed_tail = date, end
@@ -423,10 +409,10 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
         tail_rest, consumed_tail = tail, 0
     trailing = tail_rest.strip(_TRAIL_PUNCT)
     if trailing:
-        ftrail = _fold(trailing)
+        ftrail = fold_same_length(trailing)
         if numero is None and re.fullmatch(r"D[OE]\s+MUNICIPIO(?:\s+DE\s+[A-Z .'-]+)?", ftrail) and upper:
             consumed_tail += len(tail_rest.rstrip(_TRAIL_PUNCT))
-        elif data is None and upper and re.match(r"[\s,.\-–—]*[A-Z]{2}\b", _fold(tail_rest)) and (
+        elif data is None and upper and re.match(r"[\s,.\-–—]*[A-Z]{2}\b", fold_same_length(tail_rest)) and (
             len(ftrail.split()) <= 8 and not re.search(r"[a-z]{3}", trailing)
             and (re.search(r"\d", ftrail) or any(_month_of(t) for t in ftrail.split()))
         ):
@@ -548,7 +534,7 @@ def detect_uf(lines: Sequence[str]) -> str | None:
     state_keys = _state_keys()
     choices = tuple(state_keys)
     for line in lines:
-        folded = _fold(line)
+        folded = fold_same_length(line)
         for m in _ESTADO_RE.finditer(folded):
             words = _squash(m.group("name").split(",")[0]).split()
             hit = _best_prefix(words, choices, 85)
@@ -596,7 +582,7 @@ def _name_candidates(lines: Sequence[str]) -> list[tuple[list[str], str, str | N
     """(words, evidence line, uf suffix) for each place named after an anchor."""
     out: list[tuple[list[str], str, str | None]] = []
     for i, line in enumerate(lines):
-        folded = _fold(line)
+        folded = fold_same_length(line)
         anchors = list(_ANCHOR_RE.finditer(folded))
         if not anchors:
             opening = re.match(r"[\W\d_]{0,3}MUNICIPIO", folded)
@@ -611,7 +597,7 @@ def _name_candidates(lines: Sequence[str]) -> list[tuple[list[str], str, str | N
                 nxt = next((x for x in lines[i + 1:i + 3] if x.strip(_EDGE_JUNK + " ")), None)
                 if nxt is None:
                     continue
-                raw, printed = _fold(nxt), nxt
+                raw, printed = fold_same_length(nxt), nxt
                 evidence = f"{line.strip()} / {nxt.strip()}"
             first_letter = next((c for c in printed if c.isalpha()), "")
             if not first_letter.isupper():
@@ -754,7 +740,7 @@ def is_fecho_start(line: str) -> bool:
             break
     if not matched:
         return False
-    folded = _fold(text)
+    folded = fold_same_length(text)
     return bool(_DATEISH_RE.search(folded) or parse_date(text))
 
 
@@ -819,7 +805,7 @@ def _is_name(line: str) -> bool:
             core = core.translate(_WORD_FIX)  # "N0RA": a digit read for a letter
         if not core.replace("'", "").replace("-", "").isalpha() or not core[0].isupper():
             return False
-        if any(p in _INSTITUTIONAL or p == "SE" for p in _fold(core).split("-")):
+        if any(p in _INSTITUTIONAL or p == "SE" for p in fold_same_length(core).split("-")):
             return False  # "REGISTRE-SE", "PUBLIQUE-SE"
         if len(core) == 1 and not w.endswith("."):
             return False
@@ -851,7 +837,7 @@ _LOCAL_RE = re.compile(
 
 
 def _fecho_local(text: str) -> str | None:
-    folded = _fold(text)
+    folded = fold_same_length(text)
     head_end = folded.find(",")
     head = folded[:head_end] if head_end >= 0 else folded
     m = _LOCAL_RE.search(head)
@@ -883,7 +869,7 @@ def _parse_signatarios(lines: Sequence[str]) -> list[Signatario]:
         pending.clear()
 
     for line in lines:
-        if parse_epigrafe(line) or re.match(r"\s*(?:ART(?:IGO)?\b|ART\.)", _fold(line)):
+        if parse_epigrafe(line) or re.match(r"\s*(?:ART(?:IGO)?\b|ART\.)", fold_same_length(line)):
             break
         cols = [" ".join(c.split()) for c in re.split(r"\s{3,}|\t", _strip_margin(line)) if c.strip()]
         if not cols:

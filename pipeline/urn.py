@@ -10,10 +10,10 @@ given by its full name; the number loses its separators and leading zeros. Examp
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from models.norm import NormMeta
 from pipeline.errors import LoclegError
+from pipeline.folding import fold_lower
 
 CONNECTIVES = frozenset({"de", "da", "do", "dos", "das", "e"})
 
@@ -50,22 +50,16 @@ TIPO_TOKENS: dict[str, str] = {
 }
 
 
-def fold_text(text: str) -> str:
-    """Lower case without accents (``"São João"`` -> ``"sao joao"``)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
-
-
 def lexml_name(text: str) -> str:
     """A name as a LexML URN component: folded, connectives dropped, words joined by dots."""
-    words = [w for w in re.split(r"[^0-9a-z]+", fold_text(text)) if w]
+    words = [w for w in re.split(r"[^0-9a-z]+", fold_lower(text)) if w]
     kept = [w for w in words if w not in CONNECTIVES]
     return ".".join(kept)
 
 
 def lexml_tipo(tipo: str) -> str | None:
     """The LexML ``tipo`` token of a norm type (``"Lei Complementar"`` -> ``"lei.complementar"``)."""
-    words = [w for w in re.split(r"[^0-9a-z]+", fold_text(tipo)) if w]
+    words = [w for w in re.split(r"[^0-9a-z]+", fold_lower(tipo)) if w]
     if not words:
         return None
     key = " ".join(words)
@@ -87,7 +81,7 @@ def _state_name(uf: str) -> str | None:
 
 def lexml_numero(numero: str) -> str | None:
     """The number without separators or leading zeros (``"1.433"`` -> ``"1433"``; ``"12-A"`` -> ``"12-a"``)."""
-    compact = re.sub(r"[\s.,/]", "", fold_text(numero))
+    compact = re.sub(r"[\s.,/]", "", fold_lower(numero))
     match = re.fullmatch(r"0*(\d+)(-?[a-z])?", compact)
     if match is None:
         return None
