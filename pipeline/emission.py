@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from models.norm import Unit, WarningItem
 from pipeline.cleaning import CleanLine
 from pipeline.headers import GROUP_PREFIX
+from pipeline.reading.numerals import roman_to_int
 from pipeline.segmenting.tree import Issue, Node
 
 _CLITICS = frozenset(
@@ -175,8 +176,6 @@ def _prefixed(unit: Unit, prefix: str) -> Unit:
 
 
 def _roman_index(numeral: str) -> int:
-    from pipeline.headers import roman_to_int
-
     return roman_to_int(numeral) or 0
 
 

@@ -15,7 +15,13 @@ from functools import cache, lru_cache
 from rapidfuzz import fuzz
 
 from pipeline.folding import fold
-from pipeline.reading.numerals import int_to_roman, roman_to_int  # noqa: F401 (re-exported)
+from pipeline.reading.numerals import (
+    ORDINAL_TEN_VALUES,
+    ORDINAL_UNIT_VALUES,
+    ORDINALS_TO_TEN,
+    int_to_roman,
+    roman_to_int,
+)
 
 # (name, keyword as folded capitals, minimum rapidfuzz ratio, level); level orders agrupadores.
 KEYWORDS: tuple[tuple[str, str, float, int], ...] = (
@@ -159,16 +165,7 @@ _GROUP = re.compile(
 
 
 _ONE = str.maketrans({"l": "1", "I": "1", "i": "1", "|": "1", "S": "5", "O": "0"})
-ORDINAL_WORDS = {
-    "PRIMEIRO": 1, "SEGUNDO": 2, "TERCEIRO": 3, "QUARTO": 4, "QUINTO": 5, "SEXTO": 6,
-    "SETIMO": 7, "OITAVO": 8, "NONO": 9, "DECIMO": 10,
-}
-_ORDINAL_TENS = {
-    "DECIMO": 10, "VIGESIMO": 20, "TRIGESIMO": 30, "QUADRAGESIMO": 40, "QUINQUAGESIMO": 50,
-    "SEXAGESIMO": 60, "SEPTUAGESIMO": 70, "OCTOGESIMO": 80, "NONAGESIMO": 90, "CENTESIMO": 100,
-}
-_ORDINAL_UNITS = {k: v for k, v in ORDINAL_WORDS.items() if v < 10}
-_TENS_TABLE, _UNITS_TABLE = tuple(_ORDINAL_TENS.items()), tuple(_ORDINAL_UNITS.items())
+_TENS_TABLE, _UNITS_TABLE = tuple(ORDINAL_TEN_VALUES.items()), tuple(ORDINAL_UNIT_VALUES.items())
 
 
 @cache
@@ -404,7 +401,7 @@ def read_paragrafo(text: str) -> Header | None:
     m = _PARAGRAFO_WORD.match(t)
     if m:
         num = m.group("num")
-        number = str(ORDINAL_WORDS.get(fold(num), num))
+        number = str(ORDINALS_TO_TEN.get(fold(num), num))
         if not m.group("sep").strip() and _CITATION_REST.match(m.group("rest")):
             return None
         return Header("paragrafo", t[: m.start("rest")].strip(), m.group("rest").strip(), number=number)

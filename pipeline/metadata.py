@@ -29,6 +29,7 @@ from rapidfuzz import fuzz, process
 from models.norm import Fecho, Signatario
 from pipeline.errors import InputError
 from pipeline.folding import fold_same_length
+from pipeline.reading.numerals import CARDINAL_WORDS
 
 MUNICIPIOS_CSV = Path(__file__).with_name("data") / "municipios.csv"
 
@@ -108,16 +109,13 @@ _MONTHS = (
     "JANEIRO", "FEVEREIRO", "MARCO", "ABRIL", "MAIO", "JUNHO",
     "JULHO", "AGOSTO", "SETEMBRO", "OUTUBRO", "NOVEMBRO", "DEZEMBRO",
 )
-_NUMBER_WORDS = {
-    "UM": 1, "HUM": 1, "UMA": 1, "PRIMEIRO": 1, "DOIS": 2, "DUAS": 2, "TRES": 3, "QUATRO": 4,
-    "CINCO": 5, "SEIS": 6, "SETE": 7, "OITO": 8, "NOVE": 9, "DEZ": 10, "ONZE": 11, "DOZE": 12,
-    "TREZE": 13, "QUATORZE": 14, "CATORZE": 14, "QUINZE": 15, "DEZESSEIS": 16, "DEZASSEIS": 16,
-    "DEZESSETE": 17, "DEZASSETE": 17, "DEZOITO": 18, "DEZENOVE": 19, "DEZANOVE": 19,
-    "VINTE": 20, "TRINTA": 30, "QUARENTA": 40, "CINQUENTA": 50, "SESSENTA": 60, "SETENTA": 70,
-    "OITENTA": 80, "NOVENTA": 90, "CEM": 100, "CENTO": 100, "DUZENTOS": 200, "TREZENTOS": 300,
-    "QUATROCENTOS": 400, "QUINHENTOS": 500, "SEISCENTOS": 600, "SETECENTOS": 700,
-    "OITOCENTOS": 800, "NOVECENTOS": 900, "MIL": 1000,
-}
+# the shared cardinal words and what dates add: the notaries' 'hum', 'primeiro' (of the month),
+# the European spellings and 'mil'; in the order of their values (fuzzy ties go to the first)
+_NUMBER_WORDS = dict(sorted(
+    [(word.upper(), value) for word, value in CARDINAL_WORDS.items()]
+    + [("HUM", 1), ("PRIMEIRO", 1), ("DEZASSEIS", 16), ("DEZASSETE", 17), ("DEZANOVE", 19), ("MIL", 1000)],
+    key=lambda kv: kv[1],
+))
 _NUMBER_WORD_LIST = tuple(_NUMBER_WORDS)
 # Words between a day and its month ("vinte dias do mês de junho") and a month and its year.
 _DATE_FILLERS = ("DE", "DO", "MES", "DIA", "DIAS", "ANO", "DEL", "DC")

@@ -34,7 +34,8 @@ from spacy.tokens import Doc
 
 from models.norm import NormMeta, NormRef, Reference, Unit, WarningItem
 from pipeline.folding import fold_lower
-from pipeline.headers import roman_to_int as header_roman_to_int
+from pipeline.reading import numerals
+from pipeline.reading.numerals import CARDINAL_WORDS, ORDINALS_TO_TEN
 
 RULESET_VERSION = "1.1.0"
 
@@ -192,16 +193,8 @@ DEADLINE_RE = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
-_NUMBER_WORDS: dict[str, int] = {
-    "um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6,
-    "sete": 7, "oito": 8, "nove": 9, "dez": 10, "onze": 11, "doze": 12, "treze": 13,
-    "quatorze": 14, "catorze": 14, "quinze": 15, "dezesseis": 16, "dezessete": 17, "dezoito": 18,
-    "dezenove": 19, "vinte": 20, "trinta": 30, "quarenta": 40, "cinquenta": 50, "cinqüenta": 50,
-    "sessenta": 60, "setenta": 70, "oitenta": 80, "noventa": 90, "cem": 100, "cento": 100,
-    "duzentos": 200, "trezentos": 300, "quatrocentos": 400, "quinhentos": 500, "seiscentos": 600,
-    "setecentos": 700, "oitocentos": 800, "novecentos": 900,
-}
-_NUMBER_WORD = "|".join(sorted({w for w in _NUMBER_WORDS} | {"três"}, key=len, reverse=True))
+# the words as printed (the text is matched unfolded): the accented spellings too
+_NUMBER_WORD = "|".join(sorted(set(CARDINAL_WORDS) | {"três", "cinqüenta"}, key=len, reverse=True))
 # "no prazo de trinta dias", "por mais de cento e oitenta dias" (numbers only in words)
 DEADLINE_WORDS_RE = re.compile(
     rf"""(?:(?:no\s+|dentro\s+do\s+|pelo\s+)?prazos?\s+(?:m[aá]ximo\s+|m[ií]nimo\s+|improrrog[aá]vel\s+)?de\s+
@@ -230,7 +223,7 @@ def words_to_int(text: str) -> int | None:
             total += (current or 1) * 1000
             current = 0
             continue
-        value = _NUMBER_WORDS.get(word)
+        value = CARDINAL_WORDS.get(word)
         if value is None:
             return None
         current += value
@@ -251,10 +244,7 @@ LEVELS: dict[str, int] = {
     "lei": -2, "parte": -1, "livro": -1, "titulo": -1, "capitulo": -1, "secao": -1, "subsecao": -1,
     "artigo": 1, "caput": 2, "paragrafo": 3, "inciso": 4, "alinea": 5, "item": 6,
 }
-_ORDINALS = {
-    "primeiro": 1, "segundo": 2, "terceiro": 3, "quarto": 4, "quinto": 5, "sexto": 6,
-    "setimo": 7, "oitavo": 8, "nono": 9, "decimo": 10,
-}
+_ORDINALS = {word.lower(): value for word, value in ORDINALS_TO_TEN.items()}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -309,8 +299,11 @@ class _Atom:
 # ---------------------------------------------------------------------------------------------
 
 def roman_to_int(text: str) -> int | None:
-    """``"XIV"`` -> 14; None for what is not a well-formed roman numeral (up to 399)."""
-    value = header_roman_to_int(text.strip())
+    """``"XIV"`` -> 14; None for what is not a well-formed roman numeral (up to 399).
+
+    ``numerals.roman_to_int`` bounded: a cited inciso is below 400, and 'DC', 'CD' or 'MIL' in a
+    citation are words."""
+    value = numerals.roman_to_int(text.strip())
     return value if value is not None and 0 < value < 400 else None
 
 
