@@ -31,7 +31,7 @@ UnitType = Literal[
     "parte", "livro", "titulo", "capitulo", "secao", "subsecao",
     "artigo", "paragrafo", "inciso", "alinea", "item", "alteracao",
 ]
-GROUP_TYPES: tuple[str, ...] = ("parte", "livro", "titulo", "capitulo", "secao", "subsecao")
+"""A unit's kind: the kinds of models.units (levels, LexML and AKN names) and the alteração."""
 
 
 _BR_DATE = re.compile(r"^(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})(?:[ T].*)?$")

@@ -23,21 +23,17 @@ from pipeline.reading.numerals import (
     roman_to_int,
 )
 
-# (name, keyword as folded capitals, minimum rapidfuzz ratio, level); level orders agrupadores.
-KEYWORDS: tuple[tuple[str, str, float, int], ...] = (
-    ("parte", "PARTE", 90, 0),
-    ("livro", "LIVRO", 90, 1),
-    ("titulo", "TITULO", 80, 2),  # one letter of six misread: 'TETULO II'
-    ("capitulo", "CAPITULO", 80, 3),
-    ("secao", "SECAO", 80, 4),
-    ("secao", "SECCAO", 85, 4),
-    ("subsecao", "SUBSECAO", 85, 5),
+# (name, keyword as folded capitals, minimum rapidfuzz ratio); the kinds' levels and id prefixes
+# are in models.units.
+KEYWORDS: tuple[tuple[str, str, float], ...] = (
+    ("parte", "PARTE", 90),
+    ("livro", "LIVRO", 90),
+    ("titulo", "TITULO", 80),  # one letter of six misread: 'TETULO II'
+    ("capitulo", "CAPITULO", 80),
+    ("secao", "SECAO", 80),
+    ("secao", "SECCAO", 85),
+    ("subsecao", "SUBSECAO", 85),
 )
-GROUP_LEVEL = {name: level for name, _kw, _r, level in KEYWORDS}
-GROUP_PREFIX = {
-    "parte": "prt", "livro": "liv", "titulo": "tit",
-    "capitulo": "cap", "secao": "sec", "subsecao": "sub",
-}
 
 
 @dataclass(frozen=True)
@@ -221,7 +217,7 @@ _CITATION_REST = re.compile(r"^(?:d[aoe]s?|dest[ae]s?|nest[ae]s?|n[ao]s?|deste|e
 def _keyword(word: str) -> tuple[str, float] | None:
     folded = fold(word)
     best: tuple[str, float] | None = None
-    for name, kw, minimum, _level in KEYWORDS:
+    for name, kw, minimum in KEYWORDS:
         score = fuzz.ratio(folded, kw)
         if score >= minimum and (best is None or score > best[1]):
             best = (name, score)

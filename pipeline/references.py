@@ -33,6 +33,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from models.norm import NormMeta, NormRef, Reference, Unit, WarningItem
+from models.units import GROUP_TYPES, LEXML_PREFIX
 from pipeline.folding import fold_lower
 from pipeline.reading import numerals
 from pipeline.reading.numerals import CARDINAL_WORDS, ORDINALS_TO_TEN
@@ -239,9 +240,11 @@ AMOUNT_WORDS_RE = re.compile(
 
 
 # agrupadores cited by name ("Capítulo II", "desta Seção"); they rank above the artigo
-GROUP_ORDER = ("parte", "livro", "titulo", "capitulo", "secao", "subsecao")
+GROUP_ORDER = GROUP_TYPES
+# the levels a citation path is ordered by: the whole law, any agrupador, then the artigo and its
+# parts (the caput is a level of its own here: "caput do art. 5º")
 LEVELS: dict[str, int] = {
-    "lei": -2, "parte": -1, "livro": -1, "titulo": -1, "capitulo": -1, "secao": -1, "subsecao": -1,
+    "lei": -2, **{kind: -1 for kind in GROUP_TYPES},
     "artigo": 1, "caput": 2, "paragrafo": 3, "inciso": 4, "alinea": 5, "item": 6,
 }
 _ORDINALS = {word.lower(): value for word, value in ORDINALS_TO_TEN.items()}
@@ -915,13 +918,10 @@ class _Tree:
         return f"art{key}" if f"art{key}" in self.ids else None
 
 
-_SEGMENT_PREFIX = {"paragrafo": "par", "inciso": "inc", "alinea": "ali", "item": "ite"}
-
-
 def _segment(level: str, value: str) -> str:
     if level == "paragrafo" and value == "unico":
-        return "par1u"
-    return f"{_SEGMENT_PREFIX[level]}{value}"
+        return f"{LEXML_PREFIX[level]}1u"
+    return f"{LEXML_PREFIX[level]}{value}"
 
 
 def _match_below(tree: _Tree, base: str, wanted: list[str], prefer_caput: bool) -> list[str]:
@@ -1061,7 +1061,7 @@ def resolve_citation(steps: Sequence[Step], unit_id: str, tree: _Tree) -> _Resol
             ids.extend(one.ids)
         if every:
             level = every[0].level
-            prefix = _SEGMENT_PREFIX[level]
+            prefix = LEXML_PREFIX[level]
             pattern = re.compile(rf"{re.escape(base)}(?:_cpt)?_{prefix}\d+u?")
             members = sorted((i for i in tree.below.get(base, ()) if pattern.fullmatch(i)), key=_natural_key)
             if not members:

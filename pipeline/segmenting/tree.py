@@ -8,9 +8,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from models.units import GROUP_LEVEL
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
-from pipeline.headers import GROUP_LEVEL, Header, is_heading_text, read_roman, uppercase_share
+from pipeline.headers import Header, is_heading_text, read_roman, uppercase_share
 from pipeline.reading.numerals import alinea_index, int_to_roman
 from pipeline.segmenting.readings import Reading
 
