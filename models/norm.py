@@ -83,10 +83,13 @@ class NormRef(_Model):
     jurisdicao: str | None = Field(None, description="'federal', 'estadual', 'municipal' when said")
 
 
+ReferenceKind = Literal["internal", "external", "revocation", "amount", "deadline"]
+
+
 class Reference(_Model):
     """A span of a unit's text that refers to something: another unit, another norm, an amount."""
 
-    kind: Literal["internal", "external", "revocation", "amount", "deadline"]
+    kind: ReferenceKind
     text: str
     target: str | NormRef | None = Field(
         None, description="unit id (internal) or the cited norm (external, revocation)"

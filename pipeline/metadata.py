@@ -78,6 +78,14 @@ _TIPO_RE = re.compile(
     "|".join(f"(?P<t{i}>{pat})" for i, (_, pat) in enumerate(_TIPOS)) + r"(?![A-Z])"
 )
 _KNOWN_TIPOS = {name for name, _ in _TIPOS} | {"Ato"}
+
+
+def _tipo_of(m: re.Match[str]) -> str:
+    """The canonical tipo a match of ``_TIPO_RE`` names (its alternatives are the groups 't<i>')."""
+    group = m.lastgroup
+    assert group is not None  # every alternative is a named group
+    return _TIPOS[int(group[1:])][0]
+
 # every tipo as an epígrafe prints it, folded ('LEI COMPLEMENTAR', 'DECRETO LEI'): what a damaged
 # title is compared with when the record says which norm to expect
 TIPO_TITLES: tuple[str, ...] = tuple(sorted(
@@ -97,7 +105,7 @@ def normalize_tipo(text: str) -> str:
             return name
     m = _TIPO_RE.match(folded)
     if m:
-        return _TIPOS[int(m.lastgroup[1:])][0]  # type: ignore[index]
+        return _tipo_of(m)
     cleaned = " ".join(text.split())
     return cleaned[:1].upper() + cleaned[1:].lower() if cleaned.isupper() else cleaned
 
@@ -358,7 +366,7 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
             break
     if m is None:
         return None
-    tipo = _TIPOS[int(m.lastgroup[1:])][0]  # type: ignore[index]
+    tipo = _tipo_of(m)
     printed_tipo = line[m.start():m.end()]
     upper = printed_tipo.replace("l", "I").upper() == printed_tipo.replace("l", "I")  # "LEl", "El": l for I
     junk = line[:m.start()]

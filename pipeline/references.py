@@ -32,7 +32,7 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from models.norm import NormMeta, NormRef, Reference, Unit, WarningItem
+from models.norm import NormMeta, NormRef, Reference, ReferenceKind, Unit, WarningItem
 from models.units import GROUP_TYPES, LEXML_PREFIX
 from pipeline.folding import fold_lower
 from pipeline.reading import numerals
@@ -274,7 +274,7 @@ class Citation:
     names each combination.
     """
 
-    kind: str  # internal | external | revocation | amount | deadline
+    kind: ReferenceKind
     start: int
     end: int
     text: str
@@ -391,7 +391,9 @@ def _article_paths(text: str) -> tuple[tuple[Step, ...], ...]:
             continue
         spec = specs[-1]
         if m.group("par"):
-            value = re.search(r"\d+", m.group("par")).group(0)  # type: ignore[union-attr]
+            digits = re.search(r"\d+", m.group("par"))
+            assert digits is not None  # the pattern's 'par' holds a number
+            value = digits.group(0)
             if "inciso" in spec or "alinea" in spec:
                 spec = {"artigo": spec["artigo"]}
                 specs.append(spec)
@@ -1142,9 +1144,9 @@ def references_of(citations: Sequence[Citation], unit_id: str, tree: _Tree) -> t
             targets = dict.fromkeys(t for r in results for t in r.ids)
             refs.extend(Reference(kind="internal", text=c.text, target=t) for t in targets)
         elif c.kind in ("external", "revocation"):
-            refs.extend(Reference(kind=c.kind, text=c.text, target=n) for n in c.norms)  # type: ignore[arg-type]
+            refs.extend(Reference(kind=c.kind, text=c.text, target=n) for n in c.norms)
         else:
-            refs.append(Reference(kind=c.kind, text=c.text, value=c.value, unit=c.unit))  # type: ignore[arg-type]
+            refs.append(Reference(kind=c.kind, text=c.text, value=c.value, unit=c.unit))
     return refs, warnings
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from pipeline.metadata import Epigrafe, is_fecho_start
 from pipeline.segmenting.closing import fecho_like
-from pipeline.segmenting.readings import Reading, is_article, printed_number
+from pipeline.segmenting.readings import Reading, article_header, is_article, printed_number
 from pipeline.segmenting.tree import Issue
 
 # --- 1. laws in the document ------------------------------------------------------------------
@@ -37,7 +37,8 @@ def split_laws(
     articles = [sum(is_article(readings[i]) for i in range(a, b)) for a, b in spans]
     target_k = None
     for k, (a, _b) in enumerate(spans):
-        if _matches_meta(readings[a].epigrafe, numero, ano):  # type: ignore[arg-type]
+        epigrafe = readings[a].epigrafe  # a start: never None
+        if epigrafe is not None and _matches_meta(epigrafe, numero, ano):
             target_k = k
             break
     if target_k is None:
@@ -65,7 +66,7 @@ def continues_target(readings: Sequence[Reading], span: list[int], target: list[
     Never when the target is an 'Artigo único' (nothing follows it), nor when both the chunk
     and the target close with a fecho of their own (a law has one).
     """
-    if any(is_article(readings[k]) and readings[k].header.unico for k in target):  # type: ignore[union-attr]
+    if any((h := article_header(readings[k])) is not None and h.unico for k in target):
         return False
     if any(is_fecho_start(readings[k].line.text) for k in span) and any(
         is_fecho_start(readings[k].line.text) for k in target
