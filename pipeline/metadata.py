@@ -484,6 +484,11 @@ def _gazetteer() -> _Gazetteer:
     )
 
 
+def state_names() -> dict[str, str]:
+    """Every UF code and its state's name ('SP': 'São Paulo'), from the IBGE list."""
+    return dict(_gazetteer().states)
+
+
 def state_name(uf: str) -> str:
     """'SP' -> 'São Paulo'. Raises InputError (reason 'unknown_uf') for an unknown code."""
     states = _gazetteer().states

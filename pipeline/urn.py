@@ -14,19 +14,9 @@ import re
 from models.norm import NormMeta
 from pipeline.errors import LoclegError
 from pipeline.folding import fold_lower
+from pipeline.metadata import state_name
 
 CONNECTIVES = frozenset({"de", "da", "do", "dos", "das", "e"})
-
-# Our own table; ``pipeline.metadata.state_name`` (another stage) is preferred when present.
-UF_NAMES: dict[str, str] = {
-    "AC": "Acre", "AL": "Alagoas", "AP": "Amapá", "AM": "Amazonas", "BA": "Bahia",
-    "CE": "Ceará", "DF": "Distrito Federal", "ES": "Espírito Santo", "GO": "Goiás",
-    "MA": "Maranhão", "MT": "Mato Grosso", "MS": "Mato Grosso do Sul", "MG": "Minas Gerais",
-    "PA": "Pará", "PB": "Paraíba", "PR": "Paraná", "PE": "Pernambuco", "PI": "Piauí",
-    "RJ": "Rio de Janeiro", "RN": "Rio Grande do Norte", "RS": "Rio Grande do Sul",
-    "RO": "Rondônia", "RR": "Roraima", "SC": "Santa Catarina", "SP": "São Paulo",
-    "SE": "Sergipe", "TO": "Tocantins",
-}
 
 # Norm type as written in the metadata (folded) -> LexML ``tipo`` token.
 TIPO_TOKENS: dict[str, str] = {
@@ -69,14 +59,11 @@ def lexml_tipo(tipo: str) -> str | None:
 
 
 def _state_name(uf: str) -> str | None:
+    """The state's name from the IBGE list (``pipeline.metadata``); None for an unknown UF."""
     try:
-        from pipeline.metadata import state_name
-    except ImportError:  # that stage is optional here: fall back to our table
-        return UF_NAMES.get(uf.strip().upper())
-    try:
-        return str(state_name(uf))
-    except (LoclegError, KeyError, ValueError):
-        return UF_NAMES.get(uf.strip().upper())
+        return state_name(uf)
+    except LoclegError:
+        return None
 
 
 def lexml_numero(numero: str) -> str | None:
