@@ -33,6 +33,7 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+from corpus.atomic import commit_file
 from corpus.catalog import Catalog
 from models.norm import NormDocument, NormMeta
 from models.ocr import DocumentText
@@ -97,11 +98,7 @@ class Store:
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.partial_dir / f"{self._host}-{os.getpid()}-{uuid.uuid4().hex}.tmp"
         try:
-            with tmp.open("wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, target)
+            commit_file(tmp.open("wb"), tmp, target, data)
         finally:
             tmp.unlink(missing_ok=True)
 
