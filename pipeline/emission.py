@@ -181,5 +181,7 @@ def _roman_index(numeral: str) -> int:
 
 
 def _letter_index(letter: str) -> int:
+    # not numerals.alinea_index: an alínea's decided number may be a damaged letter ('?', 'ç')
+    # and still gets an id here (from its first character), where alinea_index says None
     letter = letter.lower()
     return (len(letter) - 1) * 26 + ord(letter[0]) - ord("a") + 1
