@@ -34,13 +34,15 @@ from pipeline.reading.numerals import CARDINAL_WORDS
 MUNICIPIOS_CSV = Path(__file__).with_name("data") / "municipios.csv"
 
 # --------------------------------------------------------------------------------------------
-# Folding (pipeline.folding.fold_same_length: positions in the folded text are positions in the
-# printed one)
+# Folding: pipeline.folding's same-length variant, as metadata cuts printed lines at positions
+# found in the folded text
+
+_fold = fold_same_length
 
 
 def _squash(text: str) -> str:
     """Folded, punctuation to spaces, single spaces: the key used to compare names."""
-    return " ".join(re.sub(r"[^A-Z0-9]+", " ", fold_same_length(text)).split())
+    return " ".join(re.sub(r"[^A-Z0-9]+", " ", _fold(text)).split())
 
 
 # Margin marks that OCR leaves at line ends ("!", "'", "|", '"!') and at line starts.
@@ -89,7 +91,7 @@ def _tipo_of(m: re.Match[str]) -> str:
 # every tipo as an epígrafe prints it, folded ('LEI COMPLEMENTAR', 'DECRETO LEI'): what a damaged
 # title is compared with when the record says which norm to expect
 TIPO_TITLES: tuple[str, ...] = tuple(sorted(
-    {" ".join(fold_same_length(name).replace("-", " ").split()) for name, _ in _TIPOS}
+    {" ".join(_fold(name).replace("-", " ").split()) for name, _ in _TIPOS}
     | {"LEI", "LEI MUNICIPAL", "LEI COMPLEMENTAR MUNICIPAL"}
 ))
 
@@ -97,7 +99,7 @@ TIPO_TITLES: tuple[str, ...] = tuple(sorted(
 def normalize_tipo(text: str) -> str:
     """The normalised tipo of a norm ('LEI' -> 'Lei Ordinária', 'DECRETO LEGISLATIVO' ->
     'Decreto Legislativo'). Text that names no known tipo comes back trimmed and title-cased."""
-    folded = fold_same_length(text.strip())
+    folded = _fold(text.strip())
     folded = re.sub(r"^(?:A|DA|DE|DO)\s+", "", folded)
     folded = re.sub(r"\bMUNICIPA[LI1]\s*", "", folded).strip()
     for name in _KNOWN_TIPOS:
@@ -288,7 +290,7 @@ def _textual_dates(folded: str) -> list[tuple[int, int, dt.date]]:
 
 
 def _find_dates(text: str) -> list[tuple[int, int, dt.date]]:
-    folded = _fix_digits(fold_same_length(text))
+    folded = _fix_digits(_fold(text))
     found = _textual_dates(folded)
     for m in _NUMERIC_DATE_RE.finditer(folded):
         year = int(m.group(4).replace(".", ""))
@@ -354,7 +356,7 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
         return None
     # Typewritten headings spaced out: "L E I  Nº 309" -> "LEI  Nº 309".
     line = _SPACED_RE.sub(lambda m: m.group().replace(" ", ""), line)
-    folded = fold_same_length(line)
+    folded = _fold(line)
     m = None
     for cand in _TIPO_RE.finditer(folded):
         if cand.start() > _MAX_JUNK:
@@ -372,7 +374,7 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
     junk = line[:m.start()]
     junk_words = junk.split()
     if junk_words:
-        last = fold_same_length(junk_words[-1])  # "a LEI" continues a sentence, "a, LEI" is debris
+        last = _fold(junk_words[-1])  # "a LEI" continues a sentence, "a, LEI" is debris
         if last in _SENTENCE_WORDS and not junk_words[-1].isupper():
             return None
         if not upper and any(c.isalpha() for c in junk):
@@ -403,7 +405,7 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
     dates = _find_dates(tail)
     if dates:
         start, end, date = dates[0]
-        lead = fold_same_length(tail[:start])
+        lead = _fold(tail[:start])
         # "DE", "EM", or a damaged short word ("DF") between the number and the date
         if re.fullmatch(r"[\s,.:;\-–—(" + _QUOTE_DUST + r"]*(?:[A-Z]{1,3})?[\s,.:;]*", lead):  # "369,'DE 22"
             data, consumed_tail = date, end
@@ -415,10 +417,10 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
         tail_rest, consumed_tail = tail, 0
     trailing = tail_rest.strip(_TRAIL_PUNCT)
     if trailing:
-        ftrail = fold_same_length(trailing)
+        ftrail = _fold(trailing)
         if numero is None and re.fullmatch(r"D[OE]\s+MUNICIPIO(?:\s+DE\s+[A-Z .'-]+)?", ftrail) and upper:
             consumed_tail += len(tail_rest.rstrip(_TRAIL_PUNCT))
-        elif data is None and upper and re.match(r"[\s,.\-–—]*[A-Z]{2}\b", fold_same_length(tail_rest)) and (
+        elif data is None and upper and re.match(r"[\s,.\-–—]*[A-Z]{2}\b", _fold(tail_rest)) and (
             len(ftrail.split()) <= 8 and not re.search(r"[a-z]{3}", trailing)
             and (re.search(r"\d", ftrail) or any(_month_of(t) for t in ftrail.split()))
         ):
@@ -545,7 +547,7 @@ def detect_uf(lines: Sequence[str]) -> str | None:
     state_keys = _state_keys()
     choices = tuple(state_keys)
     for line in lines:
-        folded = fold_same_length(line)
+        folded = _fold(line)
         for m in _ESTADO_RE.finditer(folded):
             words = _squash(m.group("name").split(",")[0]).split()
             hit = _best_prefix(words, choices, 85)
@@ -593,7 +595,7 @@ def _name_candidates(lines: Sequence[str]) -> list[tuple[list[str], str, str | N
     """(words, evidence line, uf suffix) for each place named after an anchor."""
     out: list[tuple[list[str], str, str | None]] = []
     for i, line in enumerate(lines):
-        folded = fold_same_length(line)
+        folded = _fold(line)
         anchors = list(_ANCHOR_RE.finditer(folded))
         if not anchors:
             opening = re.match(r"[\W\d_]{0,3}MUNICIPIO", folded)
@@ -608,7 +610,7 @@ def _name_candidates(lines: Sequence[str]) -> list[tuple[list[str], str, str | N
                 nxt = next((x for x in lines[i + 1:i + 3] if x.strip(_EDGE_JUNK + " ")), None)
                 if nxt is None:
                     continue
-                raw, printed = fold_same_length(nxt), nxt
+                raw, printed = _fold(nxt), nxt
                 evidence = f"{line.strip()} / {nxt.strip()}"
             first_letter = next((c for c in printed if c.isalpha()), "")
             if not first_letter.isupper():
@@ -751,7 +753,7 @@ def is_fecho_start(line: str) -> bool:
             break
     if not matched:
         return False
-    folded = fold_same_length(text)
+    folded = _fold(text)
     return bool(_DATEISH_RE.search(folded) or parse_date(text))
 
 
@@ -816,7 +818,7 @@ def _is_name(line: str) -> bool:
             core = core.translate(_WORD_FIX)  # "N0RA": a digit read for a letter
         if not core.replace("'", "").replace("-", "").isalpha() or not core[0].isupper():
             return False
-        if any(p in _INSTITUTIONAL or p == "SE" for p in fold_same_length(core).split("-")):
+        if any(p in _INSTITUTIONAL or p == "SE" for p in _fold(core).split("-")):
             return False  # "REGISTRE-SE", "PUBLIQUE-SE"
         if len(core) == 1 and not w.endswith("."):
             return False
@@ -848,7 +850,7 @@ _LOCAL_RE = re.compile(
 
 
 def _fecho_local(text: str) -> str | None:
-    folded = fold_same_length(text)
+    folded = _fold(text)
     head_end = folded.find(",")
     head = folded[:head_end] if head_end >= 0 else folded
     m = _LOCAL_RE.search(head)
@@ -880,7 +882,7 @@ def _parse_signatarios(lines: Sequence[str]) -> list[Signatario]:
         pending.clear()
 
     for line in lines:
-        if parse_epigrafe(line) or re.match(r"\s*(?:ART(?:IGO)?\b|ART\.)", fold_same_length(line)):
+        if parse_epigrafe(line) or re.match(r"\s*(?:ART(?:IGO)?\b|ART\.)", _fold(line)):
             break
         cols = [" ".join(c.split()) for c in re.split(r"\s{3,}|\t", _strip_margin(line)) if c.strip()]
         if not cols:

@@ -37,8 +37,7 @@ def split_laws(
     articles = [sum(is_article(readings[i]) for i in range(a, b)) for a, b in spans]
     target_k = None
     for k, (a, _b) in enumerate(spans):
-        epigrafe = readings[a].epigrafe  # a start: never None
-        if epigrafe is not None and _matches_meta(epigrafe, numero, ano):
+        if _matches_meta(readings[a].epigrafe, numero, ano):  # type: ignore[arg-type]
             target_k = k
             break
     if target_k is None:
