@@ -18,6 +18,7 @@ import os
 import stat
 import tempfile
 from pathlib import Path
+from typing import BinaryIO
 
 from pipeline.errors import OutputError
 
@@ -39,6 +40,18 @@ def _target_of(path: Path) -> tuple[Path, os.stat_result | None]:
         # a dangling link: the shell creates its target; a live one: write what it points to
         path = Path(os.path.realpath(path))
     return path, st
+
+
+def commit_file(fh: BinaryIO, tmp: Path, target: Path, data: bytes) -> None:
+    """The atomic step itself: ``data`` written through ``fh`` (open on the temporary file
+    ``tmp``, closed here), made durable (fsync), then ``tmp`` renamed over ``target``. Where the
+    temporary file lives and what a failure means is the caller's: beside the target here, in
+    the store's ``.partial/`` (swept by owner pid) for ``corpus.store``."""
+    with fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, target)
 
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:
@@ -63,11 +76,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
             os.umask(umask)
             mode = 0o666 & ~umask  # mkstemp makes 0600; results are meant to be shared
         os.fchmod(fd, mode)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
+        commit_file(os.fdopen(fd, "wb"), Path(tmp), target, data)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
         raise _fail(original, exc) from exc

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from models.norm import NormDocument, NormRef, Unit
+from models.units import DISPOSITIVO_KINDS, GROUP_KINDS, UNIT_KIND
 from pipeline.errors import FetchError, InputError, UsageError
 from pipeline.urn import build_urn, lexml_name, lexml_tipo
 
@@ -260,12 +261,9 @@ def _dates(rows: list[dict[str, Any]], *names: str) -> list[dict[str, Any]]:
 # LexML
 # ---------------------------------------------------------------------------------------------
 
-_GROUP_ELEMENT = {"parte": "Parte", "livro": "Livro", "titulo": "Titulo", "capitulo": "Capitulo",
-                  "secao": "Secao", "subsecao": "Subsecao"}
-_GROUP_LABEL = {"parte": "PARTE", "livro": "LIVRO", "titulo": "TÍTULO", "capitulo": "CAPÍTULO",
-                "secao": "SEÇÃO", "subsecao": "SUBSEÇÃO"}
-_DISPOSITIVO_ELEMENT = {"artigo": "Artigo", "paragrafo": "Paragrafo", "inciso": "Inciso",
-                        "alinea": "Alinea", "item": "Item"}
+_GROUP_ELEMENT = {k.kind: k.lexml for k in GROUP_KINDS}
+_GROUP_LABEL = {k.kind: k.heading or k.kind.upper() for k in GROUP_KINDS}
+_DISPOSITIVO_ELEMENT = {k.kind: k.lexml for k in DISPOSITIVO_KINDS}
 # which dispositivos each LexML element may hold (the shipped subset schema)
 _ALLOWED = {
     "Caput": {"inciso", "alinea"},
@@ -447,13 +445,10 @@ def _lexml_schema():
 # Akoma Ntoso 3.0
 # ---------------------------------------------------------------------------------------------
 
-_AKN_GROUP = {"parte": "part", "livro": "book", "titulo": "title", "capitulo": "chapter",
-              "secao": "section", "subsecao": "subsection"}
-_AKN_DISPOSITIVO = {"artigo": "article", "paragrafo": "paragraph", "inciso": "point",
-                    "alinea": "point", "item": "point"}
-_EID_PREFIX = {"art": "art", "par": "para", "inc": "inc", "ali": "ali", "ite": "item", "cap": "chp",
-               "tit": "title", "sec": "sec", "sub": "subsec", "subsec": "subsec", "liv": "book",
-               "prt": "part", "parte": "part"}
+_AKN_GROUP = {k.kind: k.akn for k in GROUP_KINDS}
+_AKN_DISPOSITIVO = {k.kind: k.akn for k in DISPOSITIVO_KINDS}
+# LexML id prefix -> AKN eId word; also the long prefixes 'subsec' and 'parte' some ids carry
+_EID_PREFIX = {k.prefix: k.akn_eid for k in UNIT_KIND.values()} | {"subsec": "subsec", "parte": "part"}
 
 
 def akn_eid(uid: str) -> str:

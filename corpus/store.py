@@ -29,14 +29,15 @@ import hashlib
 import os
 import re
 import socket
-import unicodedata
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+from corpus.atomic import commit_file
 from corpus.catalog import Catalog
 from models.norm import NormDocument, NormMeta
 from models.ocr import DocumentText
+from pipeline.folding import strip_marks
 
 STATUS_RANK = {"failed": 0, "needs_review": 1, "partial": 2, "extracted": 3}
 
@@ -52,10 +53,13 @@ class StoreResult:
 
 
 def slugify(text: str | None, *, max_len: int = 60) -> str:
-    """ASCII, lower case, ``[a-z0-9-]``: 'São José dos Campos' -> 'sao-jose-dos-campos'."""
+    """ASCII, lower case, ``[a-z0-9-]``: 'São José dos Campos' -> 'sao-jose-dos-campos'.
+
+    Not ``fold_lower``: a file name keeps ASCII only (what has no ASCII form, 'ß' or '–', is
+    dropped, not turned into a separator) and words are joined by hyphens."""
     if not text:
         return ""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    ascii_text = strip_marks(text).encode("ascii", "ignore").decode("ascii")
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
     return slug[:max_len].rstrip("-")
 
@@ -94,11 +98,7 @@ class Store:
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.partial_dir / f"{self._host}-{os.getpid()}-{uuid.uuid4().hex}.tmp"
         try:
-            with tmp.open("wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, target)
+            commit_file(tmp.open("wb"), tmp, target, data)
         finally:
             tmp.unlink(missing_ok=True)
 

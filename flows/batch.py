@@ -60,6 +60,7 @@ from models.norm import ActsDocument, NormDocument, NormMeta  # noqa: E402
 from models.ocr import DocumentText, PageText  # noqa: E402
 from pipeline.config import OcrConfig  # noqa: E402
 from pipeline.errors import FetchError, InputError, LoclegError, OcrError, error_of_page  # noqa: E402
+from pipeline.ocr import default_workers  # noqa: E402
 
 # ---------------------------------------------------------------------------------------------
 # progress (the CLI plugs a bar in; flows run without one)
@@ -555,10 +556,6 @@ def _open_run(out: str, cache: str | None, catalog: str | None, ocr: dict | None
     return _Run(run_id=_run_id(), store=store, cache=OcrCache(Path(cache) if cache else default_cache_dir()),
                 config=config, limits=FetchLimits(retries=0),  # retries: the fetch task's, in Prefect
                 force=force, engine_version=tesseract_version())
-
-
-def default_workers() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
 def _threads() -> Any:

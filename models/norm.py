@@ -31,7 +31,7 @@ UnitType = Literal[
     "parte", "livro", "titulo", "capitulo", "secao", "subsecao",
     "artigo", "paragrafo", "inciso", "alinea", "item", "alteracao",
 ]
-GROUP_TYPES: tuple[str, ...] = ("parte", "livro", "titulo", "capitulo", "secao", "subsecao")
+"""A unit's kind: the kinds of models.units (levels, LexML and AKN names) and the alteração."""
 
 
 _BR_DATE = re.compile(r"^(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})(?:[ T].*)?$")
@@ -83,10 +83,13 @@ class NormRef(_Model):
     jurisdicao: str | None = Field(None, description="'federal', 'estadual', 'municipal' when said")
 
 
+ReferenceKind = Literal["internal", "external", "revocation", "amount", "deadline"]
+
+
 class Reference(_Model):
     """A span of a unit's text that refers to something: another unit, another norm, an amount."""
 
-    kind: Literal["internal", "external", "revocation", "amount", "deadline"]
+    kind: ReferenceKind
     text: str
     target: str | NormRef | None = Field(
         None, description="unit id (internal) or the cited norm (external, revocation)"

@@ -97,11 +97,11 @@ class DocumentText(_Frozen):
 
     @property
     def method(self) -> Literal["ocr", "text", "mixed", "given", "none"]:
-        kinds = {p.method for p in self.pages if p.method != "none"}
+        kinds: set[Literal["ocr", "text", "given", "none"]] = {p.method for p in self.pages if p.method != "none"}
         if not kinds:
             return "none"
         if len(kinds) == 1:
-            return kinds.pop()  # type: ignore[return-value]
+            return kinds.pop()
         return "mixed"
 
     @property

@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from models.units import GROUP_TYPES
 from pipeline.cleaning import CleanLine
 from pipeline.segmenting.readings import Reading, is_article, printed_number, read_lines
 from pipeline.segmenting.tree import Node, build_tree
@@ -251,7 +252,7 @@ def _amended_unit(amending, alt) -> str | None:  # (Unit, Unit) -> str | None
         if ref.kind == "internal" and isinstance(ref.target, str) and ref.target.startswith(prefix):
             return ref.target[len(prefix):]
     first = alt.children[0] if alt.children else None
-    while first is not None and first.type in ("parte", "livro", "titulo", "capitulo", "secao", "subsecao"):
+    while first is not None and first.type in GROUP_TYPES:
         first = first.children[0] if first.children else None
     return first.id[len(prefix):] if first is not None and first.id.startswith(prefix) else None
 

@@ -11,8 +11,9 @@ import re
 from collections.abc import Iterable, Sequence
 
 from models.norm import Unit, WarningItem
+from models.units import GROUP_TYPES, LEXML_PREFIX
 from pipeline.cleaning import CleanLine
-from pipeline.headers import GROUP_PREFIX
+from pipeline.reading.numerals import roman_to_int
 from pipeline.segmenting.tree import Issue, Node
 
 _CLITICS = frozenset(
@@ -111,9 +112,10 @@ def emit_units(
         return new
 
     def unit_of(node: Node, group_path: str, parent_id: str | None, in_caput: bool) -> Unit:
-        if node.kind in GROUP_PREFIX:
+        if node.kind in GROUP_TYPES:
             num = "1u" if node.number == "único" else node.number
-            uid = f"{group_path}_{GROUP_PREFIX[node.kind]}{num}" if group_path else f"{GROUP_PREFIX[node.kind]}{num}"
+            prefix = LEXML_PREFIX[node.kind]
+            uid = f"{group_path}_{prefix}{num}" if group_path else f"{prefix}{num}"
             uid = unique(uid, node)
             children = [unit_of(c, uid, None, False) for c in node.children]
             ids[id(node)] = uid
@@ -132,15 +134,15 @@ def emit_units(
         if node.kind == "artigo":
             uid = unique(_article_id(node), node)
         else:
-            prefix = {"paragrafo": "par", "inciso": "inc", "alinea": "ali", "item": "ite"}[node.kind]
             if node.kind == "paragrafo":
-                local = "par1u" if node.number == "único" else f"par{node.number}"
+                index = "1u" if node.number == "único" else node.number
             elif node.kind == "inciso":
-                local = f"inc{_roman_index(node.number)}"
+                index = str(_roman_index(node.number))
             elif node.kind == "alinea":
-                local = f"ali{_letter_index(node.number)}"
+                index = str(_letter_index(node.number))
             else:
-                local = f"{prefix}{node.number}"
+                index = node.number
+            local = f"{LEXML_PREFIX[node.kind]}{index}"
             joiner = "_cpt_" if in_caput else "_"
             uid = unique(f"{parent_id}{joiner}{local}", node)
         ids[id(node)] = uid
@@ -175,11 +177,11 @@ def _prefixed(unit: Unit, prefix: str) -> Unit:
 
 
 def _roman_index(numeral: str) -> int:
-    from pipeline.headers import roman_to_int
-
     return roman_to_int(numeral) or 0
 
 
 def _letter_index(letter: str) -> int:
+    # not numerals.alinea_index: an alínea's decided number may be a damaged letter ('?', 'ç')
+    # and still gets an id here (from its first character), where alinea_index says None
     letter = letter.lower()
     return (len(letter) - 1) * 26 + ord(letter[0]) - ord("a") + 1

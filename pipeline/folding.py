@@ -1,4 +1,16 @@
-"""Text folding: the accent-free capitals form in which lines are compared fuzzily."""
+"""Text folding: one place for every accent-free form in which texts are compared.
+
+One core (:func:`strip_marks`) and its named variants. They differ on purpose, each where the
+caller needs it:
+
+- :func:`fold`: capitals, the form lines are compared in fuzzily (cleaning, headers,
+  segmentation, correction);
+- :func:`fold_lower`: lower case, the form of LexML URN components and of citation words;
+- :func:`fold_same_length`: capitals, one character for one, so that a position found in the
+  folded text is the same position in the printed text (metadata cuts the printed line there).
+
+``corpus.store.slugify`` builds on :func:`strip_marks` too (ASCII-only file names).
+"""
 
 from __future__ import annotations
 
@@ -6,10 +18,39 @@ import unicodedata
 from functools import lru_cache
 
 
+def strip_marks(text: str) -> str:
+    """Compatibility-decomposed (NFKD), combining marks dropped ('Parágrafo' -> 'Paragrafo')."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 @lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """Upper-case, accents removed ('Parágrafo único' -> 'PARAGRAFO UNICO')."""
     if text.isascii():
         return text.upper()
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).upper()
+    return strip_marks(text).upper()
+
+
+def fold_lower(text: str) -> str:
+    """Lower case without accents (``"São João"`` -> ``"sao joao"``).
+
+    Not ``fold(text).lower()``: upper-casing first changes a few letters for good ('ß' -> 'ss')."""
+    return strip_marks(text).lower()
+
+
+def _fold_char(ch: str) -> str:
+    base = unicodedata.normalize("NFKD", ch)[:1] or ch
+    up = base.upper()
+    return up if len(up) == 1 else base
+
+
+# Latin letters and the punctuation OCR produces, folded once; other characters pass unchanged.
+_SAME_LENGTH_TABLE = {cp: _fold_char(chr(cp)) for cp in range(0x250)}
+
+
+def fold_same_length(text: str) -> str:
+    """Upper case without accents, same length as ``text`` (one character for one): a letter
+    whose capital is longer ('ß') stays as it is, and so does every character past the Latin
+    letters (from U+0250: 'ﬁ', '–')."""
+    return text.translate(_SAME_LENGTH_TABLE)

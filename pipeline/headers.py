@@ -15,23 +15,25 @@ from functools import cache, lru_cache
 from rapidfuzz import fuzz
 
 from pipeline.folding import fold
-from pipeline.reading.numerals import int_to_roman, roman_to_int  # noqa: F401 (re-exported)
-
-# (name, keyword as folded capitals, minimum rapidfuzz ratio, level); level orders agrupadores.
-KEYWORDS: tuple[tuple[str, str, float, int], ...] = (
-    ("parte", "PARTE", 90, 0),
-    ("livro", "LIVRO", 90, 1),
-    ("titulo", "TITULO", 80, 2),  # one letter of six misread: 'TETULO II'
-    ("capitulo", "CAPITULO", 80, 3),
-    ("secao", "SECAO", 80, 4),
-    ("secao", "SECCAO", 85, 4),
-    ("subsecao", "SUBSECAO", 85, 5),
+from pipeline.reading.numerals import (
+    ORDINAL_TEN_VALUES,
+    ORDINAL_UNIT_VALUES,
+    ORDINALS_TO_TEN,
+    int_to_roman,
+    roman_to_int,
 )
-GROUP_LEVEL = {name: level for name, _kw, _r, level in KEYWORDS}
-GROUP_PREFIX = {
-    "parte": "prt", "livro": "liv", "titulo": "tit",
-    "capitulo": "cap", "secao": "sec", "subsecao": "sub",
-}
+
+# (name, keyword as folded capitals, minimum rapidfuzz ratio); the kinds' levels and id prefixes
+# are in models.units.
+KEYWORDS: tuple[tuple[str, str, float], ...] = (
+    ("parte", "PARTE", 90),
+    ("livro", "LIVRO", 90),
+    ("titulo", "TITULO", 80),  # one letter of six misread: 'TETULO II'
+    ("capitulo", "CAPITULO", 80),
+    ("secao", "SECAO", 80),
+    ("secao", "SECCAO", 85),
+    ("subsecao", "SUBSECAO", 85),
+)
 
 
 @dataclass(frozen=True)
@@ -159,16 +161,7 @@ _GROUP = re.compile(
 
 
 _ONE = str.maketrans({"l": "1", "I": "1", "i": "1", "|": "1", "S": "5", "O": "0"})
-ORDINAL_WORDS = {
-    "PRIMEIRO": 1, "SEGUNDO": 2, "TERCEIRO": 3, "QUARTO": 4, "QUINTO": 5, "SEXTO": 6,
-    "SETIMO": 7, "OITAVO": 8, "NONO": 9, "DECIMO": 10,
-}
-_ORDINAL_TENS = {
-    "DECIMO": 10, "VIGESIMO": 20, "TRIGESIMO": 30, "QUADRAGESIMO": 40, "QUINQUAGESIMO": 50,
-    "SEXAGESIMO": 60, "SEPTUAGESIMO": 70, "OCTOGESIMO": 80, "NONAGESIMO": 90, "CENTESIMO": 100,
-}
-_ORDINAL_UNITS = {k: v for k, v in ORDINAL_WORDS.items() if v < 10}
-_TENS_TABLE, _UNITS_TABLE = tuple(_ORDINAL_TENS.items()), tuple(_ORDINAL_UNITS.items())
+_TENS_TABLE, _UNITS_TABLE = tuple(ORDINAL_TEN_VALUES.items()), tuple(ORDINAL_UNIT_VALUES.items())
 
 
 @cache
@@ -224,7 +217,7 @@ _CITATION_REST = re.compile(r"^(?:d[aoe]s?|dest[ae]s?|nest[ae]s?|n[ao]s?|deste|e
 def _keyword(word: str) -> tuple[str, float] | None:
     folded = fold(word)
     best: tuple[str, float] | None = None
-    for name, kw, minimum, _level in KEYWORDS:
+    for name, kw, minimum in KEYWORDS:
         score = fuzz.ratio(folded, kw)
         if score >= minimum and (best is None or score > best[1]):
             best = (name, score)
@@ -404,7 +397,7 @@ def read_paragrafo(text: str) -> Header | None:
     m = _PARAGRAFO_WORD.match(t)
     if m:
         num = m.group("num")
-        number = str(ORDINAL_WORDS.get(fold(num), num))
+        number = str(ORDINALS_TO_TEN.get(fold(num), num))
         if not m.group("sep").strip() and _CITATION_REST.match(m.group("rest")):
             return None
         return Header("paragrafo", t[: m.start("rest")].strip(), m.group("rest").strip(), number=number)

@@ -19,7 +19,6 @@ import csv
 import datetime as dt
 import functools
 import re
-import unicodedata
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,26 +28,16 @@ from rapidfuzz import fuzz, process
 
 from models.norm import Fecho, Signatario
 from pipeline.errors import InputError
+from pipeline.folding import fold_same_length
+from pipeline.reading.numerals import CARDINAL_WORDS
 
 MUNICIPIOS_CSV = Path(__file__).with_name("data") / "municipios.csv"
 
 # --------------------------------------------------------------------------------------------
-# Folding
+# Folding: pipeline.folding's same-length variant, as metadata cuts printed lines at positions
+# found in the folded text
 
-
-def _fold_char(ch: str) -> str:
-    base = unicodedata.normalize("NFKD", ch)[:1] or ch
-    up = base.upper()
-    return up if len(up) == 1 else base
-
-
-# Latin letters and the punctuation OCR produces, folded once; other characters pass unchanged.
-_FOLD_TABLE = {cp: _fold_char(chr(cp)) for cp in range(0x250)}
-
-
-def _fold(text: str) -> str:
-    """Upper case without accents, same length as ``text`` (one character for one)."""
-    return text.translate(_FOLD_TABLE)
+_fold = fold_same_length
 
 
 def _squash(text: str) -> str:
@@ -91,6 +80,14 @@ _TIPO_RE = re.compile(
     "|".join(f"(?P<t{i}>{pat})" for i, (_, pat) in enumerate(_TIPOS)) + r"(?![A-Z])"
 )
 _KNOWN_TIPOS = {name for name, _ in _TIPOS} | {"Ato"}
+
+
+def _tipo_of(m: re.Match[str]) -> str:
+    """The canonical tipo a match of ``_TIPO_RE`` names (its alternatives are the groups 't<i>')."""
+    group = m.lastgroup
+    assert group is not None  # every alternative is a named group
+    return _TIPOS[int(group[1:])][0]
+
 # every tipo as an epígrafe prints it, folded ('LEI COMPLEMENTAR', 'DECRETO LEI'): what a damaged
 # title is compared with when the record says which norm to expect
 TIPO_TITLES: tuple[str, ...] = tuple(sorted(
@@ -110,7 +107,7 @@ def normalize_tipo(text: str) -> str:
             return name
     m = _TIPO_RE.match(folded)
     if m:
-        return _TIPOS[int(m.lastgroup[1:])][0]  # type: ignore[index]
+        return _tipo_of(m)
     cleaned = " ".join(text.split())
     return cleaned[:1].upper() + cleaned[1:].lower() if cleaned.isupper() else cleaned
 
@@ -122,16 +119,13 @@ _MONTHS = (
     "JANEIRO", "FEVEREIRO", "MARCO", "ABRIL", "MAIO", "JUNHO",
     "JULHO", "AGOSTO", "SETEMBRO", "OUTUBRO", "NOVEMBRO", "DEZEMBRO",
 )
-_NUMBER_WORDS = {
-    "UM": 1, "HUM": 1, "UMA": 1, "PRIMEIRO": 1, "DOIS": 2, "DUAS": 2, "TRES": 3, "QUATRO": 4,
-    "CINCO": 5, "SEIS": 6, "SETE": 7, "OITO": 8, "NOVE": 9, "DEZ": 10, "ONZE": 11, "DOZE": 12,
-    "TREZE": 13, "QUATORZE": 14, "CATORZE": 14, "QUINZE": 15, "DEZESSEIS": 16, "DEZASSEIS": 16,
-    "DEZESSETE": 17, "DEZASSETE": 17, "DEZOITO": 18, "DEZENOVE": 19, "DEZANOVE": 19,
-    "VINTE": 20, "TRINTA": 30, "QUARENTA": 40, "CINQUENTA": 50, "SESSENTA": 60, "SETENTA": 70,
-    "OITENTA": 80, "NOVENTA": 90, "CEM": 100, "CENTO": 100, "DUZENTOS": 200, "TREZENTOS": 300,
-    "QUATROCENTOS": 400, "QUINHENTOS": 500, "SEISCENTOS": 600, "SETECENTOS": 700,
-    "OITOCENTOS": 800, "NOVECENTOS": 900, "MIL": 1000,
-}
+# the shared cardinal words and what dates add: the notaries' 'hum', 'primeiro' (of the month),
+# the European spellings and 'mil'; in the order of their values (fuzzy ties go to the first)
+_NUMBER_WORDS = dict(sorted(
+    [(word.upper(), value) for word, value in CARDINAL_WORDS.items()]
+    + [("HUM", 1), ("PRIMEIRO", 1), ("DEZASSEIS", 16), ("DEZASSETE", 17), ("DEZANOVE", 19), ("MIL", 1000)],
+    key=lambda kv: kv[1],
+))
 _NUMBER_WORD_LIST = tuple(_NUMBER_WORDS)
 # Words between a day and its month ("vinte dias do mês de junho") and a month and its year.
 _DATE_FILLERS = ("DE", "DO", "MES", "DIA", "DIAS", "ANO", "DEL", "DC")
@@ -374,7 +368,7 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
             break
     if m is None:
         return None
-    tipo = _TIPOS[int(m.lastgroup[1:])][0]  # type: ignore[index]
+    tipo = _tipo_of(m)
     printed_tipo = line[m.start():m.end()]
     upper = printed_tipo.replace("l", "I").upper() == printed_tipo.replace("l", "I")  # "LEl", "El": l for I
     junk = line[:m.start()]
@@ -490,6 +484,11 @@ def _gazetteer() -> _Gazetteer:
         keys_by_uf={k: tuple(sorted(v)) for k, v in keys_by_uf.items()},
         all_keys=tuple(sorted(by_key)),
     )
+
+
+def state_names() -> dict[str, str]:
+    """Every UF code and its state's name ('SP': 'São Paulo'), from the IBGE list."""
+    return dict(_gazetteer().states)
 
 
 def state_name(uf: str) -> str:

@@ -885,6 +885,8 @@ def _read_or_record(path: Path, plan: PagePlan, *, config: OcrConfig, engine: Oc
 
 
 def default_workers() -> int:
+    """The cores this process may run on (its CPU affinity): the default number of OCR workers,
+    and of the batch flow's threads."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 

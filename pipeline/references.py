@@ -32,9 +32,11 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from models.norm import NormMeta, NormRef, Reference, Unit, WarningItem
-from pipeline.headers import roman_to_int as header_roman_to_int
-from pipeline.urn import fold_text
+from models.norm import NormMeta, NormRef, Reference, ReferenceKind, Unit, WarningItem
+from models.units import GROUP_TYPES, LEXML_PREFIX
+from pipeline.folding import fold_lower
+from pipeline.reading import numerals
+from pipeline.reading.numerals import CARDINAL_WORDS, ORDINALS_TO_TEN
 
 RULESET_VERSION = "1.1.0"
 
@@ -192,16 +194,8 @@ DEADLINE_RE = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
-_NUMBER_WORDS: dict[str, int] = {
-    "um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6,
-    "sete": 7, "oito": 8, "nove": 9, "dez": 10, "onze": 11, "doze": 12, "treze": 13,
-    "quatorze": 14, "catorze": 14, "quinze": 15, "dezesseis": 16, "dezessete": 17, "dezoito": 18,
-    "dezenove": 19, "vinte": 20, "trinta": 30, "quarenta": 40, "cinquenta": 50, "cinqüenta": 50,
-    "sessenta": 60, "setenta": 70, "oitenta": 80, "noventa": 90, "cem": 100, "cento": 100,
-    "duzentos": 200, "trezentos": 300, "quatrocentos": 400, "quinhentos": 500, "seiscentos": 600,
-    "setecentos": 700, "oitocentos": 800, "novecentos": 900,
-}
-_NUMBER_WORD = "|".join(sorted({w for w in _NUMBER_WORDS} | {"três"}, key=len, reverse=True))
+# the words as printed (the text is matched unfolded): the accented spellings too
+_NUMBER_WORD = "|".join(sorted(set(CARDINAL_WORDS) | {"três", "cinqüenta"}, key=len, reverse=True))
 # "no prazo de trinta dias", "por mais de cento e oitenta dias" (numbers only in words)
 DEADLINE_WORDS_RE = re.compile(
     rf"""(?:(?:no\s+|dentro\s+do\s+|pelo\s+)?prazos?\s+(?:m[aá]ximo\s+|m[ií]nimo\s+|improrrog[aá]vel\s+)?de\s+
@@ -225,12 +219,12 @@ def words_to_int(text: str) -> int | None:
     """Portuguese number words below a million ("cento e oitenta" -> 180, "dois mil e
     quinhentos" -> 2500); None if not a number."""
     total = current = 0
-    for word in re.split(r"\s+e\s+|\s+", fold_text(text).strip()):
+    for word in re.split(r"\s+e\s+|\s+", fold_lower(text).strip()):
         if word == "mil":
             total += (current or 1) * 1000
             current = 0
             continue
-        value = _NUMBER_WORDS.get(word)
+        value = CARDINAL_WORDS.get(word)
         if value is None:
             return None
         current += value
@@ -246,15 +240,14 @@ AMOUNT_WORDS_RE = re.compile(
 
 
 # agrupadores cited by name ("Capítulo II", "desta Seção"); they rank above the artigo
-GROUP_ORDER = ("parte", "livro", "titulo", "capitulo", "secao", "subsecao")
+GROUP_ORDER = GROUP_TYPES
+# the levels a citation path is ordered by: the whole law, any agrupador, then the artigo and its
+# parts (the caput is a level of its own here: "caput do art. 5º")
 LEVELS: dict[str, int] = {
-    "lei": -2, "parte": -1, "livro": -1, "titulo": -1, "capitulo": -1, "secao": -1, "subsecao": -1,
+    "lei": -2, **{kind: -1 for kind in GROUP_TYPES},
     "artigo": 1, "caput": 2, "paragrafo": 3, "inciso": 4, "alinea": 5, "item": 6,
 }
-_ORDINALS = {
-    "primeiro": 1, "segundo": 2, "terceiro": 3, "quarto": 4, "quinto": 5, "sexto": 6,
-    "setimo": 7, "oitavo": 8, "nono": 9, "decimo": 10,
-}
+_ORDINALS = {word.lower(): value for word, value in ORDINALS_TO_TEN.items()}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -281,7 +274,7 @@ class Citation:
     names each combination.
     """
 
-    kind: str  # internal | external | revocation | amount | deadline
+    kind: ReferenceKind
     start: int
     end: int
     text: str
@@ -309,8 +302,11 @@ class _Atom:
 # ---------------------------------------------------------------------------------------------
 
 def roman_to_int(text: str) -> int | None:
-    """``"XIV"`` -> 14; None for what is not a well-formed roman numeral (up to 399)."""
-    value = header_roman_to_int(text.strip())
+    """``"XIV"`` -> 14; None for what is not a well-formed roman numeral (up to 399).
+
+    ``numerals.roman_to_int`` bounded: a cited inciso is below 400, and 'DC', 'CD' or 'MIL' in a
+    citation are words."""
+    value = numerals.roman_to_int(text.strip())
     return value if value is not None and 0 < value < 400 else None
 
 
@@ -395,7 +391,9 @@ def _article_paths(text: str) -> tuple[tuple[Step, ...], ...]:
             continue
         spec = specs[-1]
         if m.group("par"):
-            value = re.search(r"\d+", m.group("par")).group(0)  # type: ignore[union-attr]
+            digits = re.search(r"\d+", m.group("par"))
+            assert digits is not None  # the pattern's 'par' holds a number
+            value = digits.group(0)
             if "inciso" in spec or "alinea" in spec:
                 spec = {"artigo": spec["artigo"]}
                 specs.append(spec)
@@ -411,7 +409,7 @@ def _article_paths(text: str) -> tuple[tuple[Step, ...], ...]:
                 specs.append(spec)
             spec.setdefault("inciso", []).append(str(value_int))
         elif m.group("letter") and "inciso" in spec and len(spec["inciso"]) == 1:
-            spec.setdefault("alinea", []).append(str(ord(fold_text(m.group("letter"))) - ord("a") + 1))
+            spec.setdefault("alinea", []).append(str(ord(fold_lower(m.group("letter"))) - ord("a") + 1))
     paths = []
     for spec in specs:
         steps = [Step(level, tuple(dict.fromkeys(values))) for level, values in spec.items()]
@@ -423,7 +421,7 @@ def _paragraph_values(text: str) -> tuple[str, ...]:
     out: list[tuple[int, bool]] = []
     unico = False
     for s, r in _list_items(text, rf"\d{{1,2}}|{_PAR_WORDS}"):
-        folded = fold_text(s)
+        folded = fold_lower(s)
         if folded == "unico":
             unico = True
         elif folded.isdigit():
@@ -460,7 +458,7 @@ def _alinea_values(text: str) -> tuple[str, ...]:
             continue
         core = re.sub(rf"[\s{_Q}!.,:;()]+", "", piece)
         if len(core) == 1 and core.isalpha():
-            out.append((ord(fold_text(core)) - ord("a") + 1, is_range and bool(out)))
+            out.append((ord(fold_lower(core)) - ord("a") + 1, is_range and bool(out)))
         is_range = False
     return tuple(str(v) for v in _expand_ranges(out) if 1 <= v <= 26)
 
@@ -477,7 +475,7 @@ def _item_values(text: str) -> tuple[str, str]:
 
 
 def _group_type(word: str) -> str:
-    folded = fold_text(word)
+    folded = fold_lower(word)
     if folded.startswith("cap"):
         return "capitulo"
     if folded.startswith("subse"):
@@ -493,7 +491,7 @@ def _atom_from_match(m: re.Match[str]) -> _Atom | None:
                "subsequente": "seguinte"}
     step: Step | None = None
     group_word = g["grp_self_kind"] or g["grp_kind"]
-    if group_word and fold_text(group_word).startswith("titulo") and not group_word[0].isupper():
+    if group_word and fold_lower(group_word).startswith("titulo") and not group_word[0].isupper():
         return None  # "a título de", "sob o mesmo título": the common word, not the agrupador
     if g["lei"]:
         step = Step("lei")
@@ -501,9 +499,9 @@ def _atom_from_match(m: re.Match[str]) -> _Atom | None:
         step = Step(_group_type(g["grp_self_kind"]), relative="este")
     elif g["grp"]:
         values = tuple(dict.fromkeys(
-            "unico" if fold_text(v) == "unico" else str(roman_to_int(v))
+            "unico" if fold_lower(v) == "unico" else str(roman_to_int(v))
             for v, _ in _list_items(g["grp_list"], rf"{_ROMAN}|[uú]nico\b")
-            if fold_text(v) == "unico" or roman_to_int(v) is not None
+            if fold_lower(v) == "unico" or roman_to_int(v) is not None
         ))
         step = Step(_group_type(g["grp_kind"]), values) if values else None
     elif g["art_self"]:
@@ -515,7 +513,7 @@ def _atom_from_match(m: re.Match[str]) -> _Atom | None:
     elif g["ali_self"]:
         step = Step("alinea", relative="este")
     elif g["all"]:
-        kind = fold_text(g["all_kind"])
+        kind = fold_lower(g["all_kind"])
         level = {"§§": "paragrafo", "paragrafos": "paragrafo", "incisos": "inciso",
                  "alineas": "alinea", "itens": "item"}[kind]
         step = Step(level, every=True)
@@ -523,7 +521,7 @@ def _atom_from_match(m: re.Match[str]) -> _Atom | None:
         step = Step("caput")
     elif g["art"]:
         if g["art_rel"]:
-            step = Step("artigo", relative=rel_map[fold_text(g["art_rel"])])
+            step = Step("artigo", relative=rel_map[fold_lower(g["art_rel"])])
         else:
             paths = _article_paths(g["art_list"])
             if not paths:
@@ -532,7 +530,7 @@ def _atom_from_match(m: re.Match[str]) -> _Atom | None:
             return _Atom(m.start(), m.end(), Step("artigo", values), paths=paths)
     elif g["par"]:
         if g["par_rel"]:
-            step = Step("paragrafo", relative=rel_map[fold_text(g["par_rel"])])
+            step = Step("paragrafo", relative=rel_map[fold_lower(g["par_rel"])])
         else:
             values = _paragraph_values(g["par_list"])
             step = Step("paragrafo", values) if values else None
@@ -543,7 +541,7 @@ def _atom_from_match(m: re.Match[str]) -> _Atom | None:
         step = Step("paragrafo", (str(int(g["par_ocr_n"])),))
     elif g["inc"]:
         if g["inc_rel"]:
-            step = Step("inciso", relative=rel_map[fold_text(g["inc_rel"])])
+            step = Step("inciso", relative=rel_map[fold_lower(g["inc_rel"])])
         else:
             values = _roman_values(g["inc_list"])
             step = Step("inciso", values) if values else None
@@ -552,7 +550,7 @@ def _atom_from_match(m: re.Match[str]) -> _Atom | None:
                 return _Atom(m.start(), m.end(), step, extra=(Step("alinea", tail),))
     elif g["ali"]:
         if g["ali_rel"]:
-            step = Step("alinea", relative=rel_map[fold_text(g["ali_rel"])])
+            step = Step("alinea", relative=rel_map[fold_lower(g["ali_rel"])])
         else:
             values = _alinea_values(g["ali_body"] or g["ali_list"] or "")
             step = Step("alinea", values) if values else None
@@ -573,11 +571,11 @@ def _atom_from_match(m: re.Match[str]) -> _Atom | None:
 def _external_citations(text: str, citing_year: int | None) -> list[Citation]:
     out = []
     for m in EXTERNAL_RE.finditer(text):
-        tipo_text = fold_text(re.sub(r"\s+", " ", m.group("tipo")))
-        jur_words = fold_text(m.group("jur") or "").split()
+        tipo_text = fold_lower(re.sub(r"\s+", " ", m.group("tipo")))
+        jur_words = fold_lower(m.group("jur") or "").split()
         items = list(EXT_ITEM_RE.finditer(m.group("list")))
         plural = bool(re.search(r"(?:s|oes)\b", tipo_text.split()[0])) or (
-            m.group("mark") is not None and fold_text(m.group("mark")).rstrip(". ").endswith("s")
+            m.group("mark") is not None and fold_lower(m.group("mark")).rstrip(". ").endswith("s")
         )
         has_year = any(it.group("yy") or it.group("year") for it in items)
         if m.group("mark") is None and not has_year:
@@ -724,8 +722,8 @@ def _amount_citations(text: str) -> list[Citation]:
     for m in AMOUNT_WORDS_RE.finditer(text):
         value = words_to_int(m.group("words"))
         if value is not None:
-            unit = {"reais": "R$", "cruzeiros": "Cr$"}.get(fold_text(m.group("unit")).split()[0], "Cz$")
-            if fold_text(m.group("unit")) == "cruzeiros reais":
+            unit = {"reais": "R$", "cruzeiros": "Cr$"}.get(fold_lower(m.group("unit")).split()[0], "Cz$")
+            if fold_lower(m.group("unit")) == "cruzeiros reais":
                 unit = "CR$"
             out.append(Citation("amount", m.start(), m.end(), m.group(0), value=float(value), unit=unit))
     for m in PERCENT_RE.finditer(text):
@@ -745,7 +743,7 @@ def _amount_citations(text: str) -> list[Citation]:
 
 
 def _time_unit(text: str) -> str:
-    words = fold_text(text).split()
+    words = fold_lower(text).split()
     unit = {"dia": "dias", "mes": "meses", "ano": "anos", "hora": "horas",
             "semana": "semanas"}.get(words[0], words[0])
     if len(words) > 1:
@@ -828,7 +826,7 @@ def named_norm_patterns() -> list[dict]:
     for entry in NAMED_NORMS:
         tokens = []
         for word in re.findall(r"\w+", entry["pattern"].lower()):
-            variants = sorted({word, fold_text(word)})
+            variants = sorted({word, fold_lower(word)})
             tokens.append({"LOWER": {"IN": variants}} if len(variants) > 1 else {"LOWER": word})
         patterns.append({"label": "NORMA", "pattern": tokens, "id": entry["id"]})
     return patterns
@@ -879,7 +877,7 @@ class _Tree:
             tree.children.setdefault(parent or "", []).append(unit.id)
             if unit.type in GROUP_ORDER:
                 tree.groups.setdefault(unit.type, []).append(unit.id)
-                raw = fold_text(unit.number or "").strip()
+                raw = fold_lower(unit.number or "").strip()
                 number = raw if raw.isdigit() else str(roman_to_int(raw) or raw)
                 tree.group_number[unit.id] = str(int(number)) if number.isdigit() else number
             if unit.type == "artigo":
@@ -922,13 +920,10 @@ class _Tree:
         return f"art{key}" if f"art{key}" in self.ids else None
 
 
-_SEGMENT_PREFIX = {"paragrafo": "par", "inciso": "inc", "alinea": "ali", "item": "ite"}
-
-
 def _segment(level: str, value: str) -> str:
     if level == "paragrafo" and value == "unico":
-        return "par1u"
-    return f"{_SEGMENT_PREFIX[level]}{value}"
+        return f"{LEXML_PREFIX[level]}1u"
+    return f"{LEXML_PREFIX[level]}{value}"
 
 
 def _match_below(tree: _Tree, base: str, wanted: list[str], prefer_caput: bool) -> list[str]:
@@ -1068,7 +1063,7 @@ def resolve_citation(steps: Sequence[Step], unit_id: str, tree: _Tree) -> _Resol
             ids.extend(one.ids)
         if every:
             level = every[0].level
-            prefix = _SEGMENT_PREFIX[level]
+            prefix = LEXML_PREFIX[level]
             pattern = re.compile(rf"{re.escape(base)}(?:_cpt)?_{prefix}\d+u?")
             members = sorted((i for i in tree.below.get(base, ()) if pattern.fullmatch(i)), key=_natural_key)
             if not members:
@@ -1149,9 +1144,9 @@ def references_of(citations: Sequence[Citation], unit_id: str, tree: _Tree) -> t
             targets = dict.fromkeys(t for r in results for t in r.ids)
             refs.extend(Reference(kind="internal", text=c.text, target=t) for t in targets)
         elif c.kind in ("external", "revocation"):
-            refs.extend(Reference(kind=c.kind, text=c.text, target=n) for n in c.norms)  # type: ignore[arg-type]
+            refs.extend(Reference(kind=c.kind, text=c.text, target=n) for n in c.norms)
         else:
-            refs.append(Reference(kind=c.kind, text=c.text, value=c.value, unit=c.unit))  # type: ignore[arg-type]
+            refs.append(Reference(kind=c.kind, text=c.text, value=c.value, unit=c.unit))
     return refs, warnings
 
 

@@ -21,9 +21,10 @@ from functools import lru_cache
 from importlib import resources
 from importlib.util import find_spec
 
-# The modules whose code decides what a law's structure is (cleaning, reading, segmenting,
-# metadata, references). I/O, flows and exports are not rules: they change no unit.
+# The modules whose code decides what a law's structure is (the unit kinds, cleaning, reading,
+# segmenting, metadata, references). I/O, flows and exports are not rules: they change no unit.
 RULE_MODULES: tuple[str, ...] = (
+    "models.units",
     "pipeline.cleaning",
     "pipeline.correction",
     "pipeline.folding",

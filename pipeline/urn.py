@@ -10,23 +10,13 @@ given by its full name; the number loses its separators and leading zeros. Examp
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from models.norm import NormMeta
 from pipeline.errors import LoclegError
+from pipeline.folding import fold_lower
+from pipeline.metadata import state_name
 
 CONNECTIVES = frozenset({"de", "da", "do", "dos", "das", "e"})
-
-# Our own table; ``pipeline.metadata.state_name`` (another stage) is preferred when present.
-UF_NAMES: dict[str, str] = {
-    "AC": "Acre", "AL": "Alagoas", "AP": "Amapá", "AM": "Amazonas", "BA": "Bahia",
-    "CE": "Ceará", "DF": "Distrito Federal", "ES": "Espírito Santo", "GO": "Goiás",
-    "MA": "Maranhão", "MT": "Mato Grosso", "MS": "Mato Grosso do Sul", "MG": "Minas Gerais",
-    "PA": "Pará", "PB": "Paraíba", "PR": "Paraná", "PE": "Pernambuco", "PI": "Piauí",
-    "RJ": "Rio de Janeiro", "RN": "Rio Grande do Norte", "RS": "Rio Grande do Sul",
-    "RO": "Rondônia", "RR": "Roraima", "SC": "Santa Catarina", "SP": "São Paulo",
-    "SE": "Sergipe", "TO": "Tocantins",
-}
 
 # Norm type as written in the metadata (folded) -> LexML ``tipo`` token.
 TIPO_TOKENS: dict[str, str] = {
@@ -50,22 +40,16 @@ TIPO_TOKENS: dict[str, str] = {
 }
 
 
-def fold_text(text: str) -> str:
-    """Lower case without accents (``"São João"`` -> ``"sao joao"``)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
-
-
 def lexml_name(text: str) -> str:
     """A name as a LexML URN component: folded, connectives dropped, words joined by dots."""
-    words = [w for w in re.split(r"[^0-9a-z]+", fold_text(text)) if w]
+    words = [w for w in re.split(r"[^0-9a-z]+", fold_lower(text)) if w]
     kept = [w for w in words if w not in CONNECTIVES]
     return ".".join(kept)
 
 
 def lexml_tipo(tipo: str) -> str | None:
     """The LexML ``tipo`` token of a norm type (``"Lei Complementar"`` -> ``"lei.complementar"``)."""
-    words = [w for w in re.split(r"[^0-9a-z]+", fold_text(tipo)) if w]
+    words = [w for w in re.split(r"[^0-9a-z]+", fold_lower(tipo)) if w]
     if not words:
         return None
     key = " ".join(words)
@@ -75,19 +59,16 @@ def lexml_tipo(tipo: str) -> str | None:
 
 
 def _state_name(uf: str) -> str | None:
+    """The state's name from the IBGE list (``pipeline.metadata``); None for an unknown UF."""
     try:
-        from pipeline.metadata import state_name
-    except ImportError:  # that stage is optional here: fall back to our table
-        return UF_NAMES.get(uf.strip().upper())
-    try:
-        return str(state_name(uf))
-    except (LoclegError, KeyError, ValueError):
-        return UF_NAMES.get(uf.strip().upper())
+        return state_name(uf)
+    except LoclegError:
+        return None
 
 
 def lexml_numero(numero: str) -> str | None:
     """The number without separators or leading zeros (``"1.433"`` -> ``"1433"``; ``"12-A"`` -> ``"12-a"``)."""
-    compact = re.sub(r"[\s.,/]", "", fold_text(numero))
+    compact = re.sub(r"[\s.,/]", "", fold_lower(numero))
     match = re.fullmatch(r"0*(\d+)(-?[a-z])?", compact)
     if match is None:
         return None

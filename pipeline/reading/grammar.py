@@ -17,10 +17,11 @@ import hashlib
 from dataclasses import dataclass
 from functools import cache
 
+from models.units import DISPOSITIVO_TYPES, GROUP_KINDS
 from pipeline.reading.numerals import alinea_letter, int_to_roman, ordinal_words
 
 # The kinds of the articulação a label opens, outermost first (LC 95/1998, art. 10).
-UNIT_KINDS: tuple[str, ...] = ("artigo", "paragrafo", "inciso", "alinea", "item")
+UNIT_KINDS: tuple[str, ...] = DISPOSITIVO_TYPES
 
 
 @dataclass(frozen=True)
@@ -83,16 +84,19 @@ class GroupForm:
     keywords: tuple[str, ...]
 
 
-GROUP_FORMS: tuple[GroupForm, ...] = (
-    GroupForm("parte", 0, "prt", ("PARTE",)),
-    GroupForm("livro", 1, "liv", ("LIVRO",)),
-    GroupForm("titulo", 2, "tit", ("TÍTULO", "Título")),
-    GroupForm("capitulo", 3, "cap", ("CAPÍTULO", "Capítulo")),
-    GroupForm("secao", 4, "sec", ("SEÇÃO", "Seção", "SECÇÃO")),
-    GroupForm("subsecao", 5, "sub", ("SUBSEÇÃO", "Subseção")),
+# The keywords an agrupador's heading prints; its level and id prefix are the unit kind's
+# (models.units).
+_GROUP_KEYWORDS: dict[str, tuple[str, ...]] = {
+    "parte": ("PARTE",),
+    "livro": ("LIVRO",),
+    "titulo": ("TÍTULO", "Título"),
+    "capitulo": ("CAPÍTULO", "Capítulo"),
+    "secao": ("SEÇÃO", "Seção", "SECÇÃO"),
+    "subsecao": ("SUBSEÇÃO", "Subseção"),
+}
+GROUP_FORMS: tuple[GroupForm, ...] = tuple(
+    GroupForm(k.kind, k.level, k.prefix, _GROUP_KEYWORDS[k.kind]) for k in GROUP_KINDS
 )
-GROUP_LEVEL: dict[str, int] = {g.kind: g.level for g in GROUP_FORMS}
-GROUP_PREFIX: dict[str, str] = {g.kind: g.prefix for g in GROUP_FORMS}
 
 
 def render_label(form: LabelForm, n: int) -> str | None:

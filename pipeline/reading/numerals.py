@@ -1,9 +1,17 @@
-"""Numerals of unit labels: roman numerals, alínea letters and ordinal words, written and read.
+"""Numerals of unit labels: roman numerals, alínea letters and ordinal words, written and read;
+and the cardinal number words of dates, deadlines and amounts.
 
 One module for every numbering the labels use, so the grammar renders what the readers read.
+The OCR-tolerant readers (``pipeline.headers.read_roman``, ``read_ordinal_words``, the number
+words of ``pipeline.metadata``) build on these tables.
+
+No package replaces them: ``roman`` and ``text2num`` read well-formed text only, and each reader
+here has its own OCR tolerance (confusion sets, fuzzy matching) over the same words.
 """
 
 from __future__ import annotations
+
+from pipeline.folding import fold
 
 _ROMAN = ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
           (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
@@ -59,3 +67,23 @@ def ordinal_words(n: int) -> str | None:
     tens, units = divmod(n, 10)
     parts = ([ORDINAL_TENS[tens - 1]] if tens else []) + ([ORDINAL_UNITS[units - 1]] if units else [])
     return " ".join(parts)
+
+
+# The same words folded (capitals, no accents), for readers: 'PRIMEIRO' 1 ... 'DECIMO' 10, and
+# the tens 'DECIMO' 10 ... 'NONAGESIMO' 90, 'CENTESIMO' 100.
+ORDINAL_UNIT_VALUES: dict[str, int] = {fold(w): i for i, w in enumerate(ORDINAL_UNITS, 1)}
+ORDINAL_TEN_VALUES: dict[str, int] = {fold(w): 10 * i for i, w in enumerate((*ORDINAL_TENS, "Centésimo"), 1)}
+ORDINALS_TO_TEN: dict[str, int] = {**ORDINAL_UNIT_VALUES, "DECIMO": 10}
+"""The ordinals a parágrafo or a cited artigo is written with ('Parágrafo Primeiro')."""
+
+# Cardinal number words below a thousand, folded (lower case, no accents), as Brazilian laws
+# print them. Readers add their own variants (old spellings, OCR forms, 'mil').
+CARDINAL_WORDS: dict[str, int] = {
+    "um": 1, "uma": 1, "dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6,
+    "sete": 7, "oito": 8, "nove": 9, "dez": 10, "onze": 11, "doze": 12, "treze": 13,
+    "quatorze": 14, "catorze": 14, "quinze": 15, "dezesseis": 16, "dezessete": 17, "dezoito": 18,
+    "dezenove": 19, "vinte": 20, "trinta": 30, "quarenta": 40, "cinquenta": 50,
+    "sessenta": 60, "setenta": 70, "oitenta": 80, "noventa": 90, "cem": 100, "cento": 100,
+    "duzentos": 200, "trezentos": 300, "quatrocentos": 400, "quinhentos": 500, "seiscentos": 600,
+    "setecentos": 700, "oitocentos": 800, "novecentos": 900,
+}

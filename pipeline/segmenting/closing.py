@@ -67,7 +67,7 @@ def find_closing(body: Sequence[Reading]) -> tuple[int | None, int | None]:
         if before and max(before) >= 2 and first_after is not None and first_after <= 2:
             k = after[0]
             while k - 1 > j + 1 and (
-                (body[k - 1].header is not None and body[k - 1].header.kind == "group")  # type: ignore[union-attr]
+                ((h := body[k - 1].header) is not None and h.kind == "group")
                 or (is_heading_text(body[k - 1].line.text) and not fecho_like(body[k - 1].line.text))
             ):
                 k -= 1

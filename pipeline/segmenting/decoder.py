@@ -28,6 +28,7 @@ from functools import cache, lru_cache
 
 from rapidfuzz.distance import LCSseq
 
+from models.units import DISPOSITIVO_LEVEL
 from pipeline.cleaning import stop_words
 from pipeline.folding import fold
 from pipeline.reading.channel import boundary_ok, default_model, lower_bound, prefix_cost
@@ -112,7 +113,7 @@ class Start:
     printed: Printed | None  # the printed-form reading of that line, if any
 
 
-_LEVEL = {"artigo": 0, "paragrafo": 1, "inciso": 2, "alinea": 3, "item": 4}
+_LEVEL = DISPOSITIVO_LEVEL  # artigo 0 .. item 4
 _SPLIT = re.compile(r"(?<=[;:.])\s+(?=\S)")
 _SEPARATOR = re.compile(r"^[\s:;.,\-–—=+_|'\"*º°ª«»~]*")
 _CITATION = re.compile(r"^(?:d[aoe]s?|dest[ae]s?|nest[ae]s?|n[ao]s?|e|ou|c/c|inciso|al[ií]nea|§)\b")

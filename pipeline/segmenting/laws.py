@@ -11,7 +11,7 @@ from rapidfuzz import fuzz
 from pipeline.folding import fold
 from pipeline.metadata import Epigrafe, is_fecho_start, is_role_line
 from pipeline.segmenting.closing import fecho_like
-from pipeline.segmenting.readings import Reading, is_article, printed_number
+from pipeline.segmenting.readings import Reading, article_header, is_article, printed_number
 from pipeline.segmenting.tree import Issue
 
 # --- 1. laws in the document ------------------------------------------------------------------
@@ -147,7 +147,7 @@ def continues_target(readings: Sequence[Reading], span: list[int], target: list[
     Never when the target is an 'Artigo único' (nothing follows it), nor when both the chunk
     and the target close with a fecho of their own (a law has one).
     """
-    if any(is_article(readings[k]) and readings[k].header.unico for k in target):  # type: ignore[union-attr]
+    if any((h := article_header(readings[k])) is not None and h.unico for k in target):
         return False
     if any(is_fecho_start(readings[k].line.text) for k in span) and any(
         is_fecho_start(readings[k].line.text) for k in target

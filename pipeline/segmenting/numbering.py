@@ -111,9 +111,10 @@ def settle_run_numbers(
             runs[-1].append(i)
     out = list(readings)
     for run in runs:
-        if len(run) < 2 or all(len(out[i].header.candidates) < 2 for i in run):  # type: ignore[union-attr]
+        heads = [h for i in run if (h := out[i].header) is not None]  # every one: runs hold artigos
+        if len(run) < 2 or all(len(h.candidates) < 2 for h in heads):
             continue
-        cands = [out[i].header.candidates for i in run]  # type: ignore[union-attr]
+        cands = [h.candidates for h in heads]
         for i, c, n in zip(run, cands, decode_article_numbers(cands, config=config), strict=True):
             header = out[i].header
             if header is not None and n != c[0][0] and n in dict(c):
@@ -208,7 +209,7 @@ def decode_articulacao(
     numbers: list[int] = []
     for j, r in enumerate(readings):
         here = by_line.get(j, [])
-        keep_printed = printed[j] is not None and printed[j].kind in ("group", "heading")  # type: ignore[union-attr]
+        keep_printed = (p := printed[j]) is not None and p.kind in ("group", "heading")
         cuts = [st.offset for st in here if st.offset > 0]
         texts = []
         bounds = [0, *cuts, len(r.line.text)]

@@ -12,7 +12,7 @@ from pipeline.folding import fold
 from pipeline.headers import read_header
 from pipeline.metadata import is_fecho_start, is_role_line
 from pipeline.segmenting.numbering import SegmentConfig, sequence_cost
-from pipeline.segmenting.readings import Reading, is_article, printed_number
+from pipeline.segmenting.readings import Reading, article_header, is_article, printed_number
 from pipeline.segmenting.tree import Issue
 
 # --- 2. page order ----------------------------------------------------------------------------
@@ -88,8 +88,7 @@ def restore_page_order(
 
     def cost(order: Sequence[int]) -> float:
         return sequence_cost([
-            readings[i].header.candidates  # type: ignore[union-attr]
-            for k in order for i in merged[k] if is_article(readings[i])
+            h.candidates for k in order for i in merged[k] if (h := article_header(readings[i])) is not None
         ], config=config)
 
     original = list(range(len(merged)))

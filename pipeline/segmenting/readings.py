@@ -132,15 +132,22 @@ def _sentence_open(text: str) -> bool:
     return bool(t) and (t[-1].isalpha() or t[-1] in ",-")
 
 
+def article_header(r: Reading) -> Header | None:
+    """The reading's header when it opens an artigo, else None."""
+    h = r.header
+    return h if h is not None and h.kind == "artigo" else None
+
+
 def is_article(r: Reading) -> bool:
-    return r.header is not None and r.header.kind == "artigo"
+    return article_header(r) is not None
 
 
 def printed_number(r: Reading) -> int | None:
     """The article number as printed (its first reading, or the one its page's run of labels
     settled on), None when OCR destroyed it."""
-    if not is_article(r) or not r.header.candidates:  # type: ignore[union-attr]
+    h = article_header(r)
+    if h is None or not h.candidates:
         return None
-    if r.header.settled:  # type: ignore[union-attr]
-        return r.header.settled  # type: ignore[union-attr]
-    return r.header.candidates[0][0] or None  # type: ignore[union-attr]
+    if h.settled:
+        return h.settled
+    return h.candidates[0][0] or None

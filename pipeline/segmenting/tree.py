@@ -8,10 +8,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from models.units import GROUP_LEVEL
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
-from pipeline.headers import GROUP_LEVEL, Header, is_heading_text, read_roman, uppercase_share
-from pipeline.reading.numerals import alinea_index
+from pipeline.headers import Header, is_heading_text, read_roman, uppercase_share
+from pipeline.reading.numerals import alinea_index, int_to_roman
 from pipeline.segmenting.readings import Reading
 
 
@@ -317,8 +318,6 @@ def _next_letter(letter: str) -> str:
 def number_by_sequence(nodes: list[Node], issues: list[Issue]) -> None:
     """Incisos, alíneas, itens and parágrafos take the number of their place; groups too,
     within their parent. The printed label stays in ``label``; differences are reported."""
-    from pipeline.headers import int_to_roman
-
     def group_offset(parent_children: list[Node], kind: str) -> int:
         """Groups whose printed numbers run on from a number above 1 (II, III, IV, V) keep them:
         the first heading was lost to OCR, not the numbering."""
