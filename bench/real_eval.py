@@ -137,11 +137,11 @@ def meta_for(truth: dict) -> NormMeta:
 
 def structure(doc: DocumentText, meta: NormMeta | None) -> dict:
     from pipeline.config import OcrConfig
-    from pipeline.ingest import complete_document
+    from pipeline.ingest import with_ocr_config
     from pipeline.structure import structure_document
 
     result = structure_document(doc, meta)
-    result = complete_document(result, doc, config=OcrConfig())
+    result = with_ocr_config(result, config=OcrConfig())
     return json.loads(result.model_dump_json())
 
 

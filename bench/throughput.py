@@ -171,7 +171,7 @@ def run_pipeline(manifest: Path, out: Path, cache: Path, *, workers: int) -> dic
 
 def structuring_speed(store: Path, *, min_seconds: float = 5.0) -> tuple[float, int]:
     from models.ocr import DocumentText
-    from pipeline.ingest import complete_document
+    from pipeline.ingest import with_ocr_config
     from pipeline.structure import structure_document
 
     docs = [DocumentText.model_validate_json(gzip.decompress(p.read_bytes()))
@@ -181,7 +181,7 @@ def structuring_speed(store: Path, *, min_seconds: float = 5.0) -> tuple[float, 
     started = time.perf_counter()
     while True:
         for doc in docs:
-            result = complete_document(structure_document(doc, None), doc, config=config)
+            result = with_ocr_config(structure_document(doc, None), config=config)
             result.model_dump_json()
             pages += len(doc.pages)
         elapsed = time.perf_counter() - started

@@ -4,6 +4,7 @@ Layout under ``out``::
 
     <uf>/<municipio-slug>/<tipo-slug>-<numero>-<ano>.json     one NormDocument per document
     .ocr/<sha[:2]>/<sha256>.json.gz                          the OCR'd DocumentText (for reprocess)
+    acts/<sha256[:16]>.json                                  a gazette's acts, each stored as its own norm
     .partial/                                                temporary files, renamed into place
     catalog.sqlite                                           unless --catalog postgresql://...
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 import os
 import re
 import socket
@@ -35,7 +37,7 @@ from pathlib import Path
 
 from corpus.atomic import commit_file
 from corpus.catalog import Catalog
-from models.norm import NormDocument, NormMeta
+from models.norm import ActsDocument, NormDocument, NormMeta
 from models.ocr import DocumentText
 from pipeline.folding import strip_marks
 
@@ -153,6 +155,21 @@ class Store:
         self.catalog.record_document(run_id=run_id, doc_key=doc_key, source=source, result=result,
                                      json_path=rel_json.as_posix(), ocr_path=ocr_rel, meta_json=meta_json)
         return StoreResult(doc_key, status, reason, self.out / rel_json, stored=True)
+
+    def save_acts_index(self, *, source: str, doc_key: str, record: ActsDocument,
+                        stored: list[tuple[str, str | None]]) -> Path:
+        """A gazette's record of its acts, ``acts/<sha256[:16]>.json`` (named by the key's hash
+        when the bytes have none): each act's identity, its status and its JSON relative to the
+        store. ``stored``: per act of ``record``, the status and JSON path it was stored with."""
+        acts = [{"tipo": act.tipo, "numero": act.numero, "ano": act.ano, "epigrafe": act.epigrafe,
+                 "page_no": act.page_no, "status": status,
+                 "json_path": Path(json_path).relative_to(self.out).as_posix() if json_path else None}
+                for act, (status, json_path) in zip(record.acts, stored, strict=True)]
+        index = {"source": source, "sha256": record.sha256, "pages": record.pages, "acts": acts}
+        name = (record.sha256 or hashlib.sha256(doc_key.encode()).hexdigest())[:16]
+        target = self.out / "acts" / f"{name}.json"
+        self.write_atomic(target, (json.dumps(index, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
+        return target
 
     def load_ocr(self, ocr_path: str) -> DocumentText:
         path = (self.out / ocr_path).resolve()

@@ -1,30 +1,27 @@
 """The Prefect flows: ``ingest_manifest`` (a batch), ``ingest_document`` (one source) and
 ``reprocess`` (re-structure a store from its saved OCR, no OCR at all).
 
-Shape of a batch: documents stream through a window. For each document the flow process fetches
-the source, plans its pages and looks every page up in the OCR cache; the pages that miss are
-submitted as ``read-page`` tasks to the task runner (threads: one Tesseract process per core;
-or Dask workers). The window is bounded by the number of pages in flight, so the task runner
-always has work queued while the oldest document is finished (cache writes, structuring,
-store). A failure of any kind ends that document as ``failed`` with a reason code; the batch
-goes on. The summary is returned, written to the catalog's ``runs`` row, and kept as a Prefect
-table artifact.
+Shape of a batch: documents stream through a window (``flows.window``). For each document the
+flow process fetches the source, plans its pages and looks every page up in the OCR cache; the
+pages that miss are submitted as ``read-page`` tasks to the task runner (threads: one Tesseract
+process per core; or Dask workers). The window is bounded by the number of pages in flight, so
+the task runner always has work queued while the oldest document is finished (cache writes,
+structuring, store). A failure of any kind ends that document as ``failed`` with a reason code;
+the batch goes on. The summary (``corpus.summary``) is returned, written to the catalog's
+``runs`` row, and kept as Prefect artifacts. The CLI around these flows is ``locleg.batch``.
 """
 
 from __future__ import annotations
 
-import collections
 import datetime as dt
-import hashlib
-import json
+import functools
 import os
-import sys
 import time
 import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
 # The temporary (embedded) server logs tracebacks when it is stopped at the end of a run.
@@ -37,7 +34,6 @@ from prefect.task_runners import ThreadPoolTaskRunner  # noqa: E402
 
 from corpus.cache import OcrCache, default_cache_dir, page_key  # noqa: E402
 from corpus.catalog import open_catalog  # noqa: E402
-from corpus.current import tally  # noqa: E402
 from corpus.fetch import FetchLimits  # noqa: E402
 from corpus.manifest import (  # noqa: E402
     ManifestEntry,
@@ -47,7 +43,15 @@ from corpus.manifest import (  # noqa: E402
     resolve_source,
 )
 from corpus.store import Store, failed_result  # noqa: E402
-from flows.report import format_summary  # noqa: E402,F401 - re-exported
+from corpus.summary import (  # noqa: E402
+    DocumentOutcome,
+    documents_markdown,
+    metrics_table,
+    summarize,
+    without_detail,
+)
+from flows import warm  # noqa: E402
+from flows.progress import NO_PROGRESS, Progress, installed_progress  # noqa: E402
 from flows.tasks import (  # noqa: E402
     fetch_source,
     plan_document,
@@ -56,58 +60,15 @@ from flows.tasks import (  # noqa: E402
     structure_acts_task,
     structure_task,
 )
+from flows.window import stream_window  # noqa: E402
 from models.norm import ActsDocument, NormDocument, NormMeta  # noqa: E402
 from models.ocr import DocumentText, PageText  # noqa: E402
 from pipeline.config import OcrConfig  # noqa: E402
 from pipeline.errors import FetchError, InputError, LoclegError, OcrError, error_of_page  # noqa: E402
-from pipeline.ocr import default_workers  # noqa: E402
-
-# ---------------------------------------------------------------------------------------------
-# progress (the CLI plugs a bar in; flows run without one)
-
-
-class Progress(Protocol):
-    def add_documents(self, n: int) -> None: ...
-    def add_pages(self, n: int) -> None: ...
-    def page_done(self, n: int = 1) -> None: ...
-    def document_done(self, outcome: DocumentOutcome) -> None: ...
-
-
-_progress: Progress | None = None
-
-
-def set_progress(progress: Progress | None) -> None:
-    """Install the progress sink used by the next flow runs in this process (None: none)."""
-    global _progress
-    _progress = progress
-
-
-def _announce_documents(n: int) -> None:
-    # Flow bodies must not name ``_progress`` themselves: a flow copied by ``with_options`` is
-    # pickled by value for Dask workers, with the globals its code names.
-    if _progress is not None:
-        _progress.add_documents(n)
-
+from pipeline.ocr import PagePlan, default_workers  # noqa: E402
 
 # ---------------------------------------------------------------------------------------------
 # values
-
-
-@dataclass(frozen=True)
-class DocumentOutcome:
-    doc_key: str
-    source: str
-    status: str
-    reason: str
-    pages: int = 0
-    pages_ocr: int = 0
-    pages_cached: int = 0
-    confidence: float | None = None
-    warnings: tuple[str, ...] = ()
-    json_path: str | None = None
-    stored: bool = True
-    line_no: int | None = None
-    seconds: float = 0.0
 
 
 @dataclass
@@ -121,6 +82,7 @@ class _Run:
     limits: FetchLimits
     force: bool
     engine_version: str
+    progress: Progress = NO_PROGRESS
     outcomes: list[DocumentOutcome] = field(default_factory=list)
 
 
@@ -131,17 +93,18 @@ class _InFlight:
     path: Path | None = None
     sha256: str | None = None
     pages: dict[int, PageText] = field(default_factory=dict)
+    """Pages found in the OCR cache (the others are in ``futures``)."""
     futures: list[tuple[int, str, Any]] = field(default_factory=list)
     given: DocumentText | None = None
     error: LoclegError | None = None
     n_pages: int = 0
     untracked: int = 0
-    other_futures: list[Any] = field(default_factory=list)
     """Pages whose progress is ticked when the document finishes (no future callbacks)."""
+    other_futures: list[Any] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------------------------------------
-# per-document steps (flow process)
+# starting a document (flow process)
 
 
 def _start_document(entry: ManifestEntry, run: _Run) -> _InFlight:
@@ -177,28 +140,32 @@ def _start_document(entry: ManifestEntry, run: _Run) -> _InFlight:
         doc.error = InputError("the document has no pages", reason="no_pages")
         return doc
     doc.n_pages = len(plans)
-    if _progress is not None:
-        _progress.add_pages(len(plans))
+    run.progress.add_pages(len(plans))
+    _read_pages(doc, doc.path, plans, run)
+    return doc
+
+
+def _read_pages(doc: _InFlight, path: Path, plans: list[PagePlan], run: _Run) -> None:
+    """Every page from the OCR cache, else from a read started before Prefect, else as a
+    ``read-page`` task submitted to the runner."""
     config_key = run.config.key()
     for plan in plans:
         key = page_key(doc.sha256 or "", plan.page_index, config_key, run.engine_version)
         hit = run.cache.get(key)
         if hit is not None:
             doc.pages[plan.page_index] = hit
-            if _progress is not None:
-                _progress.page_done()
+            run.progress.page_done()
             continue
-        future = _warm_read(key)
+        future: Any = warm.take(key)
         if future is None:
-            with tags(*_doc_tags(entry)):
-                future = read_page_task.submit(doc.path, plan, config=run.config, doc_id=doc_id,
+            with tags(*_doc_tags(doc.entry)):
+                future = read_page_task.submit(path, plan, config=run.config, doc_id=_doc_id(doc.entry),
                                                page_no=plan.page_index + 1)
         else:
-            _log().info("%s page %d: read while Prefect started (not a task run)", entry.key, plan.page_index + 1)
-        if _progress is not None and not _on_done(future, _progress.page_done):
+            _log().info("%s page %d: read while Prefect started (not a task run)", doc.entry.key, plan.page_index + 1)
+        if not _on_done(future, run.progress.page_done):
             doc.untracked += 1
         doc.futures.append((plan.page_index, key, future))
-    return doc
 
 
 def _doc_id(entry: ManifestEntry) -> str:
@@ -211,13 +178,6 @@ def _doc_tags(entry: ManifestEntry) -> list[str]:
     """Task-run tags: ``uf:SP``, ``municipio:Canguçu``, ``tipo:Lei Ordinária`` (those known)."""
     meta = entry.meta
     return [f"{k}:{v}" for k, v in (("uf", meta.uf), ("municipio", meta.municipio), ("tipo", meta.tipo)) if v]
-
-
-def _warm_read(key: str) -> Any:
-    """A read of this page started before Prefect (``flows.warm``), if any."""
-    from flows import warm
-
-    return warm.take(key)
 
 
 def _log() -> Any:
@@ -243,127 +203,73 @@ def _on_done(future: Any, callback: Callable[[], None]) -> bool:
     return True
 
 
+# ---------------------------------------------------------------------------------------------
+# finishing a document (flow process): a recipe of steps, each with one job
+
+
 def _finish_document(doc: _InFlight, run: _Run) -> DocumentOutcome:
-    """Collect pages, fill the cache, structure, store. Never raises for a document's fault."""
+    """Collect the pages, structure, store, clean up and report. Never raises for a document's fault."""
     entry = doc.entry
-    pages_ocr = 0
-    pages_cached = len(doc.pages)
+    error, text = doc.error, doc.given
+    pages_ocr, pages_cached = 0, len(doc.pages)
+    if error is None and text is None:
+        read = _collect_pages(doc.futures)
+        _cache_pages(run.cache, read)
+        pages_ocr = sum(1 for _key, page in read if page.method == "ocr")
+        text, error = _document_text(doc, [page for _key, page in read], run.config)
     result: NormDocument | None = None
-    text: DocumentText | None = doc.given
-    if doc.error is None and text is None:
-        for page_index, key, future in doc.futures:
+    if error is None and text is not None:
+        structured = _structure(doc, text, run)
+        if isinstance(structured, ActsDocument):
             try:
-                page = future.result()
-            except Exception as exc:  # noqa: BLE001 - a lost worker fails the page, not the batch
-                page = PageText(page_index=page_index, method="none", error=OcrError(str(exc)).page_error())
-            doc.pages[page_index] = page
-            if page.method != "none":
-                run.cache.put(key, page)
-            if page.method == "ocr":
-                pages_ocr += 1
-        pages = tuple(doc.pages[i] for i in sorted(doc.pages))
-        if pages and all(p.method == "none" for p in pages):
-            doc.error = error_of_page(pages[0])
+                return _finish_acts(doc, run, text, structured, pages_ocr=pages_ocr, pages_cached=pages_cached)
+            except Exception as exc:  # noqa: BLE001 - e.g. the acts' index unwritable: the document fails
+                error = _structuring_error(exc)
+        elif isinstance(structured, LoclegError):
+            error = structured
         else:
-            text = DocumentText(source=entry.source, sha256=doc.sha256, backend=_backend_of(pages, run.config),
-                                pages=pages)
-    if doc.error is None and text is not None and entry.all_acts:
-        try:
-            with tags(*_doc_tags(entry)):
-                acts = structure_acts_task.submit(text, entry.meta, config=run.config, doc_id=_doc_id(entry))
-            doc.other_futures.append(acts)
-            return _finish_acts(doc, run, text, acts.result(), pages_ocr=pages_ocr, pages_cached=pages_cached)
-        except LoclegError as exc:
-            doc.error = exc
-        except Exception as exc:  # noqa: BLE001
-            doc.error = LoclegError(f"structuring failed: {type(exc).__name__}: {exc}", reason="structure_failed")
-    if doc.error is None and text is not None:
-        try:
-            with tags(*_doc_tags(entry)):
-                structured = structure_task.submit(text, entry.meta, config=run.config, doc_id=_doc_id(entry))
-            doc.other_futures.append(structured)
-            result = structured.result()
-        except LoclegError as exc:
-            doc.error = exc
-        except Exception as exc:  # noqa: BLE001
-            doc.error = LoclegError(f"structuring failed: {type(exc).__name__}: {exc}", reason="structure_failed")
-    if doc.error is not None or result is None:
-        error = doc.error or LoclegError("no result", reason="internal_error")
-        result = failed_result(source=entry.source, meta=entry.meta, reason=error.reason, message=error.message,
-                               category=error.category, sha256=doc.sha256, pages=doc.n_pages,
-                               page_no=error.page_no, component=_component_of(error))
-        text = None
-    outcome, result = _store(doc, run, key=entry.key, result=result, ocr=text, pages_ocr=pages_ocr,
-                             pages_cached=pages_cached, doc_id=_doc_id(entry))
+            result = structured
+    if result is None:
+        result, text = _failed_result(doc, error), None
+    outcome, result = _record(doc, run, key=entry.key, result=result, ocr=text, pages_ocr=pages_ocr,
+                              pages_cached=pages_cached, doc_id=_doc_id(entry))
     if outcome.status == "failed":
         _log().warning("%s: failed (%s): %s", _doc_id(entry), outcome.reason,
                        result.errors[0].message if result.errors else "")
-    _close(doc, outcome)
+    _drop_download(doc)
+    _report_done(doc, outcome, run.progress)
     return outcome
 
 
-def _store(doc: _InFlight, run: _Run, *, key: str, result: NormDocument, ocr: DocumentText | None,
-           pages_ocr: int, pages_cached: int, doc_id: str) -> tuple[DocumentOutcome, NormDocument]:
-    """Store one result (a failure to store becomes a ``store_failed`` result: the batch goes on)
-    and record its outcome; returns the outcome and the result as recorded."""
-    entry = doc.entry
-    try:
-        stored = store_task(run.store, run_id=run.run_id, doc_key=key, source=entry.source, result=result,
-                            ocr=ocr, manifest_meta=entry.meta, force=run.force, doc_id=doc_id)
-        json_path, was_stored = str(stored.json_path) if stored.json_path else None, stored.stored
-    except Exception as exc:  # noqa: BLE001 - e.g. disk full: recorded, the batch goes on
-        result = failed_result(source=entry.source, meta=entry.meta, reason="store_failed",
-                               message=f"{type(exc).__name__}: {exc}", category="internal", component="store")
-        json_path, was_stored = None, False
-    info = result.document
-    outcome = DocumentOutcome(
-        doc_key=key, source=entry.source, status=info.status, reason=info.reason,
-        pages=info.pages or doc.n_pages, pages_ocr=pages_ocr, pages_cached=pages_cached,
-        confidence=info.confidence, warnings=tuple(w.code for w in result.warnings),
-        json_path=json_path, stored=was_stored, line_no=entry.line_no,
-        seconds=round(time.monotonic() - doc.started, 3),
-    )
-    run.outcomes.append(outcome)
-    return outcome, result
+def _collect_pages(futures: list[tuple[int, str, Any]]) -> list[tuple[str, PageText]]:
+    """Wait for every page read; a read that raised is an unread page (``method="none"``)."""
+    read = []
+    for page_index, key, future in futures:
+        try:
+            page = future.result()
+        except Exception as exc:  # noqa: BLE001 - a lost worker fails the page, not the batch
+            page = PageText(page_index=page_index, method="none", error=OcrError(str(exc)).page_error())
+        read.append((key, page))
+    return read
 
 
-def _close(doc: _InFlight, outcome: DocumentOutcome) -> None:
-    """A document is done: its download dropped, its progress reported."""
-    if doc.entry.is_url and doc.path is not None:
-        # The download served its purpose (the OCR is cached and stored); don't keep a second
-        # copy of every fetched PDF in the cache directory.
-        doc.path.unlink(missing_ok=True)
-    if _progress is not None:
-        if doc.untracked:
-            _progress.page_done(doc.untracked)
-        _progress.document_done(outcome)
+def _cache_pages(cache: OcrCache, read: list[tuple[str, PageText]]) -> None:
+    """Keep every page that was read in the OCR cache (an unread page is tried again next time)."""
+    for key, page in read:
+        if page.method != "none":
+            cache.put(key, page)
 
 
-def _finish_acts(doc: _InFlight, run: _Run, text: DocumentText, record: ActsDocument, *, pages_ocr: int,
-                 pages_cached: int) -> DocumentOutcome:
-    """Store every act of a gazette as its own document (key ``<source key>#act<k>``) and the
-    gazette's record listing them (``acts/<sha256[:16]>.json``); one outcome per act."""
-    entry = doc.entry
-    listed = []
-    outcome: DocumentOutcome | None = None
-    for k, act in enumerate(record.acts, start=1):
-        outcome, _stored = _store(doc, run, key=f"{entry.key}#act{k}", result=act.document,
-                                  ocr=text if k == 1 else None, pages_ocr=pages_ocr if k == 1 else 0,
-                                  pages_cached=pages_cached if k == 1 else 0, doc_id=f"{_doc_id(entry)}-act{k}")
-        relative = Path(outcome.json_path).relative_to(run.store.out).as_posix() if outcome.json_path else None
-        listed.append({"tipo": act.tipo, "numero": act.numero, "ano": act.ano, "epigrafe": act.epigrafe,
-                       "page_no": act.page_no, "status": outcome.status, "json_path": relative})
-    index = {"source": entry.source, "sha256": record.sha256, "pages": record.pages, "acts": listed}
-    name = (record.sha256 or hashlib.sha256(entry.key.encode()).hexdigest())[:16]
-    run.store.write_atomic(run.store.out / "acts" / f"{name}.json",
-                           (json.dumps(index, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
-    assert outcome is not None  # a document without act headings is one act (pipeline.acts)
-    _close(doc, outcome)
-    return outcome
-
-
-def _component_of(error: LoclegError) -> str:
-    return {"fetch": "fetch", "input": "ocr", "ocr": "ocr"}.get(error.category, "ingest")
+def _document_text(doc: _InFlight, read: list[PageText],
+                   config: OcrConfig) -> tuple[DocumentText | None, LoclegError | None]:
+    """The document's pages (from the cache and just read) in order, or the first page's error
+    when none could be read."""
+    pages = {**doc.pages, **{page.page_index: page for page in read}}
+    ordered = tuple(pages[i] for i in sorted(pages))
+    if ordered and all(p.method == "none" for p in ordered):
+        return None, error_of_page(ordered[0])
+    return DocumentText(source=doc.entry.source, sha256=doc.sha256, backend=_backend_of(ordered, config),
+                        pages=ordered), None
 
 
 def _backend_of(pages: Iterable[PageText], config: OcrConfig) -> str | None:
@@ -377,104 +283,153 @@ def _backend_of(pages: Iterable[PageText], config: OcrConfig) -> str | None:
     return None
 
 
+def _structure(doc: _InFlight, text: DocumentText, run: _Run) -> NormDocument | ActsDocument | LoclegError:
+    """The structuring task of the document: every act of a gazette, else the one norm."""
+    entry = doc.entry
+    task: Any = structure_acts_task if entry.all_acts else structure_task
+    try:
+        with tags(*_doc_tags(entry)):
+            future = task.submit(text, entry.meta, config=run.config, doc_id=_doc_id(entry))
+        doc.other_futures.append(future)
+        return future.result()
+    except Exception as exc:  # noqa: BLE001 - a document never stops the batch
+        return _structuring_error(exc)
+
+
+def _structuring_error(exc: Exception) -> LoclegError:
+    if isinstance(exc, LoclegError):
+        return exc
+    return LoclegError(f"structuring failed: {type(exc).__name__}: {exc}", reason="structure_failed")
+
+
+def _failed_result(doc: _InFlight, error: LoclegError | None) -> NormDocument:
+    """The ``failed`` record of a document, with its error."""
+    error = error or LoclegError("no result", reason="internal_error")
+    return failed_result(source=doc.entry.source, meta=doc.entry.meta, reason=error.reason, message=error.message,
+                         category=error.category, sha256=doc.sha256, pages=doc.n_pages, page_no=error.page_no,
+                         component=_component_of(error))
+
+
+def _component_of(error: LoclegError) -> str:
+    return {"fetch": "fetch", "input": "ocr", "ocr": "ocr"}.get(error.category, "ingest")
+
+
+def _record(doc: _InFlight, run: _Run, *, key: str, result: NormDocument, ocr: DocumentText | None,
+            pages_ocr: int, pages_cached: int, doc_id: str) -> tuple[DocumentOutcome, NormDocument]:
+    """Store one result and count its outcome in the run; returns the outcome and the result
+    as recorded (a failure to store is a ``store_failed`` result)."""
+    result, json_path, stored = _store(doc, run, key=key, result=result, ocr=ocr, doc_id=doc_id)
+    info = result.document
+    outcome = DocumentOutcome(
+        doc_key=key, source=doc.entry.source, status=info.status, reason=info.reason,
+        pages=info.pages or doc.n_pages, pages_ocr=pages_ocr, pages_cached=pages_cached,
+        confidence=info.confidence, warnings=tuple(w.code for w in result.warnings),
+        json_path=json_path, stored=stored, line_no=doc.entry.line_no,
+        seconds=round(time.monotonic() - doc.started, 3),
+    )
+    run.outcomes.append(outcome)
+    return outcome, result
+
+
+def _store(doc: _InFlight, run: _Run, *, key: str, result: NormDocument, ocr: DocumentText | None,
+           doc_id: str) -> tuple[NormDocument, str | None, bool]:
+    """The store task on one result: (the result as stored, its JSON path, whether it was
+    written). A failure to store becomes a ``store_failed`` result: the batch goes on."""
+    entry = doc.entry
+    try:
+        stored = store_task(run.store, run_id=run.run_id, doc_key=key, source=entry.source, result=result,
+                            ocr=ocr, manifest_meta=entry.meta, force=run.force, doc_id=doc_id)
+    except Exception as exc:  # noqa: BLE001 - e.g. disk full: recorded, the batch goes on
+        return failed_result(source=entry.source, meta=entry.meta, reason="store_failed",
+                             message=f"{type(exc).__name__}: {exc}", category="internal",
+                             component="store"), None, False
+    return result, str(stored.json_path) if stored.json_path else None, stored.stored
+
+
+def _finish_acts(doc: _InFlight, run: _Run, text: DocumentText, record: ActsDocument, *, pages_ocr: int,
+                 pages_cached: int) -> DocumentOutcome:
+    """Store every act of a gazette as its own document (key ``<source key>#act<k>``) and the
+    gazette's record listing them (``acts/<sha256[:16]>.json``); one outcome per act."""
+    entry = doc.entry
+    listed: list[tuple[str, str | None]] = []
+    outcome: DocumentOutcome | None = None
+    for k, act in enumerate(record.acts, start=1):
+        outcome, _stored = _record(doc, run, key=f"{entry.key}#act{k}", result=act.document,
+                                   ocr=text if k == 1 else None, pages_ocr=pages_ocr if k == 1 else 0,
+                                   pages_cached=pages_cached if k == 1 else 0, doc_id=f"{_doc_id(entry)}-act{k}")
+        listed.append((outcome.status, outcome.json_path))
+    run.store.save_acts_index(source=entry.source, doc_key=entry.key, record=record, stored=listed)
+    assert outcome is not None  # a document without act headings is one act (pipeline.acts)
+    _drop_download(doc)
+    _report_done(doc, outcome, run.progress)
+    return outcome
+
+
+def _drop_download(doc: _InFlight) -> None:
+    """A fetched URL's download served its purpose (the OCR is cached and stored): no second
+    copy of every fetched PDF is kept in the cache directory."""
+    if doc.entry.is_url and doc.path is not None:
+        doc.path.unlink(missing_ok=True)
+
+
+def _report_done(doc: _InFlight, outcome: DocumentOutcome, progress: Progress) -> None:
+    """The document's untracked pages and the document itself, to the progress sink."""
+    if doc.untracked:
+        progress.page_done(doc.untracked)
+    progress.document_done(outcome)
+
+
 def _forget_finished(doc: _InFlight) -> None:
     """Keep the flow process's memory flat over tens of thousands of documents.
 
     Prefect keeps, for the whole flow run, every task result's state in the flow run context
-    (for lineage of later task inputs) and one cancel event per submitted task in the thread
-    runner; measured: +25 kB per document. Once a document is stored nothing refers to its task
-    results again, so those entries are dropped. Guarded: if Prefect's internals change this
-    does nothing.
+    (``FlowRunContext.run_results``, for lineage of later task inputs) and one cancel event per
+    submitted task in the thread runner; measured: +25 kB per document. Once a document is
+    stored nothing refers to its task results again, so those entries are dropped. The cancel
+    events have no public API (Prefect 3.x): that reach is guarded, and does nothing if
+    Prefect's internals change.
     """
     from prefect.context import FlowRunContext
 
     ctx = FlowRunContext.get()
     if ctx is None:
         return
-    results = getattr(ctx, "run_results", None)
-    if isinstance(results, dict):
-        results.clear()
+    ctx.run_results.clear()
     events = getattr(ctx.task_runner, "_cancel_events", None)
     if isinstance(events, dict):
         for future in [f for _, _, f in doc.futures] + doc.other_futures:
             events.pop(getattr(future, "task_run_id", None), None)
 
 
+def _finish_and_forget(doc: _InFlight, run: _Run) -> None:
+    _finish_document(doc, run)
+    _forget_finished(doc)
+
+
 def _process_entries(entries: Iterable[ManifestEntry], run: _Run, *, max_pages_in_flight: int) -> None:
-    """The streaming window: keep pages queued on the runner, finish documents in order."""
-    window: collections.deque[_InFlight] = collections.deque()
-    in_flight = 0
-    for entry in entries:
-        doc = _start_document(entry, run)
-        window.append(doc)
-        in_flight += len(doc.futures)
-        while window and (in_flight > max_pages_in_flight or len(window) > max_pages_in_flight):
-            done = window.popleft()
-            in_flight -= len(done.futures)
-            _finish_document(done, run)
-            _forget_finished(done)
-    while window:
-        done = window.popleft()
-        _finish_document(done, run)
-        _forget_finished(done)
+    """The manifest through the streaming window (``flows.window``): pages queued on the runner,
+    documents finished in order."""
+    stream_window(entries, start=functools.partial(_start_document, run=run),
+                  finish=functools.partial(_finish_and_forget, run=run),
+                  weight=lambda doc: len(doc.futures), limit=max_pages_in_flight)
 
 
-# ---------------------------------------------------------------------------------------------
-# summary
-
-
-def summarize(run: _Run, *, seconds: float, problems: Iterable[ManifestProblem] = (),
-              extra: dict | None = None) -> dict:
-    """Counts by status and reason, pages, pages_ocr, mean confidence, warnings by code, seconds."""
-    outcomes = run.outcomes
-    bad = [p for p in problems if p.reason not in ("duplicate_entry", "duplicate_conflict")]
-    dups = [p for p in problems if p.reason in ("duplicate_entry", "duplicate_conflict")]
-    by_status, by_reason, warnings = tally(outcomes)
-    for p in bad:
-        by_status["failed"] += 1
-        by_reason[p.reason] += 1
-    confs = [o.confidence for o in outcomes if o.confidence is not None]
-    summary = {
-        "run_id": run.run_id,
-        "documents": len(outcomes) + len(bad),
-        "pages": sum(o.pages for o in outcomes),
-        "pages_ocr": sum(o.pages_ocr for o in outcomes),
-        "pages_cached": sum(o.pages_cached for o in outcomes),
-        "by_status": by_status,
-        "by_reason": dict(sorted(by_reason.items())),
-        "mean_confidence": round(sum(confs) / len(confs), 4) if confs else None,
-        "warnings": dict(sorted(warnings.items())),
-        "kept_previous": sum(1 for o in outcomes if not o.stored and o.json_path),
-        "manifest_errors": [{"line": p.line_no, "reason": p.reason, "message": p.message} for p in bad],
-        "duplicates": [{"line": p.line_no, "reason": p.reason, "message": p.message} for p in dups],
-        "cache": run.cache.stats.as_dict(),
-        "seconds": round(seconds, 3),
-        "pages_per_second": round(sum(o.pages for o in outcomes) / seconds, 3) if seconds > 0 else None,
-        "store": str(run.store.out),
-        "documents_detail": [
-            {"line": o.line_no, "source": o.source, "status": o.status, "reason": o.reason, "pages": o.pages,
-             "pages_ocr": o.pages_ocr, "confidence": o.confidence, "json": o.json_path, "stored": o.stored}
-            for o in outcomes
-        ],
-    }
-    if extra:
-        summary.update(extra)
-    return summary
+def _summarize(run: _Run, *, started: float, problems: Iterable[ManifestProblem] = (), extra: dict) -> dict:
+    """The run's summary (``corpus.summary``), finished now."""
+    return summarize(run.outcomes, run_id=run.run_id, seconds=time.monotonic() - started,
+                     cache=run.cache.stats.as_dict(), store=str(run.store.out), problems=problems,
+                     extra={**extra, "finished_at": _utcnow()})
 
 
 def _publish(summary: dict, *, key_hint: str) -> None:
-    """Keep the summary as a Prefect table artifact (no-op outside a flow run)."""
+    """Keep the summary as Prefect artifacts: a table of counts and a table of documents
+    (no-op outside a flow run)."""
+    key = "locleg-summary-" + "".join(c if c.isalnum() else "-" for c in key_hint.lower())[-60:].strip("-")
     try:
         from prefect.artifacts import create_table_artifact
 
-        table = [{"metric": "documents", "value": summary["documents"]}]
-        table += [{"metric": f"status {s}", "value": n} for s, n in summary["by_status"].items()]
-        table += [{"metric": k, "value": summary[k]} for k in ("pages", "pages_ocr", "pages_cached",
-                                                                "mean_confidence", "seconds")]
-        table += [{"metric": f"warning {c}", "value": n} for c, n in summary["warnings"].items()]
-        table += [{"metric": f"reason {r}", "value": n} for r, n in summary["by_reason"].items()]
-        key = "locleg-summary-" + "".join(c if c.isalnum() else "-" for c in key_hint.lower())[-60:].strip("-")
-        create_table_artifact(table=table, key=key, description=f"locleg batch summary ({key_hint})")
+        create_table_artifact(table=metrics_table(summary), key=key,
+                              description=f"locleg batch summary ({key_hint})")
     except Exception:  # noqa: BLE001 - an artifact is a convenience, never a failure
         pass
     try:
@@ -484,23 +439,6 @@ def _publish(summary: dict, *, key_hint: str) -> None:
                                  description=f"locleg documents ({key_hint})")
     except Exception:  # noqa: BLE001
         pass
-
-
-def documents_markdown(summary: dict) -> str:
-    """One row per document: status, reason, pages, OCR'd pages, confidence, link to its JSON."""
-    conf = {o.get("source"): o.get("confidence") for o in summary.get("documents_detail", [])}
-    lines = [f"**{summary['documents']} documents**, {summary['pages']} pages "
-             f"({summary['pages_ocr']} OCR'd), mean confidence {summary.get('mean_confidence')}", "",
-             "| line | source | status | reason | pages | OCR'd | confidence | JSON |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
-    for d in summary.get("documents_detail", []):
-        link = f"[{Path(d['json']).name}](file://{Path(summary.get('store', '.')) / d['json']})" if d.get("json") else "-"
-        cells = [d.get("line"), d.get("source"), d.get("status"), d.get("reason"), d.get("pages"),
-                 d.get("pages_ocr"), conf.get(d.get("source")), link]
-        lines.append("| " + " | ".join(str(c).replace("|", "\\|") if c is not None else "-" for c in cells) + " |")
-    for p in summary.get("manifest_errors", []):
-        lines.append(f"| {p['line']} | (manifest) | failed | {p['reason']} | 0 | 0 | - | - |")
-    return "\n".join(lines) + "\n"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -521,21 +459,24 @@ def _run_id() -> str:
 def _deprioritize_embedded_server() -> None:
     """Let OCR have the cores: the temporary Prefect server this process started (embedded
     mode, no PREFECT_API_URL) records task runs from events, asynchronously, and competed with
-    Tesseract for CPU on small machines. Its niceness is raised; a real server is untouched."""
+    Tesseract for CPU on small machines. Its niceness is raised; a real server is untouched.
+
+    ``SubprocessASGIServer()`` is the process's temporary server, the one Prefect's own clients
+    start (its constructor returns that one instance; the test harness registers its server
+    as that instance too)."""
     try:
         from prefect.server.api.server import SubprocessASGIServer
     except ImportError:  # pragma: no cover
         return
     from flows.temporary_server import record_server
 
-    for server in list(SubprocessASGIServer._instances.values()):
-        proc = getattr(server, "server_process", None)
-        if proc is not None and proc.poll() is None:
-            record_server(proc.pid)  # already recorded when it started, unless Prefect changed
-            try:
-                os.setpriority(os.PRIO_PROCESS, proc.pid, 10)
-            except OSError:
-                pass
+    proc = getattr(SubprocessASGIServer(), "server_process", None)
+    if proc is not None and proc.poll() is None:
+        record_server(proc.pid)  # already recorded when it started, unless Prefect changed
+        try:
+            os.setpriority(os.PRIO_PROCESS, proc.pid, 10)
+        except OSError:
+            pass
 
 
 def _open_run(out: str, cache: str | None, catalog: str | None, ocr: dict | None, force: bool) -> _Run:
@@ -555,7 +496,7 @@ def _open_run(out: str, cache: str | None, catalog: str | None, ocr: dict | None
     store.sweep_partials()
     return _Run(run_id=_run_id(), store=store, cache=OcrCache(Path(cache) if cache else default_cache_dir()),
                 config=config, limits=FetchLimits(retries=0),  # retries: the fetch task's, in Prefect
-                force=force, engine_version=tesseract_version())
+                force=force, engine_version=tesseract_version(), progress=installed_progress())
 
 
 def _threads() -> Any:
@@ -597,11 +538,10 @@ def ingest_manifest(manifest: str, out: str, cache: str | None = None, catalog: 
         for problem in parsed.bad_lines:
             run.store.catalog.record_attempt(run_id=run.run_id, doc_key=f"{parsed.path}#L{problem.line_no}",
                                              status="failed", reason=problem.reason)
-        _announce_documents(len(parsed.entries))
+        run.progress.add_documents(len(parsed.entries))
         _process_entries(parsed.entries, run, max_pages_in_flight=max_pages_in_flight or 4 * default_workers())
-        summary = summarize(run, seconds=time.monotonic() - started, problems=parsed.problems,
-                            extra={"manifest": str(parsed.path), "finished_at": _utcnow()})
-        run.store.catalog.finish_run(run.run_id, _without_detail(summary))
+        summary = _summarize(run, started=started, problems=parsed.problems, extra={"manifest": str(parsed.path)})
+        run.store.catalog.finish_run(run.run_id, without_detail(summary))
     finally:
         run.store.catalog.close()
     _publish(summary, key_hint=Path(manifest).stem)
@@ -628,8 +568,8 @@ def ingest_document(source: str, out: str, meta: dict | None = None, cache: str 
     try:
         run.store.catalog.begin_run(run.run_id, manifest=source, out_dir=str(run.store.out))
         _finish_document(_start_document(entry, run), run)
-        summary = summarize(run, seconds=time.monotonic() - started, extra={"finished_at": _utcnow()})
-        run.store.catalog.finish_run(run.run_id, _without_detail(summary))
+        summary = _summarize(run, started=started, extra={})
+        run.store.catalog.finish_run(run.run_id, without_detail(summary))
     finally:
         run.store.catalog.close()
     return summary
@@ -646,12 +586,12 @@ def reprocess(out: str, catalog: str | None = None, ocr: dict | None = None) -> 
     store = Store(Path(out), open_catalog(catalog, Path(out)))
     store.sweep_partials()
     run = _Run(run_id=_run_id(), store=store, cache=OcrCache(Path(out) / ".ocr-unused"), config=config,
-               limits=FetchLimits(), force=False, engine_version="")
+               limits=FetchLimits(), force=False, engine_version="", progress=installed_progress())
     skipped = 0
     try:
         store.catalog.begin_run(run.run_id, manifest="(reprocess)", out_dir=str(store.out))
         rows = store.catalog.documents()
-        _announce_documents(len(rows))
+        run.progress.add_documents(len(rows))
         for row in rows:
             if not row.ocr_path:
                 skipped += 1
@@ -667,9 +607,8 @@ def reprocess(out: str, catalog: str | None = None, ocr: dict | None = None) -> 
                 doc.error = InputError(f"stored OCR unreadable: {type(exc).__name__}: {exc}",
                                        reason="stored_ocr_unreadable")
             _finish_document(doc, run)
-        summary = summarize(run, seconds=time.monotonic() - started,
-                            extra={"skipped_no_ocr": skipped, "finished_at": _utcnow()})
-        store.catalog.finish_run(run.run_id, _without_detail(summary))
+        summary = _summarize(run, started=started, extra={"skipped_no_ocr": skipped})
+        store.catalog.finish_run(run.run_id, without_detail(summary))
     finally:
         store.catalog.close()
     _publish(summary, key_hint="reprocess")
@@ -678,10 +617,6 @@ def reprocess(out: str, catalog: str | None = None, ocr: dict | None = None) -> 
 
 def _utcnow() -> str:
     return dt.datetime.now(dt.UTC).isoformat(timespec="seconds")
-
-
-def _without_detail(summary: dict) -> dict:
-    return {k: v for k, v in summary.items() if k != "documents_detail"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -705,160 +640,3 @@ def make_task_runner(*, workers: int | None = None, dask: bool = False, dask_add
         return DaskTaskRunner(cluster_kwargs={"n_workers": n, "threads_per_worker": 1, "processes": True,
                                               "dashboard_address": None})
     return ThreadPoolTaskRunner(max_workers=n)
-
-
-# ---------------------------------------------------------------------------------------------
-# CLI entry points (called by locleg.cli)
-
-
-def _quiet_prefect(verbose: bool) -> None:
-    import logging
-
-
-    if not verbose:
-        for name in ("prefect", "prefect.server", "distributed", "prefect.task_runner.dask"):
-            logging.getLogger(name).setLevel(logging.WARNING)
-        # A failed document is an expected outcome, reported as one line (progress, summary);
-        # Prefect would log a full traceback per failed task. A failure of the flow itself is
-        # reported by the CLI as one line too; --verbose shows both tracebacks.
-        for name in ("prefect.task_runs", "prefect.flow_runs", "prefect.task_engine", "prefect.flow_engine"):
-            logging.getLogger(name).setLevel(logging.CRITICAL)
-
-
-def ocr_options(args: Any) -> dict:
-    """OcrConfig fields given on the command line (``--lang``, ``--dpi``, ``--psm``, ``--no-prepare``)."""
-    options: dict[str, Any] = {}
-    for name in ("lang", "dpi", "psm"):
-        value = getattr(args, name, None)
-        if value is not None:
-            options[name] = value
-    if getattr(args, "no_prepare", False):
-        options["prepare"] = False
-    OcrConfig(**options)  # fail early on a bad combination
-    return options
-
-
-def _write_summary_json(path: Path | None, summary: dict) -> None:
-    from flows.report import write_summary_json
-
-    write_summary_json(path, summary)
-
-
-def _exit_code(summary: dict, strict: bool) -> int:
-    from pipeline.errors import EXIT_IO
-
-    if summary.get("by_reason", {}).get("store_failed"):
-        return EXIT_IO  # the batch went on, but some result is not on disk (full disk, read-only)
-    if strict and summary["documents"] != summary["by_status"].get("extracted", 0):
-        return 1
-    return 0
-
-
-def _cli_settings() -> Any:
-    """Settings for a CLI run: in embedded mode (no PREFECT_API_URL) the temporary server is
-    discarded at exit, so shipping every task's log lines to it is pure cost; and that server
-    is recorded as it starts, for the start-up sweep of a run killed by SIGKILL."""
-    from contextlib import nullcontext
-
-    from prefect.settings import PREFECT_API_URL, PREFECT_LOGGING_TO_API_ENABLED, temporary_settings
-
-    if PREFECT_API_URL.value():
-        return nullcontext()
-    from flows.temporary_server import register_temporary_server
-
-    register_temporary_server()  # a run killed by SIGKILL leaves its server to the next run's sweep
-    return temporary_settings(updates={PREFECT_LOGGING_TO_API_ENABLED: False})
-
-
-def run_manifest_cli(args: Any) -> int:
-    """``locleg run MANIFEST --out DIR``: run the batch flow, print the summary table."""
-    from flows.progress import progress_bar
-
-    manifest = Path(args.manifest)
-    if not manifest.is_file():
-        raise FetchError(f"manifest not found (or not a file): {manifest}", reason="missing_file")
-    _quiet_prefect(getattr(args, "verbose", False))
-    runner = make_task_runner(workers=getattr(args, "workers", None), dask=getattr(args, "dask", False),
-                              dask_address=getattr(args, "dask_address", None))
-    flow_fn = ingest_manifest.with_options(task_runner=runner)
-    with _cli_settings(), progress_bar(enabled=not getattr(args, "no_progress", False)) as bar:
-        set_progress(bar)
-        try:
-            summary = flow_fn(manifest=str(manifest), out=str(args.out),
-                              cache=str(args.cache) if args.cache else None,
-                              catalog=getattr(args, "catalog", None), force=bool(args.force),
-                              ocr=ocr_options(args))
-        except (LoclegError, KeyboardInterrupt):
-            raise
-        except Exception as exc:  # the orchestrator itself failed (documents never raise)
-            raise LoclegError(f"the batch flow failed: {type(exc).__name__}: {exc}",
-                              reason="flow_failed") from exc
-        finally:
-            set_progress(None)
-            from flows import warm
-
-            warm.discard()
-    print(format_summary(summary), file=sys.stderr if str(args.summary_json) == "-" else sys.stdout)
-    _write_summary_json(args.summary_json, summary)
-    return _exit_code(summary, bool(args.strict))
-
-
-def reprocess_cli(args: Any) -> int:
-    """``locleg reprocess --out DIR``: re-structure every stored document from its saved OCR."""
-    from flows.progress import progress_bar
-
-    if not Path(args.out).is_dir():
-        raise FetchError(f"store not found: {args.out}", reason="missing_file")
-    _quiet_prefect(getattr(args, "verbose", False))
-    with _cli_settings(), progress_bar(enabled=not getattr(args, "no_progress", False)) as bar:
-        set_progress(bar)
-        try:
-            summary = reprocess(out=str(args.out), catalog=getattr(args, "catalog", None))
-        finally:
-            set_progress(None)
-    print(format_summary(summary), file=sys.stderr if str(getattr(args, "summary_json", None)) == "-" else sys.stdout)
-    _write_summary_json(getattr(args, "summary_json", None), summary)
-    return _exit_code(summary, bool(getattr(args, "strict", False)))
-
-
-def _catalog_error(target: str, exc: Exception) -> LoclegError:
-    """A catalog that cannot be used: not a database (65), or a server not reachable (66)."""
-    import sqlite3
-
-    if isinstance(exc, sqlite3.DatabaseError) and "not a database" in str(exc):
-        return InputError(f"{target} is not a catalog database: {exc}", reason="catalog_unreadable")
-    name = type(exc).__name__
-    if name in ("OperationalError", "ConnectionError", "InterfaceError") or isinstance(exc, OSError):
-        detail = " ".join(str(exc).split())[:200]
-        return FetchError(f"catalog {target} unreachable: {detail}", reason="catalog_unreachable")
-    return LoclegError(f"catalog {target}: {name}: {exc}", reason="catalog_failed")
-
-
-def search_cli(args: Any) -> int:
-    """``locleg search PHRASE [--uf SP] [--out DIR]``: matching units with norm and unit ids."""
-
-    out = Path(args.out)
-    target = getattr(args, "catalog", None)
-    if target is None and not (out / "catalog.sqlite").is_file():
-        raise FetchError(f"no catalog in {out} (run `locleg run MANIFEST --out {out}` first)",
-                         reason="missing_file")
-    try:
-        catalog = open_catalog(target, out)
-        try:
-            hits = catalog.search(args.phrase, uf=args.uf, limit=args.limit)
-        finally:
-            catalog.close()
-    except LoclegError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - classified: a bad catalog is the user's input
-        raise _catalog_error(target or str(out / "catalog.sqlite"), exc) from exc
-    if getattr(args, "json", False):
-        print(json.dumps([{**h.__dict__, "norm": h.norm_label} for h in hits], ensure_ascii=False, indent=2))
-        return 0
-    for h in hits:
-        text = " ".join(h.text.split())
-        print(f"{h.norm_label}  {h.unit_id}  [{h.json_path}]")
-        print(f"    {text[:300]}{'...' if len(text) > 300 else ''}")
-    if not hits:
-        print(f"no unit matches {args.phrase!r}", file=sys.stderr)
-    return 0

@@ -1,93 +1,44 @@
-"""The progress display of ``locleg run`` on stderr: documents and pages with an ETA.
+"""Where a flow reports its progress: a sink the CLI installs (``locleg.progress`` draws it)
+and the flows read once per run (``flows.batch``); without one, nothing is reported.
 
-On a terminal: a live bar (rich). Otherwise (CI logs, files): one line per finished document.
+A module of its own, not a flow parameter: the sink (a live terminal display) is neither
+serialisable nor part of what a run is asked to do.
 """
 
 from __future__ import annotations
 
-import sys
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from corpus.summary import DocumentOutcome
 
 
-class _Bar:
-    def __init__(self, progress: Any):
-        self._p = progress
-        self._docs = progress.add_task("documents", total=0)
-        self._pages = progress.add_task("pages", total=0)
-        self._lock = threading.Lock()
-
-    def add_documents(self, n: int) -> None:
-        with self._lock:
-            self._p.update(self._docs, total=(self._p.tasks[self._docs].total or 0) + n)
-
-    def add_pages(self, n: int) -> None:
-        with self._lock:
-            self._p.update(self._pages, total=(self._p.tasks[self._pages].total or 0) + n)
-
-    def page_done(self, n: int = 1) -> None:
-        self._p.advance(self._pages, n)
-
-    def document_done(self, outcome: Any) -> None:
-        self._p.advance(self._docs, 1)
-        if outcome.status != "extracted":
-            self._p.console.print(f"{outcome.status:<12} {outcome.reason:<24} {outcome.source}",
-                                  highlight=False, markup=False)
-
-
-class _Lines:
-    """Plain lines for non-terminals: ``[3/10] extracted ok  pages=2 ocr=2  source``."""
-
-    def __init__(self) -> None:
-        self.total = 0
-        self.done = 0
-        self._lock = threading.Lock()
-
-    def add_documents(self, n: int) -> None:
-        self.total += n
-
-    def add_pages(self, n: int) -> None:
-        pass
-
-    def page_done(self, n: int = 1) -> None:
-        pass
-
-    def document_done(self, outcome: Any) -> None:
-        with self._lock:
-            self.done += 1
-            print(f"[{self.done}/{self.total}] {outcome.status} {outcome.reason} pages={outcome.pages} "
-                  f"ocr={outcome.pages_ocr} {outcome.seconds:.1f}s {outcome.source}", file=sys.stderr, flush=True)
-
-
-class _Nothing:
+class Progress(Protocol):
     def add_documents(self, n: int) -> None: ...
     def add_pages(self, n: int) -> None: ...
     def page_done(self, n: int = 1) -> None: ...
-    def document_done(self, outcome: Any) -> None: ...
+    def document_done(self, outcome: DocumentOutcome) -> None: ...
 
 
-@contextmanager
-def progress_bar(*, enabled: bool = True) -> Iterator[Any]:
-    """A progress sink for :func:`flows.batch.set_progress`."""
-    if not enabled:
-        yield _Nothing()
-        return
-    if not sys.stderr.isatty():
-        yield _Lines()
-        return
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+class NoProgress:
+    """The sink of a run nobody watches."""
 
-    columns = (TextColumn("{task.description:<9}"), BarColumn(), MofNCompleteColumn(),
-               TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=False) as progress:
-        yield _Bar(progress)
+    def add_documents(self, n: int) -> None: ...
+    def add_pages(self, n: int) -> None: ...
+    def page_done(self, n: int = 1) -> None: ...
+    def document_done(self, outcome: DocumentOutcome) -> None: ...
+
+
+NO_PROGRESS = NoProgress()
+_installed: Progress = NO_PROGRESS
+
+
+def set_progress(progress: Progress | None) -> None:
+    """Install the progress sink of the next flow runs in this process (None: none)."""
+    global _installed
+    _installed = progress if progress is not None else NO_PROGRESS
+
+
+def installed_progress() -> Progress:
+    """The sink installed by :func:`set_progress` (:data:`NO_PROGRESS` when none is)."""
+    return _installed

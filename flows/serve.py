@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from flows import batch as batch_module
-from flows.batch import ingest_manifest, ocr_options
+from flows.batch import ingest_manifest
 
 
 def deployment_parameters(*, manifest: Path, out: Path, cache: Path | None = None, catalog: str | None = None,
@@ -67,22 +67,3 @@ def require_lasting_api() -> str:
                          "and set PREFECT_API_URL=http://127.0.0.1:4200/api (or use Prefect Cloud); "
                          "for a one-off batch use `locleg run`")
     return url
-
-
-def serve_cli(args: Any) -> int:  # pragma: no cover - blocks until interrupted
-    from prefect import serve
-
-    from pipeline.errors import FetchError, UsageError
-
-    if not Path(args.manifest).is_file():
-        raise FetchError(f"manifest not found: {args.manifest}", reason="missing_file")
-    require_lasting_api()
-    if getattr(args, "dask", False) or getattr(args, "dask_address", None) or getattr(args, "workers", None):
-        # A served run starts from the flow's entrypoint with its default thread runner; to
-        # run served pages on Dask, deploy to a work pool (docs/flows.md).
-        raise UsageError("--dask, --dask-address and --workers apply to `locleg run`, not to `serve`")
-    deployment = build_deployment(manifest=args.manifest, out=args.out, cron=args.cron, name=args.name,
-                                  timezone=args.timezone, cache=args.cache, catalog=args.catalog,
-                                  force=args.force, ocr=ocr_options(args))
-    serve(deployment)
-    return 0

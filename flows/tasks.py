@@ -90,12 +90,12 @@ def read_page_task(path: Path, plan: PagePlan, *, config: OcrConfig, doc_id: str
 
 @task(name="structure", cache_policy=NO_CACHE, task_run_name="structure-{doc_id}")
 def structure_task(doc: DocumentText, meta: NormMeta | None, *, config: OcrConfig, doc_id: str = "doc") -> NormDocument:
-    """Cleaning, segmentation and emission (``pipeline.structure``), completed with what the
-    read knows (``pipeline.ingest.complete_document``)."""
-    from pipeline.ingest import complete_document
+    """Cleaning, segmentation and emission (``pipeline.structure``), with the OCR settings the
+    text was read with (``pipeline.ingest.with_ocr_config``)."""
+    from pipeline.ingest import with_ocr_config
     from pipeline.structure import structure_document
 
-    return complete_document(structure_document(doc, meta), doc, config=config)
+    return with_ocr_config(structure_document(doc, meta), config=config)
 
 
 @task(name="structure-acts", cache_policy=NO_CACHE, task_run_name="structure-acts-{doc_id}")

@@ -4,7 +4,7 @@ Importing Prefect takes 2-3 s on a busy 2-core machine and its temporary server 
 ``PREFECT_API_URL``) 10-20 s more, all before the flow submits its first ``read-page`` task. So
 ``locleg run`` first plans the manifest's first documents and starts Tesseract on up to one page
 per worker in plain threads (:func:`start`), then imports Prefect. When the flow reaches those
-pages (``flows.batch._start_document``) it takes the running reads (:func:`take`) instead of
+pages (``flows.batch._read_pages``) it takes the running reads (:func:`take`) instead of
 submitting tasks: no page is read twice, the results go through the same OCR cache and
 structuring, and the flow log says which pages were read this way (they are not Prefect task
 runs). Only in embedded mode (no ``PREFECT_API_URL``; there the temporary server is thrown away

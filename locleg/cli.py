@@ -149,7 +149,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from flows.noop import noop_rerun
+    from locleg.batch import ocr_options, run_manifest
+    from locleg.noop import noop_rerun
 
     code = noop_rerun(args)  # every document stored and current: answered without Prefect
     if code is not None:
@@ -157,32 +158,29 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not (args.dask or args.dask_address or os.environ.get("PREFECT_API_URL")
             or os.environ.get("LOCLEG_WARM_START") == "0"):
         from flows import warm
-        from flows.noop import _ocr_options
 
         # Tesseract starts on the first pages now; Prefect's start-up runs beside it.
-        warm.start(args.manifest, cache_dir=args.cache, ocr=_ocr_options(args),
+        warm.start(args.manifest, cache_dir=args.cache, ocr=ocr_options(args),
                    workers=args.workers or len(os.sched_getaffinity(0)))
-    from flows.batch import run_manifest_cli
-
-    return run_manifest_cli(args)
+    return run_manifest(args)
 
 
 def cmd_reprocess(args: argparse.Namespace) -> int:
-    from flows.batch import reprocess_cli
+    from locleg.batch import reprocess_store
 
-    return reprocess_cli(args)
+    return reprocess_store(args)
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    from flows.batch import search_cli
+    from locleg.batch import search_store
 
-    return search_cli(args)
+    return search_store(args)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from flows.serve import serve_cli
+    from locleg.batch import serve_manifest
 
-    return serve_cli(args)
+    return serve_manifest(args)
 
 
 def cmd_export(args: argparse.Namespace) -> int:

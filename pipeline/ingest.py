@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from models.norm import ActsDocument, DocumentInfo, ErrorItem, NormDocument, NormMeta
+from models.norm import ActsDocument, NormDocument, NormMeta
 from models.ocr import DocumentText
 from pipeline.config import OcrConfig
 from pipeline.ocr import ocr_document
@@ -38,15 +38,14 @@ def read_file(path: Path, *, config: OcrConfig) -> DocumentText:
 def ingest_file(path: Path, *, meta: NormMeta | None, config: OcrConfig) -> NormDocument:
     """Read ``path`` and structure it into a :class:`NormDocument` (cleaning, segmentation).
 
-    The document block (source, sha256, pages, method, backend, confidence) comes from the read
-    when the structuring stage left it unset; unreadable pages become error items and make an
-    ``extracted`` result ``partial`` (reason ``page_errors``).
+    The structuring stage owns the whole output (the document block, the status, an error item
+    per unread page, which makes an ``extracted`` result ``partial``); this adds the OCR
+    settings it was read with.
     """
     doc = read_file(path, config=config)
     from pipeline.structure import structure_document
 
-    result = structure_document(doc, meta)
-    return complete_document(result, doc, config=config)
+    return with_ocr_config(structure_document(doc, meta), config=config)
 
 
 def ingest_acts(path: Path, *, meta: NormMeta | None, config: OcrConfig) -> ActsDocument:
@@ -55,44 +54,19 @@ def ingest_acts(path: Path, *, meta: NormMeta | None, config: OcrConfig) -> Acts
 
 
 def structure_acts_of(doc: DocumentText, meta: NormMeta | None, *, config: OcrConfig) -> ActsDocument:
-    """Every act of an already-read document as its own norm, each completed with what the read
-    knows (the batch flow's path for a manifest line with ``"all_acts": true``)."""
+    """Every act of an already-read document as its own norm, each with the OCR settings it was
+    read with (the batch flow's path for a manifest line with ``"all_acts": true``)."""
     from pipeline.acts import acts_document
 
     record = acts_document(doc, meta)
-    acts = [act.model_copy(update={"document": complete_document(act.document, doc, config=config)})
+    acts = [act.model_copy(update={"document": with_ocr_config(act.document, config=config)})
             for act in record.acts]
     return record.model_copy(update={"acts": acts})
 
 
-def complete_document(result: NormDocument, doc: DocumentText, *, config: OcrConfig) -> NormDocument:
-    """Fill what the reading stage knows into ``result`` where the structuring stage did not."""
-    info = result.document
-    updates: dict[str, object] = {}
-    if not info.source or info.source.startswith("<"):
-        updates["source"] = doc.source
-    if info.sha256 is None:
-        updates["sha256"] = doc.sha256
-    if not info.pages:
-        updates["pages"] = len(doc.pages)
-    if info.method == "none":
-        updates["method"] = doc.method
-    if info.backend is None:
-        updates["backend"] = doc.backend
-    if info.confidence is None and doc.confidence is not None:
-        updates["confidence"] = round(doc.confidence, 4)
-    unread = [p for p in doc.pages if p.method == "none"]
-    if unread and info.status == "extracted":
-        updates["status"] = "partial"
-        updates["reason"] = "page_errors"  # the code structure_document uses
-    new_info = DocumentInfo.model_validate({**info.model_dump(), **updates})
-    errors = list(result.errors)
-    known = {(e.component, e.page_no) for e in errors}
-    for page in unread:
-        if ("ocr", page.page_no) not in known:
-            errors.append(ErrorItem(component="ocr", category=page.error.category if page.error else "input",
-                                    message=page.error.text if page.error else "unreadable", page_no=page.page_no))
-    pipeline_info = result.pipeline
-    if not pipeline_info.ocr:
-        pipeline_info = pipeline_info.model_copy(update={"ocr": config.as_dict()})
-    return result.model_copy(update={"document": new_info, "errors": errors, "pipeline": pipeline_info})
+def with_ocr_config(result: NormDocument, *, config: OcrConfig) -> NormDocument:
+    """``result`` with the OCR settings its text was read with (``pipeline.ocr``): the one field
+    of the output the structuring stage cannot know. A result that has them is returned as is."""
+    if result.pipeline.ocr:
+        return result
+    return result.model_copy(update={"pipeline": result.pipeline.model_copy(update={"ocr": config.as_dict()})})

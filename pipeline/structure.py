@@ -15,6 +15,7 @@ from models.norm import (
     NormDocument,
     NormMeta,
     PipelineInfo,
+    Unit,
     WarningItem,
     WordCorrection,
 )
@@ -45,7 +46,10 @@ def structure_document(
     doc: DocumentText, meta: NormMeta | None = None, *, config: StructureConfig | None = None
 ) -> NormDocument:
     """Clean, segment and emit one document. Never raises on odd text: what cannot be
-    recognised ends as warnings and a status."""
+    recognised ends as warnings and a status.
+
+    The recipe: each stage returns its value and its issues (warnings), and the output's
+    warnings are those issues in the order of the stages."""
     config = config or StructureConfig()
     meta = meta or NormMeta()
     doc = join_document_lines(doc)  # margin labels back on their lines
@@ -57,25 +61,20 @@ def structure_document(
     numero = normalize_numero(meta.numero, meta.ano) if meta.numero else None
     seg = segment_lines(lines, numero=numero, ano=meta.ano, tipo=meta.tipo, ementa=meta.ementa,
                         config=config.segment)
-    units, warnings = emit_units(seg.articulacao, seg.issues, vocab)
-    transitorias, transit_warnings = emit_units(seg.transitorias, seg.transit_issues, vocab)
-    for w in transit_warnings:  # their ids are another namespace's: the message says so
-        warnings.append(w.model_copy(update={"message": f"(disposições transitórias) {w.message}"}))
-
+    units, unit_issues = emit_units(seg.articulacao, seg.issues, vocab)
+    transitorias, transit_issues = emit_transitorias(seg, vocab)
     fecho = build_fecho(seg, vocab)
-    norm = complete_meta(meta, seg, [ln.text for ln in lines], warnings, fecho=fecho)
+    norm, meta_issues = complete_meta(meta, seg, [ln.text for ln in lines], fecho=fecho)
+    reference_issues: list[WarningItem] = []
     if config.references and units:
-        units, warnings = _add_references(units, norm, warnings)
+        units, reference_issues = find_unit_references(units, norm)
         units = resolve_alteracoes(units)  # issue 12: what each alteração amends; revocations
-    errors = [
-        ErrorItem(component="ocr", category="page", message=p.error.text, page_no=p.page_no)
-        for p in doc.pages if p.error
-    ]
+    errors = page_errors(doc)
     conflict = fecho_year_conflict(norm.ano, fecho.data if fecho else None,
                                    seg.epigrafe.ano if seg.epigrafe else None)
-    if conflict is not None:
-        warnings.append(conflict)
-    status, reason = decide_status(units, seg, doc, errors, warnings)
+    warnings = [*unit_issues, *transit_issues, *meta_issues, *reference_issues, *([conflict] if conflict else [])]
+    (status, reason), status_issues = decide_status(units, seg, doc, errors)
+    warnings += status_issues
     reasons: list[str] = []
     if status == "extracted" or reason == "page_errors":
         reasons = reasons_from(Evidence(
@@ -122,6 +121,22 @@ def structure_document(
     )
 
 
+def emit_transitorias(seg: Segmentation, vocab: frozenset[str]) -> tuple[list[Unit], list[WarningItem]]:
+    """The disposições transitórias (an ADT numbered from 1 again) as units, and their issues."""
+    units, issues = emit_units(seg.transitorias, seg.transit_issues, vocab)
+    # their ids are another namespace's: the message says so
+    return units, [w.model_copy(update={"message": f"(disposições transitórias) {w.message}"}) for w in issues]
+
+
+def page_errors(doc: DocumentText) -> list[ErrorItem]:
+    """One error item per page that was not read: its error as recorded, or ``unreadable``."""
+    recorded = [ErrorItem(component="ocr", category="page", message=p.error.text, page_no=p.page_no)
+                for p in doc.pages if p.error]
+    bare = [ErrorItem(component="ocr", category="input", message="unreadable", page_no=p.page_no)
+            for p in doc.pages if p.method == "none" and not p.error]
+    return recorded + bare
+
+
 def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 4)
 
@@ -144,14 +159,14 @@ def normalize_numero(numero: str, ano: int | None) -> str:
 
 
 def complete_meta(
-    meta: NormMeta, seg: Segmentation, all_lines: list[str], warnings: list[WarningItem],
-    *, fecho: Fecho | None = None,
-) -> NormMeta:
-    """Fill what the upstream record lacks from the text; report contradictions.
+    meta: NormMeta, seg: Segmentation, all_lines: list[str], *, fecho: Fecho | None = None,
+) -> tuple[NormMeta, list[WarningItem]]:
+    """Fill what the upstream record lacks from the text; the contradictions are its issues.
 
     The date comes from the epígrafe, else from a 'De 22 de agosto de 1978' line right after
     it, else from the fecho when its year is the norm's year.
     """
+    warnings: list[WarningItem] = []
     values = meta.model_dump()
     sources = dict(meta.sources)
     for key in ("tipo", "numero", "ano", "data", "municipio", "uf", "ementa", "native_id"):
@@ -219,8 +234,8 @@ def complete_meta(
     try:
         from pipeline.urn import build_urn
     except ImportError:  # pragma: no cover - the module ships with the package
-        return norm
-    return norm.model_copy(update={"urn": build_urn(norm)})
+        return norm, warnings
+    return norm.model_copy(update={"urn": build_urn(norm)}), warnings
 
 
 def build_fecho(seg: Segmentation, vocab: frozenset[str]) -> Fecho | None:
@@ -261,29 +276,29 @@ def build_appended(seg: Segmentation, vocab: frozenset[str]) -> list[AppendedTex
     return out
 
 
-def _add_references(units, norm, warnings):
+def find_unit_references(units: list[Unit], norm: NormMeta) -> tuple[list[Unit], list[WarningItem]]:
+    """The units with the legal references in their texts, and the issues found on the way."""
     try:
         from pipeline.references import find_references
     except ImportError:  # pragma: no cover - the module ships with the package
-        return units, warnings
-    units, more = find_references(units, meta=norm)
-    return units, [*warnings, *more]
+        return units, []
+    return find_references(units, meta=norm)
 
 
-def decide_status(units, seg, doc, errors, warnings) -> tuple[str, str]:
-    """extracted | partial | needs_review | failed, with a reason code."""
+def decide_status(units: list[Unit], seg: Segmentation, doc: DocumentText,
+                  errors: list[ErrorItem]) -> tuple[tuple[str, str], list[WarningItem]]:
+    """(extracted | partial | needs_review | failed, a reason code), and the issue that says why
+    a document without articles is not a norm (when one does)."""
     if not doc.pages or all(p.method == "none" for p in doc.pages):
-        return "failed", "no_text"
+        return ("failed", "no_text"), []
     text_chars = sum(len(ln.text) for p in doc.pages for ln in p.lines)
     if not units:
         if text_chars < 40:
-            return "needs_review", "no_text"
+            return ("needs_review", "no_text"), []
         if seg.epigrafe is None:
-            warnings.append(WarningItem(code="not_a_law",
-                                        message="no epígrafe and no article: this does not look like a norm"))
-            return "needs_review", "not_a_law"
-        warnings.append(WarningItem(code="no_articles", message="no article was recognised"))
-        return "needs_review", "no_articles"
+            return ("needs_review", "not_a_law"), [WarningItem(
+                code="not_a_law", message="no epígrafe and no article: this does not look like a norm")]
+        return ("needs_review", "no_articles"), [WarningItem(code="no_articles", message="no article was recognised")]
     if errors:
-        return "partial", "page_errors"
-    return "extracted", "ok"
+        return ("partial", "page_errors"), []
+    return ("extracted", "ok"), []

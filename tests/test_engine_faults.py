@@ -15,7 +15,7 @@ from scans import law_pages, make_scanned_pdf
 from models.ocr import PageError
 from pipeline.config import OcrConfig
 from pipeline.errors import OcrError
-from pipeline.ingest import complete_document
+from pipeline.ingest import with_ocr_config
 from pipeline.ocr import backend_name, ocr_document, read_page
 from pipeline.structure import structure_document
 
@@ -44,7 +44,7 @@ def test_a_page_the_engine_cannot_read_keeps_its_typed_error(law_pdf, tmp_path, 
     assert "Art. 1º" in doc.pages[0].text and "Art. 4º" in doc.pages[2].text
     assert doc.backend == backend_name(CONFIG)
 
-    result = complete_document(structure_document(doc, None), doc, config=CONFIG)
+    result = with_ocr_config(structure_document(doc, None), config=CONFIG)
     assert [(e.component, e.category, e.message, e.page_no) for e in result.errors] == [
         ("ocr", "page", f"ocr:{reason}: {message}", 2)]
     # the lost page's article is missed: reviewed, with the page error among the reasons
@@ -58,7 +58,7 @@ def test_garbage_from_the_engine_is_a_page_of_garbage_not_a_failure(law_pdf, tmp
     assert [p.method for p in doc.pages] == ["ocr", "ocr", "ocr"]
     assert [p.error for p in doc.pages] == [None, None, None]
     assert doc.pages[1].text == "~~|¬¬|~~"  # the one row that parses; the rest is dropped
-    result = complete_document(structure_document(doc, None), doc, config=CONFIG)
+    result = with_ocr_config(structure_document(doc, None), config=CONFIG)
     assert not result.errors
     assert {"1", "2", "4", "5"} <= set(_article_numbers(result))
 

@@ -279,11 +279,11 @@ def test_a_batch_whose_stores_fail_exits_74(tmp_path, monkeypatch):
 
 
 def test_summary_json_on_a_full_device_is_an_io_error(tmp_path, monkeypatch):
-    from flows.batch import _write_summary_json
+    from corpus.summary import write_summary_json
 
     full = _char_device(tmp_path / "full", 1, 7)
     with pytest.raises(OutputError):
-        _write_summary_json(full, {"documents": 0})
+        write_summary_json(full, {"documents": 0})
     assert stat.S_ISCHR(os.lstat(full).st_mode)
 
 

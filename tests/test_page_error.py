@@ -14,7 +14,7 @@ from corpus.store import Store
 from models.ocr import DocumentText, Line, PageError, PageText
 from pipeline.config import OcrConfig
 from pipeline.errors import InputError, OcrError, error_of_page
-from pipeline.ingest import complete_document
+from pipeline.ingest import with_ocr_config
 from pipeline.structure import structure_document
 
 LAW = ["LEI Nº 12, DE 3 DE MAIO DE 2001", "Dispõe sobre a praça.", "Art. 1º Fica criada a praça.",
@@ -84,26 +84,32 @@ def test_old_stored_ocr_with_a_string_error_still_loads(tmp_path):
 
 def test_the_error_items_are_the_old_strings():
     """The output document's ``errors`` list is unchanged: the structuring stage's item carries the
-    whole ``category:reason: message``, ``complete_document`` adds nothing for a page already
-    there; the same document with the old string form gives the same output."""
+    whole ``category:reason: message``; the same document with the old string form gives the same
+    output."""
     typed = _document(PageError.parse(OLD))
-    result = complete_document(structure_document(typed, None), typed, config=OcrConfig())
+    result = with_ocr_config(structure_document(typed, None), config=OcrConfig())
     [item] = [e for e in result.errors if e.component == "ocr"]
     assert (item.category, item.message, item.page_no) == ("page", OLD, 2)
     assert result.document.status == "partial" and result.document.reason == "page_errors"
     old = _document(OLD)
-    assert complete_document(structure_document(old, None), old, config=OcrConfig()) == result
+    assert with_ocr_config(structure_document(old, None), config=OcrConfig()) == result
 
 
-def test_complete_document_records_an_unread_page_by_its_category():
+def test_an_unread_page_is_one_error_item_made_by_the_structuring_stage():
+    """Issue 17, one owner per field: the structuring stage records every unread page (by its
+    error, or ``unreadable`` when none was recorded); adding the OCR settings adds no item."""
     typed = _document(PageError(category="input", reason="corrupt_pdf", message="lei.pdf: page 2 broken"))
-    result = structure_document(typed, None)
-    without = result.model_copy(update={"errors": []})
-    [item] = complete_document(without, typed, config=OcrConfig()).errors
-    assert (item.component, item.category, item.message) == ("ocr", "input", "input:corrupt_pdf: lei.pdf: page 2 broken")
+    [item] = structure_document(typed, None).errors
+    assert (item.component, item.category, item.message, item.page_no) == (
+        "ocr", "page", "input:corrupt_pdf: lei.pdf: page 2 broken", 2)
     bare = typed.model_copy(update={"pages": (typed.pages[0], PageText(page_index=1, method="none"))})
-    [item] = complete_document(without, bare, config=OcrConfig()).errors
-    assert (item.category, item.message) == ("input", "unreadable")
+    result = structure_document(bare, None)
+    [item] = result.errors
+    assert (item.component, item.category, item.message, item.page_no) == ("ocr", "input", "unreadable", 2)
+    assert result.document.status != "extracted" and "page_errors" in result.document.reasons
+    completed = with_ocr_config(result, config=OcrConfig())
+    assert completed.errors == result.errors and completed.document == result.document
+    assert completed.pipeline.ocr == OcrConfig().as_dict()
 
 
 @pytest.mark.parametrize(("error", "cls", "reason", "message"), [

@@ -7,7 +7,6 @@ See :mod:`corpus.current` for when a document counts as current. ``--force`` and
 from __future__ import annotations
 
 import datetime as dt
-import sys
 import time
 import uuid
 from pathlib import Path
@@ -18,7 +17,8 @@ def noop_rerun(args: Any, *, started: float | None = None) -> int | None:
     """The exit code of a rerun with nothing to do, or None when the flow must run."""
     from corpus.current import check_manifest, summary_of_current
     from corpus.manifest import read_manifest
-    from flows.report import format_summary, write_summary_json
+    from corpus.summary import without_detail
+    from locleg.batch import exit_code, ocr_options, print_summary
 
     started = time.monotonic() if started is None else started
     if getattr(args, "force", False) or getattr(args, "restructure", False):
@@ -30,7 +30,7 @@ def noop_rerun(args: Any, *, started: float | None = None) -> int | None:
         return None  # the flow path reports it
     try:
         manifest = read_manifest(manifest_path)
-        done = check_manifest(manifest, Path(args.out), getattr(args, "catalog", None), _ocr_options(args))
+        done = check_manifest(manifest, Path(args.out), getattr(args, "catalog", None), ocr_options(args))
     except Exception:  # noqa: BLE001 - any doubt: run the flow, which reports properly
         return None
     if done is None:
@@ -44,21 +44,8 @@ def noop_rerun(args: Any, *, started: float | None = None) -> int | None:
     catalog = open_catalog(getattr(args, "catalog", None), Path(args.out))
     try:
         catalog.begin_run(run_id, manifest=str(manifest.path), out_dir=str(Path(args.out).resolve()))
-        catalog.finish_run(run_id, {k: v for k, v in summary.items() if k != "documents_detail"})
+        catalog.finish_run(run_id, without_detail(summary))
     finally:
         catalog.close()
-    summary_json = getattr(args, "summary_json", None)
-    print(format_summary(summary), file=sys.stderr if str(summary_json) == "-" else sys.stdout)
-    write_summary_json(summary_json, summary)
-    if getattr(args, "strict", False) and summary["by_status"].get("extracted", 0) != summary["documents"]:
-        return 1
-    return 0
-
-
-def _ocr_options(args: Any) -> dict:
-    """The same OcrConfig fields as ``flows.batch.ocr_options`` (without importing Prefect)."""
-    options: dict[str, Any] = {name: getattr(args, name) for name in ("lang", "dpi", "psm")
-                               if getattr(args, name, None) is not None}
-    if getattr(args, "no_prepare", False):
-        options["prepare"] = False
-    return options
+    print_summary(summary, getattr(args, "summary_json", None))
+    return exit_code(summary, bool(getattr(args, "strict", False)))

@@ -1,0 +1,35 @@
+"""The streaming window of a batch: documents are started in manifest order and finished in the
+same order, with at most ``limit`` pages in flight (and at most ``limit`` documents open), so the
+task runner always has pages queued while the oldest document is finished.
+
+No Prefect here: what starting and finishing a document means is the flow's
+(``flows.batch``); this module only decides when.
+"""
+
+from __future__ import annotations
+
+import collections
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
+Item = TypeVar("Item")
+Open = TypeVar("Open")
+
+
+def stream_window(items: Iterable[Item], *, start: Callable[[Item], Open], finish: Callable[[Open], None],
+                  weight: Callable[[Open], int], limit: int) -> None:
+    """``start`` every item in order and ``finish`` each started one, oldest first, as soon as
+    the started ones weigh more than ``limit`` (pages in flight) or number more than ``limit``;
+    the rest are finished at the end. ``weight`` of an open item must not change while it is open."""
+    window: collections.deque[Open] = collections.deque()
+    in_flight = 0
+    for item in items:
+        opened = start(item)
+        window.append(opened)
+        in_flight += weight(opened)
+        while window and (in_flight > limit or len(window) > limit):
+            done = window.popleft()
+            in_flight -= weight(done)
+            finish(done)
+    while window:
+        finish(window.popleft())

@@ -1,0 +1,198 @@
+"""The batch commands of the CLI: ``locleg run``, ``reprocess``, ``serve`` and ``search``.
+
+They check their arguments, quiet Prefect, install the progress display, call the flows
+(``flows.batch``, ``flows.serve``), print the summary and turn it into an exit code. Prefect is
+imported only when a flow is about to run: ``search`` and the no-op rerun never import it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from pipeline.errors import EXIT_IO, FetchError, InputError, LoclegError
+
+
+def ocr_options(args: Any) -> dict:
+    """OcrConfig fields given on the command line (``--lang``, ``--dpi``, ``--psm``, ``--no-prepare``)."""
+    options: dict[str, Any] = {name: getattr(args, name) for name in ("lang", "dpi", "psm")
+                               if getattr(args, name, None) is not None}
+    if getattr(args, "no_prepare", False):
+        options["prepare"] = False
+    return options
+
+
+def checked_ocr_options(args: Any) -> dict:
+    """:func:`ocr_options`, refused early when OcrConfig does not accept them."""
+    from pipeline.config import OcrConfig
+
+    options = ocr_options(args)
+    OcrConfig(**options)
+    return options
+
+
+def exit_code(summary: dict, strict: bool) -> int:
+    """74 when some result could not be stored; with ``--strict``, 1 unless every document was
+    extracted; else 0."""
+    if summary.get("by_reason", {}).get("store_failed"):
+        return EXIT_IO  # the batch went on, but some result is not on disk (full disk, read-only)
+    if strict and summary["documents"] != summary["by_status"].get("extracted", 0):
+        return 1
+    return 0
+
+
+def print_summary(summary: dict, summary_json: Path | str | None) -> None:
+    """The summary table on stdout (on stderr when the JSON goes to stdout), and the JSON."""
+    from corpus.summary import format_summary, write_summary_json
+
+    print(format_summary(summary), file=sys.stderr if str(summary_json) == "-" else sys.stdout)
+    write_summary_json(summary_json, summary)
+
+
+def quiet_prefect(verbose: bool) -> None:
+    import logging
+
+    if not verbose:
+        for name in ("prefect", "prefect.server", "distributed", "prefect.task_runner.dask"):
+            logging.getLogger(name).setLevel(logging.WARNING)
+        # A failed document is an expected outcome, reported as one line (progress, summary);
+        # Prefect would log a full traceback per failed task. A failure of the flow itself is
+        # reported by the CLI as one line too; --verbose shows both tracebacks.
+        for name in ("prefect.task_runs", "prefect.flow_runs", "prefect.task_engine", "prefect.flow_engine"):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
+def prefect_settings() -> Any:
+    """Settings for a CLI run: in embedded mode (no PREFECT_API_URL) the temporary server is
+    discarded at exit, so shipping every task's log lines to it is pure cost; and that server
+    is recorded as it starts, for the start-up sweep of a run killed by SIGKILL."""
+    from contextlib import nullcontext
+
+    from prefect.settings import PREFECT_API_URL, PREFECT_LOGGING_TO_API_ENABLED, temporary_settings
+
+    if PREFECT_API_URL.value():
+        return nullcontext()
+    from flows.temporary_server import register_temporary_server
+
+    register_temporary_server()  # a run killed by SIGKILL leaves its server to the next run's sweep
+    return temporary_settings(updates={PREFECT_LOGGING_TO_API_ENABLED: False})
+
+
+def run_manifest(args: Any) -> int:
+    """``locleg run MANIFEST --out DIR``: run the batch flow, print the summary table."""
+    # Prefect first: importing it configures its loggers, which quiet_prefect then turns down.
+    from flows import warm
+    from flows.batch import ingest_manifest, make_task_runner
+    from flows.progress import set_progress
+    from locleg.progress import progress_bar
+
+    manifest = Path(args.manifest)
+    if not manifest.is_file():
+        raise FetchError(f"manifest not found (or not a file): {manifest}", reason="missing_file")
+    quiet_prefect(getattr(args, "verbose", False))
+    runner = make_task_runner(workers=getattr(args, "workers", None), dask=getattr(args, "dask", False),
+                              dask_address=getattr(args, "dask_address", None))
+    flow_fn = ingest_manifest.with_options(task_runner=runner)
+    with prefect_settings(), progress_bar(enabled=not getattr(args, "no_progress", False)) as bar:
+        set_progress(bar)
+        try:
+            summary = flow_fn(manifest=str(manifest), out=str(args.out),
+                              cache=str(args.cache) if args.cache else None,
+                              catalog=getattr(args, "catalog", None), force=bool(args.force),
+                              ocr=checked_ocr_options(args))
+        except (LoclegError, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # the orchestrator itself failed (documents never raise)
+            raise LoclegError(f"the batch flow failed: {type(exc).__name__}: {exc}",
+                              reason="flow_failed") from exc
+        finally:
+            set_progress(None)
+            warm.discard()
+    print_summary(summary, args.summary_json)
+    return exit_code(summary, bool(args.strict))
+
+
+def reprocess_store(args: Any) -> int:
+    """``locleg reprocess --out DIR``: re-structure every stored document from its saved OCR."""
+    from flows.batch import reprocess  # Prefect first, as in run_manifest
+    from flows.progress import set_progress
+    from locleg.progress import progress_bar
+
+    if not Path(args.out).is_dir():
+        raise FetchError(f"store not found: {args.out}", reason="missing_file")
+    quiet_prefect(getattr(args, "verbose", False))
+    with prefect_settings(), progress_bar(enabled=not getattr(args, "no_progress", False)) as bar:
+        set_progress(bar)
+        try:
+            summary = reprocess(out=str(args.out), catalog=getattr(args, "catalog", None))
+        finally:
+            set_progress(None)
+    print_summary(summary, getattr(args, "summary_json", None))
+    return exit_code(summary, bool(getattr(args, "strict", False)))
+
+
+def serve_manifest(args: Any) -> int:  # pragma: no cover - blocks until interrupted
+    """``locleg serve MANIFEST --out DIR --cron ...``: serve the batch flow on a schedule."""
+    from flows.serve import build_deployment, require_lasting_api  # (flows.batch sets Prefect's environment)
+    from pipeline.errors import UsageError
+
+    if not Path(args.manifest).is_file():
+        raise FetchError(f"manifest not found: {args.manifest}", reason="missing_file")
+    require_lasting_api()
+    if getattr(args, "dask", False) or getattr(args, "dask_address", None) or getattr(args, "workers", None):
+        # A served run starts from the flow's entrypoint with its default thread runner; to
+        # run served pages on Dask, deploy to a work pool (docs/flows.md).
+        raise UsageError("--dask, --dask-address and --workers apply to `locleg run`, not to `serve`")
+    deployment = build_deployment(manifest=args.manifest, out=args.out, cron=args.cron, name=args.name,
+                                  timezone=args.timezone, cache=args.cache, catalog=args.catalog,
+                                  force=args.force, ocr=checked_ocr_options(args))
+    from prefect import serve
+
+    serve(deployment)
+    return 0
+
+
+def catalog_error(target: str, exc: Exception) -> LoclegError:
+    """A catalog that cannot be used: not a database (65), or a server not reachable (66)."""
+    import sqlite3
+
+    if isinstance(exc, sqlite3.DatabaseError) and "not a database" in str(exc):
+        return InputError(f"{target} is not a catalog database: {exc}", reason="catalog_unreadable")
+    name = type(exc).__name__
+    if name in ("OperationalError", "ConnectionError", "InterfaceError") or isinstance(exc, OSError):
+        detail = " ".join(str(exc).split())[:200]
+        return FetchError(f"catalog {target} unreachable: {detail}", reason="catalog_unreachable")
+    return LoclegError(f"catalog {target}: {name}: {exc}", reason="catalog_failed")
+
+
+def search_store(args: Any) -> int:
+    """``locleg search PHRASE [--uf SP] [--out DIR]``: matching units with norm and unit ids."""
+    from corpus.catalog import open_catalog
+
+    out = Path(args.out)
+    target = getattr(args, "catalog", None)
+    if target is None and not (out / "catalog.sqlite").is_file():
+        raise FetchError(f"no catalog in {out} (run `locleg run MANIFEST --out {out}` first)",
+                         reason="missing_file")
+    try:
+        catalog = open_catalog(target, out)
+        try:
+            hits = catalog.search(args.phrase, uf=args.uf, limit=args.limit)
+        finally:
+            catalog.close()
+    except LoclegError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - classified: a bad catalog is the user's input
+        raise catalog_error(target or str(out / "catalog.sqlite"), exc) from exc
+    if getattr(args, "json", False):
+        print(json.dumps([{**h.__dict__, "norm": h.norm_label} for h in hits], ensure_ascii=False, indent=2))
+        return 0
+    for h in hits:
+        text = " ".join(h.text.split())
+        print(f"{h.norm_label}  {h.unit_id}  [{h.json_path}]")
+        print(f"    {text[:300]}{'...' if len(text) > 300 else ''}")
+    if not hits:
+        print(f"no unit matches {args.phrase!r}", file=sys.stderr)
+    return 0
