@@ -552,7 +552,9 @@ def _open_run(out: str, cache: str | None, catalog: str | None, ocr: dict | None
     sweep_orphan_servers()
     store = Store(Path(out), open_catalog(catalog, Path(out)))
     store.sweep_partials()
-    return _Run(run_id=_run_id(), store=store, cache=OcrCache(Path(cache) if cache else default_cache_dir()),
+    ocr_cache = OcrCache(Path(cache) if cache else default_cache_dir())
+    ocr_cache.sweep_partials()  # cache entries and downloads a killed run was writing
+    return _Run(run_id=_run_id(), store=store, cache=ocr_cache,
                 config=config, limits=FetchLimits(retries=0),  # retries: the fetch task's, in Prefect
                 force=force, engine_version=tesseract_version())
 
