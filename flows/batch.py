@@ -404,6 +404,7 @@ def _process_entries(entries: Iterable[ManifestEntry], run: _Run, *, max_pages_i
     window: collections.deque[_InFlight] = collections.deque()
     in_flight = 0
     for entry in entries:
+        in_flight -= _finish_ready(window, run)
         doc = _start_document(entry, run)
         window.append(doc)
         in_flight += len(doc.futures)
@@ -416,6 +417,26 @@ def _process_entries(entries: Iterable[ManifestEntry], run: _Run, *, max_pages_i
         done = window.popleft()
         _finish_document(done, run)
         _forget_finished(done)
+
+
+def _finish_ready(window: collections.deque[_InFlight], run: _Run) -> int:
+    """Finish the documents at the head of the window whose pages are all read, before the next
+    source is fetched: what is done is stored even if a slow source, SIGINT or SIGTERM comes
+    next. Returns how many page futures were freed."""
+    freed = 0
+    while window and all(_is_done(future) for _, _, future in window[0].futures):
+        done = window.popleft()
+        freed += len(done.futures)
+        _finish_document(done, run)
+        _forget_finished(done)
+    return freed
+
+
+def _is_done(future: Any) -> bool:
+    """Whether a page future (Prefect's on threads or Dask, or a warm-start one) has its result,
+    asked without waiting; False when it cannot tell."""
+    done = getattr(getattr(future, "wrapped_future", future), "done", None)
+    return bool(done()) if callable(done) else False
 
 
 # ---------------------------------------------------------------------------------------------
