@@ -324,6 +324,7 @@ class _DripServer:
         self.sock.listen(0 if where == "connect" else 4)
         self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/lei.pdf"
         self.stop = threading.Event()
+        self.connections = 0
         self._queue: list[socket.socket] = []
         if where == "connect":  # fill the accept queue: the kernel then drops new SYNs
             for _ in range(4):
@@ -342,6 +343,7 @@ class _DripServer:
                 conn, _ = self.sock.accept()
             except OSError:
                 return
+            self.connections += 1
             with conn:
                 try:
                     conn.recv(65536)
@@ -387,6 +389,29 @@ def test_a_dripping_server_is_cut_at_the_deadline(tmp_path, where):
     assert isinstance(outcome[0], FetchError) and outcome[0].reason == "fetch_timeout", outcome
     assert elapsed < 5
     assert not list(tmp_path.glob("*.part")) and not list(tmp_path.glob(".*.part"))
+
+
+@pytest.mark.usefixtures("prefect_harness")
+def test_a_fetch_cut_at_its_deadline_is_not_tried_again(tmp_path):
+    """In a batch (Prefect's task retries): the deadline is the document's, not one of four."""
+    from prefect import flow
+
+    from corpus.fetch import FetchLimits
+    from flows.tasks import fetch_source
+
+    server = _DripServer("headers")
+
+    @flow
+    def fetch_one():
+        return fetch_source(server.url, is_url=True, path=None, downloads_dir=tmp_path,
+                            limits=FetchLimits(timeout_s=1.0, retries=0))
+
+    try:
+        outcome = fetch_one()
+    finally:
+        server.close()
+    assert isinstance(outcome, FetchError) and outcome.reason == "fetch_timeout"
+    assert server.connections == 1
 
 
 # ---------------------------------------------------------------------------------------------
