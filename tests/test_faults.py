@@ -87,6 +87,11 @@ def _case(tmp_path: Path, name: str) -> tuple[list[str], int, str]:
         return ["ingest", "--dpi", "0", str(text)], 2, "--dpi"
     if name == "run-dpi-0":
         return ["run", str(tmp_path / "m.jsonl"), "--out", str(tmp_path / "o"), "--dpi", "0"], 2, "--dpi"
+    if name == "run-fifo-manifest":
+        os.mkfifo(tmp_path / "m.jsonl")  # no writer: opening it would wait for ever
+        return ["run", str(tmp_path / "m.jsonl"), "--out", str(tmp_path / "o")], 66, "not_a_file"
+    if name == "run-loop-manifest":
+        return ["run", str(_loop(tmp_path)), "--out", str(tmp_path / "o")], 66, "symlink_loop"
     if name == "ingest-fifo":
         os.mkfifo(tmp_path / "lei.pdf")
         return ["ingest", str(tmp_path / "lei.pdf")], 66, "not_a_file"
@@ -108,7 +113,7 @@ def _case(tmp_path: Path, name: str) -> tuple[list[str], int, str]:
     "validate-binary", "validate-directory", "structure-loop", "ocr-loop", "ingest-loop",
     "structure-o-directory", "structure-missing-parent-is-created", "search-limit-float",
     "search-limit-huge", "search-not-a-database", "ocr-dpi-0", "run-missing-manifest",
-    "ingest-dpi-0", "run-dpi-0", "ingest-fifo", "ingest-device", "structure-device",
+    "ingest-dpi-0", "run-dpi-0", "run-fifo-manifest", "run-loop-manifest", "ingest-fifo", "ingest-device", "structure-device",
     "search-catalog-not-a-database", "search-catalog-postgres-unreachable",
 ])
 def test_every_command_uses_the_exit_code_table_with_one_line(tmp_path, name):
