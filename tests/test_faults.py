@@ -751,7 +751,7 @@ def test_sigint_stops_a_batch_within_seconds_and_what_was_done_stays_stored(tmp_
             proc.kill()
         server.close()
     assert proc.returncode == 130, err
-    assert elapsed < 15
+    assert elapsed < 30  # the drip alone would hold it 60 s; 26 s was seen at load 16 on 2 CPUs
     assert "interrupted" in err.strip().splitlines()[-1] and "Traceback" not in err
     done, = stored()
     assert json.loads(done.read_text(encoding="utf-8"))["document"]["source"] == "lei.txt"
