@@ -9,18 +9,64 @@
 - A directory is refused.
 
 Failures raise :class:`pipeline.errors.OutputError` (exit code 74) with one line of message.
+
+Every temporary file of this project is named with its writer, ``<host>-<pid>`` (:func:`writer_tag`):
+after SIGKILL (no cleanup runs) the next writer there removes those whose process is dead
+(:func:`sweep_dead_writers`): the store's ``.partial/``, the OCR cache's ``tmp/`` and downloads, and
+the temporaries beside an output written here.
 """
 
 from __future__ import annotations
 
 import errno
+import glob
 import os
+import re
+import socket
 import stat
 import tempfile
 from pathlib import Path
 from typing import BinaryIO
 
 from pipeline.errors import OutputError
+
+HOST = re.sub(r"[^A-Za-z0-9]", "", socket.gethostname())[:40] or "host"
+_WRITER = re.compile(rf"(?:^|[.-]){re.escape(HOST)}-(\d+)[-.]")
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` exists on this host (another user's counts as alive)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def writer_tag() -> str:
+    """``<host>-<pid>``: put in a temporary file's name, it tells a sweep whose it is."""
+    return f"{HOST}-{os.getpid()}"
+
+
+def sweep_dead_writers(directory: Path, pattern: str = "*") -> int:
+    """Remove the files matching ``pattern`` in ``directory`` written by a dead process of this
+    host (their name holds :func:`writer_tag`); a live writer's and other hosts' stay."""
+    removed = 0
+    try:
+        candidates = list(Path(directory).glob(pattern))
+    except OSError:
+        return 0
+    for path in candidates:
+        match = _WRITER.search(path.name)
+        if match and not pid_alive(int(match.group(1))):
+            try:
+                path.unlink()
+                removed += 1
+            except OSError:
+                pass
+    return removed
 
 
 def _fail(path: Path, exc: OSError) -> OutputError:
@@ -65,7 +111,8 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
         return
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        sweep_dead_writers(target.parent, f".{glob.escape(target.name)}.*.tmp")  # a killed writer's
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{writer_tag()}-", suffix=".tmp", dir=target.parent)
     except OSError as exc:
         raise _fail(original, exc) from exc
     try:

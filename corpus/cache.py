@@ -8,7 +8,9 @@ and recipe is never OCR'd twice; changing any of them misses the cache.
 Where: ``--cache DIR``, else ``$LOCLEG_CACHE_DIR``, else ``$XDG_CACHE_HOME/locleg``, else
 ``~/.cache/locleg``. Layout: ``pages/<k[:2]>/<k>.json`` (a ``models.ocr.PageText``), written
 atomically, its first line the sha256 of its key and value (an entry altered or copied under
-another key is not served: it counts as an error and a miss); ``downloads/`` holds fetched URLs. Deleting the directory is always safe.
+another key is not served: it counts as an error and a miss); ``downloads/`` holds fetched URLs;
+``tmp/`` the entries being written (named by their writer: :meth:`OcrCache.sweep_partials` removes a
+killed run's at the next start). Deleting the directory is always safe.
 
 The counters (``hits``, ``misses``, ``writes``) are what the tests assert on: a second run of a
 manifest has ``misses == 0``.
@@ -25,6 +27,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from corpus.atomic import sweep_dead_writers, writer_tag
 from models.ocr import PageText
 from pipeline.ruleset import ocr_recipe
 
@@ -77,6 +80,16 @@ class OcrCache:
     def downloads_dir(self) -> Path:
         return self.root / "downloads"
 
+    @property
+    def tmp_dir(self) -> Path:
+        return self.root / "tmp"
+
+    def sweep_partials(self) -> int:
+        """Remove the entries and downloads that dead processes of this host were writing (a run
+        killed by SIGKILL); returns how many."""
+        return (sweep_dead_writers(self.tmp_dir, "*.tmp")
+                + sweep_dead_writers(self.downloads_dir, ".*.part"))
+
     def _path(self, key: str) -> Path:
         return self.root / "pages" / key[:2] / f"{key}.json"
 
@@ -109,7 +122,8 @@ class OcrCache:
             return
         path = self._path(key)
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+        self.tmp_dir.mkdir(exist_ok=True)
+        tmp = self.tmp_dir / f"{writer_tag()}-{threading.get_ident()}-{key[:16]}.tmp"
         try:
             value = page.model_dump_json().encode("utf-8")
             tmp.write_bytes(_entry_digest(key, value).encode("ascii") + b"\n" + value)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterable, Iterator
@@ -117,6 +118,10 @@ def iter_units(units: Iterable[Unit], article_id: str | None = None) -> Iterator
         yield from iter_units(unit.children, own_article)
 
 
+CONNECT_TIMEOUT_S = 10
+"""Seconds to connect to a PostgreSQL catalog (libpq's connect_timeout), unless the URL says."""
+
+
 class Catalog:
     """One catalog connection (SQLite file or PostgreSQL URL); methods are thread-safe."""
 
@@ -127,7 +132,12 @@ class Catalog:
         if self.is_postgres:
             import psycopg
 
-            self._conn: Any = psycopg.connect(self.target, autocommit=False)
+            # a server that does not answer is one error within seconds, not the system's TCP
+            # timeout (minutes); a URL or PGCONNECT_TIMEOUT that sets one is obeyed
+            timeout: dict[str, Any] = {}
+            if "connect_timeout" not in self.target and not os.environ.get("PGCONNECT_TIMEOUT"):
+                timeout["connect_timeout"] = CONNECT_TIMEOUT_S
+            self._conn: Any = psycopg.connect(self.target, autocommit=False, **timeout)
         else:
             Path(self.target).parent.mkdir(parents=True, exist_ok=True)
             self._conn = sqlite3.connect(self.target, timeout=60, check_same_thread=False,

@@ -89,7 +89,8 @@ def iter_norms(corpus_dir: Path, skipped: list[Path] | None = None) -> Iterator[
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         found.extend(Path(root) / f for f in files if f.endswith(".json") and not f.startswith("."))
     for path in sorted(found):
-        doc = read_norm(path)
+        # a FIFO would block the read for ever; a device or a symlink loop is no norm either
+        doc = read_norm(path) if path.is_file() else None
         if doc is None:
             if skipped is not None:
                 skipped.append(path)
@@ -663,8 +664,13 @@ def export_corpus(corpus_dir: Path, out: Path, *, fmt: str, validate: bool = Fal
     for rel, doc in iter_norms(corpus_dir, summary.skipped):
         summary.norms += 1
         if fmt in ("jsonl", "parquet"):
-            norms.append(norm_row(doc, source=rel.as_posix()))
-            new_rows = unit_rows(doc, source=rel.as_posix())
+            try:
+                norm = norm_row(doc, source=rel.as_posix())
+                new_rows = unit_rows(doc, source=rel.as_posix())
+            except Exception as exc:  # noqa: BLE001 - one norm that cannot be rendered is that norm's failure
+                summary.failed.append(f"{rel}: {type(exc).__name__}: {exc}")
+                continue
+            norms.append(norm)
             rows.extend(new_rows)
             summary.units += len(new_rows)
             continue

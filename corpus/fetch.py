@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from corpus.atomic import writer_tag
 from pipeline.errors import FetchError
 from pipeline.ocr import file_sha256
 
@@ -179,7 +180,7 @@ def _download_once(url: str, dest: Path, *, limits: FetchLimits) -> int:
 def _download_within(url: str, dest: Path, *, limits: FetchLimits, deadline: _Deadline) -> int:
     opener = urllib.request.build_opener(_SameHostRedirects(), _GuardedHTTP(deadline), _GuardedHTTPS(deadline))
     request = urllib.request.Request(url, headers={"User-Agent": "br-locleg-ingest/0.1"})
-    tmp = dest.with_name(f".{dest.name}.{os.getpid()}.part")
+    tmp = dest.with_name(f".{dest.name}.{writer_tag()}.part")  # a killed run's: OcrCache.sweep_partials
     size = 0
     try:
         with opener.open(request, timeout=limits.timeout_s) as response, tmp.open("wb") as out:

@@ -28,14 +28,12 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import os
 import re
-import socket
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from corpus.atomic import commit_file
+from corpus.atomic import commit_file, sweep_dead_writers, writer_tag
 from corpus.catalog import Catalog
 from models.norm import ActsDocument, NormDocument, NormMeta
 from models.ocr import DocumentText
@@ -92,13 +90,12 @@ class Store:
         self.catalog = catalog
         self.partial_dir = self.out / ".partial"
         self.partial_dir.mkdir(parents=True, exist_ok=True)
-        self._host = re.sub(r"[^A-Za-z0-9]", "", socket.gethostname())[:40] or "host"
 
     # -- atomic writes ----------------------------------------------------------------------
     def write_atomic(self, target: Path, data: bytes) -> None:
         """Write then rename; the temporary file lives in ``.partial/`` (same filesystem)."""
         target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.partial_dir / f"{self._host}-{os.getpid()}-{uuid.uuid4().hex}.tmp"
+        tmp = self.partial_dir / f"{writer_tag()}-{uuid.uuid4().hex}.tmp"
         try:
             commit_file(tmp.open("wb"), tmp, target, data)
         finally:
@@ -106,14 +103,7 @@ class Store:
 
     def sweep_partials(self) -> int:
         """Remove temporary files left by dead processes of this host. Returns how many."""
-        removed = 0
-        prefix = f"{self._host}-"
-        for tmp in self.partial_dir.glob(f"{prefix}*.tmp"):
-            pid_text = tmp.name[len(prefix):].split("-", 1)[0]
-            if pid_text.isdigit() and not _pid_alive(int(pid_text)):
-                tmp.unlink(missing_ok=True)
-                removed += 1
-        return removed
+        return sweep_dead_writers(self.partial_dir, "*.tmp")
 
     # -- paths ------------------------------------------------------------------------------
     def _free_relpath(self, meta: NormMeta, doc_key: str) -> Path:
@@ -176,16 +166,6 @@ class Store:
         if not path.is_relative_to(self.out):
             raise ValueError(f"OCR path outside the store: {ocr_path}")
         return DocumentText.model_validate_json(gzip.decompress(path.read_bytes()))
-
-
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def failed_result(*, source: str, meta: NormMeta | None, reason: str, message: str,

@@ -411,7 +411,17 @@ def _process_entries(entries: Iterable[ManifestEntry], run: _Run, *, max_pages_i
     documents finished in order."""
     stream_window(entries, start=functools.partial(_start_document, run=run),
                   finish=functools.partial(_finish_and_forget, run=run),
-                  weight=lambda doc: len(doc.futures), limit=max_pages_in_flight)
+                  weight=lambda doc: len(doc.futures), limit=max_pages_in_flight,
+                  ready=lambda doc: all(_is_done(future) for _, _, future in doc.futures))
+
+
+def _is_done(future: Any) -> bool:
+    """Whether a page future (Prefect's on threads or Dask, or a warm-start one) has its result,
+    asked without waiting; False when it cannot tell. A document whose pages are all read is
+    stored before the next source is fetched: what is done stays stored if a slow source,
+    SIGINT or SIGTERM comes next."""
+    done = getattr(getattr(future, "wrapped_future", future), "done", None)
+    return bool(done()) if callable(done) else False
 
 
 def _summarize(run: _Run, *, started: float, problems: Iterable[ManifestProblem] = (), extra: dict) -> dict:
@@ -494,7 +504,9 @@ def _open_run(out: str, cache: str | None, catalog: str | None, ocr: dict | None
     sweep_orphan_servers()
     store = Store(Path(out), open_catalog(catalog, Path(out)))
     store.sweep_partials()
-    return _Run(run_id=_run_id(), store=store, cache=OcrCache(Path(cache) if cache else default_cache_dir()),
+    ocr_cache = OcrCache(Path(cache) if cache else default_cache_dir())
+    ocr_cache.sweep_partials()  # cache entries and downloads a killed run was writing
+    return _Run(run_id=_run_id(), store=store, cache=ocr_cache,
                 config=config, limits=FetchLimits(retries=0),  # retries: the fetch task's, in Prefect
                 force=force, engine_version=tesseract_version(), progress=installed_progress())
 

@@ -21,8 +21,10 @@ from pipeline.config import OcrConfig
 from pipeline.errors import InputError, LoclegError, OcrError
 from pipeline.ocr import PagePlan, plan_pages, read_page
 
-TRANSIENT_FETCH = frozenset({"url_unreachable", "fetch_timeout"})
-"""Fetch reasons worth a Prefect retry (the network); anything else is the document's answer."""
+TRANSIENT_FETCH = frozenset({"url_unreachable"})
+"""Fetch reasons worth a Prefect retry (the network); anything else is the document's answer.
+Not ``fetch_timeout``: the attempt already took the whole wall-clock deadline (a dripping or
+silent server), and three more would hold the batch four times as long."""
 
 
 def _retry_transient(task, task_run, state) -> bool:
@@ -43,7 +45,7 @@ def fetch_source(source: str, *, is_url: bool, path: Path | None, downloads_dir:
     """A local file checked, or a URL downloaded (size and time limits). A document's own
     problem (missing file, HTTP 404, too large) is returned as the error, not raised: the task
     completes and the document is recorded as failed, with no traceback. A transient network
-    failure (unreachable, timeout, HTTP 429/5xx) is raised, so Prefect retries it (3 retries after
+    failure (unreachable, HTTP 429/5xx) is raised, so Prefect retries it (3 retries after
     0.5, 1 and 2 s; the flow gives ``fetch_url`` no retries of its own)."""
     try:
         if is_url:

@@ -17,13 +17,20 @@ Open = TypeVar("Open")
 
 
 def stream_window(items: Iterable[Item], *, start: Callable[[Item], Open], finish: Callable[[Open], None],
-                  weight: Callable[[Open], int], limit: int) -> None:
+                  weight: Callable[[Open], int], limit: int,
+                  ready: Callable[[Open], bool] = lambda _opened: False) -> None:
     """``start`` every item in order and ``finish`` each started one, oldest first, as soon as
     the started ones weigh more than ``limit`` (pages in flight) or number more than ``limit``;
-    the rest are finished at the end. ``weight`` of an open item must not change while it is open."""
+    the rest are finished at the end. ``weight`` of an open item must not change while it is open.
+    Before each item is started, the oldest open ones that are ``ready`` (all their work done)
+    are finished: what is done is finished even if the next item is slow to start."""
     window: collections.deque[Open] = collections.deque()
     in_flight = 0
     for item in items:
+        while window and ready(window[0]):
+            done = window.popleft()
+            in_flight -= weight(done)
+            finish(done)
         opened = start(item)
         window.append(opened)
         in_flight += weight(opened)

@@ -151,7 +151,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     from locleg.batch import ocr_options, run_manifest
     from locleg.noop import noop_rerun
+    from pipeline.ocr import check_source
 
+    # before anything reads it: a FIFO with no writer would hold the run for ever (the manifest
+    # is read more than once, so a pipe could not serve anyway); a loop or directory is 66 too
+    check_source(args.manifest)
     code = noop_rerun(args)  # every document stored and current: answered without Prefect
     if code is not None:
         return code

@@ -56,11 +56,12 @@ MAX_OCR_SIDE = 20_000
 # decompression bomb: a tiny file that would decode to gigabytes). An A0 scan at 400 dpi
 # (~250 M px) is still read.
 MAX_SOURCE_PIXELS = 400_000_000
-# ...and the decoded bytes of the images of one PDF page (PDFium decodes each whole: 4 bytes a
-# pixel for colour, 1 for grey), at any depth of nested form XObjects, within what one page
-# worker may use (default 768 MiB, inside 1 GB with Tesseract's own). Override:
+# ...and the decoded bytes of the images of one page (PDFium decodes each whole: 4 bytes a pixel
+# for colour, 1 for grey; Pillow likewise for an image file's frame), at any depth of nested form
+# XObjects, within what one page worker may use (default 640 MiB: a page at the limit peaked at
+# 0.85-0.95 GB with Tesseract's own, bench/hostile.py). Override:
 # LOCLEG_MAX_PAGE_IMAGE_BYTES (bytes); per document: LOCLEG_MAX_DOCUMENT_IMAGE_BYTES.
-MAX_PAGE_IMAGE_BYTES = 768 * 2**20
+MAX_PAGE_IMAGE_BYTES = 640 * 2**20
 MAX_DOCUMENT_IMAGE_BYTES = 64 * 2**30
 # Nested form XObjects are walked this deep when counting (PDFium's default is 15).
 MAX_FORM_DEPTH = 64
@@ -409,14 +410,7 @@ def _plan_pdf(path: Path, *, config: OcrConfig) -> list[PagePlan]:
                 pixels = sum(a * b for a, b in (obj.get_px_size() for obj in images))
                 image_bytes = sum(_decoded_bytes(obj) for obj in images)
                 document_bytes += image_bytes
-                page_limit, document_limit = image_byte_limits()
-                if image_bytes > page_limit or document_bytes > document_limit:
-                    over = "page" if image_bytes > page_limit else "document"
-                    raise InputError(f"{path.name}: page {index + 1}'s images decode to {image_bytes:,} bytes "
-                                     f"({document_bytes:,} in the document so far), above the {over} limit of "
-                                     f"{page_limit if over == 'page' else document_limit:,} "
-                                     f"(LOCLEG_MAX_{over.upper()}_IMAGE_BYTES)", reason="image_too_large",
-                                     page_no=index + 1)
+                _check_image_bytes(path, image_bytes, document_bytes, index + 1)
                 if pixels > MAX_SOURCE_PIXELS:
                     # PDFium decodes an image whole before scaling it: a small file could
                     # otherwise claim gigabytes (a decompression bomb)
@@ -478,6 +472,43 @@ def _image_dpi(img: Image.Image) -> float | None:
     return value
 
 
+# Bytes a pixel a page worker holds at once to decode an image file's frame (mode) and turn it
+# grey (_to_grey): Pillow keeps "1" and "P" at a byte a pixel and pads RGB to 4, then the grey
+# copy (1); CMYK goes through RGB; alpha through two RGBA copies; 16-bit through 32-bit. A mode
+# not listed counts as the worst.
+_PILLOW_BYTES_PER_PIXEL = {"L": 1, "1": 2, "P": 2, "RGB": 5, "YCbCr": 5, "CMYK": 9, "RGBA": 13, "LA": 13,
+                           "PA": 13, "I;16": 11, "I;16B": 11, "I;16L": 11, "I;16N": 11, "I": 14, "F": 14}
+
+
+def _image_frame_bytes(img: Image.Image) -> int:
+    """Bytes Pillow allocates to decode the current frame of ``img`` as :func:`load_image_page`
+    decodes it (a JPEG over MAX_OCR_PIXELS is decoded reduced, by 2, 4 or 8, as its draft mode
+    allows), whatever the file's compressed size."""
+    width, height = img.width, img.height
+    factor = min(1.0, math.sqrt(MAX_OCR_PIXELS / max(1, width * height)), MAX_OCR_SIDE / max(width, height, 1))
+    if factor < 1.0 and img.format == "JPEG":
+        wanted = (int(width * factor) + 1, int(height * factor) + 1)
+        room = min(width // wanted[0], height // wanted[1])
+        reduce = next(s for s in (8, 4, 2, 1) if room >= s)
+        width, height = -(-width // reduce), -(-height // reduce)
+    per_pixel = _PILLOW_BYTES_PER_PIXEL.get(img.mode, 14)
+    if img.mode == "P" and "transparency" in img.info:
+        per_pixel = _PILLOW_BYTES_PER_PIXEL["RGBA"]
+    return width * height * per_pixel
+
+
+def _check_image_bytes(path: Path, page_bytes: int, document_bytes: int, page_no: int) -> None:
+    """Refuse a page whose images decode to more than the page limit, or a document past its
+    limit (:func:`image_byte_limits`): a decompression bomb is refused before it is decoded."""
+    page_limit, document_limit = image_byte_limits()
+    if page_bytes > page_limit or document_bytes > document_limit:
+        over = "page" if page_bytes > page_limit else "document"
+        raise InputError(f"{path.name}: page {page_no}'s images decode to {page_bytes:,} bytes "
+                         f"({document_bytes:,} in the document so far), above the {over} limit of "
+                         f"{page_limit if over == 'page' else document_limit:,} "
+                         f"(LOCLEG_MAX_{over.upper()}_IMAGE_BYTES)", reason="image_too_large", page_no=page_no)
+
+
 def _plan_image(path: Path) -> list[PagePlan]:
     img = _open_image(path)
     try:
@@ -485,11 +516,15 @@ def _plan_image(path: Path) -> list[PagePlan]:
             raise InputError(f"{path.name}: unsupported image format {img.format}", reason="unsupported_format")
         n = getattr(img, "n_frames", 1) or 1
         plans = []
+        document_bytes = 0
         for index in range(n):
             try:
                 img.seek(index)
             except EOFError as exc:
                 raise InputError(f"{path.name}: frame {index + 1} missing", reason="truncated") from exc
+            page_bytes = _image_frame_bytes(img)
+            document_bytes += page_bytes
+            _check_image_bytes(path, page_bytes, document_bytes, index + 1)
             plans.append(PagePlan(index, "image", float(img.width), float(img.height), _image_dpi(img)))
         return plans
     finally:
@@ -709,6 +744,11 @@ def _embedded_scan(page: Any, plan: PagePlan, dpi: float) -> Image.Image | None:
     whole page at the resolution planned; None to fall back to rendering."""
     import pypdfium2.raw as pdfium_c
 
+    expected = (plan.width * dpi / 72.0, plan.height * dpi / 72.0)
+
+    def fits(size: tuple[int, int], w: float, h: float) -> bool:
+        return abs(size[0] - w) <= 0.02 * w and abs(size[1] - h) <= 0.02 * h
+
     try:
         objs = list(page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE,)))
         if len(objs) != 1:
@@ -716,23 +756,24 @@ def _embedded_scan(page: Any, plan: PagePlan, dpi: float) -> Image.Image | None:
         m = objs[0].get_matrix()
         if m.b or m.c or m.a <= 0 or m.d <= 0:
             return None  # rotated or mirrored placement: let pdfium render it
+        turn = int(page.get_rotation()) % 360  # /Rotate: clockwise degrees the viewer turns the page
+        px_w, px_h = objs[0].get_px_size()
+        upright = (px_h, px_w) if turn in (90, 270) else (px_w, px_h)
+        # judged before decoding: a scan at another resolution is rendered, and decoding it here
+        # first would hold it twice (a 14,000² colour scan took the worker from 1 to 2 GB)
+        if not fits(upright, *expected) and not (turn in (90, 270) and fits(upright, expected[1], expected[0])):
+            return None
         bitmap = objs[0].get_bitmap(render=False)
         image = bitmap.to_pil().copy()  # own the pixels; the bitmap belongs to the image object
         del bitmap
-        turn = int(page.get_rotation()) % 360  # /Rotate: clockwise degrees the viewer turns the page
     except Exception:  # noqa: BLE001 - unusual image encodings: render instead
         return None
     if turn:
         from pipeline.imageprep import rotate_upright
 
         image = rotate_upright(image, turn)
-    expected = (plan.width * dpi / 72.0, plan.height * dpi / 72.0)
-
-    def fits(w: float, h: float) -> bool:
-        return abs(image.width - w) <= 0.02 * w and abs(image.height - h) <= 0.02 * h
-
-    if not fits(*expected) and not (turn in (90, 270) and fits(expected[1], expected[0])):
-        return None
+    if not fits(image.size, *expected) and not (turn in (90, 270) and fits(image.size, expected[1], expected[0])):
+        return None  # the image's own size said otherwise (a mask, an odd encoding)
     image = image if image.mode == "L" else _to_grey(image)
     if turn:
         image.info["pdf_rotate"] = turn  # ocr_image adds it to the page's rotation
@@ -743,19 +784,25 @@ def load_image_page(path: Path, plan: PagePlan, *, config: OcrConfig) -> tuple[I
     """One frame of an image file as a grey image (1-bit, palette, CMYK, alpha all handled),
     reduced when above MAX_OCR_PIXELS; returns the image and its resolution (None if unknown)."""
     img = _open_image(path)
+    frame: Image.Image | None = None
     try:
         with warnings.catch_warnings():
             # the size was checked against MAX_SOURCE_PIXELS when opening; Pillow's lower
             # warning threshold would only fire on legitimate A0 scans
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             img.seek(plan.page_index)
+            frame_bytes = _image_frame_bytes(img)  # checked again: the file may have changed since planning
+            _check_image_bytes(path, frame_bytes, frame_bytes, plan.page_index + 1)
             factor = min(1.0, math.sqrt(MAX_OCR_PIXELS / max(1, img.width * img.height)),
                          MAX_OCR_SIDE / max(img.width, img.height, 1))
             if factor < 1.0 and img.format == "JPEG":
                 # decode at 1/2, 1/4 or 1/8 scale straight from the JPEG: cheap on huge scans
                 img.draft("L", (int(img.width * factor) + 1, int(img.height * factor) + 1))
             img.load()
-            frame = _to_grey(img)
+            # a grey frame of a one-frame file is used as decoded (load closed the file): a copy
+            # would hold the page twice
+            single = img.mode == "L" and (getattr(img, "n_frames", 1) or 1) == 1
+            frame = img if single else _to_grey(img)
     except InputError:
         raise
     except (OSError, EOFError, ValueError, SyntaxError) as exc:
@@ -763,7 +810,8 @@ def load_image_page(path: Path, plan: PagePlan, *, config: OcrConfig) -> tuple[I
         raise InputError(f"{path.name}: image page {plan.page_index + 1} cannot be decoded: {exc}",
                          reason=reason, page_no=plan.page_index + 1) from exc
     finally:
-        img.close()
+        if frame is not img:
+            img.close()
     dpi = plan.native_dpi
     scale = min(1.0, math.sqrt(MAX_OCR_PIXELS / max(1, frame.width * frame.height)),
                 MAX_OCR_SIDE / max(frame.width, frame.height, 1))

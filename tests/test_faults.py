@@ -83,6 +83,27 @@ def _case(tmp_path: Path, name: str) -> tuple[list[str], int, str]:
         return ["search", "praça", "--out", str(tmp_path)], 65, "catalog_unreadable"
     if name == "ocr-dpi-0":
         return ["ocr", "--dpi", "0", str(text)], 2, "--dpi"
+    if name == "ingest-dpi-0":
+        return ["ingest", "--dpi", "0", str(text)], 2, "--dpi"
+    if name == "run-dpi-0":
+        return ["run", str(tmp_path / "m.jsonl"), "--out", str(tmp_path / "o"), "--dpi", "0"], 2, "--dpi"
+    if name == "run-fifo-manifest":
+        os.mkfifo(tmp_path / "m.jsonl")  # no writer: opening it would wait for ever
+        return ["run", str(tmp_path / "m.jsonl"), "--out", str(tmp_path / "o")], 66, "not_a_file"
+    if name == "run-loop-manifest":
+        return ["run", str(_loop(tmp_path)), "--out", str(tmp_path / "o")], 66, "symlink_loop"
+    if name == "ingest-fifo":
+        os.mkfifo(tmp_path / "lei.pdf")
+        return ["ingest", str(tmp_path / "lei.pdf")], 66, "not_a_file"
+    if name in ("ingest-device", "structure-device"):
+        return [name.split("-")[0], "/dev/zero"], 66, "not_a_file"  # read, it would never end
+    if name == "search-catalog-not-a-database":
+        bogus = tmp_path / "other.sqlite"
+        bogus.write_bytes(os.urandom(4096))
+        return ["search", "praça", "--out", str(tmp_path), "--catalog", str(bogus)], 65, "catalog_unreadable"
+    if name == "search-catalog-postgres-unreachable":
+        url = "postgresql://locleg@127.0.0.1:1/locleg"  # port 1: nothing listens
+        return ["search", "praça", "--out", str(tmp_path), "--catalog", url], 66, "catalog_unreachable"
     if name == "run-missing-manifest":
         return ["run", str(tmp_path / "none.jsonl"), "--out", str(tmp_path / "o")], 66, "missing_file"
     raise AssertionError(name)
@@ -92,6 +113,8 @@ def _case(tmp_path: Path, name: str) -> tuple[list[str], int, str]:
     "validate-binary", "validate-directory", "structure-loop", "ocr-loop", "ingest-loop",
     "structure-o-directory", "structure-missing-parent-is-created", "search-limit-float",
     "search-limit-huge", "search-not-a-database", "ocr-dpi-0", "run-missing-manifest",
+    "ingest-dpi-0", "run-dpi-0", "run-fifo-manifest", "run-loop-manifest", "ingest-fifo", "ingest-device", "structure-device",
+    "search-catalog-not-a-database", "search-catalog-postgres-unreachable",
 ])
 def test_every_command_uses_the_exit_code_table_with_one_line(tmp_path, name):
     args, code, marker = _case(tmp_path, name)
@@ -205,7 +228,8 @@ def test_sources_that_are_not_files_fail_with_a_reason_and_never_block(tmp_path)
 
     fifo = tmp_path / "fifo.pdf"
     os.mkfifo(fifo)
-    cases = {_loop(tmp_path): "symlink_loop", fifo: "not_a_file", tmp_path: "not_a_file"}
+    cases = {_loop(tmp_path): "symlink_loop", fifo: "not_a_file", tmp_path: "not_a_file",
+             Path("/dev/null"): "not_a_file"}
     for path, reason in cases.items():
         with pytest.raises(FetchError) as exc:
             check_source(path)
@@ -293,7 +317,8 @@ def test_summary_json_on_a_full_device_is_an_io_error(tmp_path, monkeypatch):
 
 class _DripServer:
     """A local server that answers one byte at a time (``interval`` apart), in the status line and
-    headers (``where="headers"``) or in the body (``where="body"``), until the client goes."""
+    headers (``where="headers"``) or in the body (``where="body"``), until the client goes; or
+    (``where="connect"``) never accepts, its queue full, so a connection is never made."""
 
     def __init__(self, where: str, interval: float = 0.25):
         import socket
@@ -301,9 +326,18 @@ class _DripServer:
         self.where, self.interval = where, interval
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(4)
+        self.sock.listen(0 if where == "connect" else 4)
         self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/lei.pdf"
         self.stop = threading.Event()
+        self.connections = 0
+        self._queue: list[socket.socket] = []
+        if where == "connect":  # fill the accept queue: the kernel then drops new SYNs
+            for _ in range(4):
+                waiting = socket.socket()
+                waiting.setblocking(False)
+                waiting.connect_ex(self.sock.getsockname())
+                self._queue.append(waiting)
+            return
         threading.Thread(target=self._serve, daemon=True).start()
 
     def _serve(self):
@@ -314,6 +348,7 @@ class _DripServer:
                 conn, _ = self.sock.accept()
             except OSError:
                 return
+            self.connections += 1
             with conn:
                 try:
                     conn.recv(65536)
@@ -330,9 +365,11 @@ class _DripServer:
     def close(self):
         self.stop.set()
         self.sock.close()
+        for waiting in self._queue:
+            waiting.close()
 
 
-@pytest.mark.parametrize("where", ["headers", "body"])
+@pytest.mark.parametrize("where", ["connect", "headers", "body"])
 def test_a_dripping_server_is_cut_at_the_deadline(tmp_path, where):
     import time
 
@@ -357,6 +394,29 @@ def test_a_dripping_server_is_cut_at_the_deadline(tmp_path, where):
     assert isinstance(outcome[0], FetchError) and outcome[0].reason == "fetch_timeout", outcome
     assert elapsed < 5
     assert not list(tmp_path.glob("*.part")) and not list(tmp_path.glob(".*.part"))
+
+
+@pytest.mark.usefixtures("prefect_harness")
+def test_a_fetch_cut_at_its_deadline_is_not_tried_again(tmp_path):
+    """In a batch (Prefect's task retries): the deadline is the document's, not one of four."""
+    from prefect import flow
+
+    from corpus.fetch import FetchLimits
+    from flows.tasks import fetch_source
+
+    server = _DripServer("headers")
+
+    @flow
+    def fetch_one():
+        return fetch_source(server.url, is_url=True, path=None, downloads_dir=tmp_path,
+                            limits=FetchLimits(timeout_s=1.0, retries=0))
+
+    try:
+        outcome = fetch_one()
+    finally:
+        server.close()
+    assert isinstance(outcome, FetchError) and outcome.reason == "fetch_timeout"
+    assert server.connections == 1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -655,3 +715,271 @@ def test_sigterm_stops_a_batch_held_by_a_dripping_server_within_seconds(tmp_path
     assert proc.returncode == 143, err
     assert elapsed < 15
     assert "terminated" in err.strip().splitlines()[-1] and "Traceback" not in err
+
+
+@pytest.mark.slow
+def test_sigint_stops_a_batch_within_seconds_and_what_was_done_stays_stored(tmp_path):
+    """Ctrl-C while one source drips: exit 130 at once, one line; the document finished before
+    it is stored and catalogued (what was done is recorded; the next run starts from there)."""
+    import signal
+    import time
+
+    from corpus.catalog import open_catalog
+
+    server = _DripServer("body", interval=1.0)
+    (tmp_path / "lei.txt").write_text(LAW, encoding="utf-8")
+    manifest = tmp_path / "m.jsonl"
+    manifest.write_text(json.dumps({"source": "lei.txt"}) + "\n" + json.dumps({"source": server.url}) + "\n",
+                        encoding="utf-8")
+    out = tmp_path / "out"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "locleg", "run", str(manifest), "--out", str(out),
+                             "--cache", str(tmp_path / "cache"), "--no-progress"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        def stored() -> list[Path]:
+            return [p for p in out.rglob("*.json") if p.name != "summary.json"] if out.is_dir() else []
+
+        assert _wait_for(lambda: stored() or proc.poll() is not None, 240), "nothing stored"
+        assert proc.poll() is None, proc.communicate()  # the dripping download still holds the run
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+        elapsed = time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        server.close()
+    assert proc.returncode == 130, err
+    assert elapsed < 30  # the drip alone would hold it 60 s; 26 s was seen at load 16 on 2 CPUs
+    assert "interrupted" in err.strip().splitlines()[-1] and "Traceback" not in err
+    done, = stored()
+    assert json.loads(done.read_text(encoding="utf-8"))["document"]["source"] == "lei.txt"
+    catalog = open_catalog(None, out)
+    try:
+        rows = catalog.documents()
+    finally:
+        catalog.close()
+    assert [(r.json_path, r.status != "failed") for r in rows] == [(done.relative_to(out).as_posix(), True)]
+
+
+# ---------------------------------------------------------------------------------------------
+# image files: the same decoded-bytes limits as PDF pages (bench/hostile.py: the heavy ones and
+# a page worker's peak memory)
+
+
+def test_an_image_file_bomb_is_refused_unread_by_its_decoded_bytes(tmp_path, monkeypatch):
+    from bench.hostile import image_png
+    from pipeline.config import OcrConfig
+    from pipeline.errors import InputError
+    from pipeline.ocr import MAX_SOURCE_PIXELS, PagePlan, load_image_page, plan_pages
+
+    bomb = image_png(tmp_path / "bomb.png", width=12_000, height=12_000, colour=True)
+    assert 12_000**2 < MAX_SOURCE_PIXELS and bomb.stat().st_size < 1_000_000  # 720 MB decoded and turned grey
+    with pytest.raises(InputError) as exc:
+        plan_pages(bomb, config=OcrConfig())
+    assert exc.value.reason == "image_too_large" and "bytes" in exc.value.message
+    with pytest.raises(InputError) as exc:  # a file swapped after planning is checked again
+        load_image_page(bomb, PagePlan(0, "image", 12_000.0, 12_000.0, None), config=OcrConfig())
+    assert exc.value.reason == "image_too_large"
+    grey = image_png(tmp_path / "grey.png", width=4_000, height=4_000, colour=False)  # 16 MB
+    plan, = plan_pages(grey, config=OcrConfig())
+    image, _ = load_image_page(grey, plan, config=OcrConfig())
+    assert image.mode == "L" and image.size == (4_000, 4_000) and image.getextrema() == (255, 255)
+    monkeypatch.setenv("LOCLEG_MAX_PAGE_IMAGE_BYTES", str(10 * 2**20))
+    with pytest.raises(InputError):
+        plan_pages(grey, config=OcrConfig())
+
+
+def test_the_document_limit_adds_up_the_frames_of_a_tiff(tmp_path, monkeypatch):
+    from PIL import Image
+
+    from pipeline.config import OcrConfig
+    from pipeline.errors import InputError
+    from pipeline.ocr import plan_pages
+
+    frames = [Image.new("L", (1000, 1000), 255) for _ in range(3)]
+    path = tmp_path / "tres.tif"
+    frames[0].save(path, save_all=True, append_images=frames[1:])
+    assert len(plan_pages(path, config=OcrConfig())) == 3
+    monkeypatch.setenv("LOCLEG_MAX_DOCUMENT_IMAGE_BYTES", str(2_500_000))
+    with pytest.raises(InputError) as exc:
+        plan_pages(path, config=OcrConfig())
+    assert exc.value.reason == "image_too_large" and exc.value.page_no == 3
+    assert "document limit" in exc.value.message
+
+
+def test_a_scan_at_another_resolution_is_not_decoded_before_it_is_rendered(tmp_path, monkeypatch):
+    """A scan placed at the planned resolution is taken as stored (decoded once); one at another
+    resolution is rendered, and no longer decoded first only to be thrown away (a 14,180² colour
+    scan took a page worker from 0.85 to 2.15 GB so)."""
+    import pypdfium2 as pdfium
+
+    from bench.hostile import image_pdf
+    from pipeline.config import OcrConfig
+    from pipeline.ocr import plan_pages, render_pdf_page
+
+    decoded: list[tuple[int, int]] = []
+    original = pdfium.PdfImage.get_bitmap
+
+    def counted(self, *args, **kwargs):
+        decoded.append(tuple(self.get_px_size()))
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(pdfium.PdfImage, "get_bitmap", counted)
+    page = (200, 300)  # points
+    at_150 = image_pdf(tmp_path / "a.pdf", width=417, height=625, colour=True, page_pt=page)
+    at_900 = image_pdf(tmp_path / "b.pdf", width=2500, height=3750, colour=True, page_pt=page)  # read at 600
+    for path, times in ((at_150, 1), (at_900, 0)):
+        decoded.clear()
+        plan, = plan_pages(path, config=OcrConfig())
+        image, dpi = render_pdf_page(path, plan, config=OcrConfig())
+        assert len(decoded) == times, path.name
+        assert image.mode == "L" and abs(image.width - page[0] * dpi / 72) <= 0.02 * image.width
+
+
+# ---------------------------------------------------------------------------------------------
+# write errors: read-only places, full devices; export goes on past one norm
+
+
+def _writable(directory: Path) -> bool:
+    probe = directory / ".probe"
+    try:
+        probe.write_bytes(b"")
+    except OSError:
+        return False
+    probe.unlink()
+    return True
+
+
+@pytest.fixture
+def read_only_dir(tmp_path):
+    """A directory nobody may write in: mode 555, and immutable (chattr +i) when the tests run
+    as root (who ignores modes)."""
+    directory = tmp_path / "ro"
+    directory.mkdir()
+    directory.chmod(0o555)
+    immutable = False
+    if _writable(directory):
+        immutable = subprocess.run(["chattr", "+i", str(directory)], capture_output=True).returncode == 0
+    try:
+        if not _writable(directory):
+            yield directory
+        else:
+            pytest.skip("cannot make a read-only directory here")
+    finally:
+        if immutable:
+            subprocess.run(["chattr", "-i", str(directory)], check=True)
+        directory.chmod(0o755)
+
+
+def _corpus(tmp_path: Path) -> Path:
+    from pipeline.structure import structure_document
+    from pipeline.textpages import document_from_text
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for numero in ("12", "13"):
+        result = structure_document(document_from_text(LAW.replace("12", numero), source=f"{numero}.txt"), None)
+        (corpus / f"lei-{numero}.json").write_text(result.model_dump_json(), encoding="utf-8")
+    return corpus
+
+
+def test_outputs_into_a_read_only_directory_are_io_errors(tmp_path, read_only_dir):
+    from flows.batch import _write_summary_json
+
+    text = tmp_path / "lei.txt"
+    text.write_text(LAW, encoding="utf-8")
+    proc = _locleg("structure", str(text), "-o", str(read_only_dir / "out.json"))
+    assert proc.returncode == 74 and "write_failed" in _one_line(proc)
+    proc = _locleg("export", "--format", "jsonl", str(_corpus(tmp_path)), str(read_only_dir / "units.jsonl"))
+    assert proc.returncode == 74 and "write_failed" in _one_line(proc)
+    with pytest.raises(OutputError):
+        _write_summary_json(read_only_dir / "s.json", {"documents": 0})
+    assert list(read_only_dir.iterdir()) == []
+
+
+def test_export_onto_a_full_device_is_an_io_error(tmp_path):
+    full = _char_device(tmp_path / "full", 1, 7)
+    proc = _locleg("export", "--format", "jsonl", str(_corpus(tmp_path)), str(full))
+    assert proc.returncode == 74 and "write_failed" in _one_line(proc)
+    assert stat.S_ISCHR(os.lstat(full).st_mode)
+
+
+def test_export_goes_on_past_a_norm_that_cannot_be_rendered(tmp_path, monkeypatch, capsys):
+    import corpus.export as export
+    from locleg.cli import main
+
+    corpus = _corpus(tmp_path)
+    os.mkfifo(corpus / "pipe.json")  # read, it would block the export for ever
+    real = export.unit_rows
+
+    def fragile(doc, *, source=None):
+        if doc.norm.numero == "13":
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(doc, source=source)
+
+    monkeypatch.setattr(export, "unit_rows", fragile)
+    out = tmp_path / "x" / "units.jsonl"
+    assert main(["export", "--format", "jsonl", str(corpus), str(out)]) == 65
+    assert {json.loads(line)["numero"] for line in out.read_text(encoding="utf-8").splitlines()} == {"12"}
+    norms = out.with_name("units.norms.jsonl").read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line)["numero"] for line in norms] == ["12"]
+    err = capsys.readouterr().err
+    assert "failed: lei-13.json: RecursionError" in err and "Traceback" not in err
+
+
+# ---------------------------------------------------------------------------------------------
+# the cache and temporaries after SIGKILL
+
+
+def test_a_cache_entry_without_its_checksum_is_not_served(tmp_path):
+    from corpus.cache import OcrCache, page_key
+    from models.ocr import Line, PageText
+
+    cache = OcrCache(tmp_path)
+    key = page_key("c" * 64, 0, "{}", "5.3.0")
+    page = PageText(page_index=0, method="ocr", lines=(Line(text="Art. 1º Fica criada a praça."),))
+    cache.put(key, page)
+    entry = next(tmp_path.rglob(f"{key}.json"))
+    entry.write_text(page.model_dump_json(), encoding="utf-8")  # the value alone, as entries once were
+    assert cache.get(key) is None
+    assert cache.stats.errors == 1
+
+
+def _dead_pid() -> int:
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+def test_the_next_start_removes_the_temporaries_a_killed_writer_left(tmp_path, monkeypatch):
+    import tempfile
+
+    from corpus.atomic import HOST, write_text_atomic
+    from corpus.cache import OcrCache
+    from flows.batch import _open_run
+
+    dead = _dead_pid()
+    cache = OcrCache(tmp_path / "cache")
+    cache.tmp_dir.mkdir(parents=True)
+    cache.downloads_dir.mkdir(parents=True)
+    left = [cache.tmp_dir / f"{HOST}-{dead}-7-0123abcd.tmp", cache.downloads_dir / f".ab12.pdf.{HOST}-{dead}.part"]
+    kept = [cache.tmp_dir / f"{HOST}-{os.getpid()}-7-0123abcd.tmp",  # a live writer's
+            cache.downloads_dir / f".ab12.pdf.{HOST}-{os.getpid()}.part",
+            cache.tmp_dir / f"otherhost-{dead}-7-0123abcd.tmp"]  # another machine's (a shared cache)
+    for path in left + kept:
+        path.write_bytes(b"half")
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    run = _open_run(str(tmp_path / "out"), str(cache.root), None, None, False)
+    run.store.catalog.close()
+    assert [p.name for p in left if p.exists()] == [] and all(p.exists() for p in kept)
+
+    out = tmp_path / "out.json"  # beside an output: at that output's next write
+    stale = tmp_path / f".out.json.{HOST}-{dead}-x1y2z3.tmp"
+    busy = tmp_path / f".out.json.{HOST}-{os.getpid()}-x1y2z3.tmp"
+    stale.write_text("half", encoding="utf-8")
+    busy.write_text("half", encoding="utf-8")
+    write_text_atomic(out, "whole")
+    assert out.read_text(encoding="utf-8") == "whole" and not stale.exists() and busy.exists()

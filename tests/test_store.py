@@ -119,7 +119,8 @@ def test_fts_search_by_phrase_with_uf_filter(store):
 def test_sweep_removes_temporary_files_of_dead_processes(store):
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
                           text=True).stdout.strip()
-    host = store._host
+    from corpus.atomic import HOST as host
+
     stale = store.partial_dir / f"{host}-{dead}-abc.tmp"
     live = store.partial_dir / f"{host}-{os.getpid()}-abc.tmp"
     stale.write_text("half")
