@@ -21,6 +21,7 @@ from corpus.export import (
     rotulo,
     unit_rows,
     validate_akn,
+    lexml_official_schema,
     validate_lexml,
 )
 from locleg.cli import main
@@ -142,6 +143,83 @@ def test_lexml_keeps_ids_unique_and_nesting_valid_for_damaged_trees() -> None:
     xml = render_lexml(doc)
     assert validate_lexml(xml) == []
     assert "item solto" in xml.decode()
+
+
+def _without_caput_alinea(doc: NormDocument) -> NormDocument:
+    """The test norm made LC 95-conformant: art2's alínea straight under its caput removed."""
+    def strip(units: list[Unit]) -> list[Unit]:
+        return [u.model_copy(update={"children": strip(u.children)}) for u in units if u.id != "art2_cpt_ali1"]
+
+    return doc.model_copy(update={"articulacao": strip(doc.articulacao)})
+
+
+def test_lexml_is_valid_against_the_official_lexml_brasil_schema() -> None:
+    """Issue 15: the official schemas (lexml/lexml-xml-schemas, shipped in corpus/schemas/lexml/,
+    read without the network): an LC 95 structure passes the rígido schema; alíneas straight
+    under a caput (common in municipal laws) only the flexível one, which LexML publishes for that."""
+    conformant = etree.fromstring(render_lexml(_without_caput_alinea(make_norm())))
+    assert lexml_official_schema(conformant) == ("rigido", [])
+    loose = etree.fromstring(render_lexml(make_norm()))
+    assert lexml_official_schema(loose) == ("flexivel", [])
+    # what neither accepts: an article id outside LexML's patterns, a second Alteracao, an id on the fecho
+    bad_id = etree.fromstring(render_lexml(make_norm()))
+    bad_id.find(".//l:Artigo[@id='art3']", NS).set("id", "artigo-3")
+    name, problems = lexml_official_schema(bad_id)
+    assert name is None and any("artigo-3" in p for p in problems)
+    fecho = etree.fromstring(render_lexml(make_norm()))
+    fecho.find(".//l:LocalDataFecho", NS).set("id", "fecho")
+    assert lexml_official_schema(fecho)[0] is None
+
+
+def test_real_amending_laws_validate_with_one_alteracao_per_dispositivo_and_their_urn() -> None:
+    """Structured amending laws (tests/data/alteracoes) against the official schema: a unit's
+    quoted blocks are one Alteracao (LexML allows one), its text mixed content, xml:base the
+    amended norm's URN; quoted ids keep their blocks (art1_cpt_alt2_art29)."""
+    from models.norm import NormMeta
+    from pipeline.structure import structure_document
+    from pipeline.textpages import document_from_text
+
+    data = Path(__file__).parent / "data" / "alteracoes"
+    seen_blocks = 0
+    for text in sorted(data.glob("*.txt")):
+        meta = NormMeta(**json.loads(text.with_suffix(".meta.json").read_text()))
+        doc = structure_document(document_from_text(text.read_text(), source=text.name), meta)
+        xml = render_lexml(doc)
+        assert validate_lexml(xml) == [], text.name
+        root = etree.fromstring(xml)
+        for holder in root.iter(f"{{{LEXML_NS}}}Caput", f"{{{LEXML_NS}}}Paragrafo", f"{{{LEXML_NS}}}Inciso"):
+            assert len(holder.findall("l:Alteracao", NS)) <= 1
+        blocks = sum(1 for u in _walk(doc.articulacao) if u.type == "alteracao")
+        alteracoes = root.findall(".//l:Alteracao", NS)
+        assert 0 < len(alteracoes) <= blocks
+        seen_blocks += blocks - len(alteracoes)
+        bases = [a.get("{http://www.w3.org/XML/1998/namespace}base") for a in alteracoes]
+        assert all(b is None or b.startswith("urn:lex:br") for b in bases)
+    assert seen_blocks > 0  # some unit quoted several blocks, merged into its one Alteracao
+
+
+def test_the_amended_norms_urn_is_built_only_from_what_is_known() -> None:
+    from corpus.export import target_urn
+
+    doc = make_norm()  # a law of São João da Boa Vista (SP)
+    assert target_urn(NormRef(tipo="lei", numero="1.693", ano=1953), doc) == (
+        "urn:lex:br;sao.paulo;sao.joao.boa.vista:municipal:lei:1953;1693")
+    assert target_urn(NormRef(tipo="Lei", numero="8.987", ano=1995, jurisdicao="federal"), doc) == (
+        "urn:lex:br:federal:lei:1995;8987")
+    assert target_urn(NormRef(tipo="lei", numero="939"), doc) is None  # no year: no URN, not a guess
+    assert target_urn(NormRef(tipo="lei", numero="12", ano=2001, jurisdicao="estadual"), doc) is None
+    xml = render_lexml(doc.model_copy(update={"articulacao": [_u("art1", "artigo", "1", "A Lei nº 1.693, de 1953, passa a vigorar com:", [
+        Unit(id="art1_cpt_alt1", type="alteracao", number="1", text="", target=NormRef(tipo="lei", numero="1693", ano=1953),
+             children=[_u("art1_cpt_alt1_art5", "artigo", "5", "Texto novo.")])])]}))
+    assert validate_lexml(xml) == []
+    alteracao = etree.fromstring(xml).find(".//l:Alteracao", NS)
+    assert alteracao.get("{http://www.w3.org/XML/1998/namespace}base").endswith("lei:1953;1693")
+
+
+def _walk(units: list[Unit]):
+    for u in units:
+        yield u
+        yield from _walk(u.children)
 
 
 def test_akn_is_valid_against_the_official_schema() -> None:
