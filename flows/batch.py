@@ -187,13 +187,9 @@ def _start_document(entry: ManifestEntry, run: _Run) -> _InFlight:
             if _progress is not None:
                 _progress.page_done()
             continue
-        future = _warm_read(key)
-        if future is None:
-            with tags(*_doc_tags(entry)):
-                future = read_page_task.submit(doc.path, plan, config=run.config, doc_id=doc_id,
-                                               page_no=plan.page_index + 1)
-        else:
-            _log().info("%s page %d: read while Prefect started (not a task run)", entry.key, plan.page_index + 1)
+        with tags(*_doc_tags(entry)):  # a page read before Prefect (flows.warm) is taken over by its task
+            future = read_page_task.submit(doc.path, plan, config=run.config, doc_id=doc_id,
+                                           page_no=plan.page_index + 1, warm_key=key)
         if _progress is not None and not _on_done(future, _progress.page_done):
             doc.untracked += 1
         doc.futures.append((plan.page_index, key, future))
@@ -210,13 +206,6 @@ def _doc_tags(entry: ManifestEntry) -> list[str]:
     """Task-run tags: ``uf:SP``, ``municipio:Canguçu``, ``tipo:Lei Ordinária`` (those known)."""
     meta = entry.meta
     return [f"{k}:{v}" for k, v in (("uf", meta.uf), ("municipio", meta.municipio), ("tipo", meta.tipo)) if v]
-
-
-def _warm_read(key: str) -> Any:
-    """A read of this page started before Prefect (``flows.warm``), if any."""
-    from flows import warm
-
-    return warm.take(key)
 
 
 def _log() -> Any:
@@ -715,17 +704,37 @@ def make_task_runner(*, workers: int | None = None, dask: bool = False, dask_add
 
 
 def _quiet_prefect(verbose: bool) -> None:
+    """Without ``--verbose`` the terminal shows no Prefect chatter: a failed document is an
+    expected outcome, reported as one line (progress, summary), and Prefect would print a full
+    traceback per failed task. The flow- and task-run loggers stay at INFO, though, so their
+    lines (ours included: a failed document's one line, a page taken over from the warm start)
+    still reach the Prefect server's run logs; only the console handler drops them."""
     import logging
 
+    if verbose:
+        return
+    for name in ("prefect", "prefect.server", "distributed", "prefect.task_runner.dask"):
+        logging.getLogger(name).setLevel(logging.WARNING)
+    for name in ("prefect.task_engine", "prefect.flow_engine"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+    for name in _RUN_LOGGERS:
+        logging.getLogger(name).setLevel(logging.INFO)
+    from prefect.logging.handlers import PrefectConsoleHandler
 
-    if not verbose:
-        for name in ("prefect", "prefect.server", "distributed", "prefect.task_runner.dask"):
-            logging.getLogger(name).setLevel(logging.WARNING)
-        # A failed document is an expected outcome, reported as one line (progress, summary);
-        # Prefect would log a full traceback per failed task. A failure of the flow itself is
-        # reported by the CLI as one line too; --verbose shows both tracebacks.
-        for name in ("prefect.task_runs", "prefect.flow_runs", "prefect.task_engine", "prefect.flow_engine"):
-            logging.getLogger(name).setLevel(logging.CRITICAL)
+    for handler in logging.getLogger().handlers:
+        if isinstance(handler, PrefectConsoleHandler) and not any(
+                isinstance(f, _NoRunLogs) for f in handler.filters):
+            handler.addFilter(_NoRunLogs())
+
+
+_RUN_LOGGERS = ("prefect.flow_runs", "prefect.task_runs")
+
+
+class _NoRunLogs:
+    """A console-handler filter: run logs go to the server, not to the terminal."""
+
+    def filter(self, record: Any) -> bool:
+        return not record.name.startswith(_RUN_LOGGERS)
 
 
 def ocr_options(args: Any) -> dict:
@@ -801,6 +810,9 @@ def run_manifest_cli(args: Any) -> int:
             from flows import warm
 
             warm.discard()
+    from flows import warm
+
+    summary["first_page_s"] = warm.first_page_seconds()  # bench/startup.py: time to the first OCR'd page
     print(format_summary(summary), file=sys.stderr if str(args.summary_json) == "-" else sys.stdout)
     _write_summary_json(args.summary_json, summary)
     return _exit_code(summary, bool(args.strict))

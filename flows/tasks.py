@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from prefect import task
+from prefect import get_run_logger, task
 from prefect.cache_policies import NO_CACHE
 
 from corpus.fetch import FetchedSource, FetchLimits, check_local, fetch_url
@@ -75,15 +75,25 @@ def plan_document(path: Path, *, config: OcrConfig, doc_id: str = "doc") -> list
 @task(name="read-page", cache_policy=NO_CACHE, task_run_name="ocr-{doc_id}-p{page_no}",
       retries=1, retry_delay_seconds=2)
 def read_page_task(path: Path, plan: PagePlan, *, config: OcrConfig, doc_id: str = "doc",
-                   page_no: int = 0) -> PageText:
+                   page_no: int = 0, warm_key: str | None = None) -> PageText:
     """One page read (text layer or Tesseract). An unreadable page is returned with
-    ``method="none"`` and its typed ``error`` so the document goes on."""
+    ``method="none"`` and its typed ``error`` so the document goes on. ``warm_key``: the page's
+    cache key; when ``locleg run`` started reading this page before Prefect (``flows.warm``),
+    the task takes that read instead of reading the page again."""
+    from flows import warm
+
+    started = warm.take(warm_key) if warm_key else None
+    if started is not None:
+        get_run_logger().info("page %d: read started before Prefect, taken over", page_no)
+        return started.result()
     try:
         return read_page(path, plan, config=config)
     except (InputError, OcrError) as exc:
         error = exc.page_error()
     except Exception as exc:  # noqa: BLE001 - one bad page must not stop the document
         error = OcrError(f"{type(exc).__name__}: {exc}").page_error()
+    finally:
+        warm.note_page_read()
     return PageText(page_index=plan.page_index, method="none", width=plan.width, height=plan.height,
                     error=error)
 

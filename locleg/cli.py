@@ -154,12 +154,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     code = noop_rerun(args)  # every document stored and current: answered without Prefect
     if code is not None:
         return code
-    if not (args.dask or args.dask_address or os.environ.get("PREFECT_API_URL")
-            or os.environ.get("LOCLEG_WARM_START") == "0"):
+    if not (args.dask or args.dask_address or os.environ.get("LOCLEG_WARM_START") == "0"):
         from flows import warm
         from flows.noop import _ocr_options
 
-        # Tesseract starts on the first pages now; Prefect's start-up runs beside it.
+        # Tesseract starts on the first pages now; Prefect's start-up (import, temporary server
+        # or API calls to a lasting one) runs beside it; their read-page tasks take these reads.
         warm.start(args.manifest, cache_dir=args.cache, ocr=_ocr_options(args),
                    workers=args.workers or len(os.sched_getaffinity(0)))
     from flows.batch import run_manifest_cli
