@@ -16,12 +16,12 @@ from corpus.export import (
     LEXML_NS,
     akn_eid,
     export_corpus,
+    lexml_official_schema,
     render_akn,
     render_lexml,
     rotulo,
     unit_rows,
     validate_akn,
-    lexml_official_schema,
     validate_lexml,
 )
 from locleg.cli import main
