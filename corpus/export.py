@@ -13,7 +13,9 @@ separate from writing: :func:`render_lexml`, :func:`render_akn` and :func:`unit_
   installed.
 - ``jsonl`` / ``parquet``: one row per unit of every norm, with the norm's keys (``OUT`` is a file),
   and beside it ``<OUT stem>.norms.<suffix>``: one row per norm (:func:`norm_row`). Join on ``source``.
-  Dates are Arrow ``date32`` in Parquet (ISO strings in JSON Lines); no column is an SQL keyword.
+  Dates are Arrow ``date32`` in Parquet (ISO strings in JSON Lines); no column is an SQL keyword
+  (DuckDB's ``duckdb_keywords()`` reserved or column-name ones: ``seq`` not ``position``,
+  ``refs`` not ``references``, ``is_table`` not ``table``; ``tests/test_export.py`` checks it).
 """
 
 from __future__ import annotations
@@ -143,7 +145,7 @@ def unit_rows(doc: NormDocument, *, source: str | None = None) -> list[dict[str,
         here = path + [unit.id]
         rows.append({
             **norm_keys,
-            "position": len(rows),
+            "seq": len(rows),
             "unit_id": unit.id,
             "parent_id": path[-1] if path else None,
             "path": here,
@@ -158,7 +160,7 @@ def unit_rows(doc: NormDocument, *, source: str | None = None) -> list[dict[str,
             "confidence": unit.confidence,
             "vetado": unit.vetado,
             "is_table": unit.table,
-            "references": [_reference_row(r) for r in unit.references],
+            "refs": [_reference_row(r) for r in unit.references],
             # text quoted from the amended norm (an alteracao and what it holds), not this norm's
             "quoted": quoted or unit.type == "alteracao",
         })
@@ -183,11 +185,11 @@ def parquet_schema():  # -> pyarrow.Schema
         ("source", pa.string()), ("urn", pa.string()), ("tipo", pa.string()), ("numero", pa.string()),
         ("ano", pa.int32()), ("data", pa.date32()), ("municipio", pa.string()), ("uf", pa.string()),
         ("ibge_code", pa.int64()), ("native_id", pa.string()), ("status", pa.string()),
-        ("position", pa.int32()), ("unit_id", pa.string()), ("parent_id", pa.string()),
+        ("seq", pa.int32()), ("unit_id", pa.string()), ("parent_id", pa.string()),
         ("path", pa.list_(pa.string())), ("depth", pa.int32()), ("type", pa.string()),
         ("number", pa.string()), ("label", pa.string()), ("title", pa.string()), ("text", pa.string()),
         ("pages_first", pa.int32()), ("pages_last", pa.int32()), ("confidence", pa.float64()),
-        ("vetado", pa.bool_()), ("is_table", pa.bool_()), ("references", pa.list_(reference)),
+        ("vetado", pa.bool_()), ("is_table", pa.bool_()), ("refs", pa.list_(reference)),
         ("quoted", pa.bool_()),
     ])
 

@@ -266,15 +266,15 @@ def test_rotulos(utype: str, number: str, label: str) -> None:
 def test_unit_rows_carry_norm_keys_paths_and_references() -> None:
     rows = unit_rows(make_norm(), source="sp/309.json")
     assert len(rows) == N_UNITS
-    assert [r["position"] for r in rows] == list(range(N_UNITS))
+    assert [r["seq"] for r in rows] == list(range(N_UNITS))
     by_id = {r["unit_id"]: r for r in rows}
     ite = by_id["art2_cpt_inc1_ali1_ite1"]
     assert ite["path"] == ["cap1", "art2", "art2_cpt_inc1", "art2_cpt_inc1_ali1", "art2_cpt_inc1_ali1_ite1"]
     assert ite["parent_id"] == "art2_cpt_inc1_ali1" and ite["depth"] == 4
     assert by_id["cap1"]["parent_id"] is None
     assert all(r["urn"] == rows[0]["urn"] and r["uf"] == "SP" and r["ano"] == 1990 for r in rows)
-    assert by_id["art3"]["references"][1]["target_numero"] == "81"
-    assert by_id["art2_cpt_ali1"]["references"][0]["target_id"] == "art1"
+    assert by_id["art3"]["refs"][1]["target_numero"] == "81"
+    assert by_id["art2_cpt_ali1"]["refs"][0]["target_id"] == "art1"
     assert by_id["art2"]["pages_first"] == 1 and by_id["art2"]["pages_last"] == 2
 
 
@@ -294,7 +294,7 @@ def test_export_all_formats_through_the_cli(corpus: Path, tmp_path: Path) -> Non
     back = table.to_pylist()
     assert [r["unit_id"] for r in back] == [r["unit_id"] for r in rows]
     assert back[0]["path"] == rows[0]["path"]
-    revocations = [ref for r in back for ref in r["references"] if ref["kind"] == "revocation"]
+    revocations = [ref for r in back for ref in r["refs"] if ref["kind"] == "revocation"]
     assert sorted((ref["target_numero"], ref["target_ano"]) for ref in revocations) == [
         ("1693", 1953), ("1693", 1953), ("81", 1974), ("81", 1974)]
 
@@ -343,3 +343,33 @@ def test_export_errors_become_exit_codes(tmp_path: Path, capsys: pytest.CaptureF
     err = capsys.readouterr().err
     assert "empty_corpus" in err and "Traceback" not in err
     assert not (tmp_path / "x.jsonl").exists()
+
+
+def _doc_sql(path: Path, lang: str) -> list[str]:
+    import re
+
+    return re.findall(rf"```{lang}\n(.*?)```", path.read_text(encoding="utf-8"), flags=re.S)
+
+
+def test_the_readme_duckdb_join_and_the_column_names(corpus: Path, tmp_path: Path, monkeypatch) -> None:
+    """Issue 15: the README's DuckDB query, as printed, joins the units and the norms table of a
+    real export; docs/output.md's query over the references runs too; and no column of either
+    table is a keyword DuckDB reserves or limits to some positions (duckdb_keywords())."""
+    duckdb = pytest.importorskip("duckdb", reason="duckdb is a dev dependency (pip install -e '.[dev]')")
+    root = Path(__file__).resolve().parents[1]
+    monkeypatch.chdir(tmp_path)
+    assert main(["export", "--format", "parquet", str(corpus), "corpus.parquet"]) == 0
+    [readme_sql] = [b for b in _doc_sql(root / "README.md", "sql") if "corpus.norms.parquet" in b]
+    rows = duckdb.sql(readme_sql).fetchall()
+    assert sorted({(m, n) for m, n, *_ in rows}) == [("São João da Boa Vista", "309"), ("São João da Boa Vista", "310")]
+    assert len(rows) == 2 * 3 and all(r[3] == "Dispõe sobre normas para execução de transporte individual." for r in rows)
+    [output_py] = [b for b in _doc_sql(root / "docs" / "output.md", "python") if "unnest(" in b]
+    monkeypatch.chdir(tmp_path)
+    assert main(["export", "--format", "parquet", str(corpus), "units.parquet"]) == 0
+    query = output_py.split('duckdb.sql("""', 1)[1].split('""")', 1)[0]
+    revoked = duckdb.sql(query).fetchall()
+    assert sorted((r[3], r[4]) for r in revoked) == [("1693", 1953), ("1693", 1953), ("81", 1974), ("81", 1974)]
+    keywords = dict(duckdb.sql("SELECT keyword_name, keyword_category FROM duckdb_keywords()").fetchall())
+    columns = (duckdb.sql("SELECT * FROM 'corpus.parquet'").columns
+               + duckdb.sql("SELECT * FROM 'corpus.norms.parquet'").columns)
+    assert [c for c in columns if keywords.get(c) in ("reserved", "column_name", "type_function")] == []
