@@ -258,7 +258,8 @@ class Catalog:
                  result.ementa or norm.ementa, norm.urn))
             self._exec(cur, "DELETE FROM units WHERE doc_key = ?", (doc_key,))
             ementa = result.ementa or norm.ementa
-            rows = [(doc_key, EMENTA_UNIT_ID, None, EMENTA_UNIT_ID, None, ementa)] if ementa and ementa.strip() else []
+            rows: list[tuple[str, str, str | None, str, str | None, str]] = (
+                [(doc_key, EMENTA_UNIT_ID, None, EMENTA_UNIT_ID, None, ementa)] if ementa and ementa.strip() else [])
             rows += [(doc_key, unit.id, article, unit.type, unit.label, unit.text)
                      for unit, article in iter_units(result.articulacao) if unit.text.strip()]
             if rows and self.is_postgres:
