@@ -719,11 +719,12 @@ def _quiet_prefect(verbose: bool) -> None:
         logging.getLogger(name).setLevel(logging.CRITICAL)
     for name in _RUN_LOGGERS:
         logging.getLogger(name).setLevel(logging.INFO)
-    from prefect.logging.handlers import PrefectConsoleHandler
+    from prefect.logging.handlers import APILogHandler
 
+    # every terminal handler (Prefect's console handler, the CLI's own basicConfig one); the API
+    # handler sits on the run loggers themselves, not on the root
     for handler in logging.getLogger().handlers:
-        if isinstance(handler, PrefectConsoleHandler) and not any(
-                isinstance(f, _NoRunLogs) for f in handler.filters):
+        if not isinstance(handler, APILogHandler) and not any(isinstance(f, _NoRunLogs) for f in handler.filters):
             handler.addFilter(_NoRunLogs())
 
 
