@@ -5,12 +5,15 @@ For each mode (``embedded``: no PREFECT_API_URL, Prefect's temporary server; ``s
 measures, from the moment the command is launched:
 
 - first run (fresh store and OCR cache): time to the first Tesseract process (OCR started), to
-  the first page OCR'd (that process has exited), and the whole wall time;
+  the first page OCR'd (``first_page_s`` of the run's summary: from the process's start to the end
+  of its first page read, measured inside the run, see ``flows.warm``), the CPU seconds of the
+  whole process tree by then (a figure the machine's load moves less), and the whole wall time;
 - no-op rerun (same store, same cache): wall time (answered from the store, no Prefect);
 - rerun through the flow (``--restructure``: every page from the cache, structuring and store
   again): wall time.
 
     .venv/bin/python bench/startup.py [--modes embedded,server] [--manifest corpus/sample/manifest.jsonl]
+                                      [--no-flow-rerun] [--repeat N]
 
 Render the sample first (``python -m corpus.sample.render``). Prints one table; ``--json`` too.
 """
@@ -71,35 +74,50 @@ def stop_server(proc: subprocess.Popen) -> None:
         proc.wait()
 
 
-def timed_run(argv: list[str], env: dict) -> dict:
-    """Wall time of one command, and when its first tesseract child started and ended."""
+def _tree_cpu(ps: psutil.Process) -> float:
+    total = 0.0
+    for p in [ps, *ps.children(recursive=True)]:
+        try:
+            t = p.cpu_times()
+            total += t.user + t.system + t.children_user + t.children_system
+        except psutil.Error:
+            pass
+    return total
+
+
+def timed_run(argv: list[str], env: dict, summary: Path | None = None) -> dict:
+    """Wall time of one command, when its first tesseract child started, and (from the run's
+    summary) when its first page read ended; the process tree's CPU seconds by then."""
     t0 = time.monotonic()
+    argv = argv + (["--summary-json", str(summary)] if summary else [])
     proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     ps = psutil.Process(proc.pid)
-    first_start = first_end = None
-    seen: set[int] = set()
+    first_start = None
+    cpu_samples: list[tuple[float, float]] = []
     while proc.poll() is None:
         try:
             kids = [k for k in ps.children(recursive=True)
                     if k.name() == "tesseract" and not {"--version", "--list-langs"} & set(k.cmdline())]
+            cpu_samples.append((time.monotonic() - t0, _tree_cpu(ps)))
         except psutil.Error:
             kids = []
-        now = time.monotonic() - t0
         if kids and first_start is None:
-            first_start = now
-        alive = {k.pid for k in kids}
-        if first_start is not None and first_end is None and seen and not (seen & alive):
-            first_end = now
-        if first_end is None:
-            seen |= alive
+            first_start = time.monotonic() - t0
         time.sleep(0.02)
     wall = time.monotonic() - t0
+    first_page = None
+    if summary is not None and summary.is_file():
+        first_page = json.loads(summary.read_text()).get("first_page_s")
+    cpu_by_then = None
+    if first_page is not None:
+        before = [c for t, c in cpu_samples if t <= first_page]
+        cpu_by_then = round(before[-1], 2) if before else None
     return {"wall_s": round(wall, 2), "rc": proc.returncode,
             "first_ocr_started_s": None if first_start is None else round(first_start, 2),
-            "first_page_ocrd_s": None if first_end is None else round(first_end, 2)}
+            "first_page_ocrd_s": first_page, "cpu_s_by_first_page": cpu_by_then}
 
 
-def measure(mode: str, manifest: Path, work: Path) -> dict:
+def measure(mode: str, manifest: Path, work: Path, *, flow_rerun: bool = True) -> dict:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PREFECT_SERVER_ANALYTICS_ENABLED": "false"}
     env.pop("PREFECT_API_URL", None)
     server = None
@@ -112,32 +130,40 @@ def measure(mode: str, manifest: Path, work: Path) -> dict:
         out, cache = work / f"{mode}-out", work / f"{mode}-cache"
         base = [sys.executable, "-m", "locleg", "run", str(manifest), "--out", str(out), "--cache", str(cache),
                 "--no-progress"]
-        first = timed_run(base, env)
+        first = timed_run(base, env, work / f"{mode}-first.json")
         noop = timed_run(base, env)
-        flow_rerun = timed_run(base + ["--restructure"], env)
+        rerun = timed_run(base + ["--restructure"], env) if flow_rerun else None
     finally:
         if server is not None:
             stop_server(server)
-    return {"mode": mode, "first_run": first, "noop_rerun": noop, "flow_rerun": flow_rerun}
+    return {"mode": mode, "first_run": first, "noop_rerun": noop, "flow_rerun": rerun}
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--manifest", type=Path, default=ROOT / "corpus/sample/manifest.jsonl")
     ap.add_argument("--modes", default="embedded,server")
+    ap.add_argument("--no-flow-rerun", action="store_true", help="skip the --restructure rerun")
+    ap.add_argument("--repeat", type=int, default=1, help="measure each mode N times (fresh store and cache)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    work = Path(tempfile.mkdtemp(prefix="locleg-startup-"))
-    try:
-        results = [measure(m, args.manifest.resolve(), work) for m in args.modes.split(",")]
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    print(f"{'mode':<9} {'1st OCR start':>13} {'1st page done':>13} {'1st run':>8} {'no-op rerun':>11} "
-          f"{'flow rerun':>10}")
+    results = []
+    for _ in range(args.repeat):
+        for mode in args.modes.split(","):
+            work = Path(tempfile.mkdtemp(prefix="locleg-startup-"))
+            try:
+                results.append(measure(mode, args.manifest.resolve(), work, flow_rerun=not args.no_flow_rerun))
+            finally:
+                shutil.rmtree(work, ignore_errors=True)
+            results[-1]["load1"] = round(os.getloadavg()[0], 1)
+    print(f"{'mode':<9} {'1st OCR start':>13} {'1st page done':>13} {'CPU-s by then':>13} {'1st run':>8} "
+          f"{'no-op rerun':>11} {'flow rerun':>10} {'load':>5}")
     for r in results:
         f = r["first_run"]
-        print(f"{r['mode']:<9} {f['first_ocr_started_s']!s:>13} {f['first_page_ocrd_s']!s:>13} {f['wall_s']:>8} "
-              f"{r['noop_rerun']['wall_s']:>11} {r['flow_rerun']['wall_s']:>10}")
+        rerun = r["flow_rerun"]["wall_s"] if r["flow_rerun"] else "-"
+        print(f"{r['mode']:<9} {f['first_ocr_started_s']!s:>13} {f['first_page_ocrd_s']!s:>13} "
+              f"{f['cpu_s_by_first_page']!s:>13} {f['wall_s']:>8} {r['noop_rerun']['wall_s']:>11} {rerun!s:>10} "
+              f"{r['load1']:>5}")
     if args.json:
         print(json.dumps(results, indent=2))
     return 0

@@ -1,8 +1,9 @@
 """The catalog of a store: documents, norms, runs, per-run statuses and a full-text index of units.
 
 SQLite by default (``<out>/catalog.sqlite``, WAL, FTS5 with accent folding); PostgreSQL given a
-``postgresql://`` URL (``tsvector`` + GIN), so that workers on several machines share one
-catalog. Both speak the same small SQL (``INSERT ... ON CONFLICT DO UPDATE``), so re-running a
+``postgresql://`` URL (``tsvector`` + GIN over a folded copy of the text, so accents fold there
+too without the superuser-only ``unaccent`` extension), so that workers on several machines
+share one catalog. Both speak the same small SQL (``INSERT ... ON CONFLICT DO UPDATE``), so re-running a
 document updates its rows in place: ``documents`` and ``norms`` have one row per document key,
 ``units`` are replaced as a whole in the same transaction, ``document_runs`` has one row per
 (run, document).
@@ -12,7 +13,9 @@ Tables:
   documents(doc_key, source, sha256, status, reason, json_path, ocr_path, meta_json, pages,
             confidence, run_id, updated_at, last_status, last_reason, last_run_id)
   norms(doc_key, uf, municipio, tipo, numero, ano, data, epigrafe, ementa, urn)
-  units(id, doc_key, unit_id, article_id, type, label, text)      + units_fts / units.tsv
+  units(id, doc_key, unit_id, article_id, type, label, text)      + units_fts / units.folded, tsv
+      (one row per unit with text, plus the norm's ementa as a row of type ``ementa``, so that
+      the ementa is searched with the articles)
   document_runs(run_id, doc_key, status, reason, stored, at)
 """
 
@@ -30,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from models.norm import NormDocument, Unit
+from pipeline.folding import fold
 
 _COMMON_DDL = [
     """CREATE TABLE IF NOT EXISTS runs (
@@ -62,14 +66,21 @@ _SQLITE_DDL = [
         INSERT INTO units_fts(units_fts, rowid, text) VALUES ('delete', old.id, old.text); END""",
 ]
 
+_PG_TSV = "tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', coalesce(folded, text))) STORED"
+
 _PG_DDL = [
-    """CREATE TABLE IF NOT EXISTS units (
+    f"""CREATE TABLE IF NOT EXISTS units (
         id BIGSERIAL PRIMARY KEY, doc_key TEXT NOT NULL, unit_id TEXT NOT NULL,
-        article_id TEXT, type TEXT, label TEXT, text TEXT NOT NULL,
-        tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', text)) STORED)""",
+        article_id TEXT, type TEXT, label TEXT, text TEXT NOT NULL, folded TEXT, {_PG_TSV})""",
     "CREATE INDEX IF NOT EXISTS units_doc ON units(doc_key)",
     "CREATE INDEX IF NOT EXISTS units_tsv ON units USING GIN (tsv)",
 ]
+
+_fold_text = fold.__wrapped__
+"""``fold`` without its cache: unit texts are long and seen once (the cache is for lines)."""
+
+EMENTA_UNIT_ID = "ementa"
+"""The ``unit_id`` (and ``type``) of the row that indexes a norm's ementa."""
 
 
 @dataclass(frozen=True)
@@ -176,6 +187,24 @@ class Catalog:
                 cur.execute("SELECT pg_advisory_xact_lock(4242017)")
             for ddl in _COMMON_DDL + (_PG_DDL if self.is_postgres else _SQLITE_DDL):
                 cur.execute(ddl)
+            if self.is_postgres:
+                self._fold_pg_units(cur)
+
+    def _fold_pg_units(self, cur: Any) -> None:
+        """Bring a PostgreSQL catalog made before accent folding up to date (add ``folded``, index
+        it instead of the raw text), and fold rows that have no folded text yet: all of them
+        after that change, or rows written since by an older worker (found by a partial index)."""
+        cur.execute("""SELECT 1 FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name = 'units' AND column_name = 'folded'""")
+        if cur.fetchone() is None:
+            cur.execute("ALTER TABLE units ADD COLUMN folded TEXT")
+            cur.execute("ALTER TABLE units DROP COLUMN IF EXISTS tsv")  # its index goes with it
+            cur.execute(f"ALTER TABLE units ADD COLUMN {_PG_TSV}")
+            cur.execute("CREATE INDEX IF NOT EXISTS units_tsv ON units USING GIN (tsv)")
+        cur.execute("CREATE INDEX IF NOT EXISTS units_unfolded ON units(id) WHERE folded IS NULL")
+        rows = cur.execute("SELECT id, text FROM units WHERE folded IS NULL").fetchall()
+        if rows:
+            cur.executemany("UPDATE units SET folded = %s WHERE id = %s", [(_fold_text(t), i) for i, t in rows])
 
     def close(self) -> None:
         with self._lock:
@@ -238,11 +267,17 @@ class Catalog:
                  norm.data.isoformat() if norm.data else None, result.epigrafe,
                  result.ementa or norm.ementa, norm.urn))
             self._exec(cur, "DELETE FROM units WHERE doc_key = ?", (doc_key,))
-            rows = [(doc_key, unit.id, article, unit.type, unit.label, unit.text)
-                    for unit, article in iter_units(result.articulacao) if unit.text.strip()]
-            if rows:
-                cur.executemany(self._sql("""INSERT INTO units(doc_key, unit_id, article_id, type, label, text)
-                    VALUES (?, ?, ?, ?, ?, ?)"""), rows)
+            ementa = result.ementa or norm.ementa
+            rows: list[tuple[str, str, str | None, str, str | None, str]] = (
+                [(doc_key, EMENTA_UNIT_ID, None, EMENTA_UNIT_ID, None, ementa)] if ementa and ementa.strip() else [])
+            rows += [(doc_key, unit.id, article, unit.type, unit.label, unit.text)
+                     for unit, article in iter_units(result.articulacao) if unit.text.strip()]
+            if rows and self.is_postgres:
+                cur.executemany("""INSERT INTO units(doc_key, unit_id, article_id, type, label, text, folded)
+                    VALUES (%s, %s, %s, %s, %s, %s, %s)""", [(*row, _fold_text(row[-1])) for row in rows])
+            elif rows:
+                cur.executemany("""INSERT INTO units(doc_key, unit_id, article_id, type, label, text)
+                    VALUES (?, ?, ?, ?, ?, ?)""", rows)
             self._record_attempt(cur, run_id, doc_key, info.status, info.reason, stored=True)
 
     def record_attempt(self, *, run_id: str, doc_key: str, status: str, reason: str) -> None:
@@ -267,7 +302,8 @@ class Catalog:
 
     # -- search -----------------------------------------------------------------------------
     def search(self, phrase: str, *, uf: str | None = None, limit: int = 20) -> list[SearchHit]:
-        """Units whose text matches ``phrase`` (see :func:`parse_query`; accents folded on SQLite)."""
+        """Units (and ementas: ``unit_id`` ``ementa``) whose text matches ``phrase`` (see
+        :func:`parse_query`); accents and case folded on both catalogs."""
         words = phrase.split()
         if not words:
             return []
@@ -303,32 +339,76 @@ Term = tuple[tuple[str, ...], bool]
 """A search term: its words (several: a phrase) and whether the last one is a prefix."""
 
 
-def parse_query(query: str) -> list[list[Term]]:
-    """The search syntax: ``OR`` between alternatives, a trailing ``*`` for a prefix
-    (``tribut*``), ``"double quotes"`` for a phrase, other words all required. A query with none
-    of these is one phrase, as before (``bandeirada noturna``). Returns OR-groups of AND-terms;
-    words are reduced to letters and digits, so nothing of the input reaches SQL as syntax."""
-    import re
-    import shlex
+@dataclass(frozen=True)
+class Near:
+    """``NEAR(a b ..., N)``: every term, each within ``distance`` words of the others."""
 
-    if not re.search(r'\bOR\b|\*|"', query):
+    terms: tuple[Term, ...]
+    distance: int = 10
+
+
+NEAR_DEFAULT, NEAR_MAX, NEAR_TERMS_MAX = 10, 30, 4
+"""FTS5's default distance; bounds that keep the PostgreSQL expansion small (see _pg_tsquery)."""
+
+Item = Term | Near
+
+
+def parse_query(query: str) -> list[list[Item]]:
+    """The search syntax: ``OR`` between alternatives, a trailing ``*`` for a prefix
+    (``tribut*``), ``"double quotes"`` for a phrase, ``NEAR(taxa lixo, 5)`` for terms within N
+    words of each other (default 10, at most 30; 2 to 4 terms), other words all required. A query
+    with none of these is one phrase, as before (``bandeirada noturna``). Returns OR-groups of
+    AND-items; words are reduced to letters and digits, so nothing of the input reaches SQL as
+    syntax."""
+    import re
+
+    query = query.replace("\x00", " ")  # the placeholder of a NEAR group below
+    if not re.search(r'\bOR\b|\*|"|\bNEAR\(', query):
         words = tuple(_words(query))
         return [[(words, False)]] if words else []
-    try:
-        tokens = shlex.split(query)
-    except ValueError:
-        tokens = query.replace('"', " ").split()
+    nears: list[Near] = []
+
+    def take_near(m: re.Match[str]) -> str:
+        inner, distance = m.group(1), NEAR_DEFAULT
+        tail = re.search(r",\s*(\d{1,6})\s*$", inner)
+        if tail:
+            distance, inner = max(0, min(int(tail.group(1)), NEAR_MAX)), inner[:tail.start()]
+        terms = [t for t in (_term(tok) for tok in _tokens(inner)) if t is not None][:NEAR_TERMS_MAX]
+        nears.append(Near(tuple(terms), distance))
+        return f" \x00{len(nears) - 1} "
+
+    query = re.sub(r"\bNEAR\(([^()]*)\)", take_near, query)
     quoted = set(re.findall(r'"([^"]*)"', query))
-    groups: list[list[Term]] = [[]]
-    for token in tokens:
+    groups: list[list[Item]] = [[]]
+    for token in _tokens(query):
         if token == "OR" and token not in quoted:
             groups.append([])
             continue
-        prefix = token.endswith("*")
-        words = tuple(_words(token))
-        if words:
-            groups[-1].append((words, prefix))
+        if token.startswith("\x00"):
+            near = nears[int(token[1:])]
+            if len(near.terms) >= 2:
+                groups[-1].append(near)
+            elif near.terms:
+                groups[-1].append(near.terms[0])
+            continue
+        term = _term(token)
+        if term is not None:
+            groups[-1].append(term)
     return [g for g in groups if g]
+
+
+def _tokens(text: str) -> list[str]:
+    import shlex
+
+    try:
+        return shlex.split(text)
+    except ValueError:
+        return text.replace('"', " ").split()
+
+
+def _term(token: str) -> Term | None:
+    words = tuple(_words(token))
+    return (words, token.endswith("*")) if words else None
 
 
 def _words(text: str) -> list[str]:
@@ -337,21 +417,40 @@ def _words(text: str) -> list[str]:
     return re.findall(r"\w+", text)
 
 
-def _fts5_query(groups: list[list[Term]]) -> str:
+def _fts5_query(groups: list[list[Item]]) -> str:
     def term(words: tuple[str, ...], prefix: bool) -> str:
         return '"' + " ".join(words) + '"' + ("*" if prefix else "")
 
-    return " OR ".join("(" + " ".join(term(*t) for t in g) + ")" for g in groups)
+    def item(it: Item) -> str:
+        if isinstance(it, Near):
+            return "NEAR(" + " ".join(term(*t) for t in it.terms) + f", {it.distance})"
+        return term(*it)
+
+    return " OR ".join("(" + " ".join(item(i) for i in g) + ")" for g in groups)
 
 
-def _pg_tsquery(groups: list[list[Term]]) -> str:
+def _pg_tsquery(groups: list[list[Item]]) -> str:
+    """The same query as a ``to_tsquery('simple', ...)`` over folded text. NEAR has no direct
+    tsquery form (``a <N> b`` is *exactly* N apart): each pair of its terms is one of
+    ``a <d> b`` or ``b <d> a`` for d = 1..N+1 (N words or fewer between them, either order)."""
     def term(words: tuple[str, ...], prefix: bool) -> str:
-        parts = [f"'{w.lower()}'" for w in words]
+        parts = [f"'{fold(w).lower()}'" for w in words]
         if prefix:
             parts[-1] += ":*"
         return "(" + " <-> ".join(parts) + ")"
 
-    return " | ".join("(" + " & ".join(term(*t) for t in g) + ")" for g in groups)
+    def item(it: Item) -> str:
+        if not isinstance(it, Near):
+            return term(*it)
+        pairs = []
+        for i, a in enumerate(it.terms):
+            for b in it.terms[i + 1:]:
+                ta, tb = term(*a), term(*b)
+                pairs.append("(" + " | ".join(f"{x} <{d}> {y}" for d in range(1, it.distance + 2)
+                                              for x, y in ((ta, tb), (tb, ta))) + ")")
+        return "(" + " & ".join(pairs) + ")"
+
+    return " | ".join("(" + " & ".join(item(i) for i in g) + ")" for g in groups)
 
 
 def default_catalog_target(out_dir: Path) -> Path:

@@ -13,7 +13,9 @@ separate from writing: :func:`render_lexml`, :func:`render_akn` and :func:`unit_
   installed.
 - ``jsonl`` / ``parquet``: one row per unit of every norm, with the norm's keys (``OUT`` is a file),
   and beside it ``<OUT stem>.norms.<suffix>``: one row per norm (:func:`norm_row`). Join on ``source``.
-  Dates are Arrow ``date32`` in Parquet (ISO strings in JSON Lines); no column is an SQL keyword.
+  Dates are Arrow ``date32`` in Parquet (ISO strings in JSON Lines); no column is an SQL keyword
+  (DuckDB's ``duckdb_keywords()`` reserved or column-name ones: ``seq`` not ``position``,
+  ``refs`` not ``references``, ``is_table`` not ``table``; ``tests/test_export.py`` checks it).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from typing import Any
 from models.norm import NormDocument, NormRef, Unit
 from models.units import DISPOSITIVO_KINDS, GROUP_KINDS, UNIT_KIND
 from pipeline.errors import FetchError, InputError, UsageError
-from pipeline.urn import build_urn, lexml_name, lexml_tipo
+from pipeline.urn import build_urn, lexml_name, lexml_numero, lexml_tipo
 
 FORMATS = ("lexml", "akn", "jsonl", "parquet")
 LEXML_NS = "http://www.lexml.gov.br/1.0"
@@ -145,7 +147,7 @@ def unit_rows(doc: NormDocument, *, source: str | None = None) -> list[dict[str,
         here = path + [unit.id]
         rows.append({
             **norm_keys,
-            "position": len(rows),
+            "seq": len(rows),
             "unit_id": unit.id,
             "parent_id": path[-1] if path else None,
             "path": here,
@@ -160,7 +162,7 @@ def unit_rows(doc: NormDocument, *, source: str | None = None) -> list[dict[str,
             "confidence": unit.confidence,
             "vetado": unit.vetado,
             "is_table": unit.table,
-            "references": [_reference_row(r) for r in unit.references],
+            "refs": [_reference_row(r) for r in unit.references],
             # text quoted from the amended norm (an alteracao and what it holds), not this norm's
             "quoted": quoted or unit.type == "alteracao",
         })
@@ -185,11 +187,11 @@ def parquet_schema():  # -> pyarrow.Schema
         ("source", pa.string()), ("urn", pa.string()), ("tipo", pa.string()), ("numero", pa.string()),
         ("ano", pa.int32()), ("data", pa.date32()), ("municipio", pa.string()), ("uf", pa.string()),
         ("ibge_code", pa.int64()), ("native_id", pa.string()), ("status", pa.string()),
-        ("position", pa.int32()), ("unit_id", pa.string()), ("parent_id", pa.string()),
+        ("seq", pa.int32()), ("unit_id", pa.string()), ("parent_id", pa.string()),
         ("path", pa.list_(pa.string())), ("depth", pa.int32()), ("type", pa.string()),
         ("number", pa.string()), ("label", pa.string()), ("title", pa.string()), ("text", pa.string()),
         ("pages_first", pa.int32()), ("pages_last", pa.int32()), ("confidence", pa.float64()),
-        ("vetado", pa.bool_()), ("is_table", pa.bool_()), ("references", pa.list_(reference)),
+        ("vetado", pa.bool_()), ("is_table", pa.bool_()), ("refs", pa.list_(reference)),
         ("quoted", pa.bool_()),
     ])
 
@@ -298,22 +300,50 @@ def rotulo(unit: Unit) -> str:
 
 
 class _IdRegistry:
-    """Keeps XML ids unique in one file (a damaged segmentation can emit an id twice)."""
+    """Keeps XML ids unique in one file (a damaged segmentation can emit an id twice) and in the
+    official LexML id patterns: a repeated id gets a LexML variant suffix on its last numbered
+    part (``art3`` -> ``art3-1``, ``art2_cpt_inc1`` -> ``art2_cpt_inc1-1``), and the units under a
+    renamed one follow it (``art3_cpt`` -> ``art3-1_cpt``)."""
 
     def __init__(self) -> None:
         self.seen: set[str] = set()
         self.renamed: list[str] = []
+        self.prefixes: dict[str, str] = {}
+
+    def rename_subtree(self, old: str, new: str) -> None:
+        """``old`` and every id under it (``old_...``) are written as ``new`` (``new_...``)."""
+        self.prefixes[old] = new
+        self.prefixes[old + "_"] = new + "_"
+
+    def _mapped(self, uid: str) -> str:
+        best = max((k for k in self.prefixes if uid == k or (k.endswith("_") and uid.startswith(k))),
+                   key=len, default=None)
+        return uid if best is None else self.prefixes[best] + uid[len(best):]
 
     def take(self, uid: str) -> str:
-        safe = uid if re.fullmatch(r"[A-Za-z_][\w.-]*", uid) else "u_" + re.sub(r"[^\w.-]", "_", uid)
-        candidate, n = safe, 1
-        while candidate in self.seen:
-            n += 1
-            candidate = f"{safe}_dup{n}"
+        mapped = self._mapped(uid)
+        safe = mapped if re.fullmatch(r"[A-Za-z_][\w.-]*", mapped) else "u_" + re.sub(r"[^\w.-]", "_", mapped)
+        candidate = safe
+        dup = re.fullmatch(r"(.*?)-dup\d+", safe)  # the JSON's own mark of a repeated unit (emission)
+        if dup or candidate in self.seen:
+            candidate = self._variant(dup.group(1) if dup else safe)
+            self.rename_subtree(uid, candidate)
         if candidate != uid:
             self.renamed.append(f"{uid} -> {candidate}")
         self.seen.add(candidate)
         return candidate
+
+    def _variant(self, uid: str) -> str:
+        parts = uid.split("_")
+        at = max((k for k, part in enumerate(parts) if re.search(r"\d$", part)), default=None)
+        for n in range(1, 1000):
+            if at is None or parts[at].count("-") >= 3:
+                candidate = f"{uid}_dup{n}"  # no LexML form left: unique at least
+            else:
+                candidate = "_".join([*parts[:at], f"{parts[at]}-{n}", *parts[at + 1:]])
+            if candidate not in self.seen:
+                return candidate
+        raise ValueError(f"too many copies of id {uid}")
 
 
 def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrib: str) -> ET.Element:
@@ -323,44 +353,75 @@ def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrib: str) -
     return el
 
 
-def _lexml_dispositivo(parent: ET.Element, unit: Unit, ids: _IdRegistry) -> None:
+def _lexml_dispositivo(parent: ET.Element, unit: Unit, ids: _IdRegistry, doc: NormDocument) -> None:
     tag = _DISPOSITIVO_ELEMENT[unit.type]
     el = _sub(parent, tag, id=ids.take(unit.id))
     _sub(el, "Rotulo", rotulo(unit))
+    alteracoes = [c for c in unit.children if c.type == "alteracao"]
     if unit.type == "artigo":
         holder = _sub(el, "Caput", id=ids.take(f"{unit.id}_cpt"))
         para = _sub(holder, "p", unit.text)
+        if alteracoes:
+            _lexml_alteracao(holder, alteracoes, ids, doc)
         allowed = _ALLOWED["Caput"]
         for child in unit.children:
             if child.type == "paragrafo":
-                _lexml_dispositivo(el, child, ids)
-            elif child.type == "alteracao":
-                _lexml_alteracao(holder, child, ids)
+                _lexml_dispositivo(el, child, ids, doc)
             elif child.type in allowed:
-                _lexml_dispositivo(holder, child, ids)
-            else:
+                _lexml_dispositivo(holder, child, ids, doc)
+            elif child.type != "alteracao":
                 _inline_child(para, child)
         return
     para = _sub(el, "p", unit.text)
+    if alteracoes and tag in ("Paragrafo", "Inciso"):
+        _lexml_alteracao(el, alteracoes, ids, doc)
+    # LexML ids have no form for an item of an alínea outside an inciso (art1_cpt_ali1_ite1 is in
+    # neither official pattern): such items stay text of their alínea
+    allowed = _ALLOWED[tag] if tag != "Alinea" or parent.tag == "Inciso" else set()
     for child in unit.children:
-        if child.type in _ALLOWED[tag]:
-            _lexml_dispositivo(el, child, ids)
-        elif child.type == "alteracao" and tag in ("Paragrafo", "Inciso"):
-            _lexml_alteracao(el, child, ids)
-        else:
+        if child.type in allowed:
+            _lexml_dispositivo(el, child, ids, doc)
+        elif child.type != "alteracao" or tag not in ("Paragrafo", "Inciso"):
             _inline_child(para, child)
 
 
-def _lexml_alteracao(parent: ET.Element, unit: Unit, ids: _IdRegistry) -> None:
-    """The provisions quoted from the amended norm, ids as that norm numbers them."""
-    attrs = {"id": ids.take(unit.id)}
-    if unit.target is not None and unit.target.tipo and unit.target.numero:
-        attrs["base"] = f"{unit.target.tipo} {unit.target.numero}" + (f"/{unit.target.ano}" if unit.target.ano else "")
+def _lexml_alteracao(parent: ET.Element, blocks: list[Unit], ids: _IdRegistry, doc: NormDocument) -> None:
+    """The provisions quoted from the amended norm, ids as that norm numbers them. LexML allows
+    one Alteracao per dispositivo, right after its text: the unit's quoted blocks are merged into
+    it (each keeps its own ids, ``art1_cpt_alt2_art29``). ``xml:base`` is the amended norm's URN
+    when it can be built. A block's text before its first quoted unit is character content
+    (LexML's Alteracao is mixed content, with no ``p``)."""
+    attrs = {"id": ids.take(blocks[0].id)}
+    base = next((urn for b in blocks if b.target is not None and (urn := target_urn(b.target, doc))), None)
+    if base:
+        attrs[_XML_BASE] = base
     el = _sub(parent, "Alteracao", **attrs)
-    if unit.text:
-        _sub(el, "p", unit.text)
-    for child in unit.children:
-        _lexml_unit(el, child, ids)
+    for block in blocks:
+        if block.text:
+            if len(el):
+                el[-1].tail = xml_text(" ".join(p for p in ((el[-1].tail or "").strip(), block.text) if p))
+            else:
+                el.text = xml_text(" ".join(p for p in ((el.text or "").strip(), block.text) if p))
+        for child in block.children:
+            _lexml_unit(el, child, ids, doc)
+
+
+_XML_BASE = "{http://www.w3.org/XML/1998/namespace}base"
+
+
+def target_urn(target: NormRef, doc: NormDocument) -> str | None:
+    """The LexML URN of an amended norm: a federal or state norm when the text says so, else a
+    norm of the amending norm's own municipality; the date component is the year alone."""
+    if not (target.tipo and target.numero and target.ano):
+        return None
+    meta = doc.norm
+    if target.jurisdicao == "federal":
+        tipo, numero = lexml_tipo(target.tipo), lexml_numero(target.numero)
+        return f"urn:lex:br:federal:{tipo}:{target.ano:04d};{numero}" if tipo and numero else None
+    if target.jurisdicao == "estadual":
+        return None  # the state is not said reliably; no URN rather than a wrong one
+    return build_urn(meta.model_copy(update={"tipo": target.tipo, "numero": target.numero,
+                                             "ano": target.ano, "data": None}))
 
 
 def _inline_child(para: ET.Element, unit: Unit) -> None:
@@ -371,20 +432,26 @@ def _inline_child(para: ET.Element, unit: Unit) -> None:
         _inline_child(para, child)
 
 
-def _lexml_unit(parent: ET.Element, unit: Unit, ids: _IdRegistry) -> None:
+def _lexml_unit(parent: ET.Element, unit: Unit, ids: _IdRegistry, doc: NormDocument) -> None:
     if unit.type in _GROUP_ELEMENT:
         el = _sub(parent, _GROUP_ELEMENT[unit.type], id=ids.take(unit.id))
         _sub(el, "Rotulo", rotulo(unit))
         if unit.title:
             _sub(el, "NomeAgrupador", unit.title)
         for child in unit.children:
-            _lexml_unit(el, child, ids)
+            _lexml_unit(el, child, ids, doc)
     elif unit.type == "artigo":
-        _lexml_dispositivo(parent, unit, ids)
+        _lexml_dispositivo(parent, unit, ids, doc)
     else:
-        # a dispositivo outside any artigo: wrap it so the articulação stays well-formed LexML
-        wrapper = Unit(id=f"{unit.id}_art", type="artigo", number=None, text="", children=[unit])
-        _lexml_dispositivo(parent, wrapper, ids)
+        # a dispositivo outside any artigo: wrap it in an artigo of no number, so the articulação
+        # stays valid LexML; the wrapper takes the artigo its id names (art9_cpt_inc1 -> art9),
+        # else art0, and an id that names none is put under the wrapper (inc1 -> art0_cpt_inc1)
+        named = re.match(r"art\d+(-\d{1,3}){0,3}", unit.id)
+        wrapper = Unit(id=named.group(0) if named else "art0", type="artigo", number=None, text="",
+                       children=[unit])
+        if not named:
+            ids.rename_subtree(unit.id, f"{wrapper.id}_{'' if unit.type == 'paragrafo' else 'cpt_'}{unit.id}")
+        _lexml_dispositivo(parent, wrapper, ids, doc)
 
 
 def render_lexml(doc: NormDocument) -> bytes:
@@ -405,11 +472,11 @@ def render_lexml(doc: NormDocument) -> bytes:
         _sub(pre, "p", doc.preambulo)
     articulacao = _sub(norma, "Articulacao")
     for unit in doc.articulacao:
-        _lexml_unit(articulacao, unit, ids)
+        _lexml_unit(articulacao, unit, ids, doc)
     if doc.fecho is not None:
         final = _sub(norma, "ParteFinal")
         if doc.fecho.text:
-            fecho = _sub(final, "LocalDataFecho", id="fecho")
+            fecho = _sub(final, "LocalDataFecho")  # the official schema gives it no id
             _sub(fecho, "p", doc.fecho.text)
         for sig in doc.fecho.signatarios:
             assinatura = _sub(final, "Assinatura")
@@ -421,17 +488,61 @@ def render_lexml(doc: NormDocument) -> bytes:
 
 
 def validate_lexml(xml: bytes) -> list[str]:
-    """Errors of ``xml`` against the shipped LexML subset schema (empty list = valid). Needs lxml."""
+    """Errors of ``xml`` (empty list = valid) against the official LexML Brasil schema
+    (:func:`lexml_official_schema`: rígido, else flexível) and the shipped subset
+    (``lexml-subset.xsd``: what the export promises to emit). Needs lxml."""
     from lxml import etree
 
-    schema = _lexml_schema()
     document = etree.fromstring(xml)
-    if schema.validate(document):
-        return []
-    return [f"line {e.line}: {e.message}" for e in schema.error_log]
+    _, problems = lexml_official_schema(document)
+    subset = _lexml_schema()
+    if not subset.validate(document):
+        problems += [f"line {e.line}: (subset) {e.message}" for e in subset.error_log]
+    return problems
+
+
+def lexml_official_schema(document: Any) -> tuple[str | None, list[str]]:
+    """Which official LexML Brasil schema accepts the parsed ``document``: ``"rigido"`` (LC
+    95/1998 structure, ``lexml-br-rigido.xsd``) or else ``"flexivel"`` (``lexml-flexivel.xsd``,
+    for norms that do not follow LC 95: e.g. alíneas straight under a caput); with the errors of
+    both when neither does. The schemas are those of lexml/lexml-xml-schemas, shipped in
+    ``corpus/schemas/lexml/`` (see its README) and read without the network."""
+    problems: list[str] = []
+    for name in ("rigido", "flexivel"):
+        schema = _official_schema(name)
+        if schema.validate(document):
+            return name, []
+        problems += [f"line {e.line}: ({name}) {e.message}" for e in schema.error_log]
+    return None, problems
 
 
 _SCHEMAS: dict[str, Any] = {}
+
+LEXML_OFFICIAL_DIR = SCHEMA_DIR / "lexml"
+_OFFICIAL_FILES = {"rigido": "lexml-br-rigido.xsd", "flexivel": "lexml-flexivel.xsd"}
+# the absolute locations the official schemas import, mapped to the copies shipped beside them
+_OFFICIAL_IMPORTS = {
+    "http://www.w3.org/2001/xml.xsd": "catalog/xml.xsd",
+    "https://www.w3.org/Math/XMLSchema/mathml2/common/xlink-href.xsd": "catalog/xlink-href.xsd",
+    "https://www.w3.org/Math/XMLSchema/mathml2/mathml2.xsd": "mathml2/mathml2.xsd",
+}
+
+
+def _official_schema(name: str) -> Any:
+    from lxml import etree
+
+    key = f"lexml-{name}"
+    if key not in _SCHEMAS:
+        class Shipped(etree.Resolver):
+            def resolve(self, url, pubid, context):  # type: ignore[no-untyped-def]
+                if url in _OFFICIAL_IMPORTS:
+                    return self.resolve_filename(str(LEXML_OFFICIAL_DIR / _OFFICIAL_IMPORTS[url]), context)
+                return None
+
+        parser = etree.XMLParser(no_network=True)
+        parser.resolvers.add(Shipped())
+        _SCHEMAS[key] = etree.XMLSchema(etree.parse(str(LEXML_OFFICIAL_DIR / _OFFICIAL_FILES[name]), parser))
+    return _SCHEMAS[key]
 
 
 def _lexml_schema():

@@ -50,7 +50,6 @@ from corpus.summary import (  # noqa: E402
     summarize,
     without_detail,
 )
-from flows import warm  # noqa: E402
 from flows.progress import NO_PROGRESS, Progress, installed_progress  # noqa: E402
 from flows.tasks import (  # noqa: E402
     fetch_source,
@@ -156,13 +155,9 @@ def _read_pages(doc: _InFlight, path: Path, plans: list[PagePlan], run: _Run) ->
             doc.pages[plan.page_index] = hit
             run.progress.page_done()
             continue
-        future: Any = warm.take(key)
-        if future is None:
-            with tags(*_doc_tags(doc.entry)):
-                future = read_page_task.submit(path, plan, config=run.config, doc_id=_doc_id(doc.entry),
-                                               page_no=plan.page_index + 1)
-        else:
-            _log().info("%s page %d: read while Prefect started (not a task run)", doc.entry.key, plan.page_index + 1)
+        with tags(*_doc_tags(doc.entry)):  # a page read before Prefect (flows.warm) is taken over by its task
+            future = read_page_task.submit(path, plan, config=run.config, doc_id=_doc_id(doc.entry),
+                                           page_no=plan.page_index + 1, warm_key=key)
         if not _on_done(future, run.progress.page_done):
             doc.untracked += 1
         doc.futures.append((plan.page_index, key, future))

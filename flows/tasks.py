@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from prefect import task
+from prefect import get_run_logger, task
 from prefect.cache_policies import NO_CACHE
 
 from corpus.fetch import FetchedSource, FetchLimits, check_local, fetch_url
@@ -74,18 +74,53 @@ def plan_document(path: Path, *, config: OcrConfig, doc_id: str = "doc") -> list
         return exc
 
 
+CRASH_REASONS = frozenset({"tesseract_failed", "ocr_failed"})
+"""Page errors worth another read: Tesseract died (a signal, a non-zero exit) or the engine
+raised unexpectedly. Bad input, a missing Tesseract and a timeout (the read already took
+``timeout_s``) are the page's answer at once."""
+PAGE_RETRY_DELAYS = [1.0, 4.0]  # Prefect retries of a crashed page read: 1 s, then 4 s
+
+
+def _last_attempt() -> bool:
+    """True on the task run's last allowed try (or outside a task run)."""
+    from prefect.context import TaskRunContext
+
+    ctx = TaskRunContext.get()
+    return ctx is None or ctx.task_run.run_count > ctx.task.retries
+
+
 @task(name="read-page", cache_policy=NO_CACHE, task_run_name="ocr-{doc_id}-p{page_no}",
-      retries=1, retry_delay_seconds=2)
+      retries=len(PAGE_RETRY_DELAYS), retry_delay_seconds=PAGE_RETRY_DELAYS)
 def read_page_task(path: Path, plan: PagePlan, *, config: OcrConfig, doc_id: str = "doc",
-                   page_no: int = 0) -> PageText:
-    """One page read (text layer or Tesseract). An unreadable page is returned with
-    ``method="none"`` and its typed ``error`` so the document goes on."""
+                   page_no: int = 0, warm_key: str | None = None) -> PageText:
+    """One page read (text layer or Tesseract). A crash (:data:`CRASH_REASONS`) is raised so
+    Prefect retries the page with backoff; on the last try, and for any other error, the page is
+    returned with ``method="none"`` and its typed ``error``, so the document goes on.
+    ``warm_key``: the page's cache key; when ``locleg run`` started reading this page before
+    Prefect (``flows.warm``), the task takes that read instead of reading the page again (and
+    reads it itself if that read crashed)."""
+    from flows import warm
+
+    started = warm.take(warm_key) if warm_key else None
+    if started is not None:
+        page: PageText = started.result()
+        if page.error is None or page.error.reason not in CRASH_REASONS:
+            get_run_logger().info("page %d: read started before Prefect, taken over", page_no)
+            return page
+        get_run_logger().warning("page %d: the read started before Prefect crashed (%s); reading it again",
+                                 page_no, page.error.reason)
     try:
         return read_page(path, plan, config=config)
     except (InputError, OcrError) as exc:
+        if exc.reason in CRASH_REASONS and not _last_attempt():
+            raise
         error = exc.page_error()
     except Exception as exc:  # noqa: BLE001 - one bad page must not stop the document
+        if not _last_attempt():
+            raise
         error = OcrError(f"{type(exc).__name__}: {exc}").page_error()
+    finally:
+        warm.note_page_read()
     return PageText(page_index=plan.page_index, method="none", width=plan.width, height=plan.height,
                     error=error)
 

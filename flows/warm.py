@@ -1,27 +1,53 @@
 """Read the first pages while Prefect starts.
 
-Importing Prefect takes 2-3 s on a busy 2-core machine and its temporary server (no
-``PREFECT_API_URL``) 10-20 s more, all before the flow submits its first ``read-page`` task. So
-``locleg run`` first plans the manifest's first documents and starts Tesseract on up to one page
-per worker in plain threads (:func:`start`), then imports Prefect. When the flow reaches those
-pages (``flows.batch._read_pages``) it takes the running reads (:func:`take`) instead of
-submitting tasks: no page is read twice, the results go through the same OCR cache and
-structuring, and the flow log says which pages were read this way (they are not Prefect task
-runs). Only in embedded mode (no ``PREFECT_API_URL``; there the temporary server is thrown away
-with the run): with a lasting server every page is a task run. ``LOCLEG_WARM_START=0`` turns it
-off. Nothing here imports Prefect.
+Importing Prefect takes 2-3 s on a busy 2-core machine, its temporary server (no
+``PREFECT_API_URL``) 10-20 s more, and even with a lasting server the flow run and its first
+task are created through the API before a ``read-page`` task starts. So ``locleg run`` first
+plans the manifest's first documents and starts Tesseract on up to one page per worker in plain
+threads (:func:`start`), then imports Prefect. The flow still submits a ``read-page`` task run for
+every page (named ``ocr-<doc>-p<n>``, tagged, visible on the server); the task of a page started
+here takes the running read (:func:`take`) instead of reading it again, so no page is read
+twice and the results go through the same OCR cache and structuring. Not with Dask (tasks run
+in other processes). ``LOCLEG_WARM_START=0`` turns it off. Nothing here imports Prefect.
+
+:func:`first_page_seconds` is the figure ``bench/startup.py`` reports as the time to the first
+OCR'd page: from the process's start to the end of its first page read (warm or task).
 """
 
 from __future__ import annotations
 
 import concurrent.futures
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
 _lock = threading.Lock()
 _pending: dict[str, concurrent.futures.Future] = {}
 _executor: concurrent.futures.ThreadPoolExecutor | None = None
+_first_page_at: float | None = None  # time.time() when this process finished its first page read
+
+
+def note_page_read() -> None:
+    """Record that a page read ended now (only the first one is kept)."""
+    global _first_page_at
+    with _lock:
+        if _first_page_at is None:
+            _first_page_at = time.time()
+
+
+def first_page_seconds() -> float | None:
+    """Seconds from this process's start to the end of its first page read, or None when it
+    read no page (all cached, or pages read in other processes: Dask)."""
+    if _first_page_at is None:
+        return None
+    try:
+        import psutil  # a dependency of dask.distributed
+
+        started = psutil.Process().create_time()
+    except Exception:  # noqa: BLE001 - the figure is informative only
+        return None
+    return round(_first_page_at - started, 3)
 
 
 def _read(path: Path, plan: Any, config: Any) -> Any:
@@ -36,6 +62,8 @@ def _read(path: Path, plan: Any, config: Any) -> Any:
         error = exc.page_error()
     except Exception as exc:  # noqa: BLE001
         error = OcrError(f"{type(exc).__name__}: {exc}").page_error()
+    finally:
+        note_page_read()
     return PageText(page_index=plan.page_index, method="none", width=plan.width, height=plan.height, error=error)
 
 

@@ -52,16 +52,38 @@ def print_summary(summary: dict, summary_json: Path | str | None) -> None:
 
 
 def quiet_prefect(verbose: bool) -> None:
+    """Without ``--verbose`` the terminal shows no Prefect chatter: a failed document is an
+    expected outcome, reported as one line (progress, summary), and Prefect would print a full
+    traceback per failed task. The flow- and task-run loggers stay at INFO, though, so their
+    lines (ours included: a failed document's one line, a page taken over from the warm start)
+    still reach the Prefect server's run logs; only the console handler drops them."""
     import logging
 
-    if not verbose:
-        for name in ("prefect", "prefect.server", "distributed", "prefect.task_runner.dask"):
-            logging.getLogger(name).setLevel(logging.WARNING)
-        # A failed document is an expected outcome, reported as one line (progress, summary);
-        # Prefect would log a full traceback per failed task. A failure of the flow itself is
-        # reported by the CLI as one line too; --verbose shows both tracebacks.
-        for name in ("prefect.task_runs", "prefect.flow_runs", "prefect.task_engine", "prefect.flow_engine"):
-            logging.getLogger(name).setLevel(logging.CRITICAL)
+    if verbose:
+        return
+    for name in ("prefect", "prefect.server", "distributed", "prefect.task_runner.dask"):
+        logging.getLogger(name).setLevel(logging.WARNING)
+    for name in ("prefect.task_engine", "prefect.flow_engine"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+    for name in _RUN_LOGGERS:
+        logging.getLogger(name).setLevel(logging.INFO)
+    from prefect.logging.handlers import APILogHandler
+
+    # every terminal handler (Prefect's console handler, the CLI's own basicConfig one); the API
+    # handler sits on the run loggers themselves, not on the root
+    for handler in logging.getLogger().handlers:
+        if not isinstance(handler, APILogHandler) and not any(isinstance(f, _NoRunLogs) for f in handler.filters):
+            handler.addFilter(_NoRunLogs())
+
+
+_RUN_LOGGERS = ("prefect.flow_runs", "prefect.task_runs")
+
+
+class _NoRunLogs:
+    """A console-handler filter: run logs go to the server, not to the terminal."""
+
+    def filter(self, record: Any) -> bool:
+        return not record.name.startswith(_RUN_LOGGERS)
 
 
 def prefect_settings() -> Any:
@@ -110,6 +132,7 @@ def run_manifest(args: Any) -> int:
         finally:
             set_progress(None)
             warm.discard()
+    summary["first_page_s"] = warm.first_page_seconds()  # bench/startup.py: time to the first OCR'd page
     print_summary(summary, args.summary_json)
     return exit_code(summary, bool(args.strict))
 

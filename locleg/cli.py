@@ -32,7 +32,7 @@ os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
 
 
 def _write_json(payload: str, out: Path | None) -> None:
-    if out is None:
+    if out is None or str(out) == "-":  # '-o -': stdout, as every Unix tool
         sys.stdout.write(payload + "\n")
         return
     from corpus.atomic import write_text_atomic
@@ -105,7 +105,7 @@ def cmd_ocr(args: argparse.Namespace) -> int:
 
     doc = read_file(args.doc, config=_ocr_config(args))
     text = doc.plain_text()
-    if args.output is None:
+    if args.output is None or str(args.output) == "-":
         sys.stdout.write(text + "\n")
     else:
         from corpus.atomic import write_text_atomic
@@ -159,11 +159,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     code = noop_rerun(args)  # every document stored and current: answered without Prefect
     if code is not None:
         return code
-    if not (args.dask or args.dask_address or os.environ.get("PREFECT_API_URL")
-            or os.environ.get("LOCLEG_WARM_START") == "0"):
+    if not (args.dask or args.dask_address or os.environ.get("LOCLEG_WARM_START") == "0"):
         from flows import warm
 
-        # Tesseract starts on the first pages now; Prefect's start-up runs beside it.
+        # Tesseract starts on the first pages now; Prefect's start-up (import, temporary server
+        # or API calls to a lasting one) runs beside it; their read-page tasks take these reads.
         warm.start(args.manifest, cache_dir=args.cache, ocr=ocr_options(args),
                    workers=args.workers or len(os.sched_getaffinity(0)))
     return run_manifest(args)
@@ -220,7 +220,7 @@ def bounded_int(low: int, high: int):
 
 
 def _add_verbose(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--verbose", action="store_true", help="show tracebacks (and Prefect's logs in flows)")
+    p.add_argument("-v", "--verbose", action="store_true", help="show tracebacks (and Prefect's logs in flows)")
 
 
 def _add_export_command(sub) -> None:
@@ -241,7 +241,7 @@ def _add_batch_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dask", action="store_true", help="run pages on a local Dask cluster (prefect-dask)")
     p.add_argument("--dask-address", help="run pages on this Dask scheduler (tcp://host:8786)")
     p.add_argument("--no-progress", action="store_true", help="no progress display on stderr")
-    p.add_argument("--verbose", action="store_true", help="show Prefect's flow and task logs")
+    p.add_argument("-v", "--verbose", action="store_true", help="show Prefect's flow and task logs")
 
 
 def _add_flow_commands(sub) -> None:
@@ -251,10 +251,10 @@ def _add_flow_commands(sub) -> None:
     p.add_argument("--summary-json", type=Path, help="also write the summary as JSON")
     p.add_argument("--strict", action="store_true", help="exit 1 unless every document is extracted")
     p.add_argument("--no-progress", action="store_true", help="no progress display on stderr")
-    p.add_argument("--verbose", action="store_true", help="show Prefect's flow and task logs")
+    p.add_argument("-v", "--verbose", action="store_true", help="show Prefect's flow and task logs")
     p.set_defaults(func=cmd_reprocess)
 
-    p = sub.add_parser("search", help="full-text search of the stored articles (phrase)")
+    p = sub.add_parser("search", help="full-text search of the stored units and ementas: a phrase, or OR, prefix*, \"phrase\", NEAR(a b, N)")
     p.add_argument("phrase")
     p.add_argument("--uf", help="only norms of this state (two letters)")
     p.add_argument("--out", type=Path, default=Path("out/sample"), help="store directory (default: out/sample)")
@@ -305,7 +305,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("ingest", help="full pipeline on one PDF or image")
     p.add_argument("doc", type=Path)
     p.add_argument("--meta", type=Path, help="upstream record of the norm (JSON)")
-    p.add_argument("-o", "--output", type=Path, help="output JSON (default: stdout)")
+    p.add_argument("-o", "--output", type=Path, help="output JSON (default or -: stdout)")
     p.add_argument("--all-acts", action="store_true",
                    help="a gazette or any document of several acts: every act as its own norm, in one "
                         "record (--meta gives what they share: municipio, uf)")
@@ -316,13 +316,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("structure", help="clean + segment + emit already-OCR'd text")
     p.add_argument("text", type=Path)
     p.add_argument("--meta", type=Path, help="upstream record of the norm (JSON)")
-    p.add_argument("-o", "--output", type=Path, help="output JSON (default: stdout)")
+    p.add_argument("-o", "--output", type=Path, help="output JSON (default or -: stdout)")
     _add_verbose(p)
     p.set_defaults(func=cmd_structure)
 
     p = sub.add_parser("ocr", help="the OCR stage alone: text, pages separated by form feeds")
     p.add_argument("doc", type=Path)
-    p.add_argument("-o", "--output", type=Path, help="output text (default: stdout)")
+    p.add_argument("-o", "--output", type=Path, help="output text (default or -: stdout)")
     _add_ocr_options(p)
     _add_verbose(p)
     p.set_defaults(func=cmd_ocr)

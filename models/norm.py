@@ -46,11 +46,11 @@ class NormMeta(_Model):
 
     tipo: str | None = Field(None, description="e.g. 'Lei Ordinária', 'Lei Complementar', 'Decreto'")
     numero: str | None = Field(None, description="digits only, no separators ('1433' for '1.433')")
-    ano: int | None = None
+    ano: int | None = Field(None, description="year of the norm")
     data: dt.date | None = Field(None, description="date of the norm, ISO 8601")
-    municipio: str | None = None
+    municipio: str | None = Field(None, description="the municipality's name (as the IBGE list spells it when matched)")
     uf: str | None = Field(None, description="two-letter state code")
-    ementa: str | None = None
+    ementa: str | None = Field(None, description="the upstream record's ementa (the text's is NormDocument.ementa)")
     native_id: str | None = Field(None, description="the upstream crawler's id")
     ibge_code: int | None = Field(None, description="IBGE code of the municipality, when matched")
     urn: str | None = Field(None, description="LexML URN of the norm")
@@ -77,9 +77,11 @@ class NormMeta(_Model):
 
 
 class NormRef(_Model):
-    tipo: str | None = None
-    numero: str | None = None
-    ano: int | None = None
+    """A norm cited by the text (another law, the norm an alteração amends)."""
+
+    tipo: str | None = Field(None, description="LexML tipo token ('lei', 'lei.complementar', 'decreto' ...)")
+    numero: str | None = Field(None, description="digits only, as NormMeta.numero")
+    ano: int | None = Field(None, description="year, when the citation gives it")
     jurisdicao: str | None = Field(None, description="'federal', 'estadual', 'municipal' when said")
 
 
@@ -89,55 +91,62 @@ ReferenceKind = Literal["internal", "external", "revocation", "amount", "deadlin
 class Reference(_Model):
     """A span of a unit's text that refers to something: another unit, another norm, an amount."""
 
-    kind: ReferenceKind
-    text: str
+    kind: ReferenceKind = Field(
+        description="another unit of this norm, another norm, a norm revoked, an amount, a deadline")
+    text: str = Field(description="the span of the unit's text that refers")
     target: str | NormRef | None = Field(
         None, description="unit id (internal) or the cited norm (external, revocation)"
     )
-    value: float | None = None
-    unit: str | None = None
+    value: float | None = Field(None, description="amount or deadline only: the number (30 for '30 (trinta) dias')")
+    unit: str | None = Field(None, description="amount or deadline only: its unit ('dias', 'UT', 'R$')")
 
 
 class Unit(_Model):
     """A node of the articulação: an agrupador (parte..subsecao) or a dispositivo."""
 
     id: str
-    type: UnitType
+    type: UnitType = Field(description="agrupador (parte..subsecao), dispositivo (artigo..item) or alteracao")
     number: str | None = Field(None, description="normalised: '5', 'único', 'III', 'c'")
     label: str | None = Field(None, description="the label as printed ('ARTIGO 102:-', '8 1º')")
     title: str | None = Field(None, description="agrupadores only: the heading's title")
     text: str = Field("", description="the unit's own text, without its label and children")
     pages: tuple[int, int] | None = Field(None, description="first and last page_no (1-based)")
-    confidence: float | None = Field(None, ge=0, le=1)
-    vetado: bool = False
+    confidence: float | None = Field(None, ge=0, le=1, description="mean OCR confidence of its words (null: not OCR'd)")
+    vetado: bool = Field(False, description="the unit was vetoed (its text reads 'VETADO')")
     table: bool = Field(False, description="holds a table kept as text (not split into units)")
-    references: list[Reference] = Field(default_factory=list)
+    references: list[Reference] = Field(default_factory=list, description="what its text refers to")
     target: NormRef | None = Field(
         None, description="alteracao only: the norm whose provisions are quoted (amended)"
     )
     target_unit: str | None = Field(
         None, description="alteracao only: id of the first quoted provision in the amended norm ('art5')"
     )
-    children: list[Unit] = Field(default_factory=list)
+    children: list[Unit] = Field(default_factory=list, description="the units it holds, in order")
 
 
 class Signatario(_Model):
-    nome: str
-    cargo: str | None = None
+    """One who signed the norm."""
+
+    nome: str = Field(description="the name as printed")
+    cargo: str | None = Field(None, description="the office under the name ('Prefeito Municipal')")
 
 
 class Fecho(_Model):
-    text: str = ""
-    local: str | None = None
-    data: dt.date | None = None
-    signatarios: list[Signatario] = Field(default_factory=list)
-    pages: tuple[int, int] | None = None
+    """The closing: place and date of the signing, and who signed."""
+
+    text: str = Field("", description="the closing line(s) as read")
+    local: str | None = Field(None, description="the place it names ('Prefeitura Municipal de Canguçu')")
+    data: dt.date | None = Field(None, description="the date it names, ISO 8601")
+    signatarios: list[Signatario] = Field(default_factory=list, description="the signatures, in order")
+    pages: tuple[int, int] | None = Field(None, description="first and last page_no (1-based)")
 
 
 class Anexo(_Model):
-    label: str
-    text: str = ""
-    pages: tuple[int, int] | None = None
+    """An annex of the norm, kept as text."""
+
+    label: str = Field(description="its heading as printed ('ANEXO I')")
+    text: str = Field("", description="its text")
+    pages: tuple[int, int] | None = Field(None, description="first and last page_no (1-based)")
 
 
 class AppendedText(_Model):
@@ -148,53 +157,56 @@ class AppendedText(_Model):
     kind: Literal["sumario", "justificativa", "exposicao_de_motivos", "mensagem", "razoes_do_veto", "parecer",
                   "certidao", "oficio"] = Field(description="what the text is, from its title or its shape")
     label: str = Field(description="its title line as printed ('JUSTIFICATIVA', 'Ofício Nº 338/89 - GP')")
-    text: str = ""
-    pages: tuple[int, int] | None = None
+    text: str = Field("", description="its text")
+    pages: tuple[int, int] | None = Field(None, description="first and last page_no (1-based)")
 
 
 class Neighbor(_Model):
     """Another norm printed on the same pages (the end of the previous law, the next law)."""
 
-    epigrafe: str | None = None
-    tipo: str | None = None
-    numero: str | None = None
-    ano: int | None = None
-    pages: tuple[int, int] | None = None
-    articles: int = 0
+    epigrafe: str | None = Field(None, description="its epígrafe as read, when seen")
+    tipo: str | None = Field(None, description="its tipo, from that epígrafe")
+    numero: str | None = Field(None, description="its número, from that epígrafe")
+    ano: int | None = Field(None, description="its year, from that epígrafe")
+    pages: tuple[int, int] | None = Field(None, description="first and last page_no it covers (1-based)")
+    articles: int = Field(0, description="how many of its articles were set aside")
 
 
 class WarningItem(_Model):
     code: str = Field(description="stable machine code, e.g. 'article_renumbered'")
-    message: str
+    message: str = Field(description="what was repaired or doubted, for a person")
     id: str | None = Field(None, description="the unit concerned, if any")
-    page_no: int | None = None
+    page_no: int | None = Field(None, description="the page concerned (1-based), if any")
 
 
 class ErrorItem(_Model):
     """A structured error: which component failed, of what category, on which page."""
 
-    component: str
-    category: str
-    message: str
-    page_no: int | None = None
+    component: str = Field(description="the stage that failed ('ocr', 'fetch', 'structure' ...)")
+    category: str = Field(description="the error's category ('input', 'ocr', 'page', 'fetch' ...)")
+    message: str = Field(description="category:reason: message, one line")
+    page_no: int | None = Field(None, description="the page concerned (1-based), if any")
 
 
 class WordCorrection(_Model):
     """A word post-OCR correction changed (``pipeline.correction``): as read, as emitted."""
 
-    page_no: int = Field(ge=1)
+    page_no: int = Field(ge=1, description="the page of the word (1-based)")
     original: str = Field(description="the word as Tesseract read it")
     replacement: str = Field(description="the lexicon word it was changed to")
 
 
 class DocumentInfo(_Model):
-    source: str
-    sha256: str | None = None
-    pages: int = 0
-    method: Literal["ocr", "text", "mixed", "given", "none"] = "none"
+    """The source document and how it was read."""
+
+    source: str = Field(description="the path or URL read")
+    sha256: str | None = Field(None, description="sha256 of the source's bytes (hex)")
+    pages: int = Field(0, description="pages in the source")
+    method: Literal["ocr", "text", "mixed", "given", "none"] = Field(
+        "none", description="how its text was had: OCR, the text layer, both, given as text, not at all")
     backend: str | None = Field(None, description="e.g. 'tesseract 5.3.0 (por)'")
     confidence: float | None = Field(None, ge=0, le=1, description="mean OCR word confidence")
-    status: Status = "extracted"
+    status: Status = Field("extracted", description="extracted (trusted), partial, needs_review, failed")
     reason: str = Field("ok", description="reason code for the status")
     reasons: list[Reason] = Field(
         default_factory=list, description="every reason the document is not 'extracted' (empty when it is)"
@@ -208,7 +220,9 @@ class DocumentInfo(_Model):
 
 
 class PipelineInfo(_Model):
-    version: str
+    """What made the output."""
+
+    version: str = Field(description="the pipeline's version")
     ruleset_version: str = Field(description="digest of the rules that read the text (pipeline.ruleset): label grammar, data tables, rule code; equal exactly when the rules are")
     ocr: dict[str, bool | int | float | str] = Field(
         default_factory=dict, description="OCR settings used (pipeline.config.OcrConfig), with their types")
@@ -217,25 +231,25 @@ class PipelineInfo(_Model):
 class NormDocument(_Model):
     """One norm as emitted by the pipeline: the JSON downstream consumers rely on."""
 
-    schema_version: str = SCHEMA_VERSION
-    pipeline: PipelineInfo
-    norm: NormMeta
-    document: DocumentInfo
-    epigrafe: str | None = None
-    ementa: str | None = None
-    preambulo: str | None = None
-    articulacao: list[Unit] = Field(default_factory=list)
+    schema_version: str = Field(SCHEMA_VERSION, description="the version of this schema the file follows")
+    pipeline: PipelineInfo = Field(description="what made the output (versions, OCR settings)")
+    norm: NormMeta = Field(description="the norm's identity")
+    document: DocumentInfo = Field(description="the source and how it was read, status and reasons")
+    epigrafe: str | None = Field(None, description="the epígrafe as read ('LEI Nº 309, DE 26 DE JUNHO DE 1990')")
+    ementa: str | None = Field(None, description="the ementa as read from the text")
+    preambulo: str | None = Field(None, description="the preâmbulo (enacting formula) as read")
+    articulacao: list[Unit] = Field(default_factory=list, description="the norm's units, a tree")
     disposicoes_transitorias: list[Unit] = Field(
         default_factory=list,
         description="an act of transitional provisions printed after the articulação with its own numbering "
                     "(a Lei Orgânica's ADT, a constitution's ADCT): its units, ids in their own namespace (art1 ...)")
-    fecho: Fecho | None = None
-    anexos: list[Anexo] = Field(default_factory=list)
+    fecho: Fecho | None = Field(None, description="the closing and signatures, when found")
+    anexos: list[Anexo] = Field(default_factory=list, description="the norm's annexes")
     appended: list[AppendedText] = Field(
         default_factory=list, description="texts printed with the norm that are no part of it (never units)")
-    neighbors: list[Neighbor] = Field(default_factory=list)
-    warnings: list[WarningItem] = Field(default_factory=list)
-    errors: list[ErrorItem] = Field(default_factory=list)
+    neighbors: list[Neighbor] = Field(default_factory=list, description="other norms printed on the same pages, set aside")
+    warnings: list[WarningItem] = Field(default_factory=list, description="every repair or doubt, with its code")
+    errors: list[ErrorItem] = Field(default_factory=list, description="structured errors (a page not read ...)")
 
 
 class ActEntry(_Model):

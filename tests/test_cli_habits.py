@@ -38,3 +38,17 @@ def test_quiet_and_log_level_are_accepted_and_pydantic_links_are_dropped(tmp_pat
     assert "ano" in proc.stderr and "For further information" not in proc.stderr
     proc = _locleg("--log-level", "error", "schema")
     assert proc.returncode == 0 and json.loads(proc.stdout)["title"] == "NormDocument"
+
+
+def test_dash_is_stdout_and_v_is_verbose(tmp_path):
+    """'-o -' writes to stdout (no file named '-'); '-v' is '--verbose' (the traceback)."""
+    (tmp_path / "t.txt").write_text("LEI Nº 1, DE 2 DE JANEIRO DE 2000\n\nArt. 1º Teste.\n", encoding="utf-8")
+    proc = _locleg("structure", str(tmp_path / "t.txt"), "-o", "-", cwd=tmp_path)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["articulacao"][0]["id"] == "art1"
+    assert not (tmp_path / "-").exists()
+    proc = _locleg("ocr", str(tmp_path / "t.txt"), "-o", "-", cwd=tmp_path)
+    assert proc.returncode == 0 and "Art. 1º Teste." in proc.stdout and not (tmp_path / "-").exists()
+    proc = _locleg("structure", str(tmp_path / "missing.txt"), "-v", cwd=tmp_path)
+    assert proc.returncode == 66 and "Traceback" in proc.stderr
+    proc = _locleg("structure", str(tmp_path / "missing.txt"), cwd=tmp_path)
+    assert proc.returncode == 66 and "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1

@@ -108,3 +108,46 @@ def test_a_batch_goes_on_past_an_engine_that_crashes_or_raises(tmp_path, monkeyp
     for d in stored.values():
         assert d["document"]["status"] == "needs_review" and "page_errors" in d["document"]["reasons"]
         assert {"1", "4"} <= {u["number"] for u in d["articulacao"] if u["type"] == "artigo"}
+
+
+@pytest.mark.usefixtures("prefect_harness")
+def test_a_page_whose_tesseract_crashes_once_is_retried_by_prefect(tmp_path, monkeypatch, capsys):
+    """Issue 15: an OCR crash is retried by Prefect (backoff 1 s, 4 s), not just recorded: Tesseract
+    dies of a segmentation fault on page 2 the first time only; the page task is run again and the
+    law comes out whole, with no page error; the task run shows the second try."""
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
+
+    from flows import tasks
+    from locleg.cli import main
+
+    make_scanned_pdf(tmp_path / "lei-c.pdf", law_pages(3), dpi=150, seed=5)
+    (tmp_path / "once.jsonl").write_text(json.dumps(
+        {"source": "lei-c.pdf", "uf": "SP", "municipio": "Santa Rita do Oeste", "tipo": "Lei Ordinária",
+         "numero": "414", "ano": 1994}) + "\n", encoding="utf-8")
+    crash_once = tmp_path / "tesseract-crash-once"
+    crash_once.write_text(f'#!/bin/sh\nif [ ! -e "{tmp_path}/crashed" ]; then : > "{tmp_path}/crashed"; '
+                          'echo "Segmentation fault" >&2; kill -SEGV $$; fi\nexec tesseract "$@"\n')
+    crash_once.chmod(0o755)
+
+    def read_crashing_once(path: Path, plan, *, config: OcrConfig):
+        return read_page(path, plan, config=config, engine=FaultOnPage(2, str(crash_once)))
+
+    monkeypatch.setattr(tasks, "read_page", read_crashing_once)
+    monkeypatch.setenv("LOCLEG_WARM_START", "0")
+    out = tmp_path / "out"
+    assert main(["run", str(tmp_path / "once.jsonl"), "--out", str(out), "--cache", str(tmp_path / "cache"),
+                 "--summary-json", str(tmp_path / "s.json"), "--no-prepare", "--no-progress"]) == 0
+    assert (tmp_path / "crashed").exists()  # it did crash once
+    assert "Traceback" not in capsys.readouterr().err
+    summary = json.loads((tmp_path / "s.json").read_text())
+    assert summary["pages_ocr"] == 3
+    [stored] = [json.loads(f.read_text()) for f in out.rglob("*.json") if ".ocr" not in f.parts]
+    assert [e for e in stored["errors"] if e["component"] == "ocr"] == []
+    assert {"1", "2", "3", "4", "5"} <= {u["number"] for u in stored["articulacao"] if u["type"] == "artigo"}
+    with get_client(sync_client=True) as client:
+        flow_run = client.read_flow_run(summary["run_id"])
+        runs = {t.name: t for t in client.read_task_runs(
+            flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[flow_run.id])))}
+    assert runs["ocr-lei-c-p2"].run_count == 2 and runs["ocr-lei-c-p2"].state.is_completed()
+    assert runs["ocr-lei-c-p1"].run_count == 1

@@ -16,6 +16,7 @@ from corpus.export import (
     LEXML_NS,
     akn_eid,
     export_corpus,
+    lexml_official_schema,
     render_akn,
     render_lexml,
     rotulo,
@@ -144,6 +145,83 @@ def test_lexml_keeps_ids_unique_and_nesting_valid_for_damaged_trees() -> None:
     assert "item solto" in xml.decode()
 
 
+def _without_caput_alinea(doc: NormDocument) -> NormDocument:
+    """The test norm made LC 95-conformant: art2's alínea straight under its caput removed."""
+    def strip(units: list[Unit]) -> list[Unit]:
+        return [u.model_copy(update={"children": strip(u.children)}) for u in units if u.id != "art2_cpt_ali1"]
+
+    return doc.model_copy(update={"articulacao": strip(doc.articulacao)})
+
+
+def test_lexml_is_valid_against_the_official_lexml_brasil_schema() -> None:
+    """Issue 15: the official schemas (lexml/lexml-xml-schemas, shipped in corpus/schemas/lexml/,
+    read without the network): an LC 95 structure passes the rígido schema; alíneas straight
+    under a caput (common in municipal laws) only the flexível one, which LexML publishes for that."""
+    conformant = etree.fromstring(render_lexml(_without_caput_alinea(make_norm())))
+    assert lexml_official_schema(conformant) == ("rigido", [])
+    loose = etree.fromstring(render_lexml(make_norm()))
+    assert lexml_official_schema(loose) == ("flexivel", [])
+    # what neither accepts: an article id outside LexML's patterns, a second Alteracao, an id on the fecho
+    bad_id = etree.fromstring(render_lexml(make_norm()))
+    bad_id.find(".//l:Artigo[@id='art3']", NS).set("id", "artigo-3")
+    name, problems = lexml_official_schema(bad_id)
+    assert name is None and any("artigo-3" in p for p in problems)
+    fecho = etree.fromstring(render_lexml(make_norm()))
+    fecho.find(".//l:LocalDataFecho", NS).set("id", "fecho")
+    assert lexml_official_schema(fecho)[0] is None
+
+
+def test_real_amending_laws_validate_with_one_alteracao_per_dispositivo_and_their_urn() -> None:
+    """Structured amending laws (tests/data/alteracoes) against the official schema: a unit's
+    quoted blocks are one Alteracao (LexML allows one), its text mixed content, xml:base the
+    amended norm's URN; quoted ids keep their blocks (art1_cpt_alt2_art29)."""
+    from models.norm import NormMeta
+    from pipeline.structure import structure_document
+    from pipeline.textpages import document_from_text
+
+    data = Path(__file__).parent / "data" / "alteracoes"
+    seen_blocks = 0
+    for text in sorted(data.glob("*.txt")):
+        meta = NormMeta(**json.loads(text.with_suffix(".meta.json").read_text()))
+        doc = structure_document(document_from_text(text.read_text(), source=text.name), meta)
+        xml = render_lexml(doc)
+        assert validate_lexml(xml) == [], text.name
+        root = etree.fromstring(xml)
+        for holder in root.iter(f"{{{LEXML_NS}}}Caput", f"{{{LEXML_NS}}}Paragrafo", f"{{{LEXML_NS}}}Inciso"):
+            assert len(holder.findall("l:Alteracao", NS)) <= 1
+        blocks = sum(1 for u in _walk(doc.articulacao) if u.type == "alteracao")
+        alteracoes = root.findall(".//l:Alteracao", NS)
+        assert 0 < len(alteracoes) <= blocks
+        seen_blocks += blocks - len(alteracoes)
+        bases = [a.get("{http://www.w3.org/XML/1998/namespace}base") for a in alteracoes]
+        assert all(b is None or b.startswith("urn:lex:br") for b in bases)
+    assert seen_blocks > 0  # some unit quoted several blocks, merged into its one Alteracao
+
+
+def test_the_amended_norms_urn_is_built_only_from_what_is_known() -> None:
+    from corpus.export import target_urn
+
+    doc = make_norm()  # a law of São João da Boa Vista (SP)
+    assert target_urn(NormRef(tipo="lei", numero="1.693", ano=1953), doc) == (
+        "urn:lex:br;sao.paulo;sao.joao.boa.vista:municipal:lei:1953;1693")
+    assert target_urn(NormRef(tipo="Lei", numero="8.987", ano=1995, jurisdicao="federal"), doc) == (
+        "urn:lex:br:federal:lei:1995;8987")
+    assert target_urn(NormRef(tipo="lei", numero="939"), doc) is None  # no year: no URN, not a guess
+    assert target_urn(NormRef(tipo="lei", numero="12", ano=2001, jurisdicao="estadual"), doc) is None
+    xml = render_lexml(doc.model_copy(update={"articulacao": [_u("art1", "artigo", "1", "A Lei nº 1.693, de 1953, passa a vigorar com:", [
+        Unit(id="art1_cpt_alt1", type="alteracao", number="1", text="", target=NormRef(tipo="lei", numero="1693", ano=1953),
+             children=[_u("art1_cpt_alt1_art5", "artigo", "5", "Texto novo.")])])]}))
+    assert validate_lexml(xml) == []
+    alteracao = etree.fromstring(xml).find(".//l:Alteracao", NS)
+    assert alteracao.get("{http://www.w3.org/XML/1998/namespace}base").endswith("lei:1953;1693")
+
+
+def _walk(units: list[Unit]):
+    for u in units:
+        yield u
+        yield from _walk(u.children)
+
+
 def test_akn_is_valid_against_the_official_schema() -> None:
     xml = render_akn(make_norm())
     problems = validate_akn(xml)
@@ -188,15 +266,15 @@ def test_rotulos(utype: str, number: str, label: str) -> None:
 def test_unit_rows_carry_norm_keys_paths_and_references() -> None:
     rows = unit_rows(make_norm(), source="sp/309.json")
     assert len(rows) == N_UNITS
-    assert [r["position"] for r in rows] == list(range(N_UNITS))
+    assert [r["seq"] for r in rows] == list(range(N_UNITS))
     by_id = {r["unit_id"]: r for r in rows}
     ite = by_id["art2_cpt_inc1_ali1_ite1"]
     assert ite["path"] == ["cap1", "art2", "art2_cpt_inc1", "art2_cpt_inc1_ali1", "art2_cpt_inc1_ali1_ite1"]
     assert ite["parent_id"] == "art2_cpt_inc1_ali1" and ite["depth"] == 4
     assert by_id["cap1"]["parent_id"] is None
     assert all(r["urn"] == rows[0]["urn"] and r["uf"] == "SP" and r["ano"] == 1990 for r in rows)
-    assert by_id["art3"]["references"][1]["target_numero"] == "81"
-    assert by_id["art2_cpt_ali1"]["references"][0]["target_id"] == "art1"
+    assert by_id["art3"]["refs"][1]["target_numero"] == "81"
+    assert by_id["art2_cpt_ali1"]["refs"][0]["target_id"] == "art1"
     assert by_id["art2"]["pages_first"] == 1 and by_id["art2"]["pages_last"] == 2
 
 
@@ -216,7 +294,7 @@ def test_export_all_formats_through_the_cli(corpus: Path, tmp_path: Path) -> Non
     back = table.to_pylist()
     assert [r["unit_id"] for r in back] == [r["unit_id"] for r in rows]
     assert back[0]["path"] == rows[0]["path"]
-    revocations = [ref for r in back for ref in r["references"] if ref["kind"] == "revocation"]
+    revocations = [ref for r in back for ref in r["refs"] if ref["kind"] == "revocation"]
     assert sorted((ref["target_numero"], ref["target_ano"]) for ref in revocations) == [
         ("1693", 1953), ("1693", 1953), ("81", 1974), ("81", 1974)]
 
@@ -265,3 +343,33 @@ def test_export_errors_become_exit_codes(tmp_path: Path, capsys: pytest.CaptureF
     err = capsys.readouterr().err
     assert "empty_corpus" in err and "Traceback" not in err
     assert not (tmp_path / "x.jsonl").exists()
+
+
+def _doc_sql(path: Path, lang: str) -> list[str]:
+    import re
+
+    return re.findall(rf"```{lang}\n(.*?)```", path.read_text(encoding="utf-8"), flags=re.S)
+
+
+def test_the_readme_duckdb_join_and_the_column_names(corpus: Path, tmp_path: Path, monkeypatch) -> None:
+    """Issue 15: the README's DuckDB query, as printed, joins the units and the norms table of a
+    real export; docs/output.md's query over the references runs too; and no column of either
+    table is a keyword DuckDB reserves or limits to some positions (duckdb_keywords())."""
+    duckdb = pytest.importorskip("duckdb", reason="duckdb is a dev dependency (pip install -e '.[dev]')")
+    root = Path(__file__).resolve().parents[1]
+    monkeypatch.chdir(tmp_path)
+    assert main(["export", "--format", "parquet", str(corpus), "corpus.parquet"]) == 0
+    [readme_sql] = [b for b in _doc_sql(root / "README.md", "sql") if "corpus.norms.parquet" in b]
+    rows = duckdb.sql(readme_sql).fetchall()
+    assert sorted({(m, n) for m, n, *_ in rows}) == [("São João da Boa Vista", "309"), ("São João da Boa Vista", "310")]
+    assert len(rows) == 2 * 3 and all(r[3] == "Dispõe sobre normas para execução de transporte individual." for r in rows)
+    [output_py] = [b for b in _doc_sql(root / "docs" / "output.md", "python") if "unnest(" in b]
+    monkeypatch.chdir(tmp_path)
+    assert main(["export", "--format", "parquet", str(corpus), "units.parquet"]) == 0
+    query = output_py.split('duckdb.sql("""', 1)[1].split('""")', 1)[0]
+    revoked = duckdb.sql(query).fetchall()
+    assert sorted((r[3], r[4]) for r in revoked) == [("1693", 1953), ("1693", 1953), ("81", 1974), ("81", 1974)]
+    keywords = dict(duckdb.sql("SELECT keyword_name, keyword_category FROM duckdb_keywords()").fetchall())
+    columns = (duckdb.sql("SELECT * FROM 'corpus.parquet'").columns
+               + duckdb.sql("SELECT * FROM 'corpus.norms.parquet'").columns)
+    assert [c for c in columns if keywords.get(c) in ("reserved", "column_name", "type_function")] == []

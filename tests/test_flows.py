@@ -314,7 +314,7 @@ def test_ingest_document_flow_for_one_source(first_run, corpus, tmp_path):
     assert json.loads(stored.read_text())["document"]["sha256"]
 
 
-def test_runs_are_named_tagged_and_handled_documents_do_not_fail_tasks(corpus, tmp_path, monkeypatch):
+def test_runs_are_named_tagged_and_handled_documents_do_not_fail_tasks(corpus, tmp_path, monkeypatch, capsys):
     """Issue 15: flow-run name from the manifest and date, task runs named by document and page,
     tags from the metadata, a missing or corrupt file a completed task (the document failed, the
     task did not), and a markdown artifact with one row per document."""
@@ -324,6 +324,8 @@ def test_runs_are_named_tagged_and_handled_documents_do_not_fail_tasks(corpus, t
         ArtifactFilterKey,
         FlowRunFilter,
         FlowRunFilterId,
+        LogFilter,
+        LogFilterFlowRunId,
     )
 
     _, manifest = corpus
@@ -336,6 +338,11 @@ def test_runs_are_named_tagged_and_handled_documents_do_not_fail_tasks(corpus, t
         task_runs = client.read_task_runs(flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[flow_run.id])))
         artifacts = client.read_artifacts(
             artifact_filter=ArtifactFilter(key=ArtifactFilterKey(any_=["locleg-documents-manifest"])))
+        logs = client.read_logs(log_filter=LogFilter(flow_run_id=LogFilterFlowRunId(any_=[flow_run.id])))
+    # the flow's own lines go through Prefect's run logger to the server (not to the terminal)
+    failed_lines = [log for log in logs if "source_missing" in log.message]
+    assert failed_lines and all(log.level >= 20 and "\n" not in log.message for log in failed_lines)
+    assert "Traceback" not in capsys.readouterr().err
     assert flow_run.name.startswith("manifest-20")
     by_name = {t.name: t for t in task_runs}
     assert {"fetch-a", "fetch-b", "ocr-a-p1", "ocr-b-p1", "structure-a", "fetch-missing"} <= set(by_name)

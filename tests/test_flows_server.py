@@ -182,3 +182,42 @@ def test_serve_without_a_server_refuses_clearly(tmp_path, monkeypatch):
     deployment = build_deployment(manifest=tmp_path / "m.jsonl", out=tmp_path / "o", cron="0 3 * * *")
     path, _, name = deployment.entrypoint.rpartition(":")
     assert Path(path).is_absolute() and Path(path) == ROOT / "flows" / "batch.py" and name == "ingest_manifest"
+
+
+def _doc_blocks(lang: str) -> list[str]:
+    import re
+
+    text = (ROOT / "docs" / "flows.md").read_text(encoding="utf-8")
+    return re.findall(rf"```{lang}\n(.*?)```", text, flags=re.S)
+
+
+def test_docs_flows_work_pool_and_deploy_py_as_pasted(prefect_server, tmp_path):
+    """Issue 15: docs/flows.md tested by running it. Its work-pool command and its deploy.py,
+    exactly as printed there (deploy.py run as if saved at the checkout's root, its env
+    variables set), against a real server: the three deployments are registered with the
+    pool, the cron, this checkout's absolute flow file and the parameters the doc says."""
+    [deploy] = [b for b in _doc_blocks("python") if b.startswith("# deploy.py")]
+    [pool_cmd] = [line for b in _doc_blocks("sh") for line in b.splitlines() if "work-pool create" in line]
+    env = {**os.environ, "PREFECT_API_URL": prefect_server, "PREFECT_SERVER_ANALYTICS_ENABLED": "false",
+           "PREFECT_HOME": str(tmp_path / "home"), "PYTHONPATH": str(ROOT),
+           "LOCLEG_MANIFESTS": str(tmp_path / "manifests"), "LOCLEG_STORE": str(tmp_path / "store"),
+           "LOCLEG_CATALOG": "postgresql://locleg@dbhost:5432/locleg"}
+    prefect = Path(sys.executable).with_name("prefect")
+    argv = pool_cmd.split()
+    assert argv[0] == "prefect"
+    created = subprocess.run([str(prefect), *argv[1:]], env=env, capture_output=True, text=True, timeout=120)
+    assert created.returncode == 0, created.stdout + created.stderr
+    runner = f"__file__ = {str(ROOT / 'deploy.py')!r}\nexec(compile({deploy!r}, __file__, 'exec'))\n"
+    ran = subprocess.run([sys.executable, "-c", runner], env=env, cwd=tmp_path, capture_output=True, text=True,
+                         timeout=300)
+    assert ran.returncode == 0, ran.stdout[-2000:] + ran.stderr[-3000:]
+    for uf in ("sp", "mg", "rs"):
+        deployment = _api(f"{prefect_server}/deployments/name/ingest-manifest/nightly-{uf}")
+        assert deployment["work_pool_name"] == "locleg"
+        assert [s["schedule"]["cron"] for s in deployment["schedules"]] == ["0 3 * * *"]
+        assert deployment["entrypoint"] == "flows/batch.py:ingest_manifest"
+        assert deployment["parameters"]["manifest"] == str(tmp_path / "manifests" / f"{uf.upper()}.jsonl")
+        assert deployment["parameters"]["out"] == str(tmp_path / "store")
+        assert deployment["parameters"]["catalog"] == "postgresql://locleg@dbhost:5432/locleg"
+        steps = json.dumps(deployment.get("pull_steps") or [])
+        assert str(ROOT) in steps  # the worker runs this checkout (same path on every machine)

@@ -72,3 +72,31 @@ def test_upstream_dates_in_brazilian_form_are_read(value: str) -> None:
 def test_an_impossible_upstream_date_is_refused() -> None:
     with pytest.raises(ValidationError):
         NormMeta.model_validate({"data": "31/02/1994"})
+
+
+def test_every_property_is_described_required_and_codes_are_enums() -> None:
+    """Issue 15: the contract says what every key means; codes are enums, ids/UF/URN patterns."""
+    schema = json_schema()
+    undescribed = []
+
+    def walk(node: object, path: str) -> None:
+        if isinstance(node, dict):
+            props = node.get("properties")
+            if isinstance(props, dict):
+                undescribed.extend(f"{path}.{k}" for k, v in props.items() if not v.get("description"))
+                assert node.get("required") == list(props), path
+            for key, value in node.items():
+                walk(value, f"{path}/{key}")
+        elif isinstance(node, list):
+            for value in node:
+                walk(value, path)
+
+    walk(schema, "")
+    assert undescribed == []
+    defs = schema["$defs"]
+    for model, field in (("Unit", "type"), ("Reference", "kind"), ("DocumentInfo", "status"),
+                         ("DocumentInfo", "method"), ("AppendedText", "kind")):
+        assert defs[model]["properties"][field].get("enum"), (model, field)
+    assert defs["DocumentInfo"]["properties"]["reasons"]["items"]["enum"]
+    assert defs["Unit"]["properties"]["id"]["pattern"]
+    assert schema["$id"].endswith(f"norm-{schema['properties']['schema_version']['default']}.json")

@@ -137,3 +137,15 @@ def test_catalog_reopens_without_losing_rows(tmp_path):
     again = Catalog(tmp_path / "c.sqlite")
     assert again.count("runs") == 1
     again.close()
+
+
+def test_search_ementa_accents_and_near_on_sqlite(tmp_path):
+    """Issue 15: the ementa searchable, accents folded, NEAR; the same cases as on PostgreSQL."""
+    from search_cases import check_search, save_search_corpus
+
+    catalog = open_catalog(None, tmp_path / "out")
+    try:
+        save_search_corpus(catalog)
+        check_search(catalog)
+    finally:
+        catalog.close()

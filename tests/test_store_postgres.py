@@ -141,3 +141,63 @@ def test_locleg_run_with_a_postgres_catalog(pg_url, tmp_path, capsys):
     capsys.readouterr()
     assert main(["search", "fogos de artifício", "--out", str(tmp_path / "out"), "--catalog", pg_url]) == 0
     assert "art1" in capsys.readouterr().out
+
+
+def _fresh_database(pg_url: str, name: str) -> str:
+    import psycopg
+
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name}")
+        conn.execute(f"CREATE DATABASE {name}")
+    return pg_url.rsplit("/", 1)[0] + "/" + name
+
+
+def test_search_ementa_accents_and_near_on_postgres(pg_url):
+    """Issue 15: the same cases as on SQLite (tests/search_cases.py): the ementa is a searchable
+    row, accents fold (a folded column computed with pipeline.folding.fold: no unaccent
+    extension, no superuser), NEAR within N words in either order."""
+    from search_cases import check_search, save_search_corpus
+
+    cat = Catalog(_fresh_database(pg_url, "locleg_search"))
+    try:
+        save_search_corpus(cat)
+        check_search(cat)
+    finally:
+        cat.close()
+
+
+def test_a_catalog_made_before_folding_is_folded_when_opened(pg_url):
+    """A PostgreSQL catalog created by the earlier schema (tsv over the raw text, no folded
+    column) is brought up to date on first open, its rows folded; a row written later by an
+    older worker (no folded value) is folded at the next open."""
+    import psycopg
+
+    from corpus.catalog import _COMMON_DDL
+
+    url = _fresh_database(pg_url, "locleg_old")
+    old_row = """INSERT INTO units(doc_key, unit_id, article_id, type, text) VALUES ('old', %s, %s, 'artigo', %s)"""
+    with psycopg.connect(url, autocommit=True) as conn:
+        for ddl in _COMMON_DDL:
+            conn.execute(ddl)
+        conn.execute("""CREATE TABLE units (
+            id BIGSERIAL PRIMARY KEY, doc_key TEXT NOT NULL, unit_id TEXT NOT NULL,
+            article_id TEXT, type TEXT, label TEXT, text TEXT NOT NULL,
+            tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', text)) STORED)""")
+        conn.execute("CREATE INDEX units_tsv ON units USING GIN (tsv)")
+        conn.execute("INSERT INTO documents(doc_key, source, status, reason) VALUES ('old', 'old.pdf', 'extracted', 'ok')")
+        conn.execute(old_row, ("art1", "art1", "Esta Lei entra em vigor na data de sua publicação."))
+        found = conn.execute("SELECT count(*) FROM units WHERE tsv @@ to_tsquery('simple', 'publicacao')").fetchone()
+        assert found == (0,)  # the earlier schema did not fold
+    cat = Catalog(url)
+    try:
+        assert [h.unit_id for h in cat.search("publicacao")] == ["art1"]
+    finally:
+        cat.close()
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(old_row, ("art2", "art2", "Revogam-se as disposições em contrário."))
+    cat = Catalog(url)
+    try:
+        assert [h.unit_id for h in cat.search("disposicoes em contrario")] == ["art2"]
+        assert [h.unit_id for h in cat.search("publicacao")] == ["art1"]  # folded once, still there
+    finally:
+        cat.close()
