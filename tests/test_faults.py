@@ -886,7 +886,7 @@ def _corpus(tmp_path: Path) -> Path:
 
 
 def test_outputs_into_a_read_only_directory_are_io_errors(tmp_path, read_only_dir):
-    from flows.batch import _write_summary_json
+    from corpus.summary import write_summary_json
 
     text = tmp_path / "lei.txt"
     text.write_text(LAW, encoding="utf-8")
@@ -895,7 +895,7 @@ def test_outputs_into_a_read_only_directory_are_io_errors(tmp_path, read_only_di
     proc = _locleg("export", "--format", "jsonl", str(_corpus(tmp_path)), str(read_only_dir / "units.jsonl"))
     assert proc.returncode == 74 and "write_failed" in _one_line(proc)
     with pytest.raises(OutputError):
-        _write_summary_json(read_only_dir / "s.json", {"documents": 0})
+        write_summary_json(read_only_dir / "s.json", {"documents": 0})
     assert list(read_only_dir.iterdir()) == []
 
 
