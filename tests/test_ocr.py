@@ -337,3 +337,25 @@ def test_a_page_read_badly_is_read_turned_when_the_cheap_checks_missed_it_upside
     # an upright page read well is read once, as it is
     again = ocr_image(upright, page_index=0, dpi=150, config=dataclasses.replace(CONFIG, prepare=True))
     assert again.rotation == 0 and again.confidence is not None and again.confidence > 0.8
+
+
+def test_several_crops_are_read_by_one_tesseract_as_each_alone():
+    """read_many (the margin labels of a page) runs one Tesseract over a list of images and
+    gives each image its own lines, the same as reading it alone (a blank crop among them too)."""
+    import dataclasses
+
+    from PIL import Image
+
+    from pipeline.ocr import TESSERACT, run_tesseract
+
+    page = render_page(PAGE, dpi=200).convert("L")
+    config = dataclasses.replace(CONFIG, psm=7)
+    rows = run_tesseract(page, config=CONFIG, dpi=200)
+    crops = [page.crop(tuple(int(v) for v in (ln.bbox[0] - 6, ln.bbox[1] - 6, ln.bbox[2] + 6, ln.bbox[3] + 6)))
+             for ln in rows[:3]]
+    crops.insert(1, Image.new("L", (120, 40), 255))
+    together = TESSERACT.read_many(crops, config=config, dpi=200)
+    alone = [run_tesseract(crop, config=config, dpi=200) for crop in crops]
+    assert len(together) == 4
+    assert [[ln.text for ln in lines] for lines in together] == [[ln.text for ln in lines] for lines in alone]
+    assert together[0][0].text.startswith("Art. 1") and together[2][0].text.startswith("obrigados")
