@@ -44,8 +44,20 @@ def _cpu_children() -> float:
     return u.ru_utime + u.ru_stime
 
 
-def _profile_page(pdf: str, index: int) -> dict:
+def _apply(patches: list[str]) -> None:
+    """``module.NAME=value`` settings (a Python literal) for trying a constant without editing."""
+    import ast
+    import importlib
+
+    for patch in patches:
+        target, value = patch.split("=", 1)
+        module, name = target.rsplit(".", 1)
+        setattr(importlib.import_module(module), name, ast.literal_eval(value))
+
+
+def _profile_page(pdf: str, index: int, patches: list[str]) -> dict:
     """Read one page as ``read_page`` does, counting CPU per part."""
+    _apply(patches)
     from pipeline import imageprep
     from pipeline import ocr as ocr_mod
     from pipeline.config import OcrConfig
@@ -129,6 +141,8 @@ def main() -> int:
     ap.add_argument("--json", type=Path)
     ap.add_argument("--bare-cache", type=Path)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--patch", action="append", default=[],
+                    help="module.NAME=literal: try another value of a constant (repeatable)")
     ap.add_argument("--pages", type=str, default="", help="comma-separated page names to profile only")
     args = ap.parse_args()
 
@@ -151,7 +165,7 @@ def main() -> int:
             if args.bare_cache:
                 args.bare_cache.write_text(json.dumps(bare, ensure_ascii=False), encoding="utf-8")
         todo = [i for i, n in enumerate(names) if n in only]
-        ours = {names[r["index"]]: r for r in pool.map(functools.partial(_profile_page, str(pdf)), todo)}
+        ours = {names[r["index"]]: r for r in pool.map(functools.partial(_profile_page, str(pdf), patches=args.patch), todo)}
 
     sums = {"ce": 0, "cn": 0, "bce": 0, "cpu": 0.0, "bcpu": 0.0, "worse": 0}
     print("| page | profile | dpi | steps | reads | render | prep | osd | tess | total | bare | CER ours | bare |")

@@ -125,10 +125,6 @@ def _tesseract_env() -> dict[str, str]:
     return env
 
 
-TESSERACT_OPTIONS: tuple[str, ...] = ()
-"""Tesseract variables set on every read (``-c NAME=VALUE``)."""
-
-
 def run_tesseract(image: Image.Image, *, config: OcrConfig, dpi: float | None,
                   page_no: int | None = None, program: str = "tesseract") -> tuple[Line, ...]:
     """Read one page image with the Tesseract CLI and return its lines (words with [0, 1] conf).
@@ -162,8 +158,6 @@ def run_tesseract_many(images: Sequence[Image.Image], *, config: OcrConfig, dpi:
                "--oem", str(config.oem)]
         if dpi:
             cmd += ["--dpi", str(round(dpi))]
-        for option in TESSERACT_OPTIONS:
-            cmd += ["-c", option]
         cmd.append("tsv")
         try:
             proc = subprocess.run(cmd, capture_output=True, timeout=config.timeout_s, env=_tesseract_env())
@@ -614,6 +608,29 @@ UPSIDE_DOWN_GAIN = 0.15
 UPSIDE_DOWN_MIN_WORDS = 20
 
 
+UPSIDE_DOWN_BAND = (0.3, 0.6)
+"""The band of the page (top and bottom, as shares of its height) read turned first: only when it
+reads clearly better turned is the whole page read turned (most pages read badly are not upside
+down, just bad; a third of a page costs a third of a reading)."""
+UPSIDE_DOWN_BAND_MIN_WORDS = 8
+
+
+def _band_reads_better_turned(image: Image.Image, lines: Sequence[Line], *, config: OcrConfig,
+                              dpi: float | None, page_no: int, engine: OcrEngine) -> bool:
+    """Whether a band of the page, turned by 180°, reads with a mean word confidence clearly above
+    the first reading's words in that band (or the band holds too few words to tell: True)."""
+    top, bottom = (round(image.height * f) for f in UPSIDE_DOWN_BAND)
+    inside = [w.conf for ln in lines for w in ln.words
+              if w.conf is not None and w.bbox is not None and top <= (w.bbox[1] + w.bbox[3]) / 2 < bottom]
+    if len(inside) < UPSIDE_DOWN_BAND_MIN_WORDS:
+        return True
+    band = image.crop((0, top, image.width, bottom)).transpose(Image.Transpose.ROTATE_180)
+    band.info.update(image.info)
+    other = [w.conf for ln in engine.read(band, config=config, dpi=dpi, page_no=page_no) for w in ln.words
+             if w.conf is not None]
+    return bool(other) and sum(other) / len(other) > sum(inside) / len(inside) + UPSIDE_DOWN_GAIN
+
+
 def ocr_image(image: Image.Image, *, page_index: int, dpi: float | None, config: OcrConfig,
               engine: OcrEngine = TESSERACT) -> PageText:
     """Prepare (when ``config.prepare`` and ``pipeline.imageprep`` is there) and OCR one image."""
@@ -625,7 +642,9 @@ def ocr_image(image: Image.Image, *, page_index: int, dpi: float | None, config:
     rotation = (rotation + pdf_rotate) % 360
     lines = engine.read(image, config=config, dpi=read_dpi, page_no=page_index + 1)
     confs = [w.conf for ln in lines for w in ln.words if w.conf is not None]
-    if config.prepare and len(confs) >= UPSIDE_DOWN_MIN_WORDS and sum(confs) / len(confs) < UPSIDE_DOWN_CHECK:
+    if (config.prepare and len(confs) >= UPSIDE_DOWN_MIN_WORDS and sum(confs) / len(confs) < UPSIDE_DOWN_CHECK
+            and _band_reads_better_turned(image, lines, config=config, dpi=read_dpi, page_no=page_index + 1,
+                                          engine=engine)):
         # A page read badly may be upside down where the cheap checks and OSD could not tell (a
         # typewritten page with a dark border): read it turned, keep the clearly better reading.
         turned = image.transpose(Image.Transpose.ROTATE_180)

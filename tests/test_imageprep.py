@@ -159,6 +159,16 @@ def test_deskew_ignores_tiny_angles(clean_page):
     assert deskew(clean_page, 1.0) is not clean_page
 
 
+def test_a_low_resolution_page_is_deskewed_without_greying_its_strokes():
+    """At 150 dpi a stroke is one or two pixels wide: bilinear rotation (used at 300 dpi) greys
+    it out; below 250 dpi the rotation is bicubic and keeps more of the stroke black."""
+    page = render_page(LAW_LINES, dpi=150, skew=1.5)
+    low, high = deskew(page, 1.5, dpi=150), deskew(page, 1.5, dpi=300)
+    black = [float((np.asarray(img) < 80).mean()) for img in (low, high)]
+    assert black[0] > black[1] * 1.05
+    assert abs(estimate_skew(_binary_of(low))) < 0.3
+
+
 def test_detect_orientation_on_blank_page_is_zero():
     assert detect_orientation(Image.new("L", (800, 1100), 250)) == 0
 

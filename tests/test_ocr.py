@@ -359,3 +359,38 @@ def test_several_crops_are_read_by_one_tesseract_as_each_alone():
     assert len(together) == 4
     assert [[ln.text for ln in lines] for lines in together] == [[ln.text for ln in lines] for lines in alone]
     assert together[0][0].text.startswith("Art. 1") and together[2][0].text.startswith("obrigados")
+
+
+def test_a_page_read_badly_is_turned_in_full_only_when_a_band_of_it_reads_better_turned(monkeypatch):
+    """The 180° check reads a third of the page turned first: an upright page read 'badly' (the
+    threshold raised so that every page is) costs that band only; an upside-down page missed by
+    the cheap checks is then read turned in full and keeps that reading."""
+    import dataclasses
+
+    import pipeline.imageprep as imageprep
+    import pipeline.ocr as ocr_mod
+    from scans import LAW_LINES
+
+    reads: list[tuple[int, int]] = []
+
+    class Counting:
+        def name(self, config):
+            return ocr_mod.TESSERACT.name(config)
+
+        def read(self, image, *, config, dpi, page_no=None):
+            if config.psm == CONFIG.psm:
+                reads.append(image.size)
+            return ocr_mod.TESSERACT.read(image, config=config, dpi=dpi, page_no=page_no)
+
+    monkeypatch.setattr(ocr_mod, "UPSIDE_DOWN_CHECK", 1.01)
+    monkeypatch.setattr(imageprep, "detect_orientation", lambda image, sideways=False: 0)
+    monkeypatch.setattr(imageprep, "text_direction", lambda binary: ("horizontal", True))
+    upright = render_page(LAW_LINES, dpi=150).convert("L")
+    config = dataclasses.replace(CONFIG, prepare=True)
+    page = ocr_mod.ocr_image(upright, page_index=0, dpi=150, config=config, engine=Counting())
+    assert page.rotation == 0
+    assert len(reads) == 2 and reads[1][1] < 0.35 * reads[0][1]  # the page, then the band
+    reads.clear()
+    page = ocr_mod.ocr_image(upright.rotate(180), page_index=0, dpi=150, config=config, engine=Counting())
+    assert page.rotation == 180 and page.confidence is not None and page.confidence > 0.8
+    assert len(reads) == 3 and reads[1][1] < 0.35 * reads[0][1] and reads[2] == reads[0]
