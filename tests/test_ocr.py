@@ -367,9 +367,10 @@ def test_a_page_read_badly_is_turned_in_full_only_when_a_band_of_it_reads_better
     the cheap checks is then read turned in full and keeps that reading."""
     import dataclasses
 
+    from scans import LAW_LINES
+
     import pipeline.imageprep as imageprep
     import pipeline.ocr as ocr_mod
-    from scans import LAW_LINES
 
     reads: list[tuple[int, int]] = []
 
