@@ -124,7 +124,7 @@ def prepare_page(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image,
         gray = remove_borders(gray)
         applied.append("borders")
     if "deskew" in steps:
-        gray = np.asarray(deskew(Image.fromarray(gray), stats.skew, dpi=dpi))
+        gray = np.asarray(deskew(Image.fromarray(gray), stats.skew))
         skew = stats.skew
         applied.append("deskew")
     if "flatten" in steps:
@@ -140,12 +140,14 @@ def prepare_page(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image,
     if "despeckle" in steps:
         gray = denoise_speckle(gray, dpi=dpi)
         applied.append("despeckle")
+    enlarge = False
     if "smooth" in steps:
+        enlarge = dpi < UPSCALE_BILEVEL_BELOW and stroke_width(gray) < UPSCALE_THINNER_THAN
         gray = smooth_bilevel(gray, dpi=dpi)
         applied.append("smooth")
     out = Image.fromarray(gray, "L")
     scale = 1.0
-    if "smooth" in steps and dpi < UPSCALE_BILEVEL_BELOW:
+    if enlarge:
         out, scale = upscale(out, UPSCALE_BILEVEL_TO / dpi), UPSCALE_BILEVEL_TO / dpi
         dpi = UPSCALE_BILEVEL_TO
         applied.append("upscale")
@@ -552,27 +554,19 @@ def estimate_skew(binary: np.ndarray, *, max_angle: float = MAX_SKEW) -> float:
     return float(round(best, 2)) if abs(best) > 0.05 else 0.0
 
 
-BICUBIC_DESKEW_BELOW = 250.0
-"""Pages under this resolution are deskewed with bicubic resampling, the others bilinear: at
-150-200 dpi a stroke is 1-2 pixels wide and bilinear interpolation greys it out (held scanlab
-pages read 0.003-0.015 CER worse than unrotated); at 300 dpi bilinear is as good and costs less
-(0.09 vs 0.22 s an A4 page)."""
-
-
-def deskew(image: Image.Image, angle: float, *, dpi: float | None = None) -> Image.Image:
+def deskew(image: Image.Image, angle: float) -> Image.Image:
     """Undo a skew of ``angle`` degrees (as :func:`estimate_skew` measures it): rotate the image
-    by ``-angle`` (paper-coloured fill; bicubic under :data:`BICUBIC_DESKEW_BELOW` dpi, else
-    bilinear). ``dpi``: the page's resolution (default: :func:`image_dpi`).
+    by ``-angle`` (bilinear, paper-coloured fill).
 
-    Angles under :data:`MIN_SKEW` return the image unchanged: not worth a resampling.
+    Angles under :data:`MIN_SKEW` return the image unchanged: not worth a resampling. (Bicubic
+    resampling under 250 dpi, tried on the scanlab tune set, moved single pages both ways by up
+    to 0.03 CER and cost 0.07 s more a page: not kept.)
     """
     if abs(angle) < MIN_SKEW:
         return image
     gray = image if image.mode == "L" else image.convert("L")
     paper = int(np.percentile(np.asarray(gray.reduce(8)), 90))
-    low = (dpi or image_dpi(image)) < BICUBIC_DESKEW_BELOW
-    resample = Image.Resampling.BICUBIC if low else Image.Resampling.BILINEAR
-    out = gray.rotate(-angle, resample=resample, expand=False, fillcolor=paper)
+    out = gray.rotate(-angle, resample=Image.Resampling.BILINEAR, expand=False, fillcolor=paper)
     out.info.update(image.info)
     return out
 
@@ -699,6 +693,24 @@ UPSCALE_BILEVEL_TO = 300.0
 its broken, one-pixel strokes give Tesseract too few pixels per letter (independent scanlab set,
 bilevel pages at 200 dpi: CER 0.165 -> 0.139, 0.104 -> 0.069; Tesseract's time grows with the
 pixels, so grey pages, which read well at their own resolution, are left as they are)."""
+
+
+UPSCALE_THINNER_THAN = 1.9
+"""...and only when its strokes are thinner than this many pixels (:func:`stroke_width`):
+enlarging costs Tesseract about 1.5x its time on the page, and only thin strokes, which break up
+when Tesseract scales and thresholds them, gain from it. Scanlab tune set, the 11 bilevel pages
+under 250 dpi: the three with strokes of 1.5-1.65 px read 0.016-0.027 CER better enlarged; the
+eight of 2.1-8 px (bold typewriter faces, thicker printed faces, photocopies) read as well or
+better at their own resolution."""
+
+
+def stroke_width(gray: np.ndarray) -> float:
+    """Mean width in pixels of the ink strokes (pixels under 128) of a page: twice the ink area
+    over the ink's boundary length (a long stroke of width w has area L*w and boundary ~2L)."""
+    ink = gray < 128
+    area = int(ink.sum())
+    edges = int((ink[:, 1:] != ink[:, :-1]).sum()) + int((ink[1:, :] != ink[:-1, :]).sum())
+    return 2.0 * area / edges if edges else 0.0
 
 
 def upscale(image: Image.Image, factor: float) -> Image.Image:
