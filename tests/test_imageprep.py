@@ -20,6 +20,7 @@ from scans import LAW_LINES, render_page
 from pipeline.config import OcrConfig
 from pipeline.imageprep import (
     STEP_ORDER,
+    UPSCALE_THINNER_THAN,
     PageStats,
     PrepInfo,
     binarize_sauvola,
@@ -35,6 +36,7 @@ from pipeline.imageprep import (
     remove_borders,
     separate_ink,
     speck_mask,
+    stroke_width,
 )
 
 TEXT = [line for line in LAW_LINES if line]
@@ -372,6 +374,20 @@ def test_a_low_resolution_bilevel_page_is_read_at_300_dpi(clean_page):
     hi = _page(noise=0.0, blur=0.6).resize((clean_page.width * 3 // 2, clean_page.height * 3 // 2)).convert("1")
     hi.info["dpi"] = (300, 300)
     assert "upscale" not in prepare_page(hi, config=CONFIG)[1].steps
+
+
+def test_a_bilevel_page_with_thick_strokes_keeps_its_resolution(clean_page):
+    """Only thin strokes (under 1.9 px) gain from reading at 300 dpi; a bold face at 200 dpi is
+    smoothed but read at its own resolution (enlarging costs Tesseract ~1.5x its time)."""
+    from PIL import ImageFilter
+
+    thin = clean_page.convert("1").convert("L")
+    bold = thin.filter(ImageFilter.MinFilter(3))
+    assert stroke_width(np.asarray(thin)) < UPSCALE_THINNER_THAN < stroke_width(np.asarray(bold))
+    bold.info["dpi"] = (200, 200)
+    out, info = prepare_page(bold, config=CONFIG)
+    assert "smooth" in info.steps and "upscale" not in info.steps
+    assert info.scale == 1.0 and out.size == bold.size
 
 
 def test_an_enlarged_page_is_recorded_in_its_own_pixels(clean_page):

@@ -337,3 +337,61 @@ def test_a_page_read_badly_is_read_turned_when_the_cheap_checks_missed_it_upside
     # an upright page read well is read once, as it is
     again = ocr_image(upright, page_index=0, dpi=150, config=dataclasses.replace(CONFIG, prepare=True))
     assert again.rotation == 0 and again.confidence is not None and again.confidence > 0.8
+
+
+def test_several_crops_are_read_by_one_tesseract_as_each_alone():
+    """read_many (the margin labels of a page) runs one Tesseract over a list of images and
+    gives each image its own lines, the same as reading it alone (a blank crop among them too)."""
+    import dataclasses
+
+    from PIL import Image
+
+    from pipeline.ocr import TESSERACT, run_tesseract
+
+    page = render_page(PAGE, dpi=200).convert("L")
+    config = dataclasses.replace(CONFIG, psm=7)
+    rows = run_tesseract(page, config=CONFIG, dpi=200)
+    crops = [page.crop(tuple(int(v) for v in (ln.bbox[0] - 6, ln.bbox[1] - 6, ln.bbox[2] + 6, ln.bbox[3] + 6)))
+             for ln in rows[:3]]
+    crops.insert(1, Image.new("L", (120, 40), 255))
+    together = TESSERACT.read_many(crops, config=config, dpi=200)
+    alone = [run_tesseract(crop, config=config, dpi=200) for crop in crops]
+    assert len(together) == 4
+    assert [[ln.text for ln in lines] for lines in together] == [[ln.text for ln in lines] for lines in alone]
+    assert together[0][0].text.startswith("Art. 1") and together[2][0].text.startswith("obrigados")
+
+
+def test_a_page_read_badly_is_turned_in_full_only_when_a_band_of_it_reads_better_turned(monkeypatch):
+    """The 180° check reads a third of the page turned first: an upright page read 'badly' (the
+    threshold raised so that every page is) costs that band only; an upside-down page missed by
+    the cheap checks is then read turned in full and keeps that reading."""
+    import dataclasses
+
+    from scans import LAW_LINES
+
+    import pipeline.imageprep as imageprep
+    import pipeline.ocr as ocr_mod
+
+    reads: list[tuple[int, int]] = []
+
+    class Counting:
+        def name(self, config):
+            return ocr_mod.TESSERACT.name(config)
+
+        def read(self, image, *, config, dpi, page_no=None):
+            if config.psm == CONFIG.psm:
+                reads.append(image.size)
+            return ocr_mod.TESSERACT.read(image, config=config, dpi=dpi, page_no=page_no)
+
+    monkeypatch.setattr(ocr_mod, "UPSIDE_DOWN_CHECK", 1.01)
+    monkeypatch.setattr(imageprep, "detect_orientation", lambda image, sideways=False: 0)
+    monkeypatch.setattr(imageprep, "text_direction", lambda binary: ("horizontal", True))
+    upright = render_page(LAW_LINES, dpi=150).convert("L")
+    config = dataclasses.replace(CONFIG, prepare=True)
+    page = ocr_mod.ocr_image(upright, page_index=0, dpi=150, config=config, engine=Counting())
+    assert page.rotation == 0
+    assert len(reads) == 2 and reads[1][1] < 0.35 * reads[0][1]  # the page, then the band
+    reads.clear()
+    page = ocr_mod.ocr_image(upright.rotate(180), page_index=0, dpi=150, config=config, engine=Counting())
+    assert page.rotation == 180 and page.confidence is not None and page.confidence > 0.8
+    assert len(reads) == 3 and reads[1][1] < 0.35 * reads[0][1] and reads[2] == reads[0]
