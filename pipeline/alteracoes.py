@@ -20,7 +20,8 @@ from pipeline.segmenting.readings import Reading, is_article, printed_number, re
 from pipeline.segmenting.tree import Node, build_tree
 
 # The opening quote of a block as printed or as OCR reads it (“ " '' ‘‘ `` ,, « and '*').
-_OPEN = re.compile(r"^\s*(?:[“\"«*]|''|‘‘|``|,,)\s*")
+# OCR may leave a speck or two before it ('. “Art. 6º', ': “Art. 2º').
+_OPEN = re.compile(r"^\s*(?:[.,:;|!'’`´\-–—_~]\s*){0,3}?(?:[“\"«*]|''|‘‘|``|,,)\s*")
 # The closing quote with the marks of the amended provision ('” (NR)', "'' (AC).", '" (VETADO)').
 _CLOSE = re.compile(r"\s*(?:[”\"»]|''|’’)\s*(?:\(\s*(?:NR|AC|R|VETADO)\s*\))?\s*[.;,]?\s*$")
 _MARK_ONLY = re.compile(r"\s*\(\s*(?:NR|AC|R)\s*\)\s*[.;]?\s*$")
@@ -40,9 +41,12 @@ _FORMULA = re.compile(
 # An own article of the amending law: it amends, revokes or sets the law in force.
 _OWN_ARTICLE_TEXT = re.compile(
     r"PASSA[MR]? A VIGORAR|FICA[MR]? (?:ACRESCID|ALTERAD|REVOGAD|INCLUID)|REVOGA|ENTRA(?:RA)? EM VIGOR"
-    r"|ESTA LEI|DA LEI (?:MUNICIPAL |COMPLEMENTAR )?N"
+    r"|\bESTA LEI|DA LEI (?:MUNICIPAL |COMPLEMENTAR )?N"
 )
 _OPEN_CURLY, _CLOSE_CURLY = "“", "”"
+_REVOKING = re.compile(r"\b(?:ficam?\s+revogad|revogam-se|revoga-se|revogad[oa]s?\s*:)", re.I)
+# The announcing sentence ends: a ':' at the line's end, maybe with specks after it.
+_ANNOUNCES = re.compile(r":[\s.,;:'`]*$")
 
 
 def _header(text: str):
@@ -88,18 +92,21 @@ def mark_alteracoes(readings: Sequence, *, max_lines: int = 400) -> set[int]:
         h = _header(text)
         start = False
         if j and outer is not None and _FORMULA.search(intro):  # inside an own article
+            prev_closed = (j - 1) in quoted and closes_block(texts[j - 1])
             if quote:
                 start = True
-            elif texts[j - 1].rstrip().endswith(":") and h is not None and h.kind in (
-                "artigo", "paragrafo", "inciso", "alinea", "group"
-            ):
-                # the opening quote lost: a label right after the formula's ':' that is not the
-                # law's own next article, or is one only in number and its block closes with a
-                # quote before the next own article
+            elif _ANNOUNCES.search(texts[j - 1]) and _FORMULA.search(intro[-240:]):
+                # the formula announced a quotation whose opening quote OCR lost or garbled
+                # ('CATE. 9º', 'ACC. 13'): the next line starts it, unless it is the law's own
+                # next article or an own unit that itself amends ('I – o art. 6º passa a vigorar
+                # com a seguinte redação:') or revokes
+                start = not _own_unit(text, h, outer, texts, j, max_lines)
+            elif prev_closed and h is not None and h.kind in ("artigo", "paragrafo", "group"):
+                # the next block of the same unit, its opening quote lost ('Art. 14-A ...” (AC)'):
+                # it closes before any own article does
                 number = _article_number(text)
-                own_text = bool(_OWN_ARTICLE_TEXT.search(fold(text)))
-                start = h.kind != "artigo" or (not own_text and (
-                    number != outer + 1 or _closes_before_own(texts, j, outer, max_lines)))
+                start = (not _OWN_ARTICLE_TEXT.search(fold(text)) and number != outer + 1
+                         and _closes_before_article(texts, j, max_lines))
         if start:
             k = j
             while k < n and k - j < max_lines:
@@ -113,12 +120,41 @@ def mark_alteracoes(readings: Sequence, *, max_lines: int = 400) -> set[int]:
             j = k + 1
             continue
         number = _article_number(text)
-        if number is not None and not quote:
-            outer, intro = number, fold(text)
+        if not quote and (number is not None or (h is not None and h.kind == "artigo")):
+            # an own article; its label's number lost ('ARTIGO FO') it is the next one
+            outer, intro = number if number is not None else (outer or 0) + 1, fold(text)
         else:
             intro = (intro + " " + fold(text))[-400:]
         j += 1
     return quoted
+
+
+def _own_unit(text: str, h, outer: int, texts: Sequence[str], j: int, max_lines: int) -> bool:
+    """Whether the unquoted line ``j`` after an announcing ':' is the law's own: its next article
+    (by number with an own clause, or with no closing quote before the article after it), or a
+    unit whose text amends or revokes by itself (the own incisos listing the alterações)."""
+    from pipeline.folding import fold
+
+    folded = fold(text)
+    if _FORMULA.search(folded) or _REVOKING.search(text):
+        return True
+    if h is not None and h.kind == "artigo":
+        number = _article_number(text)
+        if _OWN_ARTICLE_TEXT.search(folded) and (number is None or number == outer + 1):
+            return True
+        if number == outer + 1:
+            return not _closes_before_own(texts, j, outer, max_lines)
+    return False
+
+
+def _closes_before_article(texts: Sequence[str], j: int, max_lines: int) -> bool:
+    """A closing quote comes before the next unquoted article label after line ``j``."""
+    for k in range(j, min(len(texts), j + max_lines)):
+        if closes_block(texts[k]):
+            return True
+        if k > j and not opens_quote(texts[k]) and _article_number(texts[k]) is not None:
+            return False
+    return False
 
 
 def _own_article(text: str, outer: int | None) -> bool:
@@ -240,7 +276,6 @@ def attach_alteracoes(roots: Sequence, quoted: Sequence[CleanLine]) -> int:
 
 # --- after the references stage: what each alteração amends; what a revoking article revokes ---
 
-_REVOKING = re.compile(r"\b(?:ficam?\s+revogad|revogam-se|revoga-se|revogad[oa]s?\s*:)", re.I)
 
 
 def _amended_unit(amending, alt) -> str | None:  # (Unit, Unit) -> str | None
