@@ -321,8 +321,30 @@ def resolve_alteracoes(units: list) -> list:  # list[Unit] -> list[Unit]
     return [visit(u, None, False) for u in units]
 
 
+# A formula that names the kind of unit it adds, wrapped before the unit's label ('acrescida do
+# seguinte Capítulo' / 'IV-A:'): the label on the next line is the formula's, not a unit.
+_NAMES_KIND = re.compile(
+    r"SEGUINTES? (?:CAPITULO|SECAO|SUBSECAO|TITULO|ART(?:IGO)?S?\.?|PARAGRAFOS?|§+|INCISOS?|ALINEAS?|ITE(?:M|NS))\s*$"
+)
+
+
+def mark_formula_tails(readings: Sequence) -> set[int]:
+    """Positions of the lines that end an amending formula with the label it names ('IV-A:'
+    after '... acrescida do seguinte Capítulo'): own text of the amending unit, no unit."""
+    from pipeline.folding import fold
+
+    out: set[int] = set()
+    for k in range(1, len(readings)):
+        text = readings[k].line.text.strip()
+        if len(text) <= 24 and _ANNOUNCES.search(text) and not opens_quote(text) \
+                and _NAMES_KIND.search(fold(readings[k - 1].line.text.strip())):
+            out.add(k)
+    return out
+
+
 def blank_quoted(readings: list[Reading]) -> list[Reading]:
     """The readings with the quoted lines' headers taken away: a quoted 'Art. 12' is no unit
-    of this law and no evidence of its page order or numbering."""
-    quoted = mark_alteracoes(readings)
+    of this law and no evidence of its page order or numbering; nor is the label a wrapped
+    formula names ('IV-A:')."""
+    quoted = mark_alteracoes(readings) | mark_formula_tails(readings)
     return [Reading(r.line, None, None) if k in quoted else r for k, r in enumerate(readings)]

@@ -305,3 +305,14 @@ def test_status_counts_only_the_laws_own_articles():
     ids = article_numbers(_doc("alt01").articulacao)
     assert in_sequence(ids)
     assert not any("_alt" in i for i in ids)
+
+
+def test_a_label_wrapped_from_the_formula_is_no_unit():
+    from pipeline.alteracoes import mark_formula_tails
+    from pipeline.segmenting.readings import read_lines
+
+    readings = read_lines(_lines("Art. 3º A Lei nº 9 passa a vigorar acrescida do seguinte Capítulo",
+                                 "IV-A:", "“CAPÍTULO IV-A", "DAS DISPOSIÇÕES TRANSITÓRIAS",
+                                 "Art. 15-A. O valor será de 40%.” (AC)"))
+    assert mark_formula_tails(readings) == {1}
+    assert mark_formula_tails(read_lines(_lines("Art. 2º Ficam revogados:", "I – a Lei nº 311;"))) == set()
