@@ -227,12 +227,30 @@ def strip_quotation(block: Sequence[CleanLine]) -> list[CleanLine]:
     return out
 
 
-def read_block(block: Sequence[CleanLine]) -> Node:
-    """One quoted block as an ``alteracao`` node holding the provisions it quotes."""
+# The article an amending text names ('... do art. 11 da Lei nº 397, acrescido do § 2º'): the last one.
+_NAMED_ARTICLE = re.compile(r"\bART(?:IGO)?\.?\s*(\d+)\s*[º°O]?(?:\s*-\s*([A-Z])\b)?")
+
+
+def read_block(block: Sequence[CleanLine], amending_text: str = "") -> Node:
+    """One quoted block as an ``alteracao`` node holding the provisions it quotes. A block that
+    opens with a parágrafo, inciso or alínea ('“§ 2º ...” (AC)') hangs from the article the
+    amending text names, as a context node that is not emitted ('art11_par2')."""
+    from pipeline.folding import fold
+
     lines = strip_quotation(block)
     readings = read_lines(lines)
+    named = _NAMED_ARTICLE.findall(fold(amending_text))
+    first = readings[0].header if readings else None
+    context = None
+    if named and first is not None and first.kind in ("paragrafo", "inciso", "alinea"):
+        number, letter = named[-1]
+        context = replace(lines[0], text=f"Art. {number}{'-' + letter if letter else ''}.")
+        lines = [context, *lines]
+        readings = read_lines(lines)
     numbers = [(printed_number(r) or 0) for r in readings if is_article(r)]
     roots, leading = build_tree(readings, numbers, [])  # the amended norm's numbering: no issues
+    if context is not None and roots and roots[0].kind == "artigo":
+        roots[0].context = True
     node = Node("alteracao", "", lines=list(block))
     node.children = roots
     # Lines before the first quoted unit (a paragraph quoted alone, '§ 3º ...', or text that
@@ -263,7 +281,8 @@ def attach_alteracoes(roots: Sequence, quoted: Sequence[CleanLine]) -> int:
             # The header line itself is never quoted: mark_quotations leaves it alone.
             own = [node.lines[0], *own]
         node.lines = own
-        blocks = [read_block(b) for b in quoted_blocks(inside)]
+        amending = " ".join([node.first_text, *(ln.text for ln in own)])
+        blocks = [read_block(b, amending) for b in quoted_blocks(inside)]
         # LexML puts the alteração in the caput of the amending unit: after its own incisos
         # of the caput, before its parágrafos (the quotation is where the caput ends).
         at = next((k for k, c in enumerate(node.children) if c.kind == "paragrafo"), len(node.children))

@@ -316,3 +316,16 @@ def test_a_label_wrapped_from_the_formula_is_no_unit():
                                  "Art. 15-A. O valor será de 40%.” (AC)"))
     assert mark_formula_tails(readings) == {1}
     assert mark_formula_tails(read_lines(_lines("Art. 2º Ficam revogados:", "I – a Lei nº 311;"))) == set()
+
+
+def test_an_inserted_chapter_and_a_paragraph_block_keep_the_amended_norms_ids():
+    from pipeline.alteracoes import read_block
+
+    cap = read_block(_lines("“CAPÍTULO IV-A", "DAS DISPOSIÇÕES TRANSITÓRIAS", "Art. 15-A. O valor é 40%.” (AC)"))
+    assert (cap.children[0].number, cap.children[0].title) == ("4-1", "DAS DISPOSIÇÕES TRANSITÓRIAS")
+    par = read_block(_lines("“§ 2º - Ato do Poder Executivo regulamentará.” (AC)"),
+                     "Fica renumerado para § 1º o parágrafo único do art. 11 da Lei nº 397, acrescido do § 2º:")
+    art = par.children[0]
+    assert (art.kind, art.number, art.context) == ("artigo", "11", True)
+    assert [(c.kind, c.number) for c in art.children] == [("paragrafo", "2")]
+    assert par.first_text == ""
