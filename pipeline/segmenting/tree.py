@@ -14,7 +14,6 @@ from pipeline.headers import GROUP_LEVEL, Header, is_heading_text, read_roman, u
 from pipeline.reading.numerals import alinea_index
 from pipeline.segmenting.readings import Reading
 
-
 # The letter of an inserted heading left after its numeral's hyphen ('CAPÍTULO IV-' + 'A').
 _INSERTED_LETTER = re.compile(r"^([A-Z])(?:\s+[-–—.]?\s*|$)(.*)$")
 
@@ -148,15 +147,15 @@ def build_tree(
         text = r.line.text.strip()
         nxt = next_header(i + 1)
         if h is not None and h.kind == "group":
-            title, label, number = h.rest, h.label, h.number
-            inserted = _INSERTED_LETTER.match(title) if label.rstrip().endswith(("-", "–")) and number else None
+            title, label, printed = h.rest, h.label, h.number
+            inserted = _INSERTED_LETTER.match(title) if label.rstrip().endswith(("-", "–")) and printed else None
             if inserted:  # 'CAPÍTULO IV-A': a heading inserted after IV, LexML 'cap4-1'
                 letter, title = inserted.group(1), inserted.group(2)
-                label, number = label.rstrip() + letter, f"{number}-{ord(letter) - ord('A') + 1}"
+                label, printed = label.rstrip() + letter, f"{printed}-{ord(letter) - ord('A') + 1}"
             j = i + 1
             if not title:
                 title, j = take_title(i + 1)
-            open_group(h.group_type or "capitulo", label, title, number, h.unico)
+            open_group(h.group_type or "capitulo", label, title, printed, h.unico)
             i = j
             continue
         prev_text = readings[i - 1].line.text.rstrip() if i else ""
