@@ -104,9 +104,12 @@ def mark_alteracoes(readings: Sequence, *, max_lines: int = 400) -> set[int]:
             elif prev_closed and h is not None and h.kind in ("artigo", "paragrafo", "group"):
                 # the next block of the same unit, its opening quote lost ('Art. 14-A ...” (AC)'):
                 # it closes before any own article does
+                # and does not itself amend ('Art 30 O caput do art. 41 ... / ... passa a vigorar
+                # com a seguinte redação:', its number damaged): read with its next line
                 number = _article_number(text)
-                start = (not _OWN_ARTICLE_TEXT.search(fold(text)) and number != outer + 1
-                         and _closes_before_article(texts, j, max_lines))
+                head = fold(" ".join(texts[j:j + 2]))
+                start = (not _OWN_ARTICLE_TEXT.search(head) and not _FORMULA.search(head)
+                         and number != outer + 1 and _closes_before_article(texts, j, max_lines))
         if start:
             k = j
             while k < n and k - j < max_lines:

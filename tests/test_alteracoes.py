@@ -329,3 +329,14 @@ def test_an_inserted_chapter_and_a_paragraph_block_keep_the_amended_norms_ids():
     assert (art.kind, art.number, art.context) == ("artigo", "11", True)
     assert [(c.kind, c.number) for c in art.children] == [("paragrafo", "2")]
     assert par.first_text == ""
+
+
+def test_an_own_amending_article_with_a_damaged_number_after_a_block_is_own():
+    # qa4/306: 'Art 30' (Art. 3º) follows a closed block; its second line carries the formula
+    marked = _marked("Art. 2º O art. 27 da Lei nº 1.520 passa a vigorar acrescido dos seguintes parágrafos:",
+                     "“§ 3º Os bares não poderão funcionar após as 23 horas.",
+                     "§ 4º O disposto não se aplica às farmácias.”",
+                     "Art 30 O caput do art. 41 da Lei nº 1.520, de 14 de abril",
+                     "de 1988, passa a vigorar com a seguinte redação:",
+                     "“Art. 41 Dependerá de licença prévia a instalação de:”")
+    assert marked == [1, 2, 5]
