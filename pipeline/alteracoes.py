@@ -21,7 +21,8 @@ from pipeline.segmenting.readings import Reading, is_article, printed_number, re
 from pipeline.segmenting.tree import Node, build_tree
 
 # The opening quote of a block as printed or as OCR reads it (“ " '' ‘‘ `` ,, « and '*').
-_OPEN = re.compile(r"^\s*(?:[“\"«*]|''|‘‘|``|,,)\s*")
+# OCR may leave a speck or two before it ('. “Art. 6º', ': “Art. 2º').
+_OPEN = re.compile(r"^\s*(?:[.,:;|!'’`´\-–—_~]\s*){0,3}?(?:[“\"«*]|''|‘‘|``|,,)\s*")
 # The closing quote with the marks of the amended provision ('” (NR)', "'' (AC).", '" (VETADO)').
 _CLOSE = re.compile(r"\s*(?:[”\"»]|''|’’)\s*(?:\(\s*(?:NR|AC|R|VETADO)\s*\))?\s*[.;,]?\s*$")
 _MARK_ONLY = re.compile(r"\s*\(\s*(?:NR|AC|R)\s*\)\s*[.;]?\s*$")
@@ -41,9 +42,12 @@ _FORMULA = re.compile(
 # An own article of the amending law: it amends, revokes or sets the law in force.
 _OWN_ARTICLE_TEXT = re.compile(
     r"PASSA[MR]? A VIGORAR|FICA[MR]? (?:ACRESCID|ALTERAD|REVOGAD|INCLUID)|REVOGA|ENTRA(?:RA)? EM VIGOR"
-    r"|ESTA LEI|DA LEI (?:MUNICIPAL |COMPLEMENTAR )?N"
+    r"|\bESTA LEI|DA LEI (?:MUNICIPAL |COMPLEMENTAR )?N"
 )
 _OPEN_CURLY, _CLOSE_CURLY = "“", "”"
+_REVOKING = re.compile(r"\b(?:ficam?\s+revogad|revogam-se|revoga-se|revogad[oa]s?\s*:)", re.I)
+# The announcing sentence ends: a ':' at the line's end, maybe with specks after it.
+_ANNOUNCES = re.compile(r":[\s.,;:'`]*$")
 
 
 def _header(text: str):
@@ -89,18 +93,24 @@ def mark_alteracoes(readings: Sequence, *, max_lines: int = 400) -> set[int]:
         h = _header(text)
         start = False
         if j and outer is not None and _FORMULA.search(intro):  # inside an own article
+            prev_closed = (j - 1) in quoted and closes_block(texts[j - 1])
             if quote:
                 start = True
-            elif texts[j - 1].rstrip().endswith(":") and h is not None and h.kind in (
-                "artigo", "paragrafo", "inciso", "alinea", "group"
-            ):
-                # the opening quote lost: a label right after the formula's ':' that is not the
-                # law's own next article, or is one only in number and its block closes with a
-                # quote before the next own article
+            elif _ANNOUNCES.search(texts[j - 1]) and _FORMULA.search(intro[-240:]):
+                # the formula announced a quotation whose opening quote OCR lost or garbled
+                # ('CATE. 9º', 'ACC. 13'): the next line starts it, unless it is the law's own
+                # next article or an own unit that itself amends ('I – o art. 6º passa a vigorar
+                # com a seguinte redação:') or revokes
+                start = not _own_unit(text, h, outer, texts, j, max_lines)
+            elif prev_closed and h is not None and h.kind in ("artigo", "paragrafo", "group"):
+                # the next block of the same unit, its opening quote lost ('Art. 14-A ...” (AC)'):
+                # it closes before any own article does
+                # and does not itself amend ('Art 30 O caput do art. 41 ... / ... passa a vigorar
+                # com a seguinte redação:', its number damaged): read with its next line
                 number = _article_number(text)
-                own_text = bool(_OWN_ARTICLE_TEXT.search(fold(text)))
-                start = h.kind != "artigo" or (not own_text and (
-                    number != outer + 1 or _closes_before_own(texts, j, outer, max_lines)))
+                head = fold(" ".join(texts[j:j + 2]))
+                start = (not _OWN_ARTICLE_TEXT.search(head) and not _FORMULA.search(head)
+                         and number != outer + 1 and _closes_before_article(texts, j, max_lines))
         if start:
             k = j
             while k < n and k - j < max_lines:
@@ -114,12 +124,41 @@ def mark_alteracoes(readings: Sequence, *, max_lines: int = 400) -> set[int]:
             j = k + 1
             continue
         number = _article_number(text)
-        if number is not None and not quote:
-            outer, intro = number, fold(text)
+        if not quote and (number is not None or (h is not None and h.kind == "artigo")):
+            # an own article; its label's number lost ('ARTIGO FO') it is the next one
+            outer, intro = number if number is not None else (outer or 0) + 1, fold(text)
         else:
             intro = (intro + " " + fold(text))[-400:]
         j += 1
     return quoted
+
+
+def _own_unit(text: str, h, outer: int, texts: Sequence[str], j: int, max_lines: int) -> bool:
+    """Whether the unquoted line ``j`` after an announcing ':' is the law's own: its next article
+    (by number with an own clause, or with no closing quote before the article after it), or a
+    unit whose text amends or revokes by itself (the own incisos listing the alterações)."""
+    from pipeline.folding import fold
+
+    folded = fold(text)
+    if _FORMULA.search(folded) or _REVOKING.search(text):
+        return True
+    if h is not None and h.kind == "artigo":
+        number = _article_number(text)
+        if _OWN_ARTICLE_TEXT.search(folded) and (number is None or number == outer + 1):
+            return True
+        if number == outer + 1:
+            return not _closes_before_own(texts, j, outer, max_lines)
+    return False
+
+
+def _closes_before_article(texts: Sequence[str], j: int, max_lines: int) -> bool:
+    """A closing quote comes before the next unquoted article label after line ``j``."""
+    for k in range(j, min(len(texts), j + max_lines)):
+        if closes_block(texts[k]):
+            return True
+        if k > j and not opens_quote(texts[k]) and _article_number(texts[k]) is not None:
+            return False
+    return False
 
 
 def _own_article(text: str, outer: int | None) -> bool:
@@ -192,12 +231,30 @@ def strip_quotation(block: Sequence[CleanLine]) -> list[CleanLine]:
     return out
 
 
-def read_block(block: Sequence[CleanLine]) -> Node:
-    """One quoted block as an ``alteracao`` node holding the provisions it quotes."""
+# The article an amending text names ('... do art. 11 da Lei nº 397, acrescido do § 2º'): the last one.
+_NAMED_ARTICLE = re.compile(r"\bART(?:IGO)?\.?\s*(\d+)\s*[º°O]?(?:\s*-\s*([A-Z])\b)?")
+
+
+def read_block(block: Sequence[CleanLine], amending_text: str = "") -> Node:
+    """One quoted block as an ``alteracao`` node holding the provisions it quotes. A block that
+    opens with a parágrafo, inciso or alínea ('“§ 2º ...” (AC)') hangs from the article the
+    amending text names, as a context node that is not emitted ('art11_par2')."""
+    from pipeline.folding import fold
+
     lines = strip_quotation(block)
     readings = read_lines(lines)
+    named = _NAMED_ARTICLE.findall(fold(amending_text))
+    first = readings[0].header if readings else None
+    context = None
+    if named and first is not None and first.kind in ("paragrafo", "inciso", "alinea"):
+        number, letter = named[-1]
+        context = replace(lines[0], text=f"Art. {number}{'-' + letter if letter else ''}.")
+        lines = [context, *lines]
+        readings = read_lines(lines)
     numbers = [(printed_number(r) or 0) for r in readings if is_article(r)]
     roots, leading = build_tree(readings, numbers, [])  # the amended norm's numbering: no issues
+    if context is not None and roots and roots[0].kind == "artigo":
+        roots[0].context = True
     node = Node("alteracao", "", lines=list(block))
     node.children = roots
     # Lines before the first quoted unit (a paragraph quoted alone, '§ 3º ...', or text that
@@ -228,7 +285,8 @@ def attach_alteracoes(roots: Sequence, quoted: Sequence[CleanLine]) -> int:
             # The header line itself is never quoted: mark_quotations leaves it alone.
             own = [node.lines[0], *own]
         node.lines = own
-        blocks = [read_block(b) for b in quoted_blocks(inside)]
+        amending = " ".join([node.first_text, *(ln.text for ln in own)])
+        blocks = [read_block(b, amending) for b in quoted_blocks(inside)]
         # LexML puts the alteração in the caput of the amending unit: after its own incisos
         # of the caput, before its parágrafos (the quotation is where the caput ends).
         at = next((k for k, c in enumerate(node.children) if c.kind == "paragrafo"), len(node.children))
@@ -241,7 +299,6 @@ def attach_alteracoes(roots: Sequence, quoted: Sequence[CleanLine]) -> int:
 
 # --- after the references stage: what each alteração amends; what a revoking article revokes ---
 
-_REVOKING = re.compile(r"\b(?:ficam?\s+revogad|revogam-se|revoga-se|revogad[oa]s?\s*:)", re.I)
 
 
 def _amended_unit(amending, alt) -> str | None:  # (Unit, Unit) -> str | None
@@ -287,8 +344,30 @@ def resolve_alteracoes(units: list) -> list:  # list[Unit] -> list[Unit]
     return [visit(u, None, False) for u in units]
 
 
+# A formula that names the kind of unit it adds, wrapped before the unit's label ('acrescida do
+# seguinte Capítulo' / 'IV-A:'): the label on the next line is the formula's, not a unit.
+_NAMES_KIND = re.compile(
+    r"SEGUINTES? (?:CAPITULO|SECAO|SUBSECAO|TITULO|ART(?:IGO)?S?\.?|PARAGRAFOS?|§+|INCISOS?|ALINEAS?|ITE(?:M|NS))\s*$"
+)
+
+
+def mark_formula_tails(readings: Sequence) -> set[int]:
+    """Positions of the lines that end an amending formula with the label it names ('IV-A:'
+    after '... acrescida do seguinte Capítulo'): own text of the amending unit, no unit."""
+    from pipeline.folding import fold
+
+    out: set[int] = set()
+    for k in range(1, len(readings)):
+        text = readings[k].line.text.strip()
+        if len(text) <= 24 and _ANNOUNCES.search(text) and not opens_quote(text) \
+                and _NAMES_KIND.search(fold(readings[k - 1].line.text.strip())):
+            out.add(k)
+    return out
+
+
 def blank_quoted(readings: list[Reading]) -> list[Reading]:
     """The readings with the quoted lines' headers taken away: a quoted 'Art. 12' is no unit
-    of this law and no evidence of its page order or numbering."""
-    quoted = mark_alteracoes(readings)
+    of this law and no evidence of its page order or numbering; nor is the label a wrapped
+    formula names ('IV-A:')."""
+    quoted = mark_alteracoes(readings) | mark_formula_tails(readings)
     return [Reading(r.line, None, None) if k in quoted else r for k, r in enumerate(readings)]

@@ -128,6 +128,10 @@ def emit_units(
             uid = unique(f"{parent_id}{joiner}alt{node.number}", node)
             ids[id(node)] = uid
             quoted, _ = emit_units(node.children, (), vocab)  # own id space, no warnings
+            # an article only named by the amending text ('do art. 11 ..., acrescido do § 2º'):
+            # its quoted units keep its id ('art11_par2'), it is no unit of the quotation itself
+            quoted = [g for c, q in zip(node.children, quoted, strict=True)
+                      for g in (q.children if c.context else [q])]
             children = [_prefixed(c, uid) for c in quoted]
             return Unit(id=uid, type="alteracao", number=node.number, text=node.first_text,
                         pages=_pages(node.lines), confidence=_confidence(node.lines), children=children)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from pipeline.alteracoes import attach_alteracoes, blank_quoted, mark_alteracoes
+from pipeline.alteracoes import attach_alteracoes, blank_quoted, mark_alteracoes, mark_formula_tails
 from pipeline.cleaning import CleanLine
 from pipeline.metadata import Epigrafe
 from pipeline.segmenting.closing import (
@@ -216,7 +216,8 @@ def segment_lines(
             "was kept apart: its labels are the body's, printed again", page_no=contents[0].page_index + 1,
         ))
     quoted = mark_alteracoes(body)  # issue 12 (was mark_quotations)
-    body = [Reading(r.line, None, None) if j in quoted else r for j, r in enumerate(body)]
+    tails = mark_formula_tails(body)  # 'IV-A:' wrapped from '... do seguinte Capítulo': no unit
+    body = [Reading(r.line, None, None) if j in quoted or j in tails else r for j, r in enumerate(body)]
     body, seg.appended = split_appended(body)
     for kind, lines in seg.appended:
         seg.issues.append(Issue(

@@ -54,6 +54,8 @@ def article_numbers(units) -> list[str]:
 
     def walk(nodes):
         for node in nodes:
+            if node.type == "alteracao":
+                continue  # the amended norm's articles, quoted: not this law's (issue 12)
             if node.type == "artigo":
                 out.append(node.id)
             walk(node.children)

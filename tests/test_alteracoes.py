@@ -240,3 +240,103 @@ def test_ocr_variants_of_the_quotes_and_marks(opening, closing):
                      f"§ 1º A testada será de oito metros.…………………{closing}",
                      "Art. 2º Esta Lei entra em vigor na data de sua publicação.")
     assert marked == [1, 2]
+
+
+def test_the_announcing_formula_opens_a_block_whose_quote_ocr_garbled():
+    # scans: the opening quote fused with the label ('CATE. 9º'), read as no unit at all
+    marked = _marked("Art. 1º A Lei nº 9 passa a vigorar com as seguintes alterações:",
+                     "CATE. 9º — A Secretaria reunir-se-á uma vez por mês.",
+                     "§ 1º O mandato será gratuito.” (NR)",
+                     "Art. 2º Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [1, 2]
+
+
+def test_own_incisos_listing_the_alteracoes_stay_own():
+    # 'I – o art. 6º passa a vigorar ...:' follows the formula's ':' but amends by itself
+    marked = _marked("Art. 1º A Lei nº 9 passa a vigorar com as seguintes alterações:",
+                     "I – o art. 6º passa a vigorar com a seguinte redação:",
+                     "“Art. 6º Os permissionários serão nomeados.” (NR)",
+                     "II – fica acrescido o art. 6º-A, com a seguinte redação:",
+                     "“Art. 6º-A. O valor será de 25%.” (AC)",
+                     "Art. 2º Ficam revogados:", "I – a Lei nº 311, de 1985;",
+                     "Art. 3º Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [2, 4]
+
+
+def test_a_next_block_whose_opening_quote_was_lost_is_quoted():
+    marked = _marked("Art. 1º A Lei nº 9 passa a vigorar com as seguintes alterações:",
+                     "“Art. 13. As despesas correrão por conta das dotações.” (NR)",
+                     "Art. 14-A. Compete à Controladoria fiscalizar o cumprimento desta Lei.",
+                     "§ 1º Os valores serão atualizados por decreto.” (AC)",
+                     "Art. 2º Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [1, 2, 3]
+
+
+def test_an_own_article_after_a_block_is_not_taken_for_one_whose_quote_was_lost():
+    marked = _marked("Art. 1º O art. 5º da Lei nº 9 passa a vigorar com a seguinte redação:",
+                     "“Art. 5º Os lotes terão duzentos metros.” (NR)",
+                     "Art. 2º Fica o Poder Executivo autorizado a firmar convênios.",
+                     "Art. 3º O art. 7º da Lei nº 9 passa a vigorar com a seguinte redação:",
+                     "“Art. 7º As ruas terão doze metros.” (NR)")
+    assert marked == [1, 4]
+
+
+@pytest.mark.parametrize("opening", [". “", ": “", "; ''", "- \""])
+def test_specks_before_the_opening_quote(opening):
+    marked = _marked("Art. 2º Os arts. 6º e 7º da Lei nº 9 passam a vigorar com a seguinte redação:",
+                     f"{opening}Art. 6º As despesas correrão por conta das dotações.",
+                     "Art. 7º O valor será de 40%.” (NR)",
+                     "Art. 3º Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [1, 2]
+
+
+def test_an_own_label_whose_number_ocr_lost_still_opens_the_amending_article():
+    # 'ARTIGO FO': the amending article's number lost; its quotation is still the amended norm's
+    marked = _marked("ARTIGO FO A Lei nº 1.034 passa a vigorar com as seguintes alterações:",
+                     "“Art. 3º - Constituem infrações administrativas:",
+                     "I - multa.” (NR)",
+                     "ARTIGO 2º — Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [1, 2]
+
+
+def test_status_counts_only_the_laws_own_articles():
+    from pipeline.status import article_numbers, in_sequence
+
+    ids = article_numbers(_doc("alt01").articulacao)
+    assert in_sequence(ids)
+    assert not any("_alt" in i for i in ids)
+
+
+def test_a_label_wrapped_from_the_formula_is_no_unit():
+    from pipeline.alteracoes import mark_formula_tails
+    from pipeline.segmenting.readings import read_lines
+
+    readings = read_lines(_lines("Art. 3º A Lei nº 9 passa a vigorar acrescida do seguinte Capítulo",
+                                 "IV-A:", "“CAPÍTULO IV-A", "DAS DISPOSIÇÕES TRANSITÓRIAS",
+                                 "Art. 15-A. O valor será de 40%.” (AC)"))
+    assert mark_formula_tails(readings) == {1}
+    assert mark_formula_tails(read_lines(_lines("Art. 2º Ficam revogados:", "I – a Lei nº 311;"))) == set()
+
+
+def test_an_inserted_chapter_and_a_paragraph_block_keep_the_amended_norms_ids():
+    from pipeline.alteracoes import read_block
+
+    cap = read_block(_lines("“CAPÍTULO IV-A", "DAS DISPOSIÇÕES TRANSITÓRIAS", "Art. 15-A. O valor é 40%.” (AC)"))
+    assert (cap.children[0].number, cap.children[0].title) == ("4-1", "DAS DISPOSIÇÕES TRANSITÓRIAS")
+    par = read_block(_lines("“§ 2º - Ato do Poder Executivo regulamentará.” (AC)"),
+                     "Fica renumerado para § 1º o parágrafo único do art. 11 da Lei nº 397, acrescido do § 2º:")
+    art = par.children[0]
+    assert (art.kind, art.number, art.context) == ("artigo", "11", True)
+    assert [(c.kind, c.number) for c in art.children] == [("paragrafo", "2")]
+    assert par.first_text == ""
+
+
+def test_an_own_amending_article_with_a_damaged_number_after_a_block_is_own():
+    # qa4/306: 'Art 30' (Art. 3º) follows a closed block; its second line carries the formula
+    marked = _marked("Art. 2º O art. 27 da Lei nº 1.520 passa a vigorar acrescido dos seguintes parágrafos:",
+                     "“§ 3º Os bares não poderão funcionar após as 23 horas.",
+                     "§ 4º O disposto não se aplica às farmácias.”",
+                     "Art 30 O caput do art. 41 da Lei nº 1.520, de 14 de abril",
+                     "de 1988, passa a vigorar com a seguinte redação:",
+                     "“Art. 41 Dependerá de licença prévia a instalação de:”")
+    assert marked == [1, 2, 5]

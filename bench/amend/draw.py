@@ -213,7 +213,7 @@ def r_paragraph(d: Drawer, t: dict, c: str, arts: list) -> list:
 
 def r_revoke(d: Drawer, t: dict, c: str, arts: list) -> list:
     r = d.r
-    other = f"Lei nº {r.randint(100, 900)}, de {r.randint(1970, t['ano'])}"
+    other = f"Lei nº {r.randint(100, 900)}, de {r.randint(min(1970, t['ano']), t['ano'])}"
     incs = [unit("inciso", f"a {other};"),
             unit("inciso", f"o art. {art_ord(r.randint(2, 9))} da {c};"),
             unit("inciso", f"o § {r.randint(1, 3)}º do art. {art_ord(r.randint(10, 19))} da {c}.")]

@@ -15,6 +15,9 @@ from pipeline.headers import Header, is_heading_text, read_roman, uppercase_shar
 from pipeline.reading.numerals import alinea_index, int_to_roman
 from pipeline.segmenting.readings import Reading
 
+# The letter of an inserted heading left after its numeral's hyphen ('CAPÍTULO IV-' + 'A').
+_INSERTED_LETTER = re.compile(r"^([A-Z])(?:\s+[-–—.]?\s*|$)(.*)$")
+
 
 @dataclass
 class Node:
@@ -30,6 +33,7 @@ class Node:
     unico: bool = False
     suffix: str | None = None
     table: bool = False
+    context: bool = False  # an article only named by an amending text: its quoted units' parent, not emitted
 
     def iter(self):
         yield self
@@ -144,11 +148,15 @@ def build_tree(
         text = r.line.text.strip()
         nxt = next_header(i + 1)
         if h is not None and h.kind == "group":
-            title = h.rest
+            title, label, printed = h.rest, h.label, h.number
+            inserted = _INSERTED_LETTER.match(title) if label.rstrip().endswith(("-", "–")) and printed else None
+            if inserted:  # 'CAPÍTULO IV-A': a heading inserted after IV, LexML 'cap4-1'
+                letter, title = inserted.group(1), inserted.group(2)
+                label, printed = label.rstrip() + letter, f"{printed}-{ord(letter) - ord('A') + 1}"
             j = i + 1
             if not title:
                 title, j = take_title(i + 1)
-            open_group(h.group_type or "capitulo", h.label, title, h.number, h.unico)
+            open_group(h.group_type or "capitulo", label, title, printed, h.unico)
             i = j
             continue
         prev_text = readings[i - 1].line.text.rstrip() if i else ""
