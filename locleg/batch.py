@@ -16,11 +16,16 @@ from pipeline.errors import EXIT_IO, FetchError, InputError, LoclegError
 
 
 def ocr_options(args: Any) -> dict:
-    """OcrConfig fields given on the command line (``--lang``, ``--dpi``, ``--psm``, ``--no-prepare``)."""
+    """OcrConfig fields given on the command line (``--lang``, ``--dpi``, ``--psm``, ``--no-prepare``,
+    ``--ocr``, ``--force-ocr``)."""
     options: dict[str, Any] = {name: getattr(args, name) for name in ("lang", "dpi", "psm")
                                if getattr(args, name, None) is not None}
     if getattr(args, "no_prepare", False):
         options["prepare"] = False
+    if getattr(args, "ocr", None):
+        options["ocr"] = args.ocr
+    if getattr(args, "force_ocr", False):
+        options["ocr"] = "always"
     return options
 
 

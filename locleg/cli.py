@@ -56,20 +56,10 @@ def _load_meta(path: Path | None):
 
 
 def _ocr_config(args: argparse.Namespace):
+    from locleg.batch import ocr_options
     from pipeline.config import OcrConfig
 
-    kwargs = {}
-    for name in ("lang", "dpi", "psm"):
-        value = getattr(args, name, None)
-        if value is not None:
-            kwargs[name] = value
-    if getattr(args, "no_prepare", False):
-        kwargs["prepare"] = False
-    if getattr(args, "ocr", None):
-        kwargs["ocr"] = args.ocr
-    if getattr(args, "force_ocr", False):
-        kwargs["ocr"] = "always"
-    return OcrConfig(**kwargs)
+    return OcrConfig(**ocr_options(args))
 
 
 def cmd_structure(args: argparse.Namespace) -> int:

@@ -52,3 +52,15 @@ def test_dash_is_stdout_and_v_is_verbose(tmp_path):
     assert proc.returncode == 66 and "Traceback" in proc.stderr
     proc = _locleg("structure", str(tmp_path / "missing.txt"), cwd=tmp_path)
     assert proc.returncode == 66 and "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_run_and_serve_pass_the_ocr_mode_to_the_flow():
+    """``--ocr always`` / ``--force-ocr`` reach the batch flow's OCR options (they were accepted
+    and then dropped)."""
+    import argparse
+
+    from locleg.batch import ocr_options
+
+    assert ocr_options(argparse.Namespace(ocr="always")) == {"ocr": "always"}
+    assert ocr_options(argparse.Namespace(ocr=None, force_ocr=True, dpi=200)) == {"ocr": "always", "dpi": 200}
+    assert ocr_options(argparse.Namespace(ocr="never", no_prepare=True)) == {"ocr": "never", "prepare": False}
