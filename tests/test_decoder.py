@@ -616,3 +616,18 @@ def test_the_vigencia_clause_after_a_closed_line_opens_an_article_even_without_a
     # inside a sentence that runs on, the clause is the article's own words
     units = _units(body.replace("fiscal.\nART, dd «Esta", "fiscal, e\nEsta"))
     assert list(units) == ["art1", "art2"]
+
+
+def test_a_stamp_of_two_short_scraps_glued_before_an_article_label_is_margin_dust():
+    body = (
+        "ARTIGO 1º - A criação de animais no perímetro urbano obedecerá ao disposto nesta Lei.\n"
+        "NM IS ARTIGO 2º - Compete ao Serviço Municipal de Saúde a fiscalização desta Lei.\n"
+        "ARTIGO 3º - Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    assert [u["id"] for u in doc["articulacao"]] == ["art1", "art2", "art3"]
+    assert doc["articulacao"][1]["text"].startswith("Compete ao Serviço")
+    # a running header's words are no margin marks: 'Texto compilad0 - Lei nº' opens no unit
+    units = _units("Art. 1º O registro será anual.\n§ 1º O prazo será de um ano.\n"
+                   "Texto compilad0 - Lei nº 4.437/2011\nArt. 2º Esta lei entra em vigor.\n")
+    assert list(units) == ["art1", "art1_par1", "art2"]

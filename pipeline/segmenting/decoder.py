@@ -219,9 +219,14 @@ def _keyword_tokens(text: str) -> tuple[tuple[int, int, str], ...]:
         if head is not None and _NUMERAL_NEXT.match(text, m.start() + head.end()):
             out.append((dust, m.start() + head.end(), head.group()))
         dust += len(word)
-        if k >= 2 or dust > 3:
+        # margin marks are short scraps, no prose: a stamp's 'NM IS' before 'ARTIGO 2º -' is,
+        # 'do' before a citation or 'Texto' before 'compilad0' is not
+        if k >= 2 or dust > _MAX_DUST or len(word) > 3 or (word.isalpha() and word.islower() and len(word) >= 2):
             break
     return tuple(out)
+
+
+_MAX_DUST = 6  # characters of margin marks before a damaged keyword
 
 
 @lru_cache(maxsize=4096)
