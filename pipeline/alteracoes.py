@@ -114,7 +114,7 @@ def mark_alteracoes(readings: Sequence, *, max_lines: int = 400) -> set[int]:
         if start:
             k = j
             while k < n and k - j < max_lines:
-                if k > j and _ends_block_before(texts, k, outer, max_lines):
+                if k > j and _ends_block_before(texts, k, outer, max_lines, inferred=not quote):
                     k -= 1
                     break
                 quoted.add(k)
@@ -171,10 +171,21 @@ def _own_article(text: str, outer: int | None) -> bool:
     return bool(_OWN_ARTICLE_TEXT.search(fold(text)))
 
 
-def _ends_block_before(texts: Sequence[str], k: int, outer: int | None, max_lines: int) -> bool:
+def _ends_block_before(texts: Sequence[str], k: int, outer: int | None, max_lines: int, *,
+                       inferred: bool = False) -> bool:
     """Line ``k`` (inside a block) is the law's own next article: it has its number, unquoted,
-    and no closing quote comes before the next own article (the block's quote was lost)."""
-    if outer is None or opens_quote(texts[k]) or _article_number(texts[k]) != outer + 1:
+    and no closing quote comes before the next own article (the block's quote was lost). In a
+    block whose opening quote was never seen (``inferred``: opened by the formula's ':' alone),
+    an own final clause ('Art. 3º Esta Lei entra em vigor') ends it even where the article
+    between was lost to OCR ('ár. & - As despesas'): its number may run two ahead."""
+    if outer is None or opens_quote(texts[k]):
+        return False
+    number = _article_number(texts[k])
+    if inferred and number is not None and outer + 1 < number <= outer + 3:
+        from pipeline.folding import fold
+
+        return bool(_OWN_ARTICLE_TEXT.search(fold(texts[k])))
+    if number != outer + 1:
         return False
     return _own_article(texts[k], outer) or not _closes_before_own(texts, k, outer, max_lines)
 

@@ -340,3 +340,21 @@ def test_an_own_amending_article_with_a_damaged_number_after_a_block_is_own():
                      "de 1988, passa a vigorar com a seguinte redação:",
                      "“Art. 41 Dependerá de licença prévia a instalação de:”")
     assert marked == [1, 2, 5]
+
+
+def test_a_quotation_opened_by_the_formula_alone_ends_at_the_own_final_clause_past_a_lost_article():
+    # An annex rewritten by article 1, its quote marks never printed; article 2's label lost to
+    # OCR ('ár. & -'): the own vigência and revogação articles are the law's, not the quotation's.
+    text = ("LEI MUNICIPAL Nº 1.165, DE 2 DE ABRIL DE 2014\nAltera o Anexo I da Lei nº 986, de 2008.\n"
+            "O PREFEITO MUNICIPAL faz saber que a Câmara aprovou e ele sanciona a seguinte Lei:\n"
+            "Art. 1º - Fica alterado o Anexo I da Lei Municipal nº 986, de 11 de julho de\n"
+            "2008, que passa a vigorar com a seguinte redação:\n"
+            "ANEXO I\nCARGOS DE PROVIMENTO EM COMISSÃO\nDenominação Vagas Vencimento\n"
+            "Presidente 1 2.200,00\nAssessor Jurídico 1 6.000,00\n"
+            "ár. & - As despesas decorrentes desta Lei correrão à conta de dotações\norçamentárias próprias.\n"
+            "Art. 3º - Esta Lei entra em vigor na data de sua publicação.\n"
+            "Art. 4º - Revogam-se as disposições em contrário.\n"
+            "Gabinete do Prefeito Municipal, aos 2 dias do mês de abril de 2014.\n")
+    doc = structure_document(document_from_text(text), NormMeta(numero="1165", ano=2014))
+    own = [u.id for u in doc.articulacao]
+    assert own[0] == "art1" and own[-2:] == ["art3", "art4"]
