@@ -106,10 +106,14 @@ class _Deadline:
 
     def __enter__(self) -> _Deadline:
         self._timer.start()
+        with _LIVE_LOCK:
+            _LIVE.add(self)
         return self
 
     def __exit__(self, *exc: object) -> None:
         self._timer.cancel()
+        with _LIVE_LOCK:
+            _LIVE.discard(self)
 
     def remaining(self) -> float:
         return max(0.001, self.at - time.monotonic())
@@ -127,6 +131,19 @@ class _Deadline:
             self.expired = True
             for sock in self._socks:
                 _shutdown(sock)
+
+
+_LIVE: set[_Deadline] = set()  # the attempts in progress, in every thread
+_LIVE_LOCK = threading.Lock()
+
+
+def abort_downloads() -> None:
+    """End every download in progress now, as its deadline would (SIGINT or SIGTERM: a batch
+    stops at once instead of waiting for a slow source's thread at interpreter exit)."""
+    with _LIVE_LOCK:
+        live = list(_LIVE)
+    for deadline in live:
+        deadline._expire()
 
 
 def _shutdown(sock: socket.socket) -> None:

@@ -129,7 +129,12 @@ def run_manifest(args: Any) -> int:
                               cache=str(args.cache) if args.cache else None,
                               catalog=getattr(args, "catalog", None), force=bool(args.force),
                               ocr=checked_ocr_options(args))
-        except (LoclegError, KeyboardInterrupt):
+        except KeyboardInterrupt:
+            from corpus.fetch import abort_downloads
+
+            abort_downloads()  # a slow source's thread would hold the exit until its deadline
+            raise
+        except LoclegError:
             raise
         except Exception as exc:  # the orchestrator itself failed (documents never raise)
             raise LoclegError(f"the batch flow failed: {type(exc).__name__}: {exc}",
