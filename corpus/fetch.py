@@ -137,9 +137,14 @@ _LIVE: set[_Deadline] = set()  # the attempts in progress, in every thread
 _LIVE_LOCK = threading.Lock()
 
 
+INTERRUPTED = threading.Event()  # set by SIGINT/SIGTERM: no download starts after it
+
+
 def abort_downloads() -> None:
-    """End every download in progress now, as its deadline would (SIGINT or SIGTERM: a batch
-    stops at once instead of waiting for a slow source's thread at interpreter exit)."""
+    """End every download in progress now, as its deadline would, and refuse new ones (SIGINT or
+    SIGTERM: a batch stops at once, even where an orchestrator's code swallows the interrupt,
+    instead of waiting for a slow source's thread). Safe in a signal handler."""
+    INTERRUPTED.set()
     with _LIVE_LOCK:
         live = list(_LIVE)
     for deadline in live:
@@ -182,6 +187,8 @@ class _GuardedHTTPS(urllib.request.HTTPSHandler):
 
 
 def _download_once(url: str, dest: Path, *, limits: FetchLimits) -> int:
+    if INTERRUPTED.is_set():
+        raise FetchError(f"{url}: not fetched, the run was interrupted", reason="fetch_timeout")
     with _Deadline(limits.timeout_s) as deadline:
         try:
             return _download_within(url, dest, limits=limits, deadline=deadline)

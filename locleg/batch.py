@@ -142,6 +142,10 @@ def run_manifest(args: Any) -> int:
         finally:
             set_progress(None)
             warm.discard()
+    from corpus.fetch import INTERRUPTED
+
+    if INTERRUPTED.is_set():  # the interrupt was swallowed inside the flow: what was done is stored
+        raise KeyboardInterrupt()
     summary["first_page_s"] = warm.first_page_seconds()  # bench/startup.py: time to the first OCR'd page
     print_summary(summary, args.summary_json)
     return exit_code(summary, bool(args.strict))

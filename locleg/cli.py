@@ -373,8 +373,24 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM, delivered like Ctrl-C so a batch stops at once (exit 143)."""
 
 
+_SIGTERM_SEEN: list[bool] = []  # a SIGTERM whose Terminated was swallowed still exits 143
+
+
 def _on_sigterm(signum: int, frame: object) -> None:
+    from corpus.fetch import abort_downloads
+
+    _SIGTERM_SEEN.append(True)
+    abort_downloads()
     raise Terminated()
+
+
+def _on_sigint(signum: int, frame: object) -> None:
+    # downloads are cut here, in the handler: the KeyboardInterrupt below may be raised inside an
+    # orchestrator's code that swallows it, and a slow source would then hold the run
+    from corpus.fetch import abort_downloads
+
+    abort_downloads()
+    raise KeyboardInterrupt()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -387,6 +403,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _on_sigterm)
+        signal.signal(signal.SIGINT, _on_sigint)
     try:
         code = int(args.func(args) or 0)
         sys.stdout.flush()  # a full disk behind `> file` shows here, not at interpreter exit
@@ -394,7 +411,13 @@ def main(argv: list[str] | None = None) -> int:
     except LoclegError as exc:
         return _report(exc.category, exc.reason, _clean_message(exc.message), exc.exit_code, exc, verbose)
     except KeyboardInterrupt as exc:
-        terminated = isinstance(exc, Terminated)
+        terminated = isinstance(exc, Terminated) or bool(_SIGTERM_SEEN)
+        if not verbose:
+            # the embedded Prefect server, cancelled mid-request, logs its shutdown errors with
+            # tracebacks (sqlalchemy's pool, asyncio's CancelledError): an interrupt is one line
+            import logging
+
+            logging.disable(logging.CRITICAL)
         print(f"locleg: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
         return EXIT_SIGTERM if terminated else EXIT_SIGINT
     except BrokenPipeError as exc:

@@ -119,6 +119,8 @@ def test_first_pages_are_read_while_prefect_starts_and_never_twice(tmp_path, mon
     assert task_reads == []  # the page was taken from the warm read, not read again by a task
     assert warm.take("anything") is None
     # ...and it is still a task run of its own (named, tagged, its log line on the server)
+    import time
+
     from prefect.client.orchestration import get_client
     from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId, LogFilter, LogFilterFlowRunId
 
@@ -126,8 +128,12 @@ def test_first_pages_are_read_while_prefect_starts_and_never_twice(tmp_path, mon
         flow_run = client.read_flow_run(summary["run_id"])
         task_runs = {t.name: t for t in client.read_task_runs(
             flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[flow_run.id])))}
-        logs = [log.message for log in client.read_logs(
-            log_filter=LogFilter(flow_run_id=LogFilterFlowRunId(any_=[flow_run.id])))]
+        for _ in range(40):  # run logs are shipped to the server in batches, after the run too
+            logs = [log.message for log in client.read_logs(
+                log_filter=LogFilter(flow_run_id=LogFilterFlowRunId(any_=[flow_run.id])))]
+            if any("read started before Prefect, taken over" in m for m in logs):
+                break
+            time.sleep(0.5)
     assert task_runs["ocr-b-p1"].state.is_completed() and "uf:SP" in task_runs["ocr-b-p1"].tags
     assert any("read started before Prefect, taken over" in m for m in logs)
     # the time to the first OCR'd page, from the process's start (this pytest process: an upper bound)
