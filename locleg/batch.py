@@ -110,6 +110,7 @@ def prefect_settings() -> Any:
 def run_manifest(args: Any) -> int:
     """``locleg run MANIFEST --out DIR``: run the batch flow, print the summary table."""
     # Prefect first: importing it configures its loggers, which quiet_prefect then turns down.
+    from corpus.fetch import INTERRUPTED
     from flows import warm
     from flows.batch import ingest_manifest, make_task_runner
     from flows.progress import set_progress
@@ -118,6 +119,7 @@ def run_manifest(args: Any) -> int:
     manifest = Path(args.manifest)
     if not manifest.is_file():
         raise FetchError(f"manifest not found (or not a file): {manifest}", reason="missing_file")
+    INTERRUPTED.clear()  # a new run in this process starts uninterrupted
     quiet_prefect(getattr(args, "verbose", False))
     runner = make_task_runner(workers=getattr(args, "workers", None), dask=getattr(args, "dask", False),
                               dask_address=getattr(args, "dask_address", None))
@@ -142,8 +144,6 @@ def run_manifest(args: Any) -> int:
         finally:
             set_progress(None)
             warm.discard()
-    from corpus.fetch import INTERRUPTED
-
     if INTERRUPTED.is_set():  # the interrupt was swallowed inside the flow: what was done is stored
         raise KeyboardInterrupt()
     summary["first_page_s"] = warm.first_page_seconds()  # bench/startup.py: time to the first OCR'd page

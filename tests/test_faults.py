@@ -374,7 +374,7 @@ def test_an_interrupted_batch_cuts_the_downloads_in_progress_at_once(tmp_path):
     (the thread would otherwise hold the interpreter's exit)."""
     import time
 
-    from corpus.fetch import FetchLimits, abort_downloads, fetch_url
+    from corpus.fetch import INTERRUPTED, FetchLimits, abort_downloads, fetch_url
 
     server = _DripServer("body")
     outcome: list[BaseException | object] = []
@@ -389,10 +389,15 @@ def test_an_interrupted_batch_cuts_the_downloads_in_progress_at_once(tmp_path):
     worker.start()
     time.sleep(1.0)  # the body is dripping
     started = time.monotonic()
-    abort_downloads()
-    worker.join(20)
-    elapsed = time.monotonic() - started
-    server.close()
+    try:
+        abort_downloads()
+        worker.join(20)
+        elapsed = time.monotonic() - started
+        with pytest.raises(FetchError):  # and no download starts after the interrupt
+            fetch_url(server.url, tmp_path, limits=FetchLimits(timeout_s=60, retries=0))
+    finally:
+        INTERRUPTED.clear()  # process-wide: the next tests in this worker are not interrupted
+        server.close()
     assert not worker.is_alive() and elapsed < 5
     assert isinstance(outcome[0], FetchError) and outcome[0].reason == "fetch_timeout"
 
