@@ -553,7 +553,7 @@ def _nested_image_pdf(path: Path, *, side: int, depth: int, colour: bool) -> Pat
     XObjects deep."""
     import zlib
 
-    from scans import _write_pdf
+    from corpus.sample.rawpdf import write_pdf
 
     space, row = (b"/DeviceRGB", zlib.compress(b"\xff" * 192)) if colour else (b"/DeviceGray", zlib.compress(b"\xff" * 64))
     first_form = 4
@@ -574,7 +574,7 @@ def _nested_image_pdf(path: Path, *, side: int, depth: int, colour: bool) -> Pat
                    b" /Filter /FlateDecode /Length %d >>\nstream\n" % (side, side, space, len(row)) + row + b"\nendstream")
     content = b"/X Do" if depth else b"q 420 0 0 595 0 0 cm /X Do Q"
     objects.append(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
-    return _write_pdf(path, objects)
+    return write_pdf(path, objects)
 
 
 def test_an_image_bomb_five_forms_deep_is_refused_unread(tmp_path):
