@@ -60,6 +60,7 @@ from flows.tasks import (  # noqa: E402
     structure_task,
 )
 from flows.window import stream_window  # noqa: E402
+from models.codes import ErrorComponent  # noqa: E402
 from models.norm import ActsDocument, NormDocument, NormMeta  # noqa: E402
 from models.ocr import DocumentText, PageText  # noqa: E402
 from pipeline.config import OcrConfig  # noqa: E402
@@ -305,8 +306,9 @@ def _failed_result(doc: _InFlight, error: LoclegError | None) -> NormDocument:
                          component=_component_of(error))
 
 
-def _component_of(error: LoclegError) -> str:
-    return {"fetch": "fetch", "input": "ocr", "ocr": "ocr"}.get(error.category, "ingest")
+def _component_of(error: LoclegError) -> ErrorComponent:
+    components: dict[str, ErrorComponent] = {"fetch": "fetch", "input": "ocr", "ocr": "ocr"}
+    return components.get(error.category, "ingest")
 
 
 def _record(doc: _InFlight, run: _Run, *, key: str, result: NormDocument, ocr: DocumentText | None,

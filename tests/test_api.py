@@ -29,4 +29,4 @@ def test_ingest_a_scan_through_the_api(tmp_path):
 
     make_scanned_pdf(tmp_path / "a.pdf", [law_pages(1)[0]], seed=1)
     doc = ingest(tmp_path / "a.pdf", meta={"uf": "SP"})
-    assert doc.document.method == "ocr" and doc.articulacao and doc.pipeline.ocr["dpi"] == 300
+    assert doc.document.method == "ocr" and doc.articulacao and doc.pipeline.ocr is not None and doc.pipeline.ocr.dpi == 300
