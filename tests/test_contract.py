@@ -16,7 +16,15 @@ import pytest
 from pydantic import ValidationError
 
 from models import codes
-from models.norm import SCHEMA_ID, SCHEMA_VERSION, NormDocument, NormMeta, PipelineInfo, WarningItem, json_schema
+from models.norm import (
+    SCHEMA_ID,
+    SCHEMA_VERSION,
+    NormDocument,
+    NormMeta,
+    PipelineInfo,
+    WarningItem,
+    json_schema,
+)
 from models.ocr import DocumentText, OcrSettings
 from pipeline.config import OcrConfig
 
