@@ -174,10 +174,13 @@ def failed_result(*, source: str, meta: NormMeta | None, reason: ErrorReason, me
                   pages: int = 0, page_no: int | None = None) -> NormDocument:
     """The record of a document that could not be processed: status ``failed`` with its reason."""
     from models.norm import DocumentInfo, ErrorItem, PipelineInfo
+    from pipeline.urn import build_urn
 
+    norm = meta or NormMeta()
     return NormDocument(
         pipeline=PipelineInfo(version=_pipeline_version(), ruleset_version=_ruleset_version()),
-        norm=meta or NormMeta(),
+        # the URN is built from the record's keys, as for a structured norm (never an upstream string)
+        norm=norm.model_copy(update={"urn": build_urn(norm)}),
         document=DocumentInfo(source=source, sha256=sha256, pages=pages, status="failed", reason=reason),
         errors=[ErrorItem(component=component, category=category, message=message, page_no=page_no)],
     )

@@ -64,6 +64,17 @@ class NormMeta(_Model):
         default_factory=dict, description="for each field set, where its value came from"
     )
 
+    @field_validator("uf", mode="before")
+    @classmethod
+    def _uf_code(cls, value: object) -> object:
+        """Upstream records write the UF as they please ('sp', ' SP '): the output's is upper case."""
+        if isinstance(value, str):
+            code = value.strip()
+            if not code:
+                return None
+            return code.upper() if len(code) == 2 else code
+        return value
+
     @field_validator("data", mode="before")
     @classmethod
     def _brazilian_date(cls, value: object) -> object:

@@ -296,3 +296,21 @@ def test_a_failed_document_validates(reason: codes.ErrorReason) -> None:
     doc = failed_result(source="x.pdf", meta=NormMeta(uf="SP"), reason=reason, message="m", category="fetch",
                         component="fetch")
     jsonschema.Draft202012Validator(json_schema()).validate(json.loads(doc.model_dump_json()))
+
+
+def test_upstream_uf_and_urn_leave_in_the_schema_s_form() -> None:
+    """An upstream record's 'sp' and its own URN string used to reach the output as they were,
+    against the schema's patterns (a failed document carries the record unchanged)."""
+    from corpus.store import failed_result
+    from locleg.api import structure
+
+    validator = jsonschema.Draft202012Validator(json_schema())
+    assert NormMeta.model_validate({"uf": " sp "}).uf == "SP" and NormMeta.model_validate({"uf": ""}).uf is None
+    doc = structure("LEI Nº 1, DE 2 DE JANEIRO DE 2000\n\nArt. 1º Fica criado o programa.\n",
+                    meta={"uf": "sp", "municipio": "Santos"})
+    validator.validate(json.loads(doc.model_dump_json()))
+    failed = failed_result(source="x.pdf", meta=NormMeta.model_validate(
+        {"uf": "sp", "municipio": "Santos", "tipo": "Lei", "numero": "7", "ano": 1999, "urn": "lei 7/1999"}),
+        reason="missing_file", message="m")
+    assert failed.norm.urn == "urn:lex:br;sao.paulo;santos:municipal:lei:1999;7"
+    validator.validate(json.loads(failed.model_dump_json()))
