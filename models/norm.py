@@ -285,8 +285,8 @@ class ActEntry(_Model):
     """One act of a document that holds several (``locleg ingest --all-acts``)."""
 
     tipo: str = Field(description="the act's tipo as its epígrafe prints it")
-    numero: str | None = None
-    ano: int | None = None
+    numero: str | None = Field(None, description="its número from the epígrafe, digits only (as NormMeta.numero)")
+    ano: int | None = Field(None, description="its year from the epígrafe")
     epigrafe: str = Field(description="the act's epígrafe as read")
     page_no: int = Field(ge=1, description="1-based page where the epígrafe stands")
     document: NormDocument = Field(description="the act structured as its own norm")
@@ -295,10 +295,10 @@ class ActEntry(_Model):
 class ActsDocument(_Model):
     """A gazette (or any document holding several acts): its record and every act in it."""
 
-    schema_version: str = SCHEMA_VERSION
-    source: str
-    sha256: str | None = None
-    pages: int = Field(ge=0)
+    schema_version: str = Field(SCHEMA_VERSION, description="the version of this schema the file follows")
+    source: str = Field(description="the path or URL read")
+    sha256: str | None = Field(None, description="sha256 of the source's bytes (hex)")
+    pages: int = Field(ge=0, description="pages in the source")
     acts: list[ActEntry] = Field(default_factory=list, description="the acts in reading order")
 
 

@@ -314,3 +314,12 @@ def test_upstream_uf_and_urn_leave_in_the_schema_s_form() -> None:
         reason="missing_file", message="m")
     assert failed.norm.urn == "urn:lex:br;sao.paulo;santos:municipal:lei:1999;7"
     validator.validate(json.loads(failed.model_dump_json()))
+
+
+def test_the_gazette_record_is_described_too() -> None:
+    """``locleg ingest --all-acts`` writes an ActsDocument: its properties are described as well."""
+    from models.norm import ActsDocument
+
+    schema = ActsDocument.model_json_schema(mode="serialization")
+    for model in (schema, schema["$defs"]["ActEntry"]):
+        assert all(p.get("description") for p in model["properties"].values()), model.get("title")
