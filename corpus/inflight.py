@@ -18,6 +18,7 @@ from corpus.cache import OcrCache
 from corpus.manifest import ManifestEntry
 from corpus.store import failed_result
 from corpus.summary import DocumentOutcome
+from models.codes import ErrorComponent
 from models.norm import NormDocument
 from models.ocr import DocumentText, PageText
 from pipeline.config import OcrConfig
@@ -113,8 +114,9 @@ def failed_record(doc: InFlight, error: LoclegError | None) -> NormDocument:
                          component=_component_of(error))
 
 
-def _component_of(error: LoclegError) -> str:
-    return {"fetch": "fetch", "input": "ocr", "ocr": "ocr"}.get(error.category, "ingest")
+def _component_of(error: LoclegError) -> ErrorComponent:
+    components: dict[str, ErrorComponent] = {"fetch": "fetch", "input": "ocr", "ocr": "ocr"}
+    return components.get(error.category, "ingest")
 
 
 def outcome_of(doc: InFlight, *, key: str, result: NormDocument, json_path: str | None, stored: bool,

@@ -29,6 +29,7 @@ from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 
+from models.codes import ErrorReason
 from models.norm import NormMeta
 
 URL_SCHEMES = ("http", "https")
@@ -62,7 +63,7 @@ class ManifestProblem:
     """A manifest line that cannot be run, or a duplicate. ``reason`` is a stable code."""
 
     line_no: int
-    reason: str
+    reason: ErrorReason
     message: str
     source: str | None = None
 
@@ -87,7 +88,7 @@ def is_url(source: str) -> bool:
     return "://" in source and urlsplit(source).scheme.lower() in URL_SCHEMES
 
 
-def resolve_source(source: str, *, base_dir: Path) -> tuple[Path | None, str | None]:
+def resolve_source(source: str, *, base_dir: Path) -> tuple[Path | None, ErrorReason | None]:
     """Resolve a local source against the manifest directory.
 
     Returns ``(path, None)`` or ``(None, reason)`` when the source may not be read.

@@ -27,6 +27,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Literal
 
 import spacy
 from spacy.language import Language
@@ -940,7 +941,7 @@ def _match_below(tree: _Tree, base: str, wanted: list[str], prefer_caput: bool) 
 @dataclass(frozen=True)
 class _Resolution:
     ids: tuple[str, ...]
-    problem: str | None = None  # "unresolved" | "ambiguous" (for some or all of the targets)
+    problem: Literal["unresolved", "ambiguous"] | None = None  # for some or all of the targets
     detail: str = ""
 
 
@@ -964,8 +965,7 @@ def _resolve_groups(steps: Sequence[Step], unit_id: str, tree: _Tree) -> _Resolu
                 near = [c for c in cands if tree.parent.get(c) in context]
                 cands = near or cands
             if len(cands) != 1:
-                problem = "ambiguous" if cands else "unresolved"
-                return _Resolution((), problem, f"{step.level} {value}: {', '.join(cands) or 'none'}")
+                return _Resolution((), "ambiguous" if cands else "unresolved", f"{step.level} {value}: {', '.join(cands) or 'none'}")
             found.append(cands[0])
         chosen = found
     return _Resolution(tuple(chosen or ()))
@@ -1115,7 +1115,7 @@ def references_of(citations: Sequence[Citation], unit_id: str, tree: _Tree) -> t
             problems = [r for r in results if r.problem]
             if problems:
                 warnings.append(WarningItem(
-                    code=f"reference_{problems[0].problem}",
+                    code="reference_ambiguous" if problems[0].problem == "ambiguous" else "reference_unresolved",
                     message=f"internal reference '{c.text}' not (fully) resolved: "
                             + "; ".join(r.detail for r in problems),
                     id=unit_id,
