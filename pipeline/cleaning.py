@@ -49,6 +49,20 @@ class CleanConfig:
     garbage_mean_token_len: float = 2.9
 
 
+# specks and scraps read after a line's last mark ('fiscalização; | ; RR', 'desta Lei. E',
+# 'a seguinte Lei: f'): capitals, digits, a consonant alone (the vowels are words: 'a', 'e', 'o')
+_DUST_AFTER_MARK = re.compile(
+    r"(?<=[.;:])(?:\s*[^\w\s]{1,3}|\s+(?:[A-ZÀ-Ú]{1,2}|[b-df-hj-np-tv-z]|\d{1,3})(?!\w))+\s*$")
+
+
+@lru_cache(maxsize=16384)
+def without_end_dust(text: str) -> str:
+    """The line without the dust after its last mark ('penalidades: NM 155' -> 'penalidades:')."""
+    t = text.rstrip()
+    cut = max(0, len(t) - 32)  # the dust is short: only the line's tail is looked at
+    return t[:cut] + _DUST_AFTER_MARK.sub("", t[cut:])
+
+
 @cache
 def stop_words() -> frozenset[str]:
     from spacy.lang.pt.stop_words import STOP_WORDS
@@ -558,6 +572,7 @@ def _is_short_junk(text: str, prev: str | None, vocab: frozenset[str], *, max_ch
     Kept: words the document uses ('anos.'), stop words continuing an open sentence ('a:'),
     and fragments that complete the previous line's last word ('Munici' + 'pal.').
     """
+    text = without_end_dust(text)
     if letters(text) > max_chars or _LABEL_START.match(text) or _starts_with_label(text.lstrip("“\"«'*‘` ")):
         return False
     if sum(c.isdigit() for c in text) >= 4:

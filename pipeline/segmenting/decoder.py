@@ -29,7 +29,7 @@ from functools import cache, lru_cache
 from rapidfuzz.distance import LCSseq
 
 from models.units import DISPOSITIVO_LEVEL
-from pipeline.cleaning import stop_words
+from pipeline.cleaning import stop_words, without_end_dust
 from pipeline.folding import fold
 from pipeline.reading.channel import boundary_ok, default_model, lower_bound, prefix_cost
 from pipeline.reading.grammar import LabelForm, forms_of, render_label
@@ -373,7 +373,10 @@ class _Piece:
             if cost < best[0]:
                 best = (cost, 0)
         if kind in _SHORT_KINDS and self.lost_end is not None and (
-                (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico)):
+                (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico
+                                                    and kind in self.next_printed)):
+            # (the first of a level, its label a scrap, only where a printed sibling follows: a
+            # scrap after ':' with none is furniture or a stamp as often as a lost 'I -')
             # The sibling before closed with ';' (or ':' announced the list) and the line starts
             # with a scrap: the label was lost, the number is the sequence's.
             cost = lost + (self.closes == ":") * config.lost_first + _lost_separator(kind, self.text[:self.lost_end])
@@ -486,10 +489,22 @@ class _Piece:
             self.heads[core] = got
         return got
 
+    def confirmed(self, kind: str, n: int, unico: bool) -> bool:
+        """Whether the layout and the next printed sibling agree that unit ``kind`` ``n`` starts
+        this line: the text before it closed a sibling with ';' (or announced the list with ':'
+        for the first), and the next unit of its kind printed before a higher level comes after
+        n ('a título de eleitor' between 'documentos:' and 'b - comprovante': alínea a, its
+        separator lost; 'Ties (três) representantes' before 'IV - 2 (dois)': a lost inciso of
+        the gap). A weak label there is read so, whatever its letters spell."""
+        return (kind in _SHORT_KINDS and not unico and self.offset == 0 and self.next_printed.get(kind, 0) > n
+                and ((self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1)))
+
     def evidence(self, kind: str, n: int, unico: bool, config: DecodeConfig) -> tuple[float, int]:
         """How much better the line reads as that label than as running text (nats), and the
         label's end."""
         got = self._label_evidence(kind, n, unico, config)
+        if got[0] < config.label_lost and got[0] > float("-inf") and self.confirmed(kind, n, unico):
+            return config.label_lost, got[1]
         if (kind == "artigo" and not unico and self.lost_guess is not None and config.label_guessed > got[0]
                 and (self.vigencia or n == self.next_printed.get("artigo", 0) - 1)):
             # Only debris of the label is left, on a line after a closed one, and it reads no
@@ -565,7 +580,8 @@ def _lost_label_of_paragraph(text: str, opens: bool, closed: bool) -> int | None
     return None
 
 # a line that ends a sentence, dust after the mark allowed ('Viação..,', 'desta Lei. j')
-_CLOSED = re.compile(r"[.;:][^\w\s]{0,3}(?:\s+\S)?\s*$")
+# ... or a whole unit's text in parentheses ('Art. 6º (VETADO)', '(REVOGADO)')
+_CLOSED = re.compile(r"(?:[.;:][^\w\s]{0,3}(?:\s+\S)?|\([A-ZÀ-Ú]{4,}\)[^\w\s]{0,3})\s*$")
 
 
 def _lost_article_end(text: str) -> int | None:
@@ -619,7 +635,8 @@ def _label_debris_end(text: str, words: frozenset[str]) -> int | None:
             low in stop_words() or low in words
             or (core.islower() and len(core) >= 4)
             or (len(core) >= 3 and core[0].isupper() and core[1:].islower() and _common(low)))
-        if word:
+        if word or (k and _ZERO_FOR_O.match(text, t.start()) and t.end() - t.start() == 1):
+            # (a '0' before a word is the sentence's 'O' read as a digit: 'BRR 7.º: 0 pedido')
             return t.start() if k else None
         if k == 5:
             return None
@@ -675,29 +692,19 @@ def _lost_separator(kind: str, scrap: str) -> float:
 
 
 def _sentence_end(text: str, at: int) -> bool:
-    """Whether the mark before ``at`` ends a clause (not 'Art.' or 'n.' in a citation)."""
+    """Whether the mark before ``at`` ends a clause (not 'Art.' or 'n.' in a citation, nor the
+    separator after a label's numeral: 'BRR 7.º: O pedido')."""
+    if text[at - 1] == ":" and at >= 2 and (text[at - 2].isdigit() or text[at - 2] in "ºª°"):
+        return False
     if text[at - 1] in ";:":
         return True
     word = _LAST_WORD.search(text[max(0, at - 64):at])
     return word is not None and len(word.group(1)) >= 4 and not word.group(1)[0].isupper()
 
 
-# specks and scraps read after a line's last mark ('fiscalização; | ; RR', 'desta Lei. E'): the
-# line ends at the mark
-_DUST_AFTER_MARK = re.compile(r"(?<=[.;:])(?:\s*[^\w\s]{1,3}|\s+(?:[A-ZÀ-Ú]{1,2}|\d{1,3})(?!\w))+\s*$")
-
-
-@lru_cache(maxsize=16384)
-def _line_end(text: str) -> str:
-    """The line without the dust after its last mark ('penalidades: NM 155' -> 'penalidades:')."""
-    t = text.rstrip()
-    cut = max(0, len(t) - 32)  # the dust is short: only the line's tail is looked at
-    return t[:cut] + _DUST_AFTER_MARK.sub("", t[cut:])
-
-
 def _layout_bonus(prev: str, kind: str, config: DecodeConfig) -> float:
     """Evidence from the line before: what it ends with (dust after its last mark aside)."""
-    t = _line_end(prev)
+    t = without_end_dust(prev)
     if not t:
         return 0.0
     if _WORD_CUT.search(t):
@@ -786,7 +793,7 @@ def _state_cost(piece: _Piece, kind: str, n: int, unico: bool, s: State, prev_te
     if end < 0:
         return 0.0
     cost = 0.0
-    if _counter(s, kind) == 0 and not _INTRODUCES.search(_line_end(prev_text)):
+    if _counter(s, kind) == 0 and not _INTRODUCES.search(without_end_dust(prev_text)):
         cost += config.first_unannounced
     if end == piece.lost_end and s[_LEVEL["inciso"]:] != (0, 0, 0):
         deepest = max((k for k in _SHORT_KINDS if _counter(s, k)), key=_LEVEL.__getitem__)
@@ -801,6 +808,8 @@ def _printed_as_other(label: str, kind: str, n: int) -> bool:
     if m is None:
         return False
     token = m.group(1)
+    if set(label[m.end(1):]) & _NUMERAL_LIKE:
+        return False  # 'I!' is no clean 'I': the '!' is a misread stroke of the numeral ('II')
     if token.isdigit() and len(token) == len(str(n)) + 1 and token.startswith(str(n)):
         return False  # '30' for 3º: the ordinal sign read as a digit, the number is n's
     value = printed_value(kind, token)
@@ -821,16 +830,18 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
         word = piece.text[:end].strip(" .,:;'\"*|-_~`´^“”")
         first, _, after = word.partition(" ")
         dashed = end == piece.lost_end and bool(_DASH_AFTER_WORD.search(piece.text[:end]))
-        if (word.isalpha() or (first.isalpha() and after.isdigit())) and first.lower() in stop_words() and not dashed:
+        confirmed = piece.confirmed(kind, n, unico)  # (the layout and a printed sibling say so: no veto)
+        if ((word.isalpha() or (first.isalpha() and after.isdigit())) and first.lower() in stop_words() and not dashed
+                and not confirmed):
             return None  # 'E As destilarias', 'Da decisão', 'as 22:00 horas': the sentence's words
             # ('E - não ceder' after a sibling closed with ';' is 'II -' lost: no sentence says 'e -')
         if _printed_as_other(word, kind, n):
             score -= config.printed_renumber  # 'III' is a clean numeral: read as I it is renumbered
-        if _COMMA_CLAUSE.match(piece.text[end:]) and not (kind in _SHORT_KINDS and _line_end(prev_text).endswith(";")):
+        if _COMMA_CLAUSE.match(piece.text[end:]) and not (kind in _SHORT_KINDS and without_end_dust(prev_text).endswith(";")):
             return None  # 'III, mediante', 'SIM, vinculado': a sentence's words ('3º,- Esta' is a label;
             # after a sibling closed with ';', 'II, cassação' is the next one, its point read as a comma)
         rest = _SEPARATOR.sub("", piece.text[end:], count=1)
-        if _QUANTITY.match(rest) or _DATE_REST.match(rest):
+        if (_QUANTITY.match(rest) or _DATE_REST.match(rest)) and not confirmed:
             return None  # '60 (sessenta) dias', '31 de julho de 2014': a number of the text
         if _CITATION.match(rest):
             if kind in _SHORT_KINDS and _layout_bonus(prev_text, kind, config) < 0:
@@ -898,7 +909,7 @@ def decode(
     for i, text in enumerate(texts):
         p = printed[i]
         is_frozen = bool(frozen and frozen[i])
-        before = _line_end(texts[i - 1]) if i else ""
+        before = without_end_dust(texts[i - 1]) if i else ""
         pieces.append(_Piece(i, 0, text, p, 0.0, is_frozen, before[-1:], words))
         if not is_frozen and (p is None or p.kind not in ("group", "heading")):
             label_end = len(p.label) if p is not None else 0
@@ -917,7 +928,8 @@ def decode(
             while back > 0 and frozen and frozen[back] and printed[back] is None:
                 back -= 1  # a heading's title lines ('CAPÍTULO II' / 'Sossego Público')
             above = printed[back] if piece.line else None
-            after_heading = above is not None and above.kind in ("group", "heading")
+            # (the articulação's first line, after the enacting clause, opens with an article too)
+            after_heading = piece.line == 0 or (above is not None and above.kind in ("group", "heading"))
             piece.after_heading = after_heading
             prev = prev_texts[piece.line].rstrip()
             if after_heading or _CLOSED.search(prev) or (prev.isupper() and len(prev) > 3):
@@ -1058,7 +1070,7 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
                 if not weak and end < 0 and p is not None and ")" not in p.label and piece.offset == 0:
                     # a printed first label without its ')' after a sentence that runs on, no ':'
                     # announcing a list ('... que causar' / 'a. terceiros'): the sentence's word?
-                    before = _line_end(prev_texts[piece.line])
+                    before = without_end_dust(prev_texts[piece.line])
                     weak = bool(_RUNS_ON.search(before)) and not _INTRODUCES.search(before)
                 if weak and not _confirmed(pieces, chosen, after[k], kind, n):
                     # the first of its level, read from a weak label: no unit after it agrees
