@@ -726,3 +726,39 @@ def test_a_vetoed_article_closes_its_line_and_a_zero_for_o_is_no_part_of_the_deb
                    "ART. 4.º. (VETADO)\n" + body)
     assert [u for u in units] == [f"art{k}" for k in range(1, 9)]
     assert units["art7"].startswith("0 pedido") or units["art7"].startswith("O pedido")
+
+
+def test_an_article_label_damaged_past_reading_after_a_line_that_runs_on_fills_the_gap_ahead():
+    # the alínea before ends with ',' (its '.' misread), the label keeps only its keyword among
+    # specks ('«s ART. S.09.='): article 8 is the gap's, the beam weighs the weak reading against
+    # the gap 'ART. 9.º' would pay; 'Art' written elsewhere in the law is still no word here
+    body = (
+        "ART. 6.º. O pedido será instruído com os seguintes documentos:\n"
+        "a) duas fotografias 3x4;\n"
+        "b) duas fotografias 3x4,\n"
+        "ART. 7.º. Revoga-se o art. 3º da Lei nº 12.\n"
+        "c) ... e o art. 4º, por inteiro,\n"
+        "«s ART. S.09.='A infração ao disposto nesta Lei sujeita o infrator à multa.\n"
+        "ART. 9.º. Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    units = _units("ART. 1.º. A concessão será anual.\nART. 2.º. (VETADO)\nART. 3.º. (VETADO)\n"
+                   "ART. 4.º. (VETADO)\nART. 5.º. (VETADO)\n" + body)
+    assert [u for u in units if "_" not in u] == [f"art{k}" for k in range(1, 10)]
+    assert "infração ao disposto" in units["art8"]
+    # with no gap ahead the same line is the text of the article before it
+    units = _units("ART. 1.º. A concessão será anual.\nART. 2.º. (VETADO)\nART. 3.º. (VETADO)\n"
+                   "ART. 4.º. (VETADO)\nART. 5.º. (VETADO)\n" + body.replace("ART. 9.º", "ART. 8.º"))
+    assert [u for u in units if "_" not in u] == [f"art{k}" for k in range(1, 9)]
+
+
+def test_a_vetoed_unit_whose_label_is_unreadable_is_a_doubt_not_silently_text():
+    body = (
+        "Art. 1º - A autorização é pessoal.\n"
+        "§ 1º - O regulamento disporá sobre os demais requisitos.\n"
+        "§ 2º - (VETADO)\n"
+        "S:30-= (VETADO) E\n"
+        "Art. 2º - Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    assert doc["document"]["status"] != "extracted"
+    assert any(w["code"] == "unit_doubtful" and "S:30" in w["message"] for w in doc["warnings"])

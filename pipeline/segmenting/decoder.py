@@ -30,7 +30,7 @@ from rapidfuzz.distance import LCSseq
 
 from models.units import DISPOSITIVO_LEVEL
 from pipeline.cleaning import stop_words, without_end_dust
-from pipeline.folding import fold
+from pipeline.folding import fold, fold_lower
 from pipeline.reading.channel import boundary_ok, default_model, lower_bound, prefix_cost
 from pipeline.reading.grammar import LabelForm, forms_of, render_label
 from pipeline.reading.numerals import alinea_index, roman_to_int
@@ -250,7 +250,7 @@ class _Piece:
 
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
-                 "after_heading", "numeral_only", "lost_bare", "lost_guess", "vigencia")
+                 "after_heading", "numeral_only", "lost_bare", "lost_guess", "guess_open", "vigencia")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -294,6 +294,7 @@ class _Piece:
         # shape above fits ('PN aq sp = E Compete à ...'): read only where the next printed
         # article shows the gap, or where the vigência clause follows (set by decode).
         self.lost_guess: int | None = None
+        self.guess_open = False  # ... after a line that does not close: the debris must hold a keyword
         self.vigencia = False
         self.numeral_only = _NUMERAL_ONLY.match(self.text) if offset == 0 else None
 
@@ -512,7 +513,7 @@ class _Piece:
             # gives an article of its own). The evidence is the gap (or the clause) and the debris;
             # the label ends where the debris does.
             self.cache[(kind, n, unico)] = (config.lost_numeral + config.lost_keyword + 1.0, self.lost_guess)
-            return config.label_guessed, self.lost_guess
+            return config.label_guessed - self.guess_open * config.open_sentence, self.lost_guess
         return got
 
     def _label_evidence(self, kind: str, n: int, unico: bool, config: DecodeConfig) -> tuple[float, int]:
@@ -631,7 +632,7 @@ def _label_debris_end(text: str, words: frozenset[str]) -> int | None:
     for k, t in enumerate(tokens[:6]):
         core = t.group().strip(".,:;-–—_|'\"“”‘’«»()*=~!")
         low = core.lower()
-        word = core.isalpha() and fold(low) not in _LABEL_WORDS and (
+        word = core.isalpha() and fold_lower(low) not in _LABEL_WORDS and (
             low in stop_words() or low in words
             or (core.islower() and len(core) >= 4)
             or (len(core) >= 3 and core[0].isupper() and core[1:].islower() and _common(low)))
@@ -779,6 +780,22 @@ def _transition(kind: str, n: int, unico: bool, s: State, config: DecodeConfig) 
 
 
 _KINDS = tuple(_LEVEL)
+
+
+def _gap_relief(piece: _Piece, kind: str, n: int, s: State, config: DecodeConfig) -> float:
+    """What reading unit ``kind`` ``n`` here saves the next printed unit of its kind: the gap
+    it would otherwise pay (article 6 read, 'Art. 8º' printed ahead: a weak article 7 between
+    them costs less than the gap). A reading weaker than running text is weighed against that,
+    not dropped (the cheapest place in the gap takes the lost unit)."""
+    ahead = piece.next_printed.get(kind, 0)
+    if not ahead > n > _counter(s, kind):
+        return 0.0
+    before = _transition(kind, ahead, False, s, config)
+    here = _transition(kind, n, False, s, config)
+    if before is None or here is None:
+        return 0.0
+    after = _transition(kind, ahead, False, here[1], config)
+    return max(0.0, before[0] - (after[0] if after is not None else before[0]))
 
 
 def _state_cost(piece: _Piece, kind: str, n: int, unico: bool, s: State, prev_text: str,
@@ -940,6 +957,13 @@ def decode(
                                                             after_heading or closed)
                 if piece.lost_whole is None and (closed or after_heading) and p is None:
                     piece.lost_guess = _label_debris_end(piece.text, words)
+                elif piece.lost_whole is None and p is None:
+                    # after a line that runs on (its '.' read as ','), only debris that still
+                    # shows the keyword ('«s ART. S.09.=', 'rt Jo —'): the gap ahead decides
+                    debris = _label_debris_end(piece.text, words)
+                    if debris is not None and any(_resembles(t, "Art") or _resembles(t, "Artigo")
+                                                  for t in piece.text[:debris].split()):
+                        piece.lost_guess, piece.guess_open = debris, True
             if p is None and (after_heading or _CLOSED.search(prev)):
                 # the vigência clause after whatever is left of its label (up to four tokens)
                 end = next((t.start() for t in list(_TOKEN.finditer(piece.text[:48]))[:5]
@@ -1005,14 +1029,15 @@ def decode(
                         score = scores[key]
                     else:
                         score = scores[key] = _score(piece, kind, n, unico, prev_text, config)
-                    if score is None or score <= config.min_evidence:
+                    relief = _gap_relief(piece, kind, n, s, config)
+                    if score is None or score <= config.min_evidence - relief:
                         continue  # no reading of this label beats running text from any state
                     trans = _transition(kind, n, unico, s, config)
                     if trans is None:
                         continue
                     total = cost + trans[0] + config.min_evidence - score + _state_cost(
                         piece, kind, n, unico, s, prev_text, config)
-                    if total >= cost:
+                    if total >= cost + relief:
                         continue  # no better than running text from this state
                     t = trans[1]
                     if t not in new or total < new[t][0]:
@@ -1124,13 +1149,15 @@ def _confirmed(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, b
     return False
 
 
-_SCRAP_START = re.compile(r"^[\W_]{0,2}(?P<tok>[^\s]{2,6})\s+(?P<next>[A-ZÀ-Ú][a-zà-ú]+|[A-ZÀ-Ú]\s+[a-zà-ú]{3,})")
+_SCRAP_START = re.compile(
+    r"^[\W_]{0,2}(?P<tok>[^\s]{2,6})\s+(?P<next>[A-ZÀ-Ú][a-zà-ú]+|[A-ZÀ-Ú]\s+[a-zà-ú]{3,}|\([A-ZÀ-Ú]{4,}\))")
 
 
 def _scrap_label(text: str, prev_text: str) -> bool:
     """A line that starts with a scrap no word is ('SIDO', 'q.', 'AFEAL.') followed by a
-    capitalised sentence, right after a sentence's end: the shape of a unit whose label OCR lost."""
-    if not prev_text.rstrip().endswith((".", ";", ":")):
+    capitalised sentence (or a whole text in parentheses: 'S:30-= (VETADO)'), right after a
+    sentence's end: the shape of a unit whose label OCR lost."""
+    if not _CLOSED.search(prev_text):
         return False
     m = _SCRAP_START.match(text)
     if m is None:
