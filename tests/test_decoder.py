@@ -762,3 +762,18 @@ def test_a_vetoed_unit_whose_label_is_unreadable_is_a_doubt_not_silently_text():
     doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
     assert doc["document"]["status"] != "extracted"
     assert any(w["code"] == "unit_doubtful" and "S:30" in w["message"] for w in doc["warnings"])
+
+
+def test_a_clean_label_behind_margin_marks_is_read_at_the_marks_cost():
+    body = (
+        "Art. 1º - O pedido será instruído com os seguintes documentos:\n"
+        "I. título de eleitor;\n"
+        "II. atestado de saúde.\n"
+        "Eca Parágrafo único. Ficam isentos da taxa os maiores de sessenta anos.\n"
+        "Art. 2º - Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    units = _units(body)
+    assert units.get("art1_par1u", "").startswith("Ficam isentos")
+    # a sentence's words before a keyword are no marks: 'Ver o Parágrafo único' stays text
+    units = _units(body.replace("Eca Parágrafo", "ver o Parágrafo"))
+    assert "art1_par1u" not in units

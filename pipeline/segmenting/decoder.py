@@ -76,6 +76,7 @@ class DecodeConfig:
     damaged_keyword: float = 3.0  # a keyword damaged past the channel ('Alto 4º =' for 'Art. 4º -'),
     # read where the numeral and a separator follow it
     margin_dust: float = 1.0  # each character of a margin mark before a label ('PE Art. 54º')
+    clean_behind_dust: float = 1.0  # ... whose label, read after the marks, costs at most this
     label_lost: float = 3.0  # evidence for an article whose whole label OCR lost, where the next
     # printed article shows the gap and a paragraph starts (after a heading, or a short closed line)
     label_guessed: float = 2.5  # ... where a scrap of label debris opens a line after a closed one
@@ -250,7 +251,7 @@ class _Piece:
 
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
-                 "after_heading", "numeral_only", "lost_bare", "lost_guess", "guess_open", "vigencia")
+                 "after_heading", "numeral_only", "lost_bare", "lost_guess", "guess_open", "vigencia", "shifted")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -297,6 +298,7 @@ class _Piece:
         self.guess_open = False  # ... after a line that does not close: the debris must hold a keyword
         self.vigencia = False
         self.numeral_only = _NUMERAL_ONLY.match(self.text) if offset == 0 else None
+        self.shifted: list[tuple[int, int, _Piece]] | None = None  # see behind_dust
 
     def emission(self, kind: str, n: int, unico: bool, config: DecodeConfig,
                  limit: float = float("inf")) -> tuple[float, int]:
@@ -348,6 +350,13 @@ class _Piece:
                         cost = cost * weight + form.cost + lost
                         if cost < best[0]:
                             best = (cost, end)
+        if best[0] > config.damaged_keyword and self.offset == 0 and self.printed is None:
+            # a clean label behind margin marks ('Eca Parágrafo único. Ficam', 'PE Art. 54º'):
+            # the label read after the marks, each of their characters at ``margin_dust``
+            for at, dust, inner in self.behind_dust():
+                cost, end = inner.emission(kind, n, unico, config, limit)
+                if end > 0 and cost <= config.clean_behind_dust and cost + config.margin_dust * dust < best[0]:
+                    best = (cost + config.margin_dust * dust, at + end)
         if not unico and best[0] > config.damaged_keyword and self.damaged_heads(kind):
             got = self.damaged(kind, n, config)
             if got[0] < best[0]:
@@ -385,6 +394,27 @@ class _Piece:
                 best = (cost, self.lost_end)
         self.cache[key] = best
         return best
+
+    def behind_dust(self) -> list[tuple[int, int, _Piece]]:
+        """The line read from after each run of margin marks at its start: (where, characters
+        of marks, the line from there as a piece of its own). Marks are up to two short scraps
+        of no word's shape (as for damaged keywords, ``_keyword_tokens``), ``_MAX_DUST``
+        characters at most."""
+        if self.shifted is None:
+            self.shifted = []
+            dust = 0
+            for k, m in enumerate(_TOKEN.finditer(self.text[:_REACH])):
+                word = m.group()
+                if k >= 2 or len(word) > 3 or (word.isalpha() and word.islower() and len(word) >= 2) \
+                        or word.lower() in stop_words():
+                    break
+                dust += len(word)
+                if dust > _MAX_DUST:
+                    break
+                at = m.end() + len(self.text[m.end():]) - len(self.text[m.end():].lstrip())
+                if at < len(self.text):
+                    self.shifted.append((at, dust, _Piece(self.line, at, self.text[at:], None, 0.0, False)))
+        return self.shifted
 
     def damaged(self, kind: str, n: int, config: DecodeConfig) -> tuple[float, int]:
         """(cost, end) of a label whose keyword OCR damaged past what the channel knows ('Alto 4º
@@ -473,7 +503,9 @@ class _Piece:
             return True
         if kind in ("artigo", "paragrafo") and self.numeral_only is not None:
             return True
-        return bool(self.forms(kind, False) or self.forms(kind, True) or self.damaged_heads(kind))
+        return bool(self.forms(kind, False) or self.forms(kind, True) or self.damaged_heads(kind)) or (
+            self.offset == 0 and self.printed is None
+            and any(inner.forms(kind, False) or inner.forms(kind, True) for _at, _dust, inner in self.behind_dust()))
 
 
     def screen(self, core: str) -> bool:
