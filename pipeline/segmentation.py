@@ -32,10 +32,10 @@ from pipeline.segmenting.closing import (
 )
 from pipeline.segmenting.contents import CONTENTS_TITLE, split_contents
 from pipeline.segmenting.laws import (
-    ENACTING,
     PREAMBLE_START,
     claim_orphan_pages,
     continues_target,
+    enacts,
     running_headers,
     split_laws,
 )
@@ -191,7 +191,8 @@ def segment_lines(
     # The body begins after the enacting clause ('... SANCIONO A SEGUINTE LEI:', 'DECRETA:'),
     # even where OCR damaged the first articles' labels past what the printed-form readers read:
     # the decoder reads them by expectation (what it does not read goes back to the preamble).
-    enacted = [j for j in range(k, first_unit) if ENACTING.search(target[j].line.text)]
+    head_texts = [r.line.text for r in target[k:first_unit]]
+    enacted = [k + j for j in range(len(head_texts)) if enacts(head_texts, j)]
     if enacted and first_unit < len(target):
         first_unit = enacted[-1] + 1
     head = target[k:first_unit]
