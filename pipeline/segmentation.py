@@ -102,6 +102,12 @@ def segment_lines(
     boundaries = page_boundaries(lines, positions)
     readings = settle_run_numbers(readings, boundaries, config=config)
     seg = Segmentation()
+    # A page scanned twice is a copy whatever law it holds: dropped before the laws are told
+    # apart (a copy of the page with the epígrafe would open a second law of the same number).
+    readings, boundaries, copies = _drop_page_copies(readings, boundaries)
+    for page_no in copies:
+        seg.issues.append(Issue("duplicate_page", f"page {page_no} repeats an earlier page (scanned twice); "
+                                "the copy was left out", page_no=page_no))
 
     (a, b), neighbor_spans, issues = split_laws(readings, numero=numero, ano=ano, ementa=ementa)
     seg.issues.extend(issues)
@@ -278,6 +284,21 @@ def segment_lines(
     if leading:
         seg.preambulo.extend(leading)
     return seg
+
+
+def _drop_page_copies(readings: list[Reading], boundaries: set[int]) -> tuple[list[Reading], set[int], list[int]]:
+    """Whole pages (by their page index) that repeat an earlier page, dropped; the page starts
+    inferred inside pages (letterheads in plain text) are kept for what remains."""
+    real = {k for k in boundaries if readings[k].line.page_index != readings[k - 1].line.page_index}
+    kept, _bounds, copies = drop_repeated_pages(readings, real)
+    if not copies:
+        return readings, boundaries, []
+    kept_ids = {id(r) for r in kept}
+    index: dict[int, int] = {}
+    for k, r in enumerate(readings):
+        if id(r) in kept_ids:
+            index[k] = len(index)
+    return kept, {index[k] for k in boundaries if k in index and index[k] > 0} | _bounds, copies
 
 
 def _articulacao(readings: list[Reading], frozen: list[bool], issues: list[Issue], *,
