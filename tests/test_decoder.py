@@ -777,3 +777,19 @@ def test_a_clean_label_behind_margin_marks_is_read_at_the_marks_cost():
     # a sentence's words before a keyword are no marks: 'Ver o Parágrafo único' stays text
     units = _units(body.replace("Eca Parágrafo", "ver o Parágrafo"))
     assert "art1_par1u" not in units
+
+
+def test_after_a_sibling_closed_with_a_semicolon_a_scrap_opens_the_next_one_even_the_last():
+    body = (
+        "Art. 1º - O Conselho será composto pelos seguintes membros:\n"
+        "I - 1 (um) representante das associações de moradores;\n"
+        "II - 4 (um) representante da Secretaria Municipal de Educação;\n"
+        "III - 2 (dois) representantes da Associação Comercial;\n"
+        "MD (dois) representantes da Loja Maçônica.\n"
+        "Art. 2º - Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    units = _units(body)
+    assert [u for u in units if "inc" in u] == [f"art1_cpt_inc{k}" for k in range(1, 5)]
+    # a sentence continued after ';' in lower case is no sibling
+    units = _units(body.replace("MD (dois) representantes", "observado o regimento"))
+    assert [u for u in units if "inc" in u] == [f"art1_cpt_inc{k}" for k in range(1, 4)]

@@ -529,8 +529,12 @@ class _Piece:
         n ('a título de eleitor' between 'documentos:' and 'b - comprovante': alínea a, its
         separator lost; 'Ties (três) representantes' before 'IV - 2 (dois)': a lost inciso of
         the gap). A weak label there is read so, whatever its letters spell."""
-        return (kind in _SHORT_KINDS and not unico and self.offset == 0 and self.next_printed.get(kind, 0) > n
-                and ((self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1)))
+        if kind not in _SHORT_KINDS or unico or self.offset:
+            return False
+        if self.closes == ";" and n >= 2 and self.lost_end is not None:
+            return True  # a sibling closed with ';' announces another one: a scrap opens it ('MD (dois)')
+        return self.next_printed.get(kind, 0) > n and (
+            (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1))
 
     def evidence(self, kind: str, n: int, unico: bool, config: DecodeConfig) -> tuple[float, int]:
         """How much better the line reads as that label than as running text (nats), and the
