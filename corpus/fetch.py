@@ -1,7 +1,7 @@
 """Getting a manifest's source onto local disk: local files checked, http(s) URLs downloaded.
 
 Downloads have a size limit (``max_bytes``, checked while streaming, not trusted from the
-``Content-Length`` alone), a total time limit per attempt, and are retried with exponential
+``Content-Length`` alone), a total time limit per attempt (name resolution included), and are retried with exponential
 backoff on connection errors, timeouts, HTTP 429 and 5xx. Other HTTP errors fail at once.
 Redirects are followed only to the same host (``http`` -> ``https`` allowed): the process never
 fetches a URL the manifest did not name on some other host. Failures raise
@@ -197,7 +197,7 @@ def _resolve_within(host: str, port: int, deadline: _Deadline) -> list[tuple]:
         raise failed[0]
     if deadline.expired or not found:
         deadline._expire()  # the wait ran out just before the timer: the same outcome
-        raise socket.timeout(f"name resolution of {host} did not end within the deadline")
+        raise TimeoutError(f"name resolution of {host} did not end within the deadline")
     return found
 
 
@@ -214,7 +214,7 @@ def _connect_within(address: tuple[str, int], timeout: float | None = None,
         deadline.watch(sock)
         try:
             if deadline.expired:
-                raise socket.timeout(f"connect to {host} cut at the deadline")
+                raise TimeoutError(f"connect to {host} cut at the deadline")
             sock.settimeout(deadline.remaining())
             if source_address:
                 sock.bind(source_address)
