@@ -105,6 +105,7 @@ class _Deadline:
         self.at = time.monotonic() + seconds
         self.expired = False
         self._socks: list[socket.socket] = []
+        self._owned: list[socket.socket] = []
         self._waits: list[threading.Event] = []
         self._lock = threading.Lock()
         self._timer = threading.Timer(seconds, self._expire)
@@ -120,15 +121,21 @@ class _Deadline:
         self._timer.cancel()
         with _LIVE_LOCK:
             _LIVE.discard(self)
+        with self._lock:
+            for sock in self._owned:
+                sock.close()
 
     def remaining(self) -> float:
         return max(0.001, self.at - time.monotonic())
 
-    def watch(self, sock: socket.socket | None) -> None:
+    def watch(self, sock: socket.socket | None, *, owned: bool = False) -> None:
+        """Shut ``sock`` down at the deadline; ``owned``: also close it when the attempt ends."""
         if sock is None:
             return
         with self._lock:
             self._socks.append(sock)
+            if owned:
+                self._owned.append(sock)
             if self.expired:
                 _shutdown(sock)
 
@@ -211,7 +218,9 @@ def _connect_within(address: tuple[str, int], timeout: float | None = None,
     error: OSError | None = None
     for family, kind, proto, _name, sockaddr in _resolve_within(host, port, deadline):
         sock = socket.socket(family, kind, proto)
-        deadline.watch(sock)
+        # a duplicate descriptor: shutting it down still ends the TLS handshake after ``ssl``
+        # has taken the original's descriptor over (``wrap_socket`` detaches it)
+        deadline.watch(sock.dup(), owned=True)
         try:
             if deadline.expired:
                 raise TimeoutError(f"connect to {host} cut at the deadline")

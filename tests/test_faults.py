@@ -317,8 +317,9 @@ def test_summary_json_on_a_full_device_is_an_io_error(tmp_path, monkeypatch):
 
 class _DripServer:
     """A local server that answers one byte at a time (``interval`` apart), in the status line and
-    headers (``where="headers"``) or in the body (``where="body"``), until the client goes; or
-    (``where="connect"``) never accepts, its queue full, so a connection is never made."""
+    headers (``where="headers"``), in the body (``where="body"``) or in the TLS handshake's first
+    record (``where="tls"``, an ``https`` URL), until the client goes; or (``where="connect"``)
+    never accepts, its queue full, so a connection is never made."""
 
     def __init__(self, where: str, interval: float = 0.25):
         import socket
@@ -327,7 +328,8 @@ class _DripServer:
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
         self.sock.listen(0 if where == "connect" else 4)
-        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/lei.pdf"
+        scheme = "https" if where == "tls" else "http"
+        self.url = f"{scheme}://127.0.0.1:{self.sock.getsockname()[1]}/lei.pdf"
         self.stop = threading.Event()
         self.connections = 0
         self._queue: list[socket.socket] = []
@@ -354,6 +356,8 @@ class _DripServer:
                     conn.recv(65536)
                     if self.where == "body":
                         conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n%PDF-")
+                    elif self.where == "tls":  # a handshake record of 16 KB, announced, then dripped
+                        conn.sendall(b"\x16\x03\x03\x40\x00")
                     else:
                         conn.sendall(b"HTTP/1.1 200 OK\r\nX-Slow: ")
                     while not self.stop.is_set():
@@ -402,7 +406,7 @@ def test_an_interrupted_batch_cuts_the_downloads_in_progress_at_once(tmp_path):
     assert isinstance(outcome[0], FetchError) and outcome[0].reason == "fetch_timeout"
 
 
-@pytest.mark.parametrize("where", ["connect", "headers", "body"])
+@pytest.mark.parametrize("where", ["connect", "tls", "headers", "body"])
 def test_a_dripping_server_is_cut_at_the_deadline(tmp_path, where):
     import time
 
@@ -532,13 +536,15 @@ def test_an_interrupt_cuts_a_name_resolution_in_progress(tmp_path, monkeypatch):
     assert isinstance(outcome[0], FetchError) and outcome[0].reason == "fetch_timeout"
 
 
-def test_an_interrupt_cuts_a_connect_in_progress(tmp_path):
-    """The connecting socket is watched too: an abort does not wait out the connect timeout."""
+@pytest.mark.parametrize("where", ["connect", "tls"])
+def test_an_interrupt_cuts_a_connect_in_progress(tmp_path, where):
+    """The connecting socket is watched from its creation: an abort does not wait out the connect
+    or TLS handshake timeout (the attempt's whole deadline)."""
     import time
 
     from corpus.fetch import INTERRUPTED, FetchLimits, abort_downloads, fetch_url
 
-    server = _DripServer("connect")
+    server = _DripServer(where)
     outcome: list[BaseException | object] = []
 
     def fetch():
@@ -549,7 +555,7 @@ def test_an_interrupt_cuts_a_connect_in_progress(tmp_path):
 
     worker = threading.Thread(target=fetch, daemon=True)
     worker.start()
-    time.sleep(1.0)  # the SYN goes unanswered
+    time.sleep(1.0)  # the SYN goes unanswered, or the handshake drips
     started = time.monotonic()
     try:
         abort_downloads()
