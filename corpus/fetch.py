@@ -1,8 +1,8 @@
 """Getting a manifest's source onto local disk: local files checked, http(s) URLs downloaded.
 
 Downloads have a size limit (``max_bytes``, checked while streaming, not trusted from the
-``Content-Length`` alone), a total time limit per attempt (name resolution included), and are retried with exponential
-backoff on connection errors, timeouts, HTTP 429 and 5xx. Other HTTP errors fail at once.
+``Content-Length`` alone), a total time limit per attempt (name resolution included), and are
+retried with exponential backoff on connection errors, timeouts, HTTP 429 and 5xx. Other HTTP errors fail at once.
 Redirects are followed only to the same host (``http`` -> ``https`` allowed): the process never
 fetches a URL the manifest did not name on some other host. Failures raise
 :class:`pipeline.errors.FetchError` with a stable ``reason``:
@@ -187,7 +187,8 @@ def _resolve_within(host: str, port: int, deadline: _Deadline) -> list[tuple]:
     to end on its own; its answer is dropped."""
     found: list[tuple] = []
     failed: list[BaseException] = []
-    done = threading.Event()
+    resolved = threading.Event()
+    woken = threading.Event()  # resolved, or the deadline passed, or the download was aborted
 
     def resolve() -> None:
         try:
@@ -195,16 +196,17 @@ def _resolve_within(host: str, port: int, deadline: _Deadline) -> list[tuple]:
         except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
             failed.append(exc)
         finally:
-            done.set()
+            resolved.set()
+            woken.set()
 
-    deadline.wake(done)
+    deadline.wake(woken)
     threading.Thread(target=resolve, name=f"resolve {host}", daemon=True).start()
-    done.wait(deadline.remaining())
-    if not deadline.expired and failed:
-        raise failed[0]
-    if deadline.expired or not found:
+    woken.wait(deadline.remaining())
+    if deadline.expired or not resolved.is_set():
         deadline._expire()  # the wait ran out just before the timer: the same outcome
         raise TimeoutError(f"name resolution of {host} did not end within the deadline")
+    if failed:
+        raise failed[0]
     return found
 
 
