@@ -793,3 +793,19 @@ def test_after_a_sibling_closed_with_a_semicolon_a_scrap_opens_the_next_one_even
     # a sentence continued after ';' in lower case is no sibling
     units = _units(body.replace("MD (dois) representantes", "observado o regimento"))
     assert [u for u in units if "inc" in u] == [f"art1_cpt_inc{k}" for k in range(1, 4)]
+
+
+def test_debris_of_a_lost_paragraph_label_fills_the_gap_the_next_printed_paragraph_shows():
+    body = (
+        "Art. 1º - A autorização será concedida pelo Prefeito.\n"
+        "§ 1º - A infração será apurada em processo administrativo.\n"
+        "Spas A autorização é pessoal e intransferível e será renovada anualmente.\n"
+        "S 3.º - O regulamento disporá sobre os demais requisitos exigidos.\n"
+        "Art. 2º - Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    units = _units(body)
+    assert [u for u in units if "par" in u] == ["art1_par1", "art1_par2", "art1_par3"]
+    assert units["art1_par2"].startswith("A autorização")
+    # no gap ahead: the line stays the text of § 1
+    units = _units(body.replace("S 3.º", "S 2.º"))
+    assert [u for u in units if "par" in u] == ["art1_par1", "art1_par2"]

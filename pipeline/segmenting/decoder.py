@@ -499,6 +499,9 @@ class _Piece:
         if kind == "artigo" and (self.lost_article_end is not None or self.lost_whole is not None
                                  or self.lost_guess is not None) and "artigo" in self.next_printed:
             return True
+        if kind == "paragrafo" and self.lost_guess is not None and not (self.guess_open or self.vigencia) \
+                and "paragrafo" in self.next_printed:
+            return True
         if kind == "artigo" and self.vigencia:
             return True
         if kind in ("artigo", "paragrafo") and self.numeral_only is not None:
@@ -542,10 +545,13 @@ class _Piece:
         got = self._label_evidence(kind, n, unico, config)
         if got[0] < config.label_lost and got[0] > float("-inf") and self.confirmed(kind, n, unico):
             return config.label_lost, got[1]
-        if (kind == "artigo" and not unico and self.lost_guess is not None and config.label_guessed > got[0]
-                and (self.vigencia or n == self.next_printed.get("artigo", 0) - 1)):
+        if (not unico and self.lost_guess is not None and config.label_guessed > got[0] and (
+                (kind == "artigo" and (self.vigencia or n == self.next_printed.get("artigo", 0) - 1))
+                or (kind == "paragrafo" and not (self.vigencia or self.guess_open)
+                    and n == self.next_printed.get("paragrafo", 0) - 1))):
             # Only debris of the label is left, on a line after a closed one, and it reads no
-            # better as a label: the article the gap lacks (or the vigência clause's, which LC 95
+            # better as a label: the article (or parágrafo: 'Spas A autorização' between § 1 and
+            # 'S 3.º') the gap lacks (or the vigência clause's, which LC 95
             # gives an article of its own). The evidence is the gap (or the clause) and the debris;
             # the label ends where the debris does.
             self.cache[(kind, n, unico)] = (config.lost_numeral + config.lost_keyword + 1.0, self.lost_guess)
@@ -878,7 +884,7 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
     if end >= 0 and kind != "artigo" and piece.after_heading:
         return None  # an agrupador opens with an article
     if end >= 0:  # read by expectation: the layout must not speak against it
-        if not (end in (piece.lost_whole, piece.lost_guess) and kind == "artigo"):  # (layout weighed already)
+        if not (end in (piece.lost_whole, piece.lost_guess) and kind in ("artigo", "paragrafo")):  # (layout weighed)
             score += _layout_bonus(prev_text, kind, config)
         word = piece.text[:end].strip(" .,:;'\"*|-_~`´^“”")
         first, _, after = word.partition(" ")
@@ -1122,7 +1128,7 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
             if kind == "artigo" and p is not None and p.suffix:
                 s = (s[0], 0, 0, 0, 0)
                 continue
-            if kind == "artigo" and (piece.lost_whole is not None or piece.lost_guess is not None) and \
+            if kind in ("artigo", "paragrafo") and (piece.lost_whole is not None or piece.lost_guess is not None) and \
                     piece.cache.get((kind, n, unico), (0.0, -1))[1] in (piece.lost_whole, piece.lost_guess):
                 out.append(Doubt(piece.line, piece.offset, kind, n, unico, 0.0, piece.text[:40], True, True))
             if kind in _SHORT_KINDS and _counter(s, kind) == 0:
