@@ -385,6 +385,32 @@ def table(runs: Sequence[Run], truth: dict[str, str], kinds: Sequence[str]) -> s
     return "\n".join(out)
 
 
+WORSE = 0.002
+"""CER by which a page read by ours must exceed bare Tesseract's to count as made worse (issue 14:
+'never worse than bare on a clean page')."""
+
+
+def worse_than_bare(texts: dict[str, dict[str, str]], truth: dict[str, str]) -> str:
+    """One line per reader of ``texts`` (reader -> page -> text) other than bare: the pages it
+    reads worse than bare Tesseract by more than :data:`WORSE` CER, with both CERs."""
+    bare = next((r for r in texts if r.startswith("bare tesseract -l por") and "Latin" not in r), None)
+    if bare is None:
+        return ""
+    out = []
+    for reader, pages in texts.items():
+        if reader.startswith(("bare", "ocrmypdf")) or not pages:
+            continue
+        worse = []
+        for name, ref in truth.items():
+            ce, cn, _, _ = errors(ref, pages.get(name, ""))
+            be, _, _, _ = errors(ref, texts[bare].get(name, ""))
+            if ce / max(cn, 1) > be / max(cn, 1) + WORSE:
+                worse.append(f"{name} {ce / max(cn, 1):.4f} vs {be / max(cn, 1):.4f}")
+        out.append(f"- {reader}: {len(worse)} of {len(truth)} pages worse than bare by > {WORSE}"
+                   + (f" ({'; '.join(worse)})" if worse else ""))
+    return "\n".join(out)
+
+
 def per_kind_seconds(runs: Sequence[Run], truth: dict[str, str], kinds: Sequence[str]) -> str:
     """Mean seconds one page took in its worker, per kind (readers that report per page)."""
     timed = [r for r in runs if r.seconds]
@@ -405,10 +431,16 @@ def main() -> int:
     ap.add_argument("--skip", action="append", default=[],
                     help="reader to skip: ocrmypdf, latin, noprep, png, bare (repeatable)")
     ap.add_argument("--json", type=Path, help="write all figures here")
+    ap.add_argument("--worse-from", type=Path,
+                    help="print only the pages worse than bare, from the --json of an earlier run")
     ap.add_argument("--set", type=Path,
                     help="read a set made by bench/scanlab (DIR with pages/ and set.pdf) instead of "
                          "generating bench/ocr_damage pages")
     args = ap.parse_args()
+    if args.worse_from:
+        saved = json.loads(args.worse_from.read_text(encoding="utf-8"))
+        print(worse_than_bare({k: v["texts"] for k, v in saved["runs"].items()}, saved["truth"]))
+        return 0
 
     work = args.out
     if work.exists():
@@ -450,6 +482,8 @@ def main() -> int:
     print(report)
     print()
     print(per_kind_seconds(runs, truth, kinds))
+    print()
+    print(worse_than_bare({r.reader: r.texts for r in runs}, truth))
     print()
     if not args.set:
         print(step_costs(pngs[0].parent))
