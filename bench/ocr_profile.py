@@ -1,14 +1,16 @@
 """Where the CPU of ``locleg ocr`` goes, page by page, on a scanlab set, next to bare Tesseract.
 
     .venv/bin/python bench/ocr_profile.py --set /work/data/scanlab/tune101 [--json OUT.json]
-                                          [--bare-cache FILE.json] [--workers 2]
+                                          [--bare-cache FILE.json | --interleave] [--workers 2]
 
 Each page of the set's PDF is rendered and read as ``pipeline.ocr.read_page`` reads it, with the
 Tesseract engine and the preparation wrapped to count CPU seconds (this process's for the
 preparation; the finished children's for every Tesseract run and OSD call). Bare Tesseract
 (``tesseract PAGE.png stdout -l por --dpi D``, the reading ``bench/eval_ocr.py`` compares with)
 is timed the same way; its texts and CPU are cached in ``--bare-cache`` (they do not change with
-the pipeline). CPU seconds, not wall time: the machine is shared.
+the pipeline). CPU seconds, not wall time: the machine is shared. A cached bare CPU was measured
+at another load than ours: ``--interleave`` reads each page bare and ours one after the other in
+the same worker instead (CPU per page under contention moved by 10-30% between runs).
 
 Prints one row per page (profile, dpi, steps, Tesseract calls, CPU split, CER ours vs bare) and
 the totals: CER, CPU seconds per page, the CPU ratio bare/ours, and the pages read worse than
@@ -55,9 +57,12 @@ def _apply(patches: list[str]) -> None:
         setattr(importlib.import_module(module), name, ast.literal_eval(value))
 
 
-def _profile_page(pdf: str, index: int, patches: list[str]) -> dict:
-    """Read one page as ``read_page`` does, counting CPU per part."""
+def _profile_page(pdf: str, index: int, patches: list[str], bare_png: str | None = None,
+                  bare_dpi: int = 0) -> dict:
+    """Read one page as ``read_page`` does, counting CPU per part; with ``bare_png``, bare
+    Tesseract reads that page first in the same worker (the two readings see the same load)."""
     _apply(patches)
+    bare = _bare_page(bare_png, bare_dpi) if bare_png else None
     from pipeline import imageprep
     from pipeline import ocr as ocr_mod
     from pipeline.config import OcrConfig
@@ -123,7 +128,7 @@ def _profile_page(pdf: str, index: int, patches: list[str]) -> dict:
             "confidence": page.confidence, "steps": list(prep["steps"]), "render": render,
             "prep": prep["cpu"] - osd["cpu"], "osd": osd["cpu"], "n_osd": osd["n"],
             "tess": tess, "calls": calls, "total": total,
-            "other": total - render - prep["cpu"] - tess}
+            "other": total - render - prep["cpu"] - tess, "bare": bare}
 
 
 def _bare_page(png: str, dpi: int) -> dict:
@@ -144,6 +149,9 @@ def main() -> int:
     ap.add_argument("--patch", action="append", default=[],
                     help="module.NAME=literal: try another value of a constant (repeatable)")
     ap.add_argument("--pages", type=str, default="", help="comma-separated page names to profile only")
+    ap.add_argument("--interleave", action="store_true",
+                    help="read each page bare right before ours, in the same worker (no --bare-cache): "
+                         "on a shared machine both then see the same load, so their CPU ratio is fair")
     args = ap.parse_args()
 
     pngs, pdf, _ = load_scanlab(args.set)
@@ -156,7 +164,7 @@ def main() -> int:
     bare: dict[str, dict] = {}
     if args.bare_cache and args.bare_cache.exists():
         bare = json.loads(args.bare_cache.read_text(encoding="utf-8"))
-    missing = [p for p in pngs if p.stem not in bare]
+    missing = [] if args.interleave else [p for p in pngs if p.stem not in bare]
     with ProcessPoolExecutor(args.workers) as pool:
         if missing:
             for png, res in zip(missing, pool.map(_bare_page, [str(p) for p in missing],
@@ -165,7 +173,14 @@ def main() -> int:
             if args.bare_cache:
                 args.bare_cache.write_text(json.dumps(bare, ensure_ascii=False), encoding="utf-8")
         todo = [i for i, n in enumerate(names) if n in only]
-        ours = {names[r["index"]]: r for r in pool.map(functools.partial(_profile_page, str(pdf), patches=args.patch), todo)}
+        if args.interleave:
+            runs = pool.map(_profile_page, [str(pdf)] * len(todo), todo, [args.patch] * len(todo),
+                            [str(pngs[i]) for i in todo], [PAGE_DPI[names[i]] for i in todo])
+        else:
+            runs = pool.map(functools.partial(_profile_page, str(pdf), patches=args.patch), todo)
+        ours = {names[r["index"]]: r for r in runs}
+        if args.interleave:
+            bare = {name: r["bare"] for name, r in ours.items()}
 
     sums = {"ce": 0, "cn": 0, "bce": 0, "cpu": 0.0, "bcpu": 0.0, "worse": 0}
     print("| page | profile | dpi | steps | reads | render | prep | osd | tess | total | bare | CER ours | bare |")
