@@ -34,6 +34,7 @@ class CleanLine:
     reason: str | None = None
     conf: float | None = None
     top: float | None = None  # relative vertical position on the page (0 top, 1 bottom)
+    bottom: float | None = None  # relative position of the line's bottom
 
     @property
     def is_noise(self) -> bool:
@@ -266,12 +267,18 @@ _LETTERHEAD = re.compile(
 )
 
 
+_RUNS_ON = frozenset({"DE", "DO", "DA", "DOS", "DAS", "E"})
+"""Words a line cannot end with when it stands alone: the sentence runs on to the next line."""
+
+
 def is_letterhead_line(text: str) -> bool:
     """A line of a municipal letterhead standing alone: 'ESTADO DE RIO GRANDE DO SUL', 'Estado de
     São Paulo', 'PREFEITURA MUNICIPAL DE CAMAQUÃ', 'CÂMARA MUNICIPAL DE ALEGRETE', 'Gabinete do
     Prefeito' (with OCR dust at its ends: "'* Gabinete do Prefeito", '... DO SUL É'). A page's
     letterhead that recurs too few times to be furniture still is no text of a unit; a line that
-    runs on ('A CÂMARA MUNICIPAL DE X, Estado de Y, aprovou') or carries a date is not one."""
+    runs on ('A CÂMARA MUNICIPAL DE X, Estado de Y, aprovou'), or whose last word says it runs on
+    to the next line (the preamble's first line 'A Câmara Municipal de Cachoeiro de'), or that
+    carries a date is not one."""
     t = text.strip()
     if not t or len(t) > 60 or "," in t or any(ch.isdigit() for ch in t):
         return False
@@ -282,6 +289,8 @@ def is_letterhead_line(text: str) -> bool:
     while words and len(words[0]) == 1 and len(words) > 2 and words[1] in ("ESTADO", "GABINETE", "PREFEITURA",
                                                                            "CAMARA", "PODER"):
         words.pop(0)
+    if words and words[-1] in _RUNS_ON:
+        return False  # 'A Câmara Municipal de Cachoeiro de' / 'Itapemirim, ... APROVA': a wrapped sentence
     m = _LETTERHEAD.match(" ".join(words))
     if m is None:
         return False
@@ -579,6 +588,54 @@ def _is_short_junk(text: str, prev: str | None, vocab: frozenset[str], *, max_ch
     return True
 
 
+FOOTER_BAND = 0.8
+"""A page's footer is printed below this share of its height."""
+FOOTER_GAP = 2.5
+"""White space, in the footer's line heights, that sets a footer block apart from the text above."""
+FOOTER_ABOVE = 3
+"""Lines a footer block holds above its first contact line (an address, a name: never a sentence)."""
+
+
+def find_footer_blocks(lines: Sequence[CleanLine]) -> list[int]:
+    """Indices of the content lines of a page's footer block: a contact line (phone, CEP, site:
+    reason ``phone``) in the page's bottom band marks a footer, and the lines printed with it,
+    set close together above it ('Praça Jerônimo Monteiro, 28 - Centro' over 'Cachoeiro de
+    Itapemirim - ES - Cep 29300-170'), are the footer too when a wide white space parts the block
+    from the text above. A one-page law gives no repetition to find its footer by; without this
+    the address line ends the last article."""
+    out: list[int] = []
+    pages: dict[int, list[int]] = {}
+    for i, ln in enumerate(lines):
+        if ln.top is not None and ln.bottom is not None and ln.text.strip():
+            pages.setdefault(ln.page_index, []).append(i)
+    for idx in pages.values():
+        idx.sort(key=lambda i: lines[i].top or 0.0)
+        anchors = [p for p, i in enumerate(idx) if lines[i].reason == "phone" and (lines[i].top or 0) >= FOOTER_BAND]
+        if not anchors:
+            continue
+        first, last = anchors[0], anchors[-1]
+        block = list(range(first, last + 1))
+        p = first
+        while p > 0:
+            above, here = lines[idx[p - 1]], lines[idx[p]]
+            height = max(1e-6, (above.bottom or 0) - (above.top or 0))
+            if (above.top or 0) < FOOTER_BAND or (here.top or 0) - (above.bottom or 0) > height:
+                break
+            if not above.is_noise and (first - p >= FOOTER_ABOVE or _LABEL_START.match(above.text)
+                                       or re.search(r"[.;:]\W*$", above.text.strip())):
+                break  # a unit's label or a sentence's end: the text's own lines run down to the footer
+            p -= 1
+            block.insert(0, p)
+        if p == 0:
+            continue  # nothing above the block: no text to part it from
+        above, here = lines[idx[p - 1]], lines[idx[p]]
+        height = max(1e-6, (here.bottom or 0) - (here.top or 0))
+        if (here.top or 0) - (above.bottom or 0) < FOOTER_GAP * height:
+            continue  # set as the text is: the text's own last lines
+        out.extend(idx[q] for q in block if not lines[idx[q]].is_noise)
+    return sorted(out)
+
+
 def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) -> list[CleanLine]:
     """Classify every line of every page as content or noise; strip margin marks from content.
 
@@ -589,11 +646,13 @@ def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) ->
     for page in doc.pages:
         height = page.height or None
         for index, line in enumerate(page.lines):
-            top = None
+            top = bottom = None
             if line.bbox is not None and height:
-                top = line.bbox[1] / height
-            lines.append(CleanLine(line.text, page.page_index, index, conf=line.conf, top=top))
+                top, bottom = line.bbox[1] / height, line.bbox[3] / height
+            lines.append(CleanLine(line.text, page.page_index, index, conf=line.conf, top=top, bottom=bottom))
     lines = [apply_line_rules(line) for line in lines]
+    for i in find_footer_blocks(lines):
+        lines[i] = replace(lines[i], kind="noise", reason="footer")
     lines = [replace(ln, kind="noise", reason="page_counter") if is_page_counter(ln, len(doc.pages)) else ln
              for ln in lines]
     for i in find_continuation_notes(lines):

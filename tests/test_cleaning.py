@@ -252,6 +252,8 @@ def test_page_counters_of_generating_sites_are_noise_but_law_numbers_are_not() -
     ("PREFEITURA MUNICIPAL DE SÃO JOÃO DA BOA VISTA", True), ("CÂMARA- MUNICIPAL DE ALEGRETE", True),
     ("A CÂMARA MUNICIPAL DE ALEGRETE, Estado de Rio Grande do Sul,", False),  # the preâmbulo
     ("Câmara Municipal de Caçador, aos vinte e seis dias", False),  # the fecho
+    ("A Câmara Municipal de Cachoeiro de", False),  # the preâmbulo's first line, wrapped
+    ("MUNICÍPIO DE CACHOEIRO DE ITAPEMIRIM", True),
     ("Prefeito Municipal", False), ("ESTADO DE SITIO", False),
 ])
 def test_letterhead_lines_standing_alone(line: str, letterhead: bool) -> None:
@@ -319,3 +321,41 @@ def test_rubber_stamps_are_furniture(line: str, stamp: bool):
     from pipeline.cleaning import is_rubber_stamp
 
     assert is_rubber_stamp(line) is stamp
+
+
+def _boxed_page(rows: list[tuple[str, float]], *, height: float = 1700.0) -> PageText:
+    """One scanned page: each row its text and the top of its box (25 px high)."""
+    return PageText(page_index=0, method="ocr", width=1200, height=height, lines=tuple(
+        Line(text=t, bbox=(80.0, y, 1100.0, y + 25.0), conf=0.95) for t, y in rows))
+
+
+LAW_ROWS = [
+    ("LEI Nº 7763", 150), ("AUTORIZA O PODER EXECUTIVO MUNICIPAL A ABERTURA DE CRÉDITO ESPECIAL.", 200),
+    ("A Câmara Municipal de Cachoeiro de", 300), ("Itapemirim, Estado do Espírito Santo, APROVA e o", 330),
+    ("Prefeito Municipal SANCIONA a seguinte Lei:", 360),
+    ("Art. 1º Fica o Poder Executivo autorizado a abrir crédito especial.", 420),
+    ("Art. 2º Os recursos são os provenientes da redução de dotações.", 480),
+    ("Art. 3º Esta Lei entra em vigor na data de sua publicação.", 1330),
+]
+FOOTER_ROWS = [("Praça Jerônimo Monteiro, 28 - Centro", 1533),
+               ("Cachoeiro de Itapemirim - ES - Cep 29300-170 - C. Postal 037", 1556),
+               ("Tel.: 28 3155-5351", 1583)]
+
+
+def test_the_lines_of_a_footer_block_with_a_contact_line_are_furniture():
+    lines = clean_document(DocumentText(source="lei.pdf", pages=(_boxed_page(LAW_ROWS + FOOTER_ROWS),)))
+    assert [ln.reason for ln in lines[-3:]] == ["footer", "phone", "phone"]
+    assert not any(ln.is_noise for ln in lines[:-3])
+    out = structure_document(DocumentText(source="lei.pdf", pages=(_boxed_page(LAW_ROWS + FOOTER_ROWS),)))
+    assert out.articulacao[2].text == "Esta Lei entra em vigor na data de sua publicação."
+    # the preâmbulo's first line is no letterhead: the preâmbulo is whole and apart from the ementa
+    assert out.ementa == "AUTORIZA O PODER EXECUTIVO MUNICIPAL A ABERTURA DE CRÉDITO ESPECIAL."
+    assert out.preambulo is not None and out.preambulo.startswith("A Câmara Municipal de Cachoeiro de Itapemirim")
+
+
+def test_a_line_set_close_above_the_text_end_is_not_taken_for_a_footer():
+    # the last article's line runs down to the contact line with no white space: the text's own
+    rows = LAW_ROWS[:-1] + [("Art. 3º Esta Lei entra em vigor na data de sua publicação,", 1500),
+                            ("revogadas as disposições em contrário.", 1528)] + FOOTER_ROWS[1:]
+    lines = clean_document(DocumentText(source="lei.pdf", pages=(_boxed_page(rows),)))
+    assert [ln.reason for ln in lines if ln.is_noise] == ["phone", "phone"]
