@@ -132,3 +132,41 @@ def test_the_acts_of_a_two_column_gazette_are_read_column_by_column(tmp_path: Pa
     decreto, portaria = (d for _a, d in results)
     assert decreto.articulacao[1].text == "Os serviços essenciais funcionarão normalmente."
     assert portaria.fecho is not None and [s.nome for s in portaria.fecho.signatarios] == ["MARIA DE SOUZA"]
+
+
+RUNNING_ON = """PORTARIA Nº 0058/SEAD, DE 10 DE AGOSTO DE 2023
+Dispõe sobre a designação de fiscal de contrato.
+O SECRETÁRIO DE ADMINISTRAÇÃO, no uso de suas atribuições legais, RESOLVE:
+Art. 1º - DESIGNAR a Sra. RONIZE DE SOUZA ROLIM para exercer a função de fiscal.
+Art. 2º - Esta portaria entra em vigor na data de sua publicação.
+Secretaria Municipal de Administração, Palácio Municipal
+José Geraldo da Cruz, em Juazeiro do Norte, Estado do Ceará, aos
+10 de agosto de 2023.
+FRANCISCO HÉLIO ALVES DA SILVA
+SECRETÁRIO MUNICIPAL DE ADMINISTRAÇÃO
+PORTARIA Nº 41/2023 – PREVIJUNO
+Dispõe sobre a segregação de atividades do fundo de previdência.
+O GESTOR DO FUNDO, no uso de suas atribuições legais, RESOLVE:
+Art. 1º Fica aprovada a segregação das atividades constante do anexo único.
+Art. 2º Esta Portaria entra em vigor na data de sua publicação.
+Juazeiro do Norte (CE), 27 de setembro de 2023.
+JESUS ROGÉRIO DE HOLANDA
+Gestor do PREVIJUNO
+ANEXO ÚNICO
+Art. 1º Compete ao Conselho Deliberativo aprovar o plano de ação anual.
+Art. 2º Compete ao Conselho Fiscal zelar pela gestão econômico-financeira.
+\fArt. 3º Compete à Diretoria Executiva deliberar sobre a concessão dos benefícios.
+Art. 4º Compete ao Comitê de Investimentos analisar o cenário macroeconômico.
+"""
+
+
+def test_an_acts_articles_running_on_to_the_next_page_stay_its_own():
+    # the page after the second act's annex continues its articles (3, 4): they are not the
+    # first act's later articles, though they would continue its numbering too (a closed act
+    # has no articles after its closing: here wrapped over three lines)
+    results = structure_acts(document_from_text(RUNNING_ON))
+    assert [(a.numero, unit_ids(d)) for a, d in results] == [("58", ["art1", "art2"]), ("41", ["art1", "art2"])]
+    first = results[0][1]
+    assert first.fecho is not None and str(first.fecho.data) == "2023-08-10"
+    assert [s.nome for s in first.fecho.signatarios] == ["FRANCISCO HÉLIO ALVES DA SILVA"]
+    assert first.document.status == "extracted"

@@ -145,7 +145,7 @@ RIGHT = ["PORTARIA Nº 12, DE 3 DE MAIO DE 2020", "O PREFEITO DO MUNICÍPIO no u
 def test_two_columns_joined_line_by_line_are_read_one_column_after_the_other():
     # as a text layer or Tesseract joins them: each line holds a row of both columns
     lines = [_words_line([("DIÁRIO OFICIAL DO MUNICÍPIO - EDIÇÃO 12 - 4 DE MAIO DE 2020", 200)], 40)]
-    lines += [_words_line([(a, 100), (b, 940)], 120 + 60 * i) for i, (a, b) in enumerate(zip(LEFT, RIGHT))]
+    lines += [_words_line([(a, 100), (b, 940)], 120 + 60 * i) for i, (a, b) in enumerate(zip(LEFT, RIGHT, strict=True))]
     page = PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(lines))
     out = read_columns(page)
     assert [ln.text for ln in out.lines] == [lines[0].text, *LEFT, *RIGHT]
@@ -162,6 +162,6 @@ def test_a_table_of_labels_and_amounts_is_not_two_columns():
 
 
 def test_one_column_of_prose_is_left_alone():
-    lines = [_words_line([(a + " " + b, 100)], 120 + 60 * i) for i, (a, b) in enumerate(zip(LEFT, RIGHT))]
+    lines = [_words_line([(a + " " + b, 100)], 120 + 60 * i) for i, (a, b) in enumerate(zip(LEFT, RIGHT, strict=True))]
     page = PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(lines))
     assert read_columns(page) is page

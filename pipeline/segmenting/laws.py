@@ -158,6 +158,18 @@ def continues_target(readings: Sequence[Reading], span: list[int], target: list[
     return bool(nums) and bool(own) and min(nums) > 1 and not own.intersection(nums)
 
 
+def closes(readings: Sequence[Reading], idx: Sequence[int]) -> bool:
+    """Whether the lines ``idx`` hold a fecho, on one line or wrapped onto the next ('Palácio
+    Municipal José Geraldo da Cruz, em Juazeiro do' / 'Norte, Estado do Ceará, aos 26 de ...')."""
+    for p, k in enumerate(idx):
+        text = readings[k].line.text
+        if fecho_like(text):
+            return True
+        if p + 1 < len(idx) and len(text) < 90 and is_fecho_start(f"{text} {readings[idx[p + 1]].line.text}"):
+            return True
+    return False
+
+
 def claim_orphan_pages(
     readings: Sequence[Reading], span: list[int], target: list[int], boundaries: set[int]
 ) -> tuple[list[int], list[list[int]]]:
@@ -174,21 +186,26 @@ def claim_orphan_pages(
     own = {n for k in target if (n := printed_number(readings[k]))}
     if len(own) < 2:
         return span, []
-    closed = any(fecho_like(readings[k].line.text) for k in target)
+    closed = closes(readings, target)
     keep, moved = list(chunks[0]), []
     # a law is closed once: pages after the neighbour's own closing are not its articles
     neighbour_closed = any(fecho_like(readings[k].line.text) for k in chunks[0])
+    last_kept = [n for k in chunks[0] if (n := printed_number(readings[k]))]
     for chunk in chunks[1:]:
         nums = [n for k in chunk if (n := printed_number(readings[k]))]
         fills = nums and min(nums) > min(own) and max(nums) < max(own)
         continues = nums and (not closed or neighbour_closed) and max(own) < min(nums) <= max(own) + 2
-        if (fills or continues) and not own.intersection(nums):
+        # the page right before carries the neighbour's article just before this page's first:
+        # the neighbour's text runs on (a gazette's act, its annex's articles over two pages)
+        runs_on = bool(nums and last_kept and last_kept[-1] == nums[0] - 1 and closed)
+        if (fills or continues) and not own.intersection(nums) and not runs_on:
             moved.append(chunk)
             own.update(nums)
             closed = closed or any(fecho_like(readings[k].line.text) for k in chunk)
         else:
             keep.extend(chunk)
             neighbour_closed = neighbour_closed or any(fecho_like(readings[k].line.text) for k in chunk)
+            last_kept = nums or last_kept
     return keep, moved
 
 
