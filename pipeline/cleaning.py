@@ -268,7 +268,9 @@ _LETTERHEAD = re.compile(
 
 
 _RUNS_ON = frozenset({"DE", "DO", "DA", "DOS", "DAS", "E"})
-"""Words a line cannot end with when it stands alone: the sentence runs on to the next line."""
+"""Words a sentence's line ends with when the sentence runs on to the next line (with the article
+that opens it, 'A Câmara ...': a letterhead has none; 'Prefeitura Municipal de Arapiraca de' is a
+letterhead read with a speck)."""
 
 
 def is_letterhead_line(text: str) -> bool:
@@ -289,7 +291,7 @@ def is_letterhead_line(text: str) -> bool:
     while words and len(words[0]) == 1 and len(words) > 2 and words[1] in ("ESTADO", "GABINETE", "PREFEITURA",
                                                                            "CAMARA", "PODER"):
         words.pop(0)
-    if words and words[-1] in _RUNS_ON:
+    if words and words[-1] in _RUNS_ON and re.match(r"[AO]\s+\w", t):
         return False  # 'A Câmara Municipal de Cachoeiro de' / 'Itapemirim, ... APROVA': a wrapped sentence
     m = _LETTERHEAD.match(" ".join(words))
     if m is None:

@@ -253,7 +253,7 @@ def test_page_counters_of_generating_sites_are_noise_but_law_numbers_are_not() -
     ("A CÂMARA MUNICIPAL DE ALEGRETE, Estado de Rio Grande do Sul,", False),  # the preâmbulo
     ("Câmara Municipal de Caçador, aos vinte e seis dias", False),  # the fecho
     ("A Câmara Municipal de Cachoeiro de", False),  # the preâmbulo's first line, wrapped
-    ("MUNICÍPIO DE CACHOEIRO DE ITAPEMIRIM", True),
+    ("MUNICÍPIO DE CACHOEIRO DE ITAPEMIRIM", True), ("Prefeitura Municipal de Arapiraca de", True),
     ("Prefeito Municipal", False), ("ESTADO DE SITIO", False),
 ])
 def test_letterhead_lines_standing_alone(line: str, letterhead: bool) -> None:
