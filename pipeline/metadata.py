@@ -809,6 +809,11 @@ def is_role_line(line: str) -> bool:
     return _match_role(line) is not None
 
 
+def is_signature_start(lines: Sequence[str]) -> bool:
+    """Whether ``lines`` open with a signature: a person's name, then a cargo line."""
+    return len(lines) >= 2 and _is_name(lines[0]) and _match_role(lines[1]) is not None
+
+
 def _is_name(line: str) -> bool:
     """A person's name: 2+ capitalised, alphabetic words (particles de/da/dos... allowed)."""
     text = _strip_margin(line)

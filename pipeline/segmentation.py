@@ -28,6 +28,7 @@ from pipeline.segmenting.closing import (
     split_anexos,
     split_appended,
     split_fecho,
+    split_signatures_at_page,
     split_transitorias,
 )
 from pipeline.segmenting.contents import CONTENTS_TITLE, split_contents
@@ -235,7 +236,8 @@ def segment_lines(
         end = annex_at if annex_at is not None else len(body)
         articulacao, tail = body[:fecho_at], body[fecho_at:end]
         fecho, signatures = split_fecho(tail)
-        annex_lines = [r.line for r in body[end:]]
+        signatures, overflow = split_signatures_at_page(fecho, signatures)
+        annex_lines = overflow + [r.line for r in body[end:]]
         anexo_at = next((j for j, ln in enumerate(signatures) if ANEXO.match(ln.text)), None)
         if anexo_at is not None:
             annex_lines = signatures[anexo_at:] + annex_lines

@@ -905,3 +905,35 @@ def test_articles_after_a_neighbours_closing_are_the_targets_out_of_order_page()
     result = _structure("\f".join([first, neighbour, _page(4, 6)]), numero="90", ano=1985)
     assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 7)]
     assert [(n.numero, n.articles) for n in result.neighbors] == [("91", 2)]
+
+
+DECREE_WITH_IN = """DECRETO Nº 27.326
+APROVA A INSTRUÇÃO NORMATIVA Nº 02/2017 DE PAGAMENTO DE DESPESAS.
+O PREFEITO MUNICIPAL DE CACHOEIRO DE ITAPEMIRIM, usando das atribuições legais, DECRETA:
+Art. 1º Fica aprovada a Instrução Normativa SFI nº 02/2017, que faz parte integrante deste Decreto.
+Art. 2º Este Decreto entra em vigor na data de sua publicação.
+Cachoeiro de Itapemirim, 31 de outubro de 2017.
+VICTOR DA SILVA COELHO
+Prefeito Municipal
+\f{next}"""
+
+
+def test_the_signatures_end_at_the_page_break_when_the_next_page_opens_another_text() -> None:
+    # the instrução normativa the decree approves opens the next page: its header lines read like
+    # a name ('Procedimento de Pagamento de Despesas') but are no signatory's
+    text = DECREE_WITH_IN.format(next="Número:\nINSTRUÇÃO NORMATIVA SFI – 02\nPonto de Controle:\n"
+                                      "Procedimento de Pagamento de Despesas\nVersão: 01\n"
+                                      "1 Finalidade\nEstabelecer critérios e procedimentos de pagamento.\n")
+    out = structure_document(document_from_text(text))
+    assert out.fecho is not None
+    assert [(s.nome, s.cargo) for s in out.fecho.signatarios] == [("VICTOR DA SILVA COELHO", "Prefeito Municipal")]
+    assert out.fecho.pages == (1, 1)
+    assert any("INSTRUÇÃO NORMATIVA SFI" in (a.text or "") or "INSTRUÇÃO NORMATIVA SFI" in (a.label or "")
+               for a in out.anexos)  # kept, as an anexo
+
+
+def test_a_signature_continued_on_the_next_page_is_still_the_closings() -> None:
+    text = DECREE_WITH_IN.format(next="JOSÉ SANTIAGO DE LIMA\nSecretário Municipal\n")
+    out = structure_document(document_from_text(text))
+    assert out.fecho is not None
+    assert [s.nome for s in out.fecho.signatarios] == ["VICTOR DA SILVA COELHO", "JOSÉ SANTIAGO DE LIMA"]
