@@ -273,6 +273,16 @@ that opens it, 'A Câmara ...': a letterhead has none; 'Prefeitura Municipal de 
 letterhead read with a speck)."""
 
 
+def runs_on(text: str) -> bool:
+    """A sentence's first line that runs on to the next: it opens with an article and ends with
+    a word that cannot end it ('O PREFEITO DO MUNICÍPIO DE JUAZEIRO DO', 'A Câmara Municipal de
+    Cachoeiro de'). A preâmbulo opens so in every act of a gazette: it recurs, yet it is no
+    letterhead or furniture."""
+    t = text.strip()
+    words = _folded_key(t).split()
+    return bool(words) and words[-1] in _RUNS_ON and re.match(r"[AO]\s+\w", t) is not None
+
+
 def is_letterhead_line(text: str) -> bool:
     """A line of a municipal letterhead standing alone: 'ESTADO DE RIO GRANDE DO SUL', 'Estado de
     São Paulo', 'PREFEITURA MUNICIPAL DE CAMAQUÃ', 'CÂMARA MUNICIPAL DE ALEGRETE', 'Gabinete do
@@ -291,7 +301,7 @@ def is_letterhead_line(text: str) -> bool:
     while words and len(words[0]) == 1 and len(words) > 2 and words[1] in ("ESTADO", "GABINETE", "PREFEITURA",
                                                                            "CAMARA", "PODER"):
         words.pop(0)
-    if words and words[-1] in _RUNS_ON and re.match(r"[AO]\s+\w", t):
+    if runs_on(t):
         return False  # 'A Câmara Municipal de Cachoeiro de' / 'Itapemirim, ... APROVA': a wrapped sentence
     m = _LETTERHEAD.match(" ".join(words))
     if m is None:
@@ -377,7 +387,7 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig())
         # clause 'A CÂMARA MUNICIPAL DE ..., ESTADO' / 'de São Paulo, aprovou'), not furniture.
         continues = t.rstrip().endswith(",") or (
             len(t.split()) >= 6 and i + 1 < len(texts) and texts[i + 1][:1].islower()
-        )
+        ) or runs_on(t)
         if caps_document and len(k.split()) < 2:
             continue
         if (upper >= 0.6 and not continues) or _PHONE.search(t):
@@ -726,6 +736,26 @@ def find_continuation_notes(lines: Sequence[CleanLine]) -> list[int]:
     return out
 
 
+def _running_heads(lines: Sequence[CleanLine], pages: dict[int, list[int]], *,
+                   config: CleanConfig) -> set[int]:
+    """The first lines of pages that recur, their words in any order, on half of the pages: a
+    running head set recto and verso ('02 DIÁRIO OFICIAL DO MUNICÍPIO JUAZEIRO DO NORTE-CE, 27 DE
+    SETEMBRO DE 2023' / 'JUAZEIRO DO NORTE-CE, 27 DE SETEMBRO DE 2023 DIÁRIO OFICIAL DO
+    MUNICÍPIO 03'), which neither form alone does."""
+    firsts = [idx[0] for idx in pages.values() if idx]
+    keys = [" ".join(sorted(re.sub(r"\d+", " ", _folded_key(lines[i].text)).split())) for i in firsts]
+    need = max(2, (len(pages) + 1) // 2)
+    out: set[int] = set()
+    if len(firsts) < 2 or len(firsts) > _BANDS_EXACT:
+        return out
+    similar = process.cdist(keys, keys, scorer=fuzz.ratio, score_cutoff=config.furniture_similarity,
+                            dtype=np.uint8) > 0
+    for a, i in enumerate(firsts):
+        if len(keys[a]) >= 10 and not _LABEL_START.match(lines[i].text) and int(similar[a].sum()) >= need:
+            out.add(i)
+    return out
+
+
 def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanConfig(), band: int = 3) -> set[int]:
     """With real page breaks: lines in the top or bottom band of their page that recur in the
     bands of at least half of the pages (two pages are enough), whatever their case."""
@@ -737,18 +767,20 @@ def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanCo
         return set()
     # A law's own closing can stand at a page bottom and recur (a regulamento printed after it
     # closes the same way): a dated line and the signature lines after it are never bands.
+    # A gazette's running head carries the edition's date ('02 DIÁRIO OFICIAL DO MUNICÍPIO
+    # JUAZEIRO DO NORTE-CE, 27 DE SETEMBRO DE 2023'): a page's first line opens no closing.
     closing: set[int] = set()
     for idx in pages.values():
         for pos, i in enumerate(idx):
-            if _FULL_DATE.search(lines[i].text):
+            if pos and _FULL_DATE.search(lines[i].text):
                 closing.update(idx[pos:pos + 4])
     bands = {p: [i for i in idx[:band] + idx[-band:] if i not in closing] for p, idx in pages.items()}
+    out = _running_heads(lines, pages, config=config)
     order = [(p, i) for p, idx in bands.items() for i in idx]
     keys = [_folded_key(lines[i].text) for _p, i in order]
     need = max(2, (len(pages) + 1) // 2)
     eligible = [len(keys[a]) >= 5 and not _LABEL_START.match(lines[i].text) for a, (_p, i) in enumerate(order)]
     page_of = np.fromiter((p for p, _i in order), dtype=np.int64, count=len(order))
-    out: set[int] = set()
     if len(order) <= _BANDS_EXACT:
         # Every band line against every other, in C (one similarity matrix).
         similar = process.cdist(keys, keys, scorer=fuzz.ratio, score_cutoff=config.furniture_similarity,

@@ -180,6 +180,8 @@ class ColumnConfig:
     min_row_share: float = 0.25  # ... and their share of the page's lines
     fill: float = 0.6  # a column's line fills this share of the column ...
     filled_share: float = 0.5  # ... on this share of the lines' parts (prose, not a table)
+    page_band: float = 0.08  # the page's first line above this share of its height (last line
+    # below 1 - it) is its running head (foot): kept whole, not split into the columns
 
 
 _RULE_WORD = re.compile(r"^[|¦!/\\—–_-]+$")
@@ -300,9 +302,18 @@ def read_columns(page: PageText, *, config: ColumnConfig = ColumnConfig()) -> Pa
             out.extend(sorted(block, key=lambda ln: ln.bbox[1] if ln.bbox else 0.0))
             block.clear()
 
+    boxed = [ln for ln in page.lines if ln.bbox is not None]
+    ends = set()
+    if page.height and boxed:  # the page's running head and foot, printed across both columns
+        first = min(boxed, key=lambda ln: ln.bbox[1])  # type: ignore[index]
+        last = max(boxed, key=lambda ln: ln.bbox[3])  # type: ignore[index]
+        if first.bbox[1] < config.page_band * page.height:  # type: ignore[index]
+            ends.add(id(first))
+        if last.bbox[3] > (1 - config.page_band) * page.height:  # type: ignore[index]
+            ends.add(id(last))
     for line in page.lines:
         words = [w for w in line.words if w.bbox is not None]
-        if not words or len(words) != len(line.words):
+        if not words or len(words) != len(line.words) or id(line) in ends:
             flush()
             out.append(line)
             continue

@@ -359,3 +359,27 @@ def test_a_line_set_close_above_the_text_end_is_not_taken_for_a_footer():
                             ("revogadas as disposições em contrário.", 1528)] + FOOTER_ROWS[1:]
     lines = clean_document(DocumentText(source="lei.pdf", pages=(_boxed_page(rows),)))
     assert [ln.reason for ln in lines if ln.is_noise] == ["phone", "phone"]
+
+
+def test_a_running_head_set_recto_and_verso_is_furniture_and_a_repeated_preamble_opening_is_not():
+    # a gazette: the running head alternates its two forms (page number first or last) and
+    # carries the edition's date; every act's preâmbulo opens with the same line, which runs on
+    heads = ["{n:02d} DIÁRIO OFICIAL DO MUNICÍPIO JUAZEIRO DO NORTE-CE, 27 DE SETEMBRO DE 2023",
+             "JUAZEIRO DO NORTE-CE, 27 DE SETEMBRO DE 2023 DIÁRIO OFICIAL DO MUNICÍPIO {n:02d}"]
+    pages = []
+    for k in range(7):  # each form on fewer than half of the pages
+        pages.append(PageText(page_index=k, method="text", lines=(
+            Line(text=heads[k % 2].format(n=k + 1)),
+            Line(text=f"servidor de matrícula {8000 + k}, lotado na secretaria {k}, para o cargo"),
+            Line(text=f"de assessor {k}, de provimento em comissão, a partir de {k + 1} de setembro."),
+            Line(text=f"Art. {k + 2}º Esta portaria entra em vigor na data de sua publicação."),
+            Line(text=f"PORTARIA Nº {700 + k}, DE 26 DE SETEMBRO DE 2023"),
+            Line(text="O PREFEITO DO MUNICÍPIO DE JUAZEIRO DO"),
+            Line(text="NORTE, no uso de suas atribuições legais, RESOLVE:"),
+            Line(text=f"Art. 1º Nomear o servidor de matrícula {9000 + k} para o cargo de"),
+            Line(text=f"coordenador {k} da secretaria municipal de saúde, nível {k + 3}, com"),
+            Line(text=f"lotação no centro de referência número {k + 10} do município."),
+        )))
+    lines = clean_document(DocumentText(source="diario.pdf", pages=tuple(pages)))
+    assert all(ln.is_noise for ln in lines if "DIÁRIO OFICIAL" in ln.text)
+    assert not any(ln.is_noise for ln in lines if ln.text.startswith("O PREFEITO"))

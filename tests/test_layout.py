@@ -165,3 +165,13 @@ def test_one_column_of_prose_is_left_alone():
     lines = [_words_line([(a + " " + b, 100)], 120 + 60 * i) for i, (a, b) in enumerate(zip(LEFT, RIGHT, strict=True))]
     page = PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(lines))
     assert read_columns(page) is page
+
+
+def test_a_running_head_over_both_columns_is_kept_whole():
+    # the head's words leave a gap where the gutter is: still one line, above the columns
+    head = _words_line([("02 DIÁRIO OFICIAL DO MUNICÍPIO", 100), ("JUAZEIRO - 27 DE SETEMBRO DE 2023", 1000)], 60)
+    lines = [head] + [_words_line([(a, 100), (b, 940)], 220 + 60 * i)
+                      for i, (a, b) in enumerate(zip(LEFT, RIGHT, strict=True))]
+    page = PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(lines))
+    out = read_columns(page)
+    assert [ln.text for ln in out.lines] == [head.text, *LEFT, *RIGHT]

@@ -937,3 +937,37 @@ def test_a_signature_continued_on_the_next_page_is_still_the_closings() -> None:
     out = structure_document(document_from_text(text))
     assert out.fecho is not None
     assert [s.nome for s in out.fecho.signatarios] == ["VICTOR DA SILVA COELHO", "JOSÉ SANTIAGO DE LIMA"]
+
+
+SHUFFLED_BOOK = """Paço da Câmara Municipal de Sobral, 10 de abril de 1995.
+FRANCISCO DAS CHAGAS ARRUDA
+Presidente
+LEI Nº 118, DE 12 DE ABRIL DE 1995
+Cria o Conselho Municipal de Defesa do Patrimônio Histórico.
+A CÂMARA MUNICIPAL DE SOBRAL aprovou e eu promulgo a seguinte Lei:
+Art. 1º - Fica criado o Conselho Municipal de Defesa do Patrimônio Histórico.
+Art. 2º - O Conselho será composto por membros assim distribuídos:
+I - três representantes do Poder Executivo;
+II - um representante da Câmara Municipal;
+\fLEI Nº 119, DE 12 DE ABRIL DE 1995
+Fixa o calendário escolar da rede municipal de ensino.
+A CÂMARA MUNICIPAL DE SOBRAL aprovou e eu promulgo a seguinte Lei:
+Art. 1º - O ano letivo terá duração mínima de duzentos dias.
+Art. 2º - Esta Lei entra em vigor na data de sua publicação.
+Paço da Câmara Municipal de Sobral, 12 de abril de 1995.
+FRANCISCO DAS CHAGAS ARRUDA
+Presidente
+\fIII - um representante da Diocese de Sobral.
+Art. 3º - O Conselho elegerá, dentre seus membros, o Presidente.
+Art. 4º - Esta Lei entra em vigor na data de sua publicação.
+Paço da Câmara Municipal de Sobral, 12 de abril de 1995.
+FRANCISCO DAS CHAGAS ARRUDA
+Presidente
+"""
+
+
+def test_a_page_after_a_neighbours_final_clause_continues_the_target_not_the_neighbour() -> None:
+    # the neighbour's page ends with its vigência clause (Art. 2º): its law ends there, so the
+    # next page's Art. 3º, which follows its numbering too, is the target's page out of order
+    out = structure_document(document_from_text(SHUFFLED_BOOK), NormMeta(numero="118", ano=1995))
+    assert [u.number for u in out.articulacao] == ["1", "2", "3", "4"]

@@ -158,6 +158,18 @@ def continues_target(readings: Sequence[Reading], span: list[int], target: list[
     return bool(nums) and bool(own) and min(nums) > 1 and not own.intersection(nums)
 
 
+_FINAL_CLAUSE = re.compile(r"entra(?:r[áa])?\s+em\s+vigor|revoga(?:m)?-se", re.I)
+
+
+def _article_run(readings: Sequence[Reading], chunk: Sequence[int]) -> list[int]:
+    """The printed article numbers of a chunk, or none when its last article is a final clause
+    (the law it belongs to ends there: nothing of it runs on to the next page)."""
+    arts = [(k, n) for k in chunk if (n := printed_number(readings[k]))]
+    if arts and _FINAL_CLAUSE.search(readings[arts[-1][0]].line.text):
+        return []
+    return [n for _k, n in arts]
+
+
 def closes(readings: Sequence[Reading], idx: Sequence[int]) -> bool:
     """Whether the lines ``idx`` hold a fecho, on one line or wrapped onto the next ('Palácio
     Municipal José Geraldo da Cruz, em Juazeiro do' / 'Norte, Estado do Ceará, aos 26 de ...')."""
@@ -190,13 +202,14 @@ def claim_orphan_pages(
     keep, moved = list(chunks[0]), []
     # a law is closed once: pages after the neighbour's own closing are not its articles
     neighbour_closed = any(fecho_like(readings[k].line.text) for k in chunks[0])
-    last_kept = [n for k in chunks[0] if (n := printed_number(readings[k]))]
+    last_kept = _article_run(readings, chunks[0])
     for chunk in chunks[1:]:
         nums = [n for k in chunk if (n := printed_number(readings[k]))]
         fills = nums and min(nums) > min(own) and max(nums) < max(own)
         continues = nums and (not closed or neighbour_closed) and max(own) < min(nums) <= max(own) + 2
         # the page right before carries the neighbour's article just before this page's first:
         # the neighbour's text runs on (a gazette's act, its annex's articles over two pages)
+        # (not after its final clause: 'Art. 3º Esta Lei entra em vigor ...' ends a law)
         runs_on = bool(nums and last_kept and last_kept[-1] == nums[0] - 1 and closed)
         if (fills or continues) and not own.intersection(nums) and not runs_on:
             moved.append(chunk)
@@ -205,7 +218,7 @@ def claim_orphan_pages(
         else:
             keep.extend(chunk)
             neighbour_closed = neighbour_closed or any(fecho_like(readings[k].line.text) for k in chunk)
-            last_kept = nums or last_kept
+            last_kept = _article_run(readings, chunk) or last_kept
     return keep, moved
 
 
