@@ -938,7 +938,8 @@ def read_text_layer(path: Path, page_index: int) -> PageText:
         with _PLUMBER_LOCK:
             page = _plumber_document(path).pages[page_index]
             try:
-                words = page.extract_words(keep_blank_chars=False, use_text_flow=False, x_tolerance=1.5)
+                words = page.extract_words(keep_blank_chars=False, use_text_flow=False, x_tolerance=1.5,
+                                           extra_attrs=["upright"])
                 width, height = float(page.width), float(page.height)
             finally:
                 page.close()  # drop the page's parsed objects: memory stays flat over long files
@@ -947,8 +948,32 @@ def read_text_layer(path: Path, page_index: int) -> PageText:
             close_text_layers()
         raise InputError(f"{path.name}: text layer of page {page_index + 1} unreadable: {exc}",
                          reason="corrupt_pdf", page_no=page_index + 1) from exc
+    upright = [w for w in words if w.get("upright", True)]
+    turned = [w for w in words if not w.get("upright", True)]
     return PageText(page_index=page_index, method="text", width=width, height=height,
-                    lines=group_words(words))
+                    lines=group_words(upright) + group_turned_words(turned))
+
+
+def group_turned_words(words: Iterable[dict[str, Any]], *, tolerance: float = 2.0) -> tuple[Line, ...]:
+    """Words printed turned by 90° (a digital-signature stamp up a page's margin) as lines of
+    their own, one per column, read bottom to top: pdfplumber gives their letters top to bottom
+    ('ogidóc' for 'código'). Grouped with the upright words by their tops, they were glued into
+    the body's lines ('... a ogidóc possibilidade de financiamento')."""
+    columns: list[tuple[float, list[dict[str, Any]]]] = []
+    for w in sorted(words, key=lambda w: float(w["x0"])):
+        if columns and abs(columns[-1][0] - float(w["x0"])) <= tolerance:
+            columns[-1][1].append(w)
+        else:
+            columns.append((float(w["x0"]), [w]))
+    lines = []
+    for _, col in columns:
+        col.sort(key=lambda w: -float(w["bottom"]))
+        lines.append(_line_of([
+            Word(text=str(w["text"])[::-1], conf=None,
+                 bbox=(float(w["x0"]), float(w["top"]), float(w["x1"]), float(w["bottom"])))
+            for w in col
+        ]))
+    return tuple(lines)
 
 
 def group_words(words: Iterable[dict[str, Any]], *, tolerance: float = 3.0) -> tuple[Line, ...]:

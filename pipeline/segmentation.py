@@ -34,9 +34,9 @@ from pipeline.segmenting.closing import (
 from pipeline.segmenting.contents import CONTENTS_TITLE, split_contents
 from pipeline.segmenting.laws import (
     ENACTING,
-    PREAMBLE_START,
     claim_orphan_pages,
     continues_target,
+    preamble_start,
     running_headers,
     split_laws,
 )
@@ -196,7 +196,7 @@ def segment_lines(
     if enacted and first_unit < len(target):
         first_unit = enacted[-1] + 1
     head = target[k:first_unit]
-    pre_start = next((j for j, r in enumerate(head) if PREAMBLE_START.match(r.line.text)), None)
+    pre_start = preamble_start([r.line.text for r in head])
     if pre_start is None:
         seg.ementa = [r.line for r in head]
     else:

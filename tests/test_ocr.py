@@ -395,3 +395,31 @@ def test_a_page_read_badly_is_turned_in_full_only_when_a_band_of_it_reads_better
     page = ocr_mod.ocr_image(upright.rotate(180), page_index=0, dpi=150, config=config, engine=Counting())
     assert page.rotation == 180 and page.confidence is not None and page.confidence > 0.8
     assert len(reads) == 3 and reads[1][1] < 0.35 * reads[0][1] and reads[2] == reads[0]
+
+
+def test_words_turned_up_the_margin_are_lines_of_their_own_read_bottom_to_top(tmp_path):
+    # a digital-signature stamp printed up the page's right margin, beside the body's lines
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen import canvas
+
+    from pipeline.ocr import read_text_layer
+
+    path = tmp_path / "stamped.pdf"
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.setFont("Helvetica", 10)
+    body = ["Art. 2º O projeto propõe trabalhar em busca de empresas de lucro real a",
+            "possibilidade de financiamento para o projeto, por meio da dedução de",
+            "Imposto de Renda das Empresas no valor de R$ 515.400,00."]
+    for k, row in enumerate(body):
+        c.drawString(60, 500 - 13 * k, row)
+    c.saveState()
+    c.translate(520, 420)
+    c.rotate(90)
+    c.drawString(0, 0, "Para verificar a validade das assinaturas acesse o código 77F7")
+    c.restoreState()
+    c.showPage()
+    c.save()
+    page = read_text_layer(path, 0)
+    texts = [ln.text for ln in page.lines]
+    assert texts[:3] == body  # the body's lines hold none of the stamp's words
+    assert texts[3:] == ["Para verificar a validade das assinaturas acesse o código 77F7"]

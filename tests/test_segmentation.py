@@ -971,3 +971,20 @@ def test_a_page_after_a_neighbours_final_clause_continues_the_target_not_the_nei
     # next page's Art. 3º, which follows its numbering too, is the target's page out of order
     out = structure_document(document_from_text(SHUFFLED_BOOK), NormMeta(numero="118", ano=1995))
     assert [u.number for u in out.articulacao] == ["1", "2", "3", "4"]
+
+
+@pytest.mark.parametrize(("head", "ementa", "preambulo"), [
+    ("Dispõe sobre a aprovação do cadastro da Entidade REDE CIDADÃ.\n"
+     "O Plenário do CONSELHO MUNICIPAL DE DEFESA DOS DIREITOS DA CRIANÇA, em sua Reunião Ordinária,\n"
+     "usando das atribuições que lhe são conferidas pela Lei Federal nº 8.069/1990, RESOLVE:",
+     "Dispõe sobre a aprovação do cadastro da Entidade REDE CIDADÃ.", "O Plenário do CONSELHO"),
+    ("A DIRETORA ACADÊMICA DA FACULDADE DE PETROLINA - FACAPE, no\n"
+     "uso de suas atribuições estatutárias, RESOLVE:", None, "A DIRETORA ACADÊMICA"),
+])
+def test_a_preambulo_opened_by_any_authority_is_set_apart_from_the_ementa(head: str, ementa: str | None,
+                                                                        preambulo: str) -> None:
+    text = f"RESOLUÇÃO Nº 010 DE 11 DE AGOSTO DE 2021\n{head}\nArt. 1º Aprovar o cadastro.\n" \
+           "Art. 2º Esta Resolução entra em vigor na data de sua publicação.\n"
+    out = structure_document(document_from_text(text))
+    assert (out.ementa or None) == ementa
+    assert out.preambulo is not None and out.preambulo.startswith(preambulo)

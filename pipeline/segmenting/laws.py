@@ -32,6 +32,28 @@ PREAMBLE_START = re.compile(
     r"FA[ÇC]O\s+SABER|O\s+SENHOR|O\s+EXCELENT|O\s+POVO|O\s+DOUTOR|O\s+DR\.|O\s+SR\.|A\s+MESA|EU,)",
     re.I,
 )
+# Any authority as the subject of the preâmbulo ('O Plenário do CONSELHO MUNICIPAL ...', 'A
+# DIRETORA ACADÊMICA DA FACULDADE ...'), known by the clause of competence that follows it
+_AUTHORITY_START = re.compile(r"^\W{0,3}[AO]\s+[A-ZÀ-Ú][\wÀ-ú]{3,}")
+_COMPETENCE = re.compile(r"atribui[çc][õo]es|\bno\s+uso\s+d|\busando\s+d", re.I)
+_COMPETENCE_REACH = 4  # lines from the subject to the clause of competence
+
+
+def preamble_start(texts: Sequence[str]) -> int | None:
+    """Where the preâmbulo begins in the lines between the epígrafe and the body: a known
+    opening ('A CÂMARA MUNICIPAL', 'O PREFEITO', 'FAÇO SABER'), else a subject opening with an
+    article whose clause of competence ('no uso de suas atribuições') follows within a few
+    lines. Without it the preâmbulo of a council's resolução or a faculty's portaria was glued to
+    the ementa."""
+    known = next((j for j, t in enumerate(texts) if PREAMBLE_START.match(t)), None)
+    if known is not None:
+        return known
+    for j, t in enumerate(texts):
+        if _AUTHORITY_START.match(t) and _COMPETENCE.search(" ".join(texts[j:j + _COMPETENCE_REACH])):
+            return j
+    return None
+
+
 _ENACTING_REACH = 6  # lines an enacting clause may take from its start to 'a seguinte Lei:'
 _HEAD_REACH = 4  # lines of a lost epígrafe's ementa kept with the law it opens
 
