@@ -280,7 +280,15 @@ def runs_on(text: str) -> bool:
     letterhead or furniture."""
     t = text.strip()
     words = _folded_key(t).split()
-    return bool(words) and words[-1] in _RUNS_ON and re.match(r"[AO]\s+\w", t) is not None
+    return (len(words) >= 3 and words[0] in ("A", "O") and words[1] in _SUBJECTS and words[-1] in _RUNS_ON
+            and re.match(r"[AO]\s+\w", t) is not None)
+
+
+_SUBJECTS = frozenset(
+    "CAMARA PREFEITO PREFEITA PRESIDENTE VICE GOVERNADOR GOVERNADORA PLENARIO MESA SECRETARIO SECRETARIA "
+    "DIRETOR DIRETORA GESTOR GESTORA CONSELHO SUPERINTENDENTE PROCURADOR PROCURADORA CONTROLADOR".split())
+"""Who opens a preâmbulo after its article ('O PREFEITO ...', 'A Câmara ...'): a garbled letterhead
+('O APANATINSA MT PREFEITURA MUNICIPAL DE') opens with none of them."""
 
 
 def is_letterhead_line(text: str) -> bool:
