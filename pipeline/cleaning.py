@@ -229,6 +229,10 @@ def has_letter_runs(text: str) -> bool:
     return len(bad) >= 2 and len(bad) / len(tokens) >= 0.4
 
 
+# a heading set with its letters spaced out ('P O R T A R I A Nº 289/2023 – S E D E S T')
+_SPACED_OUT = re.compile(r"(?<!\S)(?:[^\W\d_] ){2,}[^\W\d_](?!\S)")
+
+
 def is_garbage(text: str, vocab: frozenset[str] | None = None, *, mean_token_len: float = 2.9) -> bool:
     """Lines of OCR garbage: fragments of speckle and stamps read as letters.
 
@@ -239,7 +243,8 @@ def is_garbage(text: str, vocab: frozenset[str] | None = None, *, mean_token_len
     tokens = _TOKEN.findall(text)
     if not tokens:
         return False
-    if _NORM_TITLE.match(text) or _DATED_NUMBER.search(text) or _starts_with_label(text):
+    if _NORM_TITLE.match(text) or _NORM_TITLE.match(_SPACED_OUT.sub(lambda m: m.group().replace(" ", ""), text)) \
+            or _DATED_NUMBER.search(text) or _starts_with_label(text):
         return False  # an epígrafe or a unit ('III - a taxa de lixo e o ISS;') may be all short words
     if vocab is None:
         return has_letter_runs(text)

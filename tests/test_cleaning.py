@@ -74,6 +74,8 @@ def test_garbage_lines_by_statistics_and_vocabulary() -> None:
     assert not is_garbage('nas alíneas "c" e "d" do artigo 12 e nos incisos I e V do', vocab)
     # an epígrafe worn to short scraps is no garbage: a number, then a date of the epígrafe's shape
     assert not is_garbage("EI “:º 587, DE 7 DE SETEM RO DE 1.964", vocab)
+    # nor is a heading set with its letters spaced out (a gazette's act)
+    assert not is_garbage("P O R T A R I A Nº 289/2023 – S E D E S T", vocab)
 
 
 @pytest.mark.parametrize("junk", ["RA AADAADAADAAA DADA DTA", "KKSSJENSTPRST II” »", "ooooaaaaaaaaeeeerr"])
