@@ -423,3 +423,31 @@ def test_words_turned_up_the_margin_are_lines_of_their_own_read_bottom_to_top(tm
     texts = [ln.text for ln in page.lines]
     assert texts[:3] == body  # the body's lines hold none of the stamp's words
     assert texts[3:] == ["Para verificar a validade das assinaturas acesse o código 77F7"]
+
+
+def test_a_scan_pasted_under_a_text_header_is_read_with_the_page(tmp_path):
+    # a born-digital gazette page whose text layer holds only its header and footer: the body
+    # is an embedded scan (a contract amendment) that must be OCR'd, not dropped
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen import canvas
+
+    scan = render_page(["TERMO ADITIVO AO CONTRATO Nº 058/2018", "",
+                        "Os recibos comprovantes das entregas deverão ser",
+                        "encaminhados à Secretaria Municipal da Fazenda."], dpi=200)
+    path = tmp_path / "gazette.pdf"
+    c = canvas.Canvas(str(path), pagesize=A4)
+    width, height = A4
+    c.setFont("Helvetica", 10)
+    c.drawString(60, height - 40, "Edição 2.737 | Ano 11 - 13 de agosto de 2021 - Página 8")
+    c.drawString(60, 30, "Versão eletrônica disponível em: http://petrolina.pe.gov.br")
+    c.drawImage(ImageReader(scan), 90, 150, width=420, height=420 * scan.height / scan.width)
+    c.showPage()
+    c.save()
+    [plan] = plan_pages(path, config=CONFIG)
+    assert plan.kind == "text"
+    page = read_page(path, plan, config=OcrConfig(dpi=200))
+    text = " ".join(ln.text for ln in page.lines)
+    assert page.lines[0].text.startswith("Edição 2.737") and page.lines[-1].text.startswith("Versão eletrônica")
+    assert "Secretaria Municipal da Fazenda" in text and "ADITIVO" in text
+    assert read_page(path, plan, config=OcrConfig(dpi=200, ocr="never")).lines == page.lines[:1] + page.lines[-1:]
