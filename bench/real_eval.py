@@ -23,7 +23,9 @@ norm's own and are not counted), agreement of tipo / número / ano, and the stat
     SILENT         not right, yet status 'extracted' (the figure that must be 0)
 
 A truth with ``acts`` instead of ``articles_list`` is a gazette (several acts): it is reported
-(which act the pipeline took, its status) but not counted in the classes or the means.
+(which act the pipeline took, its status) but not counted in the classes or the means; each of
+its numbered acts whose articles the truth lists is scored as ``--all-acts`` reads it (the same
+classes, ``gazette_acts_*`` in the summary).
 """
 
 from __future__ import annotations
@@ -177,6 +179,19 @@ def score_document(name: str, truth: dict, out: dict) -> dict:
     return row
 
 
+def score_act(truth: dict, out: dict | None) -> dict:
+    """One numbered act of a gazette whose articles the truth lists: RIGHT when --all-acts read it
+    with exactly those articles, SILENT when it is wrong (or its articles are) yet ``extracted``."""
+    label = f"{truth.get('tipo')} {truth.get('numero')}/{truth.get('ano')}"
+    if out is None:
+        return {"act": label, "class": "WRONG-FLAGGED", "status": None, "articles_found": None}
+    status = (out.get("document") or {}).get("status")
+    found = own_articles(out.get("articulacao") or [])
+    right = found == [str(a) for a in truth["articles_list"]]
+    cls = "RIGHT" if right else ("SILENT" if status == "extracted" else "WRONG-FLAGGED")
+    return {"act": label, "class": cls, "status": status, "articles_found": found}
+
+
 # ------------------------------------------------------------------------------------------ main
 
 def main(argv: list[str] | None = None) -> int:
@@ -219,10 +234,13 @@ def main(argv: list[str] | None = None) -> int:
         if row["class"] == "GAZETTE":  # every act as its own norm (locleg ingest --all-acts)
             from pipeline.acts import structure_acts
 
-            found_acts = {(digits(a.numero), a.ano) for a, _doc in structure_acts(doc, meta)}
+            found_acts = {(digits(a.numero), a.ano): json.loads(d.model_dump_json())
+                          for a, d in reversed(structure_acts(doc, meta))}
             numbered = [a for a in truth["acts"] if a.get("numero")]
             row["acts_numbered"] = len(numbered)
             row["acts_read"] = sum((digits(a["numero"]), a.get("ano")) in found_acts for a in numbered)
+            row["acts_scored"] = [score_act(a, found_acts.get((digits(a["numero"]), a.get("ano"))))
+                                  for a in numbered if "articles_list" in a]
         row["structure_seconds"] = round(time.monotonic() - t0, 2)
         rows.append(row)
         print_row(row)
@@ -245,6 +263,9 @@ def print_row(row: dict) -> None:
         print(f"{row['class']:13} {row['file']:32} status={row['status']:12} took {found} "
               f"({'one of the' if act else 'NOT one of the'} {row['acts']} acts) arts={len(row['articles_found'])}; "
               f"--all-acts reads {row.get('acts_read', 0)} of its {row.get('acts_numbered', 0)} numbered acts")
+        for act in row.get("acts_scored", []):
+            print(f"  act {act['class']:13} {act['act']:28} status={act['status'] or '-':12} "
+                  f"arts={','.join(act['articles_found'] or []) or '-'}")
         return
     ok = row["meta_ok"]
     marks = "".join(k[0].upper() if v else k[0] for k, v in ok.items())  # TNA = all agree
@@ -258,8 +279,11 @@ def summarise(rows: list[dict]) -> dict:
     scored = [r for r in rows if r["class"] != "GAZETTE"]
     classes = collections.Counter(r["class"] for r in scored)
     n = len(scored) or 1
+    acts = collections.Counter(a["class"] for r in rows for a in r.get("acts_scored", []))
     return {
         "documents": len(scored), "gazettes": len(rows) - len(scored),
+        "gazette_acts_RIGHT": acts["RIGHT"], "gazette_acts_WRONG-FLAGGED": acts["WRONG-FLAGGED"],
+        "gazette_acts_SILENT": acts["SILENT"],
         "RIGHT": classes["RIGHT"], "WRONG-FLAGGED": classes["WRONG-FLAGGED"], "SILENT": classes["SILENT"],
         "mean_recall": round(sum(r["recall"] for r in scored) / n, 4),
         "mean_f1": round(sum(r["f1"] for r in scored) / n, 4),

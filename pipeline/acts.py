@@ -16,6 +16,7 @@ from models.norm import ActEntry, ActsDocument, NormDocument, NormMeta
 from models.ocr import DocumentText
 from pipeline.cleaning import clean_document
 from pipeline.headers import uppercase_share
+from pipeline.layout import join_document_lines, read_document_columns
 from pipeline.segmenting.readings import read_lines
 from pipeline.structure import StructureConfig, structure_document
 
@@ -38,7 +39,7 @@ class Act:
 def find_acts(doc: DocumentText) -> list[Act]:
     """The acts of ``doc`` in reading order, one per (tipo, número, ano): every epígrafe printed
     as a heading. A gazette's index and a repeated heading name an act once."""
-    lines = [ln for ln in clean_document(doc) if not ln.is_noise]
+    lines = [ln for ln in clean_document(join_document_lines(read_document_columns(doc))) if not ln.is_noise]
     acts: dict[tuple[str, str | None, int | None], Act] = {}
     for reading in read_lines(lines):
         epi = reading.epigrafe

@@ -34,6 +34,7 @@ class CleanLine:
     reason: str | None = None
     conf: float | None = None
     top: float | None = None  # relative vertical position on the page (0 top, 1 bottom)
+    bottom: float | None = None  # relative position of the line's bottom
 
     @property
     def is_noise(self) -> bool:
@@ -242,6 +243,10 @@ def has_letter_runs(text: str) -> bool:
     return len(bad) >= 2 and len(bad) / len(tokens) >= 0.4
 
 
+# a heading set with its letters spaced out ('P O R T A R I A Nº 289/2023 – S E D E S T')
+_SPACED_OUT = re.compile(r"(?<!\S)(?:[^\W\d_] ){2,}[^\W\d_](?!\S)")
+
+
 def is_garbage(text: str, vocab: frozenset[str] | None = None, *, mean_token_len: float = 2.9) -> bool:
     """Lines of OCR garbage: fragments of speckle and stamps read as letters.
 
@@ -252,7 +257,8 @@ def is_garbage(text: str, vocab: frozenset[str] | None = None, *, mean_token_len
     tokens = _TOKEN.findall(text)
     if not tokens:
         return False
-    if _NORM_TITLE.match(text) or _DATED_NUMBER.search(text) or _starts_with_label(text):
+    if _NORM_TITLE.match(text) or _NORM_TITLE.match(_SPACED_OUT.sub(lambda m: m.group().replace(" ", ""), text)) \
+            or _DATED_NUMBER.search(text) or _starts_with_label(text):
         return False  # an epígrafe or a unit ('III - a taxa de lixo e o ISS;') may be all short words
     if vocab is None:
         return has_letter_runs(text)
@@ -280,12 +286,38 @@ _LETTERHEAD = re.compile(
 )
 
 
+_RUNS_ON = frozenset({"DE", "DO", "DA", "DOS", "DAS", "E"})
+"""Words a sentence's line ends with when the sentence runs on to the next line (with the article
+that opens it, 'A Câmara ...': a letterhead has none; 'Prefeitura Municipal de Arapiraca de' is a
+letterhead read with a speck)."""
+
+
+def runs_on(text: str) -> bool:
+    """A sentence's first line that runs on to the next: it opens with an article and ends with
+    a word that cannot end it ('O PREFEITO DO MUNICÍPIO DE JUAZEIRO DO', 'A Câmara Municipal de
+    Cachoeiro de'). A preâmbulo opens so in every act of a gazette: it recurs, yet it is no
+    letterhead or furniture."""
+    t = text.strip()
+    words = _folded_key(t).split()
+    return (len(words) >= 3 and words[0] in ("A", "O") and words[1] in _SUBJECTS and words[-1] in _RUNS_ON
+            and re.match(r"[AO]\s+\w", t) is not None)
+
+
+_SUBJECTS = frozenset(
+    "CAMARA PREFEITO PREFEITA PRESIDENTE VICE GOVERNADOR GOVERNADORA PLENARIO MESA SECRETARIO SECRETARIA "
+    "DIRETOR DIRETORA GESTOR GESTORA CONSELHO SUPERINTENDENTE PROCURADOR PROCURADORA CONTROLADOR".split())
+"""Who opens a preâmbulo after its article ('O PREFEITO ...', 'A Câmara ...'): a garbled letterhead
+('O APANATINSA MT PREFEITURA MUNICIPAL DE') opens with none of them."""
+
+
 def is_letterhead_line(text: str) -> bool:
     """A line of a municipal letterhead standing alone: 'ESTADO DE RIO GRANDE DO SUL', 'Estado de
     São Paulo', 'PREFEITURA MUNICIPAL DE CAMAQUÃ', 'CÂMARA MUNICIPAL DE ALEGRETE', 'Gabinete do
     Prefeito' (with OCR dust at its ends: "'* Gabinete do Prefeito", '... DO SUL É'). A page's
     letterhead that recurs too few times to be furniture still is no text of a unit; a line that
-    runs on ('A CÂMARA MUNICIPAL DE X, Estado de Y, aprovou') or carries a date is not one."""
+    runs on ('A CÂMARA MUNICIPAL DE X, Estado de Y, aprovou'), or whose last word says it runs on
+    to the next line (the preamble's first line 'A Câmara Municipal de Cachoeiro de'), or that
+    carries a date is not one."""
     t = text.strip()
     if not t or len(t) > 60 or "," in t or any(ch.isdigit() for ch in t):
         return False
@@ -296,6 +328,8 @@ def is_letterhead_line(text: str) -> bool:
     while words and len(words[0]) == 1 and len(words) > 2 and words[1] in ("ESTADO", "GABINETE", "PREFEITURA",
                                                                            "CAMARA", "PODER"):
         words.pop(0)
+    if runs_on(t):
+        return False  # 'A Câmara Municipal de Cachoeiro de' / 'Itapemirim, ... APROVA': a wrapped sentence
     m = _LETTERHEAD.match(" ".join(words))
     if m is None:
         return False
@@ -380,7 +414,7 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig())
         # clause 'A CÂMARA MUNICIPAL DE ..., ESTADO' / 'de São Paulo, aprovou'), not furniture.
         continues = t.rstrip().endswith(",") or (
             len(t.split()) >= 6 and i + 1 < len(texts) and texts[i + 1][:1].islower()
-        )
+        ) or runs_on(t)
         if caps_document and len(k.split()) < 2:
             continue
         if (upper >= 0.6 and not continues) or _PHONE.search(t):
@@ -594,6 +628,54 @@ def _is_short_junk(text: str, prev: str | None, vocab: frozenset[str], *, max_ch
     return True
 
 
+FOOTER_BAND = 0.8
+"""A page's footer is printed below this share of its height."""
+FOOTER_GAP = 2.5
+"""White space, in the footer's line heights, that sets a footer block apart from the text above."""
+FOOTER_ABOVE = 3
+"""Lines a footer block holds above its first contact line (an address, a name: never a sentence)."""
+
+
+def find_footer_blocks(lines: Sequence[CleanLine]) -> list[int]:
+    """Indices of the content lines of a page's footer block: a contact line (phone, CEP, site:
+    reason ``phone``) in the page's bottom band marks a footer, and the lines printed with it,
+    set close together above it ('Praça Jerônimo Monteiro, 28 - Centro' over 'Cachoeiro de
+    Itapemirim - ES - Cep 29300-170'), are the footer too when a wide white space parts the block
+    from the text above. A one-page law gives no repetition to find its footer by; without this
+    the address line ends the last article."""
+    out: list[int] = []
+    pages: dict[int, list[int]] = {}
+    for i, ln in enumerate(lines):
+        if ln.top is not None and ln.bottom is not None and ln.text.strip():
+            pages.setdefault(ln.page_index, []).append(i)
+    for idx in pages.values():
+        idx.sort(key=lambda i: lines[i].top or 0.0)
+        anchors = [p for p, i in enumerate(idx) if lines[i].reason == "phone" and (lines[i].top or 0) >= FOOTER_BAND]
+        if not anchors:
+            continue
+        first, last = anchors[0], anchors[-1]
+        block = list(range(first, last + 1))
+        p = first
+        while p > 0:
+            above, here = lines[idx[p - 1]], lines[idx[p]]
+            height = max(1e-6, (above.bottom or 0) - (above.top or 0))
+            if (above.top or 0) < FOOTER_BAND or (here.top or 0) - (above.bottom or 0) > height:
+                break
+            if not above.is_noise and (first - p >= FOOTER_ABOVE or _LABEL_START.match(above.text)
+                                       or re.search(r"[.;:]\W*$", above.text.strip())):
+                break  # a unit's label or a sentence's end: the text's own lines run down to the footer
+            p -= 1
+            block.insert(0, p)
+        if p == 0:
+            continue  # nothing above the block: no text to part it from
+        above, here = lines[idx[p - 1]], lines[idx[p]]
+        height = max(1e-6, (here.bottom or 0) - (here.top or 0))
+        if (here.top or 0) - (above.bottom or 0) < FOOTER_GAP * height:
+            continue  # set as the text is: the text's own last lines
+        out.extend(idx[q] for q in block if not lines[idx[q]].is_noise)
+    return sorted(out)
+
+
 def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) -> list[CleanLine]:
     """Classify every line of every page as content or noise; strip margin marks from content.
 
@@ -604,11 +686,13 @@ def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) ->
     for page in doc.pages:
         height = page.height or None
         for index, line in enumerate(page.lines):
-            top = None
+            top = bottom = None
             if line.bbox is not None and height:
-                top = line.bbox[1] / height
-            lines.append(CleanLine(line.text, page.page_index, index, conf=line.conf, top=top))
+                top, bottom = line.bbox[1] / height, line.bbox[3] / height
+            lines.append(CleanLine(line.text, page.page_index, index, conf=line.conf, top=top, bottom=bottom))
     lines = [apply_line_rules(line) for line in lines]
+    for i in find_footer_blocks(lines):
+        lines[i] = replace(lines[i], kind="noise", reason="footer")
     lines = [replace(ln, kind="noise", reason="page_counter") if is_page_counter(ln, len(doc.pages)) else ln
              for ln in lines]
     for i in find_continuation_notes(lines):
@@ -702,6 +786,26 @@ def _page_copies(lines: Sequence[CleanLine], pages: dict[int, list[int]], *, ban
     return out
 
 
+def _running_heads(lines: Sequence[CleanLine], pages: dict[int, list[int]], *,
+                   config: CleanConfig) -> set[int]:
+    """The first lines of pages that recur, their words in any order, on half of the pages: a
+    running head set recto and verso ('02 DIÁRIO OFICIAL DO MUNICÍPIO JUAZEIRO DO NORTE-CE, 27 DE
+    SETEMBRO DE 2023' / 'JUAZEIRO DO NORTE-CE, 27 DE SETEMBRO DE 2023 DIÁRIO OFICIAL DO
+    MUNICÍPIO 03'), which neither form alone does."""
+    firsts = [idx[0] for idx in pages.values() if idx]
+    keys = [" ".join(sorted(re.sub(r"\d+", " ", _folded_key(lines[i].text)).split())) for i in firsts]
+    need = max(2, (len(pages) + 1) // 2)
+    out: set[int] = set()
+    if len(firsts) < 2 or len(firsts) > _BANDS_EXACT:
+        return out
+    similar = process.cdist(keys, keys, scorer=fuzz.ratio, score_cutoff=config.furniture_similarity,
+                            dtype=np.uint8) > 0
+    for a, i in enumerate(firsts):
+        if len(keys[a]) >= 10 and not _LABEL_START.match(lines[i].text) and int(similar[a].sum()) >= need:
+            out.add(i)
+    return out
+
+
 def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanConfig(), band: int = 3) -> set[int]:
     """With real page breaks: lines in the top or bottom band of their page that recur in the
     bands of at least half of the pages (two pages are enough), whatever their case."""
@@ -713,21 +817,23 @@ def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanCo
         return set()
     # A law's own closing can stand at a page bottom and recur (a regulamento printed after it
     # closes the same way): a dated line and the signature lines after it are never bands.
+    # A gazette's running head carries the edition's date ('02 DIÁRIO OFICIAL DO MUNICÍPIO
+    # JUAZEIRO DO NORTE-CE, 27 DE SETEMBRO DE 2023'): a page's first line opens no closing.
     closing: set[int] = set()
     for idx in pages.values():
         for pos, i in enumerate(idx):
-            if _FULL_DATE.search(lines[i].text):
+            if pos and _FULL_DATE.search(lines[i].text):
                 closing.update(idx[pos:pos + 4])
     bands = {p: [i for i in idx[:band] + idx[-band:] if i not in closing] for p, idx in pages.items()}
     # A page scanned twice repeats every line of it: its copies count as one page (their first
     # lines are no letterhead for repeating there).
     copy_of = _page_copies(lines, pages, band=band)
+    out = _running_heads(lines, pages, config=config)
     order = [(copy_of.get(p, p), i) for p, idx in bands.items() for i in idx]
     keys = [_folded_key(lines[i].text) for _p, i in order]
     need = max(2, (len(pages) - len(copy_of) + 1) // 2)
     eligible = [len(keys[a]) >= 5 and not _LABEL_START.match(lines[i].text) for a, (_p, i) in enumerate(order)]
     page_of = np.fromiter((p for p, _i in order), dtype=np.int64, count=len(order))
-    out: set[int] = set()
     if len(order) <= _BANDS_EXACT:
         # Every band line against every other, in C (one similarity matrix).
         similar = process.cdist(keys, keys, scorer=fuzz.ratio, score_cutoff=config.furniture_similarity,

@@ -161,3 +161,181 @@ def is_label_like(text: str) -> bool:
     """Whether a margin's reading can be a unit's label (a numeral, '§', the article keyword,
     a roman numeral or a letter with its separator), not a speck or a handwritten mark."""
     return bool(_LABEL_LIKE.search(text.strip()))
+
+
+# --- two columns of text (a gazette) ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ColumnConfig:
+    zone: tuple[float, float] = (0.25, 0.75)  # where a gutter may stand, shares of the text's width
+    bins: int = 400
+    max_cross: tuple[float, ...] = (0.05, 0.12, 0.2)  # share of the lines that may cross the gutter
+    # (mastheads, headings: 10 of 56 lines on a one-page gazette excerpt, cachoeiro-lei7228-2015),
+    # tried in turn: a loose share widens the band over the column's ragged edge
+    min_gutter: float = 0.008  # narrowest gutter, share of the text's width (a space is ~0.005)
+    max_gutter: float = 0.05  # widest (two-column gazettes: 0.02-0.025; the gap between table
+    # columns is wider: 0.15-0.2 on the tables of results and credit decrees of the real sets)
+    min_rows: int = 6  # lines with text on each side of the gutter ...
+    min_row_share: float = 0.25  # ... and their share of the page's lines
+    fill: float = 0.6  # a column's line fills this share of the column ...
+    filled_share: float = 0.5  # ... on this share of the lines' parts (prose, not a table)
+    page_band: float = 0.08  # the page's first line above this share of its height (last line
+    # below 1 - it) is its running head (foot): kept whole, not split into the columns
+
+
+_RULE_WORD = re.compile(r"^[|¦!/\\—–_-]+$")
+
+
+def _alnum(word_text: str) -> bool:
+    return any(ch.isalnum() for ch in word_text)
+
+
+def find_gutter(lines: Sequence[Line], *, config: ColumnConfig = ColumnConfig()) -> tuple[float, float] | None:
+    """The x-range of the gutter between two columns of text on a page, or None.
+
+    A gutter is a band in the middle of the text that (almost) no line's words cross, with
+    many lines holding words on both sides of it; each side's parts must be prose that fills
+    its column with no gap as wide as the gutter between its words (two table columns, a label
+    and an amount, or a row of cells are not two columns of text)."""
+    rows = [[w for w in ln.words if w.bbox is not None and _alnum(w.text)] for ln in lines]
+    rows = [r for r in rows if r]
+    if len(rows) < config.min_rows:
+        return None
+    left = min(w.bbox[0] for r in rows for w in r)  # type: ignore[index]
+    right = max(w.bbox[2] for r in rows for w in r)  # type: ignore[index]
+    width = right - left
+    if width <= 0:
+        return None
+    step = width / config.bins
+    cover = np.zeros(config.bins, dtype=np.int32)
+    for r in rows:
+        mark = np.zeros(config.bins, dtype=bool)
+        for w in r:
+            a = int((w.bbox[0] - left) / step)  # type: ignore[index]
+            b = int(np.ceil((w.bbox[2] - left) / step))  # type: ignore[index]
+            mark[max(0, a):min(config.bins, b)] = True
+        cover += mark
+    for share in config.max_cross:
+        found = _gutter_at(cover <= share * len(rows), rows, left, right, step, config)
+        if found is not None:
+            return found
+    return None
+
+
+def _gutter_at(low: np.ndarray, rows: list[list], left: float, right: float, step: float,
+               config: ColumnConfig) -> tuple[float, float] | None:
+    width = right - left
+    z0, z1 = (int(f * config.bins) for f in config.zone)
+    runs: list[tuple[int, int]] = []
+    i = z0
+    while i < z1:
+        if low[i]:
+            j = i
+            while j < config.bins and low[j]:
+                j += 1
+            k = i
+            while k > 0 and low[k - 1]:
+                k -= 1
+            runs.append((k, j))
+            i = j
+        else:
+            i += 1
+    runs = [r for r in runs if config.min_gutter * width <= (r[1] - r[0]) * step <= config.max_gutter * width]
+    # the widest band; of equals, the nearest the middle
+    for a, b in sorted(runs, key=lambda r: (-(r[1] - r[0]), abs((r[0] + r[1]) / 2 - config.bins / 2))):
+        g0, g1 = left + a * step, left + b * step
+        if _two_columns(rows, left, right, g0, g1, config):
+            return (g0, g1)
+    return None
+
+
+def _two_columns(rows: list[list], left: float, right: float, g0: float, g1: float,
+                 config: ColumnConfig) -> bool:
+    gap = g1 - g0
+    mid = (g0 + g1) / 2
+    sides = [0, 0]
+    filled = 0
+    for r in rows:
+        if any(w.bbox[0] < g1 and w.bbox[2] > g0 for w in r):
+            continue  # crosses the gutter
+        for side, (lo, hi) in enumerate(((left, g0), (g1, right))):
+            part = [w for w in r if (w.bbox[2] <= mid) == (side == 0)]
+            if not part:
+                continue
+            sides[side] += 1
+            span = part[-1].bbox[2] - part[0].bbox[0]
+            inner = max((y.bbox[0] - x.bbox[2] for x, y in zip(part, part[1:], strict=False)), default=0.0)
+            filled += span >= config.fill * (hi - lo) and inner < gap
+    if min(sides) < max(config.min_rows, config.min_row_share * len(rows)):
+        return False
+    return filled >= config.filled_share * sum(sides)
+
+
+def _line_from(words: Sequence) -> Line:
+    boxes = [w.bbox for w in words if w.bbox is not None]
+    bbox = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes)) if boxes else None
+    confs = [w.conf for w in words if w.conf is not None]
+    return Line(text=" ".join(w.text for w in words), bbox=bbox,
+                conf=sum(confs) / len(confs) if confs else None, words=tuple(words))
+
+
+def read_columns(page: PageText, *, config: ColumnConfig = ColumnConfig()) -> PageText:
+    """The page's lines in reading order when its text stands in two columns: each line split at
+    the gutter, and every run of two-column lines read as its left column, then its right one
+    (a line that crosses the gutter, a masthead or a heading over both columns, closes the run).
+    A text layer or Tesseract joins the two columns line by line ('Dispõe sobre a exoneração do
+    Coordenador CONSIDERANDO as disposições ...'); the acts of a gazette then cannot be read.
+    A page with one column comes back as the very same object."""
+    gutter = find_gutter(page.lines, config=config)
+    if gutter is None:
+        return page
+    g0, g1 = gutter
+    mid = (g0 + g1) / 2
+    out: list[Line] = []
+    block_l: list[Line] = []
+    block_r: list[Line] = []
+
+    def flush() -> None:
+        for block in (block_l, block_r):
+            out.extend(sorted(block, key=lambda ln: ln.bbox[1] if ln.bbox else 0.0))
+            block.clear()
+
+    boxed = [ln for ln in page.lines if ln.bbox is not None]
+    ends = set()
+    if page.height and boxed:  # the page's running head and foot, printed across both columns
+        first = min(boxed, key=lambda ln: ln.bbox[1])  # type: ignore[index]
+        last = max(boxed, key=lambda ln: ln.bbox[3])  # type: ignore[index]
+        if first.bbox[1] < config.page_band * page.height:  # type: ignore[index]
+            ends.add(id(first))
+        if last.bbox[3] > (1 - config.page_band) * page.height:  # type: ignore[index]
+            ends.add(id(last))
+    for line in page.lines:
+        words = [w for w in line.words if w.bbox is not None]
+        if not words or len(words) != len(line.words) or id(line) in ends:
+            flush()
+            out.append(line)
+            continue
+        if any(_alnum(w.text) and w.bbox[0] < g1 and w.bbox[2] > g0 for w in words):  # type: ignore[index]
+            flush()
+            out.append(line)
+            continue
+        # a rule drawn in the gutter, read as '|', is no text of either column
+        words = [w for w in words if not (_RULE_WORD.match(w.text) and g0 <= (w.bbox[0] + w.bbox[2]) / 2 <= g1)]  # type: ignore[index]
+        a = [w for w in words if (w.bbox[0] + w.bbox[2]) / 2 < mid]  # type: ignore[index]
+        b = [w for w in words if (w.bbox[0] + w.bbox[2]) / 2 >= mid]  # type: ignore[index]
+        if a:
+            block_l.append(line if not b else _line_from(a))
+        if b:
+            block_r.append(line if not a else _line_from(b))
+    flush()
+    return page.model_copy(update={"lines": tuple(out)})
+
+
+def read_document_columns(doc: DocumentText, *, config: ColumnConfig = ColumnConfig()) -> DocumentText:
+    """:func:`read_columns` on every page (the same object when no page has two columns)."""
+    pages = tuple(read_columns(p, config=config) for p in doc.pages)
+    if all(a is b for a, b in zip(pages, doc.pages, strict=True)):
+        return doc
+    return doc.model_copy(update={"pages": pages})

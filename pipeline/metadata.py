@@ -318,6 +318,9 @@ _MARKER_RE = re.compile(  # 'Nº', 'N.º', 'NUM.', 'N9', 'NS 350' ... also after
 )
 # thousands separated by '.', or by what OCR reads a dot as ('1..591', '1:592', '1,591')
 _NUMBER_RE = re.compile(r"(?P<num>\d{1,3}(?:(?:\.\s|[.\s]|[.:,;]{1,2})\d{3}(?!\d))+|\d+)(?:\s*/\s*(?P<yr>\d\.\d{3}|\d{4}|\d{2})(?!\d))?")
+# the issuing office's initials or name printed after the number, before the date or the end
+_ISSUER_AFTER_RE = re.compile(
+    r"\s*(?:/|[-–—]|\s)\s*(?!(?:DE|DO|DA|EM)\b)[A-Z]{2,12}\.?(?:\s+[A-Z]{3,12}){0,2}(?=\s*(?:,|$|DE\s+\d))")
 _QUOTE_DUST = "'\"’‘´`"  # specks read as quotes between the number and the date
 _TRAIL_PUNCT = " \t.,;:!|'\"*+`´’‘“”»«-–—)"
 
@@ -379,6 +382,9 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
         if num.group("yr"):
             ano = _expand_year(int(num.group("yr").replace(".", "")))
         consumed = num.end()
+        issuer = _ISSUER_AFTER_RE.match(rest, consumed) if upper else None
+        if issuer is not None:  # the issuing office after the number: 'Nº 0058/SEAD', 'Nº 006/2021 DIR. ACADÊMICA'
+            consumed = issuer.end()
     elif tipo != "Lei Orgânica":
         return None
     tail = line[pos + consumed:]
@@ -782,6 +788,11 @@ def _match_role(line: str) -> str | None:
 def is_role_line(line: str) -> bool:
     """A signature's cargo line ('Prefeito Municipal', 'Presidente da Câmara')."""
     return _match_role(line) is not None
+
+
+def is_signature_start(lines: Sequence[str]) -> bool:
+    """Whether ``lines`` open with a signature: a person's name, then a cargo line."""
+    return len(lines) >= 2 and _is_name(lines[0]) and _match_role(lines[1]) is not None
 
 
 def _is_name(line: str) -> bool:

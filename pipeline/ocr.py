@@ -586,7 +586,8 @@ def read_page(path: Path, plan: PagePlan, *, config: OcrConfig, engine: OcrEngin
         layer = text_layer.read(path, plan.page_index)
         if plan.native_dpi is None or config.ocr == "never" or text_layer_agrees(path, plan, layer, config=config,
                                                                                    engine=engine):
-            return layer
+            return layer if config.ocr == "never" else read_unread_images(path, plan, layer, config=config,
+                                                                          engine=engine)
         rejected = True
     dpi: float | None
     if fmt == "PDF":
@@ -595,6 +596,76 @@ def read_page(path: Path, plan: PagePlan, *, config: OcrConfig, engine: OcrEngin
         image, dpi = load_image_page(path, plan, config=config)
     page = ocr_image(image, page_index=plan.page_index, dpi=dpi, config=config, engine=engine)
     return page.model_copy(update={"text_layer_rejected": True}) if rejected else page
+
+
+BBoxT = tuple[float, float, float, float]
+MIXED_IMAGE_SHARE = 0.25
+"""Share of a text page an image must cover, with (almost) no text-layer word over it, to be OCR'd
+and its lines added to the page's: a scanned document pasted into a born-digital gazette under
+the edition's header and footer (petrolina-do2737-2021, pages 7-8: its text layer holds only
+them, the contract's body was lost without a word)."""
+MIXED_MAX_WORDS = 5
+
+
+def _unread_images(path: Path, plan: PagePlan, layer: PageText) -> list[BBoxT]:
+    """Boxes (PDF points, top-left origin) of the page's images that cover a good share of it,
+    not the whole page, and that no more than a few text-layer words lie over (pdfplumber places
+    images inside form XObjects where PDFium reports the whole page)."""
+    area = plan.width * plan.height
+    try:
+        with _PLUMBER_LOCK:
+            page = _plumber_document(path).pages[plan.page_index]
+            try:
+                images = [(float(im["x0"]), float(im["top"]), float(im["x1"]), float(im["bottom"]))
+                          for im in page.images]
+            finally:
+                page.close()
+    except Exception:  # noqa: BLE001 - an odd image dictionary: the layer as it is
+        return []
+    out = []
+    for x0, top, x1, bottom in images:
+        box = (max(0.0, x0), max(0.0, top), min(plan.width, x1), min(plan.height, bottom))
+        share = (box[2] - box[0]) * (box[3] - box[1]) / area if area > 0 else 0.0
+        if not MIXED_IMAGE_SHARE <= share < SCAN_COVERAGE:
+            continue
+        inside = sum(1 for ln in layer.lines for w in ln.words if w.bbox is not None
+                     and box[0] <= (w.bbox[0] + w.bbox[2]) / 2 <= box[2]
+                     and box[1] <= (w.bbox[1] + w.bbox[3]) / 2 <= box[3])
+        if inside <= MIXED_MAX_WORDS:
+            out.append(box)
+    return out
+
+
+def _to_points(b: BBoxT | None, left: float, top: float, scale: float) -> BBoxT | None:
+    """A box in the pixels of a crop at (``left``, ``top``) points, ``scale`` pixels a point, in points."""
+    if b is None:
+        return None
+    return (left + b[0] / scale, top + b[1] / scale, left + b[2] / scale, top + b[3] / scale)
+
+
+def read_unread_images(path: Path, plan: PagePlan, layer: PageText, *, config: OcrConfig,
+                       engine: OcrEngine = TESSERACT) -> PageText:
+    """The text layer with the lines of its unread images added (:func:`_unread_images`, OCR'd
+    from the page rendered at ``config.dpi``, their boxes in the layer's points), in reading
+    order by their tops. A page without such an image comes back as the same object."""
+    try:
+        boxes = _unread_images(path, plan, layer)
+    except InputError:
+        return layer
+    if not boxes:
+        return layer
+    page_image, dpi = render_pdf_page(path, dataclasses.replace(plan, native_dpi=None), config=config)
+    scale = dpi / 72.0
+    added: list[Line] = []
+    for left, top, right, bottom in boxes:
+        crop = page_image.crop((int(left * scale), int(top * scale), int(right * scale), int(bottom * scale)))
+        read = ocr_image(crop, page_index=plan.page_index, dpi=dpi, config=config, engine=engine)
+
+        for ln in read.lines:
+            words = tuple(w.model_copy(update={"bbox": _to_points(w.bbox, left, top, scale)}) for w in ln.words)
+            added.append(ln.model_copy(update={"bbox": _to_points(ln.bbox, left, top, scale), "words": words}))
+    lines = sorted([*layer.lines, *added], key=lambda ln: ln.bbox[1] if ln.bbox is not None else 0.0)
+    return layer.model_copy(update={"lines": tuple(lines)})
 
 
 LAYER_AGREEMENT = 0.6
@@ -937,7 +1008,8 @@ def read_text_layer(path: Path, page_index: int) -> PageText:
         with _PLUMBER_LOCK:
             page = _plumber_document(path).pages[page_index]
             try:
-                words = page.extract_words(keep_blank_chars=False, use_text_flow=False, x_tolerance=1.5)
+                words = page.extract_words(keep_blank_chars=False, use_text_flow=False, x_tolerance=1.5,
+                                           extra_attrs=["upright"])
                 width, height = float(page.width), float(page.height)
             finally:
                 page.close()  # drop the page's parsed objects: memory stays flat over long files
@@ -946,8 +1018,32 @@ def read_text_layer(path: Path, page_index: int) -> PageText:
             close_text_layers()
         raise InputError(f"{path.name}: text layer of page {page_index + 1} unreadable: {exc}",
                          reason="corrupt_pdf", page_no=page_index + 1) from exc
+    upright = [w for w in words if w.get("upright", True)]
+    turned = [w for w in words if not w.get("upright", True)]
     return PageText(page_index=page_index, method="text", width=width, height=height,
-                    lines=group_words(words))
+                    lines=group_words(upright) + group_turned_words(turned))
+
+
+def group_turned_words(words: Iterable[dict[str, Any]], *, tolerance: float = 2.0) -> tuple[Line, ...]:
+    """Words printed turned by 90° (a digital-signature stamp up a page's margin) as lines of
+    their own, one per column, read bottom to top: pdfplumber gives their letters top to bottom
+    ('ogidóc' for 'código'). Grouped with the upright words by their tops, they were glued into
+    the body's lines ('... a ogidóc possibilidade de financiamento')."""
+    columns: list[tuple[float, list[dict[str, Any]]]] = []
+    for w in sorted(words, key=lambda w: float(w["x0"])):
+        if columns and abs(columns[-1][0] - float(w["x0"])) <= tolerance:
+            columns[-1][1].append(w)
+        else:
+            columns.append((float(w["x0"]), [w]))
+    lines = []
+    for _, col in columns:
+        col.sort(key=lambda w: -float(w["bottom"]))
+        lines.append(_line_of([
+            Word(text=str(w["text"])[::-1], conf=None,
+                 bbox=(float(w["x0"]), float(w["top"]), float(w["x1"]), float(w["bottom"])))
+            for w in col
+        ]))
+    return tuple(lines)
 
 
 def group_words(words: Iterable[dict[str, Any]], *, tolerance: float = 3.0) -> tuple[Line, ...]:

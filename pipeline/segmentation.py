@@ -28,14 +28,15 @@ from pipeline.segmenting.closing import (
     split_anexos,
     split_appended,
     split_fecho,
+    split_signatures_at_page,
     split_transitorias,
 )
 from pipeline.segmenting.contents import CONTENTS_TITLE, split_contents
 from pipeline.segmenting.laws import (
-    PREAMBLE_START,
     claim_orphan_pages,
     continues_target,
     enacts,
+    preamble_start,
     running_headers,
     split_laws,
 )
@@ -202,7 +203,7 @@ def segment_lines(
     if enacted and first_unit < len(target):
         first_unit = enacted[-1] + 1
     head = target[k:first_unit]
-    pre_start = next((j for j, r in enumerate(head) if PREAMBLE_START.match(r.line.text)), None)
+    pre_start = preamble_start([r.line.text for r in head])
     if pre_start is None:
         seg.ementa = [r.line for r in head]
     else:
@@ -242,7 +243,8 @@ def segment_lines(
         end = annex_at if annex_at is not None else len(body)
         articulacao, tail = body[:fecho_at], body[fecho_at:end]
         fecho, signatures = split_fecho(tail)
-        annex_lines = [r.line for r in body[end:]]
+        signatures, overflow = split_signatures_at_page(fecho, signatures)
+        annex_lines = overflow + [r.line for r in body[end:]]
         anexo_at = next((j for j, ln in enumerate(signatures) if ANEXO.match(ln.text)), None)
         if anexo_at is not None:
             annex_lines = signatures[anexo_at:] + annex_lines

@@ -87,3 +87,86 @@ def test_ingest_all_acts_writes_one_record_of_every_act(tmp_path: Path):
     assert [(a["tipo"], a["numero"]) for a in record["acts"]] == [("Decreto", "56"), ("Portaria", "74"),
                                                                  ("Lei Ordinária", "725")]
     assert record["acts"][2]["document"]["document"]["sha256"]  # each act's document block is filled
+
+
+def _two_column_gazette(path: Path) -> Path:
+    """A born-digital gazette page set in two columns (the decree on the left, the portaria on the
+    right) under a masthead across both: its text layer joins the columns line by line."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.utils import simpleSplit
+    from reportlab.pdfgen import canvas
+
+    decreto, portaria = (part.strip().splitlines() for part in
+                         GAZETTE.split("DECRETOS\n")[1].split("LEI Nº 725")[0].split("PORTARIAS\n"))
+    c = canvas.Canvas(str(path), pagesize=A4)
+    width, height = A4
+    c.setFont("Helvetica-Bold", 11)
+    c.drawCentredString(width / 2, height - 50, "DIÁRIO OFICIAL DO MUNICÍPIO DE PRATÂNIA - Edição nº 136 - 26 de outubro de 2020")
+    column, gutter, left = 250.0, 16.0, 40.0
+    for k, paragraphs in enumerate((decreto, portaria)):
+        y = height - 90
+        x = left + k * (column + gutter)
+        c.setFont("Helvetica", 10)
+        for paragraph in paragraphs:
+            for row in simpleSplit(paragraph, "Helvetica", 10, column):
+                c.drawString(x, y, row)
+                y -= 13
+            y -= 4
+    c.showPage()
+    c.save()
+    return path
+
+
+def test_the_acts_of_a_two_column_gazette_are_read_column_by_column(tmp_path: Path):
+    from pipeline.config import OcrConfig
+    from pipeline.ocr import ocr_document
+
+    doc = ocr_document(_two_column_gazette(tmp_path / "diario.pdf"), config=OcrConfig(), workers=1)
+    assert doc.pages[0].method == "text"
+    # the text layer's lines run across both columns ...
+    assert any("DECRETO Nº 56" in ln.text and "PORTARIA DP Nº 74" in ln.text for ln in doc.pages[0].lines)
+    # ... and each act is read whole, from its own column
+    results = structure_acts(doc)
+    assert [(a.tipo, a.numero, a.ano) for a, _ in results] == [("Decreto", "56", 2020), ("Portaria", "74", 2020)]
+    assert [unit_ids(d) for _a, d in results] == [["art1", "art2", "art3"], ["art1", "art2"]]
+    decreto, portaria = (d for _a, d in results)
+    assert decreto.articulacao[1].text == "Os serviços essenciais funcionarão normalmente."
+    assert portaria.fecho is not None and [s.nome for s in portaria.fecho.signatarios] == ["MARIA DE SOUZA"]
+
+
+RUNNING_ON = """PORTARIA Nº 0058/SEAD, DE 10 DE AGOSTO DE 2023
+Dispõe sobre a designação de fiscal de contrato.
+O SECRETÁRIO DE ADMINISTRAÇÃO, no uso de suas atribuições legais, RESOLVE:
+Art. 1º - DESIGNAR a Sra. RONIZE DE SOUZA ROLIM para exercer a função de fiscal.
+Art. 2º - Esta portaria entra em vigor na data de sua publicação.
+Secretaria Municipal de Administração, Palácio Municipal
+José Geraldo da Cruz, em Juazeiro do Norte, Estado do Ceará, aos
+10 de agosto de 2023.
+FRANCISCO HÉLIO ALVES DA SILVA
+SECRETÁRIO MUNICIPAL DE ADMINISTRAÇÃO
+PORTARIA Nº 41/2023 – PREVIJUNO
+Dispõe sobre a segregação de atividades do fundo de previdência.
+O GESTOR DO FUNDO, no uso de suas atribuições legais, RESOLVE:
+Art. 1º Fica aprovada a segregação das atividades constante do anexo único.
+Art. 2º Esta Portaria entra em vigor na data de sua publicação.
+Juazeiro do Norte (CE), 27 de setembro de 2023.
+JESUS ROGÉRIO DE HOLANDA
+Gestor do PREVIJUNO
+ANEXO ÚNICO
+Art. 1º Compete ao Conselho Deliberativo aprovar o plano de ação anual.
+Art. 2º Compete ao Conselho Fiscal zelar pela gestão econômico-financeira.
+\fArt. 3º Compete à Diretoria Executiva deliberar sobre a concessão dos benefícios.
+Art. 4º Compete ao Comitê de Investimentos analisar o cenário macroeconômico.
+"""
+
+
+def test_an_acts_articles_running_on_to_the_next_page_stay_its_own():
+    # the page after the second act's annex continues its articles (3, 4): they are not the
+    # first act's later articles, though they would continue its numbering too (a closed act
+    # has no articles after its closing: here wrapped over three lines)
+    results = structure_acts(document_from_text(RUNNING_ON))
+    assert [(a.numero, unit_ids(d)) for a, d in results] == [("58", ["art1", "art2"]), ("41", ["art1", "art2"])]
+    first = results[0][1]
+    assert first.fecho is not None and str(first.fecho.data) == "2023-08-10"
+    assert [s.nome for s in first.fecho.signatarios] == ["FRANCISCO HÉLIO ALVES DA SILVA"]
+    assert first.document.status == "extracted"

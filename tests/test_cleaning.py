@@ -74,6 +74,8 @@ def test_garbage_lines_by_statistics_and_vocabulary() -> None:
     assert not is_garbage('nas alíneas "c" e "d" do artigo 12 e nos incisos I e V do', vocab)
     # an epígrafe worn to short scraps is no garbage: a number, then a date of the epígrafe's shape
     assert not is_garbage("EI “:º 587, DE 7 DE SETEM RO DE 1.964", vocab)
+    # nor is a heading set with its letters spaced out (a gazette's act)
+    assert not is_garbage("P O R T A R I A Nº 289/2023 – S E D E S T", vocab)
 
 
 @pytest.mark.parametrize("junk", ["RA AADAADAADAAA DADA DTA", "KKSSJENSTPRST II” »", "ooooaaaaaaaaeeeerr"])
@@ -252,6 +254,8 @@ def test_page_counters_of_generating_sites_are_noise_but_law_numbers_are_not() -
     ("PREFEITURA MUNICIPAL DE SÃO JOÃO DA BOA VISTA", True), ("CÂMARA- MUNICIPAL DE ALEGRETE", True),
     ("A CÂMARA MUNICIPAL DE ALEGRETE, Estado de Rio Grande do Sul,", False),  # the preâmbulo
     ("Câmara Municipal de Caçador, aos vinte e seis dias", False),  # the fecho
+    ("A Câmara Municipal de Cachoeiro de", False),  # the preâmbulo's first line, wrapped
+    ("MUNICÍPIO DE CACHOEIRO DE ITAPEMIRIM", True), ("Prefeitura Municipal de Arapiraca de", True),
     ("Prefeito Municipal", False), ("ESTADO DE SITIO", False),
 ])
 def test_letterhead_lines_standing_alone(line: str, letterhead: bool) -> None:
@@ -339,3 +343,65 @@ def test_a_page_scanned_twice_is_no_evidence_that_its_first_lines_are_furniture(
     assert [ln.text for ln in kept][:2] == ["II) multa de 1 (uma) a 3 (três) ORTN;", "III) (VETADO)"]
     # the letterhead on every page is still furniture
     assert all(ln.is_noise for ln in lines if ln.text.startswith("PREFEITURA"))
+
+
+def _boxed_page(rows: list[tuple[str, float]], *, height: float = 1700.0) -> PageText:
+    """One scanned page: each row its text and the top of its box (25 px high)."""
+    return PageText(page_index=0, method="ocr", width=1200, height=height, lines=tuple(
+        Line(text=t, bbox=(80.0, y, 1100.0, y + 25.0), conf=0.95) for t, y in rows))
+
+
+LAW_ROWS = [
+    ("LEI Nº 7763", 150), ("AUTORIZA O PODER EXECUTIVO MUNICIPAL A ABERTURA DE CRÉDITO ESPECIAL.", 200),
+    ("A Câmara Municipal de Cachoeiro de", 300), ("Itapemirim, Estado do Espírito Santo, APROVA e o", 330),
+    ("Prefeito Municipal SANCIONA a seguinte Lei:", 360),
+    ("Art. 1º Fica o Poder Executivo autorizado a abrir crédito especial.", 420),
+    ("Art. 2º Os recursos são os provenientes da redução de dotações.", 480),
+    ("Art. 3º Esta Lei entra em vigor na data de sua publicação.", 1330),
+]
+FOOTER_ROWS = [("Praça Jerônimo Monteiro, 28 - Centro", 1533),
+               ("Cachoeiro de Itapemirim - ES - Cep 29300-170 - C. Postal 037", 1556),
+               ("Tel.: 28 3155-5351", 1583)]
+
+
+def test_the_lines_of_a_footer_block_with_a_contact_line_are_furniture():
+    lines = clean_document(DocumentText(source="lei.pdf", pages=(_boxed_page(LAW_ROWS + FOOTER_ROWS),)))
+    assert [ln.reason for ln in lines[-3:]] == ["footer", "phone", "phone"]
+    assert not any(ln.is_noise for ln in lines[:-3])
+    out = structure_document(DocumentText(source="lei.pdf", pages=(_boxed_page(LAW_ROWS + FOOTER_ROWS),)))
+    assert out.articulacao[2].text == "Esta Lei entra em vigor na data de sua publicação."
+    # the preâmbulo's first line is no letterhead: the preâmbulo is whole and apart from the ementa
+    assert out.ementa == "AUTORIZA O PODER EXECUTIVO MUNICIPAL A ABERTURA DE CRÉDITO ESPECIAL."
+    assert out.preambulo is not None and out.preambulo.startswith("A Câmara Municipal de Cachoeiro de Itapemirim")
+
+
+def test_a_line_set_close_above_the_text_end_is_not_taken_for_a_footer():
+    # the last article's line runs down to the contact line with no white space: the text's own
+    rows = LAW_ROWS[:-1] + [("Art. 3º Esta Lei entra em vigor na data de sua publicação,", 1500),
+                            ("revogadas as disposições em contrário.", 1528)] + FOOTER_ROWS[1:]
+    lines = clean_document(DocumentText(source="lei.pdf", pages=(_boxed_page(rows),)))
+    assert [ln.reason for ln in lines if ln.is_noise] == ["phone", "phone"]
+
+
+def test_a_running_head_set_recto_and_verso_is_furniture_and_a_repeated_preamble_opening_is_not():
+    # a gazette: the running head alternates its two forms (page number first or last) and
+    # carries the edition's date; every act's preâmbulo opens with the same line, which runs on
+    heads = ["{n:02d} DIÁRIO OFICIAL DO MUNICÍPIO JUAZEIRO DO NORTE-CE, 27 DE SETEMBRO DE 2023",
+             "JUAZEIRO DO NORTE-CE, 27 DE SETEMBRO DE 2023 DIÁRIO OFICIAL DO MUNICÍPIO {n:02d}"]
+    pages = []
+    for k in range(7):  # each form on fewer than half of the pages
+        pages.append(PageText(page_index=k, method="text", lines=(
+            Line(text=heads[k % 2].format(n=k + 1)),
+            Line(text=f"servidor de matrícula {8000 + k}, lotado na secretaria {k}, para o cargo"),
+            Line(text=f"de assessor {k}, de provimento em comissão, a partir de {k + 1} de setembro."),
+            Line(text=f"Art. {k + 2}º Esta portaria entra em vigor na data de sua publicação."),
+            Line(text=f"PORTARIA Nº {700 + k}, DE 26 DE SETEMBRO DE 2023"),
+            Line(text="O PREFEITO DO MUNICÍPIO DE JUAZEIRO DO"),
+            Line(text="NORTE, no uso de suas atribuições legais, RESOLVE:"),
+            Line(text=f"Art. 1º Nomear o servidor de matrícula {9000 + k} para o cargo de"),
+            Line(text=f"coordenador {k} da secretaria municipal de saúde, nível {k + 3}, com"),
+            Line(text=f"lotação no centro de referência número {k + 10} do município."),
+        )))
+    lines = clean_document(DocumentText(source="diario.pdf", pages=tuple(pages)))
+    assert all(ln.is_noise for ln in lines if "DIÁRIO OFICIAL" in ln.text)
+    assert not any(ln.is_noise for ln in lines if ln.text.startswith("O PREFEITO"))

@@ -6,7 +6,15 @@ import numpy as np
 import pytest
 
 from models.ocr import DocumentText, Line, PageText, Word
-from pipeline.layout import is_label_like, join_document_lines, join_side_lines, unread_margins
+from pipeline.layout import (
+    find_gutter,
+    is_label_like,
+    join_document_lines,
+    join_side_lines,
+    read_columns,
+    read_document_columns,
+    unread_margins,
+)
 
 
 def _line(text: str, x0: float, y0: float, x1: float, y1: float) -> Line:
@@ -109,3 +117,61 @@ def test_a_label_dropped_by_the_layout_analysis_is_read_again_with_tesseract():
     assert again[0].text.startswith("Art") and "4" in again[0].text
     assert again[1] == dropped[0]  # the label stands before the line it was found beside
     assert read_margin_labels(page, lines, config=config, dpi=200) == lines  # nothing dropped
+
+
+# --- two columns ----------------------------------------------------------------------------------
+
+def _words_line(parts: list[tuple[str, float]], y0: float, *, char: float = 20.0, height: float = 40.0) -> Line:
+    """One line of words: each part a phrase starting at x, its words laid out with one space."""
+    words = []
+    for text, x in parts:
+        for w in text.split():
+            words.append(Word(text=w, conf=0.9, bbox=(x, y0, x + char * len(w), y0 + height)))
+            x += char * (len(w) + 1)
+    return Line(text=" ".join(w.text for w in words), bbox=(min(w.bbox[0] for w in words), y0,
+                max(w.bbox[2] for w in words), y0 + height), conf=0.9, words=tuple(words))
+
+
+LEFT = ["O PREFEITO DO MUNICÍPIO no uso de suas", "atribuições legais, RESOLVE: Art. 1º",
+        "Nomear JOSÉ DA SILVA para o cargo de", "Assessor Especial da Secretaria de Obras",
+        "Art. 2º Esta Portaria entra em vigor na", "data de sua publicação, revogadas as",
+        "disposições em contrário da lei vigente"]
+RIGHT = ["PORTARIA Nº 12, DE 3 DE MAIO DE 2020", "O PREFEITO DO MUNICÍPIO no uso de suas",
+         "atribuições legais, RESOLVE: Art. 1º", "Exonerar MARIA DE SOUZA do cargo de",
+         "Diretora do Departamento de Compras e", "Art. 2º Esta Portaria entra em vigor na",
+         "data de sua publicação, revogadas as"]
+
+
+def test_two_columns_joined_line_by_line_are_read_one_column_after_the_other():
+    # as a text layer or Tesseract joins them: each line holds a row of both columns
+    lines = [_words_line([("DIÁRIO OFICIAL DO MUNICÍPIO - EDIÇÃO 12 - 4 DE MAIO DE 2020", 200)], 40)]
+    lines += [_words_line([(a, 100), (b, 940)], 120 + 60 * i) for i, (a, b) in enumerate(zip(LEFT, RIGHT, strict=True))]
+    page = PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(lines))
+    out = read_columns(page)
+    assert [ln.text for ln in out.lines] == [lines[0].text, *LEFT, *RIGHT]
+    assert read_document_columns(DocumentText(source="x", pages=(page,))).pages[0] == out
+
+
+def test_a_table_of_labels_and_amounts_is_not_two_columns():
+    rows = ["Material de consumo", "Serviços de terceiros", "Obras e instalações", "Equipamentos",
+            "Auxílios", "Diárias", "Passagens e locomoção", "Subvenções sociais"]
+    lines = [_words_line([(r, 100), (f"{1000 * (i + 1):,}.00", 1500)], 120 + 60 * i) for i, r in enumerate(rows)]
+    page = PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(lines))
+    assert find_gutter(page.lines) is None
+    assert read_columns(page) is page
+
+
+def test_one_column_of_prose_is_left_alone():
+    lines = [_words_line([(a + " " + b, 100)], 120 + 60 * i) for i, (a, b) in enumerate(zip(LEFT, RIGHT, strict=True))]
+    page = PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(lines))
+    assert read_columns(page) is page
+
+
+def test_a_running_head_over_both_columns_is_kept_whole():
+    # the head's words leave a gap where the gutter is: still one line, above the columns
+    head = _words_line([("02 DIÁRIO OFICIAL DO MUNICÍPIO", 100), ("JUAZEIRO - 27 DE SETEMBRO DE 2023", 1000)], 60)
+    lines = [head] + [_words_line([(a, 100), (b, 940)], 220 + 60 * i)
+                      for i, (a, b) in enumerate(zip(LEFT, RIGHT, strict=True))]
+    page = PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(lines))
+    out = read_columns(page)
+    assert [ln.text for ln in out.lines] == [head.text, *LEFT, *RIGHT]

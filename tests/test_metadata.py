@@ -513,6 +513,17 @@ def test_an_issuers_initials_between_tipo_and_number_sign(line: str, numero: str
 
 
 @pytest.mark.parametrize(("line", "numero", "ano"), [
+    ("PORTARIA Nº 0058/SEAD, DE 10 DE AGOSTO DE 2023", "0058", 2023),  # a gazette's secretariat
+    ("PORTARIA Nº 006/2021 DIR. ACADÊMICA", "006", 2021),
+    ("PORTARIA Nº 12 - GP, DE 1 DE MAIO DE 2020", "12", 2020),
+])
+def test_an_issuers_initials_after_the_number(line: str, numero: str, ano: int) -> None:
+    epi = parse_epigrafe(line)
+    assert epi is not None and (epi.tipo, epi.numero, epi.ano) == ("Portaria", numero, ano)
+    assert parse_epigrafe("LEI Nº 309/90 DE SANTOS") is None  # a sentence, no office
+
+
+@pytest.mark.parametrize(("line", "numero", "ano"), [
     ("LEI No 636; DE 26 DE SETEMBRO DE 198", "636", None),  # the year's last digit lost, ';' for ','
     ("LEI*Nº 1.592, DE 3 DE MAIO DE 1993", "1592", 1993),  # a speck before the number sign
 ])

@@ -395,3 +395,59 @@ def test_a_page_read_badly_is_turned_in_full_only_when_a_band_of_it_reads_better
     page = ocr_mod.ocr_image(upright.rotate(180), page_index=0, dpi=150, config=config, engine=Counting())
     assert page.rotation == 180 and page.confidence is not None and page.confidence > 0.8
     assert len(reads) == 3 and reads[1][1] < 0.35 * reads[0][1] and reads[2] == reads[0]
+
+
+def test_words_turned_up_the_margin_are_lines_of_their_own_read_bottom_to_top(tmp_path):
+    # a digital-signature stamp printed up the page's right margin, beside the body's lines
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen import canvas
+
+    from pipeline.ocr import read_text_layer
+
+    path = tmp_path / "stamped.pdf"
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.setFont("Helvetica", 10)
+    body = ["Art. 2º O projeto propõe trabalhar em busca de empresas de lucro real a",
+            "possibilidade de financiamento para o projeto, por meio da dedução de",
+            "Imposto de Renda das Empresas no valor de R$ 515.400,00."]
+    for k, row in enumerate(body):
+        c.drawString(60, 500 - 13 * k, row)
+    c.saveState()
+    c.translate(520, 420)
+    c.rotate(90)
+    c.drawString(0, 0, "Para verificar a validade das assinaturas acesse o código 77F7")
+    c.restoreState()
+    c.showPage()
+    c.save()
+    page = read_text_layer(path, 0)
+    texts = [ln.text for ln in page.lines]
+    assert texts[:3] == body  # the body's lines hold none of the stamp's words
+    assert texts[3:] == ["Para verificar a validade das assinaturas acesse o código 77F7"]
+
+
+def test_a_scan_pasted_under_a_text_header_is_read_with_the_page(tmp_path):
+    # a born-digital gazette page whose text layer holds only its header and footer: the body
+    # is an embedded scan (a contract amendment) that must be OCR'd, not dropped
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen import canvas
+
+    scan = render_page(["TERMO ADITIVO AO CONTRATO Nº 058/2018", "",
+                        "Os recibos comprovantes das entregas deverão ser",
+                        "encaminhados à Secretaria Municipal da Fazenda."], dpi=200)
+    path = tmp_path / "gazette.pdf"
+    c = canvas.Canvas(str(path), pagesize=A4)
+    width, height = A4
+    c.setFont("Helvetica", 10)
+    c.drawString(60, height - 40, "Edição 2.737 | Ano 11 - 13 de agosto de 2021 - Página 8")
+    c.drawString(60, 30, "Versão eletrônica disponível em: http://petrolina.pe.gov.br")
+    c.drawImage(ImageReader(scan), 90, 150, width=420, height=420 * scan.height / scan.width)
+    c.showPage()
+    c.save()
+    [plan] = plan_pages(path, config=CONFIG)
+    assert plan.kind == "text"
+    page = read_page(path, plan, config=OcrConfig(dpi=200))
+    text = " ".join(ln.text for ln in page.lines)
+    assert page.lines[0].text.startswith("Edição 2.737") and page.lines[-1].text.startswith("Versão eletrônica")
+    assert "Secretaria Municipal da Fazenda" in text and "ADITIVO" in text
+    assert read_page(path, plan, config=OcrConfig(dpi=200, ocr="never")).lines == page.lines[:1] + page.lines[-1:]

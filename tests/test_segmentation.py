@@ -935,3 +935,86 @@ def test_a_copy_of_the_page_with_the_epigrafe_is_dropped_before_the_laws_are_tol
     result = _structure("\f".join([first, copy, rest]), numero="676", ano=1984, tipo="Lei Ordinária")
     assert [i for i in _own_ids(result) if "_" not in i] == [f"art{k}" for k in range(1, 7)]
     assert "duplicate_page" in _codes(result)
+
+
+DECREE_WITH_IN = """DECRETO Nº 27.326
+APROVA A INSTRUÇÃO NORMATIVA Nº 02/2017 DE PAGAMENTO DE DESPESAS.
+O PREFEITO MUNICIPAL DE CACHOEIRO DE ITAPEMIRIM, usando das atribuições legais, DECRETA:
+Art. 1º Fica aprovada a Instrução Normativa SFI nº 02/2017, que faz parte integrante deste Decreto.
+Art. 2º Este Decreto entra em vigor na data de sua publicação.
+Cachoeiro de Itapemirim, 31 de outubro de 2017.
+VICTOR DA SILVA COELHO
+Prefeito Municipal
+\f{next}"""
+
+
+def test_the_signatures_end_at_the_page_break_when_the_next_page_opens_another_text() -> None:
+    # the instrução normativa the decree approves opens the next page: its header lines read like
+    # a name ('Procedimento de Pagamento de Despesas') but are no signatory's
+    text = DECREE_WITH_IN.format(next="Número:\nINSTRUÇÃO NORMATIVA SFI – 02\nPonto de Controle:\n"
+                                      "Procedimento de Pagamento de Despesas\nVersão: 01\n"
+                                      "1 Finalidade\nEstabelecer critérios e procedimentos de pagamento.\n")
+    out = structure_document(document_from_text(text))
+    assert out.fecho is not None
+    assert [(s.nome, s.cargo) for s in out.fecho.signatarios] == [("VICTOR DA SILVA COELHO", "Prefeito Municipal")]
+    assert out.fecho.pages == (1, 1)
+    assert any("INSTRUÇÃO NORMATIVA SFI" in (a.text or "") or "INSTRUÇÃO NORMATIVA SFI" in (a.label or "")
+               for a in out.anexos)  # kept, as an anexo
+
+
+def test_a_signature_continued_on_the_next_page_is_still_the_closings() -> None:
+    text = DECREE_WITH_IN.format(next="JOSÉ SANTIAGO DE LIMA\nSecretário Municipal\n")
+    out = structure_document(document_from_text(text))
+    assert out.fecho is not None
+    assert [s.nome for s in out.fecho.signatarios] == ["VICTOR DA SILVA COELHO", "JOSÉ SANTIAGO DE LIMA"]
+
+
+SHUFFLED_BOOK = """Paço da Câmara Municipal de Sobral, 10 de abril de 1995.
+FRANCISCO DAS CHAGAS ARRUDA
+Presidente
+LEI Nº 118, DE 12 DE ABRIL DE 1995
+Cria o Conselho Municipal de Defesa do Patrimônio Histórico.
+A CÂMARA MUNICIPAL DE SOBRAL aprovou e eu promulgo a seguinte Lei:
+Art. 1º - Fica criado o Conselho Municipal de Defesa do Patrimônio Histórico.
+Art. 2º - O Conselho será composto por membros assim distribuídos:
+I - três representantes do Poder Executivo;
+II - um representante da Câmara Municipal;
+\fLEI Nº 119, DE 12 DE ABRIL DE 1995
+Fixa o calendário escolar da rede municipal de ensino.
+A CÂMARA MUNICIPAL DE SOBRAL aprovou e eu promulgo a seguinte Lei:
+Art. 1º - O ano letivo terá duração mínima de duzentos dias.
+Art. 2º - Esta Lei entra em vigor na data de sua publicação.
+Paço da Câmara Municipal de Sobral, 12 de abril de 1995.
+FRANCISCO DAS CHAGAS ARRUDA
+Presidente
+\fIII - um representante da Diocese de Sobral.
+Art. 3º - O Conselho elegerá, dentre seus membros, o Presidente.
+Art. 4º - Esta Lei entra em vigor na data de sua publicação.
+Paço da Câmara Municipal de Sobral, 12 de abril de 1995.
+FRANCISCO DAS CHAGAS ARRUDA
+Presidente
+"""
+
+
+def test_a_page_after_a_neighbours_final_clause_continues_the_target_not_the_neighbour() -> None:
+    # the neighbour's page ends with its vigência clause (Art. 2º): its law ends there, so the
+    # next page's Art. 3º, which follows its numbering too, is the target's page out of order
+    out = structure_document(document_from_text(SHUFFLED_BOOK), NormMeta(numero="118", ano=1995))
+    assert [u.number for u in out.articulacao] == ["1", "2", "3", "4"]
+
+
+@pytest.mark.parametrize(("head", "ementa", "preambulo"), [
+    ("Dispõe sobre a aprovação do cadastro da Entidade REDE CIDADÃ.\n"
+     "O Plenário do CONSELHO MUNICIPAL DE DEFESA DOS DIREITOS DA CRIANÇA, em sua Reunião Ordinária,\n"
+     "usando das atribuições que lhe são conferidas pela Lei Federal nº 8.069/1990, RESOLVE:",
+     "Dispõe sobre a aprovação do cadastro da Entidade REDE CIDADÃ.", "O Plenário do CONSELHO"),
+    ("A DIRETORA ACADÊMICA DA FACULDADE DE PETROLINA - FACAPE, no\n"
+     "uso de suas atribuições estatutárias, RESOLVE:", None, "A DIRETORA ACADÊMICA"),
+])
+def test_a_preambulo_opened_by_any_authority_is_set_apart_from_the_ementa(head: str, ementa: str | None,
+                                                                        preambulo: str) -> None:
+    text = f"RESOLUÇÃO Nº 010 DE 11 DE AGOSTO DE 2021\n{head}\nArt. 1º Aprovar o cadastro.\n" \
+           "Art. 2º Esta Resolução entra em vigor na data de sua publicação.\n"
+    out = structure_document(document_from_text(text))
+    assert (out.ementa or None) == ementa
+    assert out.preambulo is not None and out.preambulo.startswith(preambulo)

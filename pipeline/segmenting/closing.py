@@ -11,7 +11,7 @@ from rapidfuzz import fuzz, process
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
 from pipeline.headers import is_heading_text
-from pipeline.metadata import is_fecho_start, is_role_line
+from pipeline.metadata import is_fecho_start, is_role_line, is_signature_start
 from pipeline.segmenting.readings import Reading, is_article, printed_number
 
 T = TypeVar("T")
@@ -110,6 +110,23 @@ def split_fecho(tail: Sequence[Reading]) -> tuple[list[CleanLine], list[CleanLin
         if len(fecho) >= 4:
             break
     return fecho, [r.line for r in tail[k:]]
+
+
+def split_signatures_at_page(fecho: Sequence[CleanLine], signatures: Sequence[CleanLine]
+                             ) -> tuple[list[CleanLine], list[CleanLine]]:
+    """The signature lines of a closing, and what follows them on later pages. Once a
+    signatory's cargo has been read, a page break ends the signatures unless the next page opens
+    with another signature (a name, then a cargo): the next page holds another text (the
+    instrução normativa a decree approves, an annex) whose header lines read like names."""
+    page = fecho[-1].page_index if fecho else (signatures[0].page_index if signatures else 0)
+    role_seen = False
+    for j, ln in enumerate(signatures):
+        if ln.page_index != page:
+            if role_seen and not is_signature_start([x.text for x in signatures[j:j + 2]]):
+                return list(signatures[:j]), list(signatures[j:])
+            page = ln.page_index
+        role_seen = role_seen or is_role_line(ln.text)
+    return list(signatures), []
 
 
 # Texts printed after a norm that are no part of it (issue 13): a bill's justificativa, the

@@ -34,6 +34,28 @@ PREAMBLE_START = re.compile(
     r"FA[ÇC]O\s+SABER|O\s+SENHOR|O\s+EXCELENT|O\s+POVO|O\s+DOUTOR|O\s+DR\.|O\s+SR\.|A\s+MESA|EU,)",
     re.I,
 )
+# Any authority as the subject of the preâmbulo ('O Plenário do CONSELHO MUNICIPAL ...', 'A
+# DIRETORA ACADÊMICA DA FACULDADE ...'), known by the clause of competence that follows it
+_AUTHORITY_START = re.compile(r"^\W{0,3}[AO]\s+[A-ZÀ-Ú][\wÀ-ú]{3,}")
+_COMPETENCE = re.compile(r"atribui[çc][õo]es|\bno\s+uso\s+d|\busando\s+d", re.I)
+_COMPETENCE_REACH = 4  # lines from the subject to the clause of competence
+
+
+def preamble_start(texts: Sequence[str]) -> int | None:
+    """Where the preâmbulo begins in the lines between the epígrafe and the body: a known
+    opening ('A CÂMARA MUNICIPAL', 'O PREFEITO', 'FAÇO SABER'), else a subject opening with an
+    article whose clause of competence ('no uso de suas atribuições') follows within a few
+    lines. Without it the preâmbulo of a council's resolução or a faculty's portaria was glued to
+    the ementa."""
+    known = next((j for j, t in enumerate(texts) if PREAMBLE_START.match(t)), None)
+    if known is not None:
+        return known
+    for j, t in enumerate(texts):
+        if _AUTHORITY_START.match(t) and _COMPETENCE.search(" ".join(texts[j:j + _COMPETENCE_REACH])):
+            return j
+    return None
+
+
 _ENACTING_REACH = 6  # lines an enacting clause may take from its start to 'a seguinte Lei:'
 _HEAD_REACH = 4  # lines of a lost epígrafe's ementa kept with the law it opens
 
@@ -167,6 +189,30 @@ def continues_target(readings: Sequence[Reading], span: list[int], target: list[
     return bool(nums) and bool(own) and min(nums) > 1 and not own.intersection(nums)
 
 
+_FINAL_CLAUSE = re.compile(r"entra(?:r[áa])?\s+em\s+vigor|revoga(?:m)?-se", re.I)
+
+
+def _article_run(readings: Sequence[Reading], chunk: Sequence[int]) -> list[int]:
+    """The printed article numbers of a chunk, or none when its last article is a final clause
+    (the law it belongs to ends there: nothing of it runs on to the next page)."""
+    arts = [(k, n) for k in chunk if (n := printed_number(readings[k]))]
+    if arts and _FINAL_CLAUSE.search(readings[arts[-1][0]].line.text):
+        return []
+    return [n for _k, n in arts]
+
+
+def closes(readings: Sequence[Reading], idx: Sequence[int]) -> bool:
+    """Whether the lines ``idx`` hold a fecho, on one line or wrapped onto the next ('Palácio
+    Municipal José Geraldo da Cruz, em Juazeiro do' / 'Norte, Estado do Ceará, aos 26 de ...')."""
+    for p, k in enumerate(idx):
+        text = readings[k].line.text
+        if fecho_like(text):
+            return True
+        if p + 1 < len(idx) and len(text) < 90 and is_fecho_start(f"{text} {readings[idx[p + 1]].line.text}"):
+            return True
+    return False
+
+
 def claim_orphan_pages(
     readings: Sequence[Reading], span: list[int], target: list[int], boundaries: set[int]
 ) -> tuple[list[int], list[list[int]]]:
@@ -183,21 +229,27 @@ def claim_orphan_pages(
     own = {n for k in target if (n := printed_number(readings[k]))}
     if len(own) < 2:
         return span, []
-    closed = any(fecho_like(readings[k].line.text) for k in target)
+    closed = closes(readings, target)
     keep, moved = list(chunks[0]), []
     # a law is closed once: pages after the neighbour's own closing are not its articles
     neighbour_closed = any(fecho_like(readings[k].line.text) for k in chunks[0])
+    last_kept = _article_run(readings, chunks[0])
     for chunk in chunks[1:]:
         nums = [n for k in chunk if (n := printed_number(readings[k]))]
         fills = nums and min(nums) > min(own) and max(nums) < max(own)
         continues = nums and (not closed or neighbour_closed) and max(own) < min(nums) <= max(own) + 2
-        if (fills or continues) and not own.intersection(nums):
+        # the page right before carries the neighbour's article just before this page's first:
+        # the neighbour's text runs on (a gazette's act, its annex's articles over two pages)
+        # (not after its final clause: 'Art. 3º Esta Lei entra em vigor ...' ends a law)
+        runs_on = bool(nums and last_kept and last_kept[-1] == nums[0] - 1 and closed)
+        if (fills or continues) and not own.intersection(nums) and not runs_on:
             moved.append(chunk)
             own.update(nums)
             closed = closed or any(fecho_like(readings[k].line.text) for k in chunk)
         else:
             keep.extend(chunk)
             neighbour_closed = neighbour_closed or any(fecho_like(readings[k].line.text) for k in chunk)
+            last_kept = _article_run(readings, chunk) or last_kept
     return keep, moved
 
 
