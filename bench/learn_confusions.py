@@ -22,9 +22,20 @@ Recipe:
    printed label first among competing labels (``Art. 10`` vs ``Art. 11`` / ``Art. 1`` / ``§ 10``),
    next to plain Levenshtein (every edit costs 1) in the same prefix alignment.
 
+6. **Draws** (``--draws``): the rendered pages do not cover every typewriter face and damage the
+   pipeline meets, so the (printed, OCR) line pairs of ``bench/gen`` evaluation draws are counted
+   too: each scanned page's Tesseract lines (``text/NNN.json``) paired with the lines typed on the
+   book page it shows (``png/NNN/pages.json``, ``png/NNN/layout.txt``) by a monotone alignment
+   within the page, keeping only confident pairs (:func:`draw_pairs`). A draw line counts
+   ``weight`` times against a rendered one; the weight is the best of ``--draw-weights`` on the
+   held-out laws (``id % 5 == 4``) of those draws. ``--check-draws`` are only evaluated on: never
+   list a draw there that is learned from (the script refuses), nor learn from the check draws.
+
 Run::
 
-    PYTHONPATH=$PWD .venv/bin/python bench/learn_confusions.py --pages 60 --work /work/data/channel
+    PYTHONPATH=$PWD .venv/bin/python bench/learn_confusions.py --pages 75 --seed 11 --work /work/data/channel/s11 --generate-only
+    PYTHONPATH=$PWD .venv/bin/python bench/learn_confusions.py --reuse --work /work/data/channel/s11 /work/data/channel/s12 \\
+        --draws /work/data/fresh/seed-A ... --check-draws /work/data/fresh/seed-B ... --draw-weights 0.25,1,4
 
 ``--reuse`` skips rendering and OCR and learns again from the pairs saved under ``--work``.
 """
