@@ -38,6 +38,13 @@ Run::
         --draws /work/data/fresh/seed-A ... --check-draws /work/data/fresh/seed-B ... --draw-weights 0.25,1,4
 
 ``--reuse`` skips rendering and OCR and learns again from the pairs saved under ``--work``.
+
+Measured 2026-12-06 (issue 11), not shipped: relearnt from 150 regenerated rendered pages plus 9,425
+lines of draws 872912511/884706200/650381402/980812984/454777142, the label top-1 on the check
+draws' lines rose a little at weight 0.25 (0.887 -> 0.896), but structure unit_f1 fell on the
+check draws (906449953 -0.004, 882777060 -0.002, 767427769 -0.001) and three decoder tests whose
+thresholds were set against the rendered costs failed: the draws read 'º' right 94% of the time,
+so 'º'->'0' stays ~4.8 nats, and their mass makes case, accent and 'I'->'l' confusions dearer.
 """
 
 from __future__ import annotations
@@ -978,6 +985,9 @@ def learn_and_report(records: Sequence[dict], meta: dict, args: argparse.Namespa
                 "weights_tried": tried,
                 "weight_chosen_by": "top-1 on the held-out laws of these draws (never on the check draws)",
             } if drawn else None,
+            "fonts": sorted({r["font"] for r in rendered} | {f"bench/gen {r['font']}" for r in drawn}),
+            "dpi": sorted({r["dpi"] for r in records}),
+            "damage": sorted({d for r in rendered for d in r["damage"]} | ({"bench/gen scan degrade"} if drawn else set())),
             "lines": len(records),
             "lines_unread": len(records) - len(usable),
             "train_lines": len(train),
