@@ -22,11 +22,29 @@ Recipe:
    printed label first among competing labels (``Art. 10`` vs ``Art. 11`` / ``Art. 1`` / ``§ 10``),
    next to plain Levenshtein (every edit costs 1) in the same prefix alignment.
 
+6. **Draws** (``--draws``): the rendered pages do not cover every typewriter face and damage the
+   pipeline meets, so the (printed, OCR) line pairs of ``bench/gen`` evaluation draws are counted
+   too: each scanned page's Tesseract lines (``text/NNN.json``) paired with the lines typed on the
+   book page it shows (``png/NNN/pages.json``, ``png/NNN/layout.txt``) by a monotone alignment
+   within the page, keeping only confident pairs (:func:`draw_pairs`). A draw line counts
+   ``weight`` times against a rendered one; the weight is the best of ``--draw-weights`` on the
+   held-out laws (``id % 5 == 4``) of those draws. ``--check-draws`` are only evaluated on: never
+   list a draw there that is learned from (the script refuses), nor learn from the check draws.
+
 Run::
 
-    PYTHONPATH=$PWD .venv/bin/python bench/learn_confusions.py --pages 60 --work /work/data/channel
+    PYTHONPATH=$PWD .venv/bin/python bench/learn_confusions.py --pages 75 --seed 11 --work /work/data/channel/s11 --generate-only
+    PYTHONPATH=$PWD .venv/bin/python bench/learn_confusions.py --reuse --work /work/data/channel/s11 /work/data/channel/s12 \\
+        --draws /work/data/fresh/seed-A ... --check-draws /work/data/fresh/seed-B ... --draw-weights 0.25,1,4
 
 ``--reuse`` skips rendering and OCR and learns again from the pairs saved under ``--work``.
+
+Measured 2026-12-06 (issue 11), not shipped: relearnt from 150 regenerated rendered pages plus 9,425
+lines of draws 872912511/884706200/650381402/980812984/454777142, the label top-1 on the check
+draws' lines rose a little at weight 0.25 (0.887 -> 0.896), but structure unit_f1 fell on the
+check draws (906449953 -0.004, 882777060 -0.002, 767427769 -0.001) and three decoder tests whose
+thresholds were set against the rendered costs failed: the draws read 'º' right 94% of the time,
+so 'º'->'0' stays ~4.8 nats, and their mass makes case, accent and 'I'->'l' confusions dearer.
 """
 
 from __future__ import annotations
@@ -398,6 +416,108 @@ def generate_pairs(n_pages: int, seed: int, log: Path | None = None) -> list[dic
 
 
 
+# --------------------------------------------------------------------------- pairs from evaluation draws
+
+# a draw's OCR line is paired with a printed line only when they share this much (Indel similarity)
+# and no other printed line of the same page shares more: a confident pair, not a guess
+DRAW_PAIR_SIMILARITY = 0.6
+
+
+def read_layout(path: Path) -> dict[int, list[str]]:
+    """The printed lines of each book page as ``bench/gen`` typeset them (``png/NNN/layout.txt``):
+    blank lines dropped, runs of spaces (indentation, justification, table columns) made one space,
+    as Tesseract reads them."""
+    pages: dict[int, list[str]] = {}
+    current: list[str] | None = None
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^===== book page (\d+)$", raw)
+        if m:
+            current = pages.setdefault(int(m.group(1)), [])
+            continue
+        text = raw[4:] if raw.startswith("[c] ") else raw
+        text = " ".join(text.split())
+        if text and current is not None:
+            current.append(text)
+    return pages
+
+
+def pair_page(printed: Sequence[str], read: Sequence[str],
+              min_similarity: float = DRAW_PAIR_SIMILARITY) -> list[tuple[int, int, float]]:
+    """(printed index, read index, similarity) of the confident pairs of one page, in order.
+
+    A monotone alignment (both sides keep their order; unpaired lines on either side are free, as
+    letterheads, stamps and page numbers are read but not in the typeset text) maximising the summed
+    similarity of its pairs; a pair is kept only if the read line shares at least ``min_similarity``
+    with its printed line and no other printed line of the page is closer to it (a line printed
+    twice on a page may pair with either copy: order decides)."""
+    from rapidfuzz.distance import Indel
+    from rapidfuzz.process import cdist
+
+    if not printed or not read:
+        return []
+    sim = cdist(list(read), list(printed), scorer=Indel.normalized_similarity)
+    n, m = len(read), len(printed)
+    best = [[0.0] * (m + 1) for _ in range(n + 1)]
+    step = [[0] * (m + 1) for _ in range(n + 1)]  # 0 pair, 1 skip read, 2 skip printed
+    for i in range(1, n + 1):
+        row_max = float(sim[i - 1].max())
+        for j in range(1, m + 1):
+            s = float(sim[i - 1][j - 1])
+            choice, v = 1, best[i - 1][j]
+            if best[i][j - 1] > v:
+                choice, v = 2, best[i][j - 1]
+            if s >= min_similarity and s >= row_max - 1e-9 and best[i - 1][j - 1] + s > v:
+                choice, v = 0, best[i - 1][j - 1] + s
+            best[i][j], step[i][j] = v, choice
+    out = []
+    i, j = n, m
+    while i and j:
+        if step[i][j] == 0:
+            out.append((j - 1, i - 1, float(sim[i - 1][j - 1])))
+            i, j = i - 1, j - 1
+        elif step[i][j] == 1:
+            i -= 1
+        else:
+            j -= 1
+    return out[::-1]
+
+
+def draw_pairs(draw: Path) -> list[dict]:
+    """(printed, read) line records of one evaluation draw of ``bench/gen`` (``/work/data/fresh/seed-N``):
+    each scanned page's OCR lines (``text/NNN.json``, the real Tesseract) paired with the lines of the
+    book page it shows (``png/NNN/pages.json`` says which, ``png/NNN/layout.txt`` what was typed)."""
+    records = []
+    for text_path in sorted((draw / "text").glob("*.json")):
+        nid = text_path.stem
+        layout_path, pages_path = draw / "png" / nid / "layout.txt", draw / "png" / nid / "pages.json"
+        if not (layout_path.exists() and pages_path.exists()):
+            continue
+        typed = read_layout(layout_path)
+        scans = {p["scan"]: p["book_page"] for p in json.loads(pages_path.read_text(encoding="utf-8"))}
+        doc = json.loads(text_path.read_text(encoding="utf-8"))
+        law = _law_layout(draw / "src" / f"{nid}.law")
+        for page in doc["pages"]:
+            printed = typed.get(scans.get(page["page_index"], -1), [])
+            read = [ln["text"] for ln in page["lines"]]
+            for pi, ri, s in pair_page(printed, read):
+                records.append({"source": "draw", "draw": draw.name, "law": nid, "page": page["page_index"],
+                                "font": law.get("font", "?"), "dpi": law.get("dpi", 300), "ink": law.get("ink"),
+                                "similarity": round(s, 3), "printed": printed[pi], "read": read[ri],
+                                "backend": doc.get("backend")})
+    return records
+
+
+def _law_layout(path: Path) -> dict:
+    """The ``layout`` block of a ``.law`` file (its JSON header, before the ``---`` line)."""
+    if not path.exists():
+        return {}
+    head = path.read_text(encoding="utf-8").split("\n---\n", 1)[0]
+    try:
+        return json.loads(head).get("layout", {})
+    except json.JSONDecodeError:
+        return {}
+
+
 # --------------------------------------------------------------------------- alignment
 
 # (printed, read) pairs always tried as one operation (kept only if the data confirm them)
@@ -430,6 +550,8 @@ def align(printed: str, read: str, costs: Costs) -> list[Op]:
     """Cheapest alignment of the whole printed line with the whole read line, as operations.
 
     Leading insertions (before the first printed character) are dust and cost ``costs.dust``."""
+    if printed == read:  # most lines of a draw: read right, every character kept
+        return [(ch, ch) for ch in printed]
     n, m = len(printed), len(read)
     inf = float("inf")
     D = [[inf] * (m + 1) for _ in range(n + 1)]
@@ -500,7 +622,7 @@ class Counts:
     lost: int = 0
 
     @property
-    def printed_chars(self) -> int:
+    def printed_chars(self) -> float:
         return sum(self.ident.values()) + sum(sum(c.values()) for c in self.sub.values()) + sum(self.dele.values())
 
 
@@ -521,9 +643,12 @@ def _runs_to_skip(ops: Sequence[Op], longest: int = 3) -> set[int]:
     return skip
 
 
-def count_ops(alignments: Iterable[list[Op]]) -> Counts:
+def count_ops(alignments: Iterable[list[Op]], weights: Sequence[float] | None = None) -> Counts:
+    """Operation counts over ``alignments``, each line counted ``weights[k]`` times (1 by default):
+    how two sources of pairs are mixed."""
     c = Counts(Counter(), defaultdict(Counter), Counter(), Counter(), Counter(), Counter())
-    for ops in alignments:
+    for k_line, ops in enumerate(alignments):
+        w = 1.0 if weights is None else weights[k_line]
         c.lines += 1
         skip = _runs_to_skip(ops)
         lead = True
@@ -531,7 +656,7 @@ def count_ops(alignments: Iterable[list[Op]]) -> Counts:
         for k, (p, r) in enumerate(ops):
             if lead and p == "":
                 if r != " ":
-                    c.dust[r] += 1
+                    c.dust[r] += w
                     had_dust = True
                 continue
             lead = False
@@ -540,15 +665,15 @@ def count_ops(alignments: Iterable[list[Op]]) -> Counts:
                 continue
             if len(p) == 1 and len(r) == 1:
                 if p == r:
-                    c.ident[p] += 1
+                    c.ident[p] += w
                 else:
-                    c.sub[p][r] += 1
+                    c.sub[p][r] += w
             elif len(p) == 1 and r == "":
-                c.dele[p] += 1
+                c.dele[p] += w
             elif p == "" and len(r) == 1:
-                c.ins[r] += 1
+                c.ins[r] += w
             else:
-                c.multi[(p, r)] += 1
+                c.multi[(p, r)] += w
         c.dust_lines += had_dust
     return c
 
@@ -565,7 +690,7 @@ def _clip(x: float) -> float:
     return round(min(MAX_COST, max(MIN_COST, x)), 3)
 
 
-def estimate(c: Counts, printed_texts: Sequence[str]) -> tuple[dict, dict]:
+def estimate(c: Counts, printed_texts: Sequence[str], weights: Sequence[float] | None = None) -> tuple[dict, dict]:
     """Costs (-log P(read | printed) - -log P(printed | printed)) with additive smoothing, and defaults."""
     outcomes = max(50, len(set(c.ident) | {r for s in c.sub.values() for r in s}))
     total = c.printed_chars
@@ -606,7 +731,8 @@ def estimate(c: Counts, printed_texts: Sequence[str]) -> tuple[dict, dict]:
     occurrences = Counter()
     for (p, _) in c.multi:
         if p not in occurrences:
-            occurrences[p] = sum(t.count(p) for t in printed_texts)
+            occurrences[p] = sum(t.count(p) * (1.0 if weights is None else weights[k])
+                                 for k, t in enumerate(printed_texts))
     multi: dict[str, dict[str, float]] = {}
     for (p, r), k in sorted(c.multi.items()):
         if k < 2 or not p or not r:
@@ -649,28 +775,31 @@ def costs_for_alignment(costs: dict, defaults: dict, candidates: Iterable[tuple[
                  ins_default=defaults["insertion"], dust_default=defaults["dust"])
 
 
-def learn(pairs: Sequence[tuple[str, str]], rounds: int = 3) -> tuple[dict, dict, Counts]:
-    """Hard EM: align with the current costs, count, re-estimate; start from plain Levenshtein."""
+def learn(pairs: Sequence[tuple[str, str]], rounds: int = 3,
+          weights: Sequence[float] | None = None) -> tuple[dict, dict, Counts]:
+    """Hard EM: align with the current costs, count, re-estimate; start from plain Levenshtein.
+    ``weights[k]``: how many times line ``k`` counts (mixes the rendered pages with the draws)."""
     printed = [p for p, _ in pairs]
     current = Costs({}, {}, {}, {}, {})
     counts = None
     for rnd in range(rounds):
         t = time.time()
         alignments = [align(p, r, current) for p, r in pairs]
-        counts = count_ops(alignments)
-        costs, defaults = estimate(counts, printed)
+        counts = count_ops(alignments, weights)
+        costs, defaults = estimate(counts, printed, weights)
         cands: Counter = Counter()
         if rnd == 0:
-            for ops in alignments:
-                cands.update(multi_candidates(ops))
+            for k, ops in enumerate(alignments):
+                for cand in multi_candidates(ops):
+                    cands[cand] += 1.0 if weights is None else weights[k]
         keep = [pr for pr, k in cands.items() if k >= 2] + list(PRIOR_MULTI)
         if rnd > 0:
             keep = list(PRIOR_MULTI)
         current = costs_for_alignment(costs, defaults, keep)
         print(f"round {rnd + 1}: {len(pairs)} lines aligned in {time.time() - t:.0f} s, "
-              f"{sum(sum(s.values()) for s in counts.sub.values())} substitutions, {sum(counts.dele.values())} "
-              f"deletions, {sum(counts.ins.values())} insertions, {sum(counts.dust.values())} dust, "
-              f"{sum(counts.multi.values())} multi", file=sys.stderr, flush=True)
+              f"{sum(sum(s.values()) for s in counts.sub.values()):.0f} substitutions, {sum(counts.dele.values()):.0f} "
+              f"deletions, {sum(counts.ins.values()):.0f} insertions, {sum(counts.dust.values()):.0f} dust, "
+              f"{sum(counts.multi.values()):.0f} multi", file=sys.stderr, flush=True)
     assert counts is not None
     return costs, defaults, counts
 
@@ -771,8 +900,19 @@ def evaluate(held: Sequence[tuple[str, str]], models: dict[str, object]) -> dict
         f"n {k}": len(v) for k, v in sorted(d.items())} for name, d in per.items()}
 
 
-def learn_and_report(records: Sequence[dict], meta: dict, args: argparse.Namespace) -> int:
-    """Learn on the training pages, evaluate on the held-out ones, write the JSON and the fixture."""
+def is_held_out(r: dict) -> bool:
+    """Held out from the counts: rendered pages with ``page % 5 == 4``, draw laws with ``id % 5 == 4``."""
+    if r.get("source") == "draw":
+        return int(r["law"]) % 5 == 4
+    return r["page"] % 5 == 4
+
+
+def learn_and_report(records: Sequence[dict], meta: dict, args: argparse.Namespace,
+                     check: Sequence[dict] = ()) -> int:
+    """Learn on the training lines (rendered pages, plus the draws' pairs counted ``draw_weight``
+    times, the weight chosen among ``args.draw_weights`` by the top-1 rate on the held-out laws of
+    the training draws), evaluate on the held-out ones (and on ``check``, lines of draws never
+    learned from), write the JSON and the fixture."""
     from rapidfuzz.distance import Indel
 
     from pipeline.reading.channel import ConfusionModel
@@ -780,53 +920,117 @@ def learn_and_report(records: Sequence[dict], meta: dict, args: argparse.Namespa
     # a line whose reading shares less than MIN_SIMILARITY of its characters with the print is a
     # pairing or a page Tesseract lost, not a sample of character confusions
     usable = [r for r in records if Indel.normalized_similarity(r["printed"], r["read"]) >= MIN_SIMILARITY]
-    train = [(r["printed"], r["read"]) for r in usable if r["page"] % 5 != 4]
-    held = [(r["printed"], r["read"]) for r in usable if r["page"] % 5 == 4]
-    costs, defaults, counts = learn(train)
+    train_r = [r for r in usable if not is_held_out(r)]
+    train = [(r["printed"], r["read"]) for r in train_r]
+    held_render = [(r["printed"], r["read"]) for r in usable if is_held_out(r) and r.get("source") != "draw"]
+    held_draw = [(r["printed"], r["read"]) for r in usable if is_held_out(r) and r.get("source") == "draw"]
+    is_draw = [r.get("source") == "draw" for r in train_r]
+    previous = ConfusionModel.from_dict(json.loads(Path(args.out).read_text(encoding="utf-8"))) \
+        if Path(args.out).exists() else None
+    old = json.loads(Path(args.out).read_text(encoding="utf-8")) if Path(args.out).exists() else {}
+    weights = args.draw_weights if any(is_draw) else [0.0]
+    tried: dict[str, float] = {}
+    best: tuple[float, float, tuple] | None = None
+    for w in weights:
+        line_w = [w if d else 1.0 for d in is_draw]
+        costs, defaults, counts = learn(train, weights=line_w)
+        candidate = ConfusionModel.from_dict({"costs": costs, "defaults": defaults | {
+            "boundary": old.get("defaults", {}).get("boundary", 6.0)}})
+        score = evaluate(held_draw, {"m": candidate})["m"].get("all", 0.0) if held_draw else 0.0
+        tried[f"{w:g}"] = score
+        print(f"draw weight {w:g}: held-out draw laws top-1 {score:.3f}", file=sys.stderr, flush=True)
+        if best is None or score > best[0]:
+            best = (score, w, (costs, defaults, counts))
+    assert best is not None
+    _, weight, (costs, defaults, counts) = best
+    # the boundary penalty is the decoder's, not a confusion cost: kept from the file replaced
+    if "boundary" in old.get("defaults", {}):
+        defaults["boundary"] = old["defaults"]["boundary"]
+    rendered = [r for r in records if r.get("source") != "draw"]
+    drawn = [r for r in records if r.get("source") == "draw"]
+    backends = sorted({r.get("backend") or "" for r in drawn} - {""})
     doc = {
         "format": "locleg-ocr-confusions/1",
-        "name": f"tesseract {meta.get('tesseract', '?')} por psm4, learned {time.strftime('%Y-%m-%d')}",
+        "name": f"tesseract {meta.get('tesseract', '?')} por, learned {time.strftime('%Y-%m-%d')}"
+                + (" from rendered pages and evaluation draws" if drawn else ""),
         "units": "natural log: cost = -log P(read | printed) + log P(printed read right); 0 = exact",
         "costs": costs,
         "defaults": defaults,
         "made": {
             "script": "bench/learn_confusions.py",
             "tesseract": meta.get("tesseract"),
-            "ocr": "pipeline.ocr.ocr_image (pipeline.imageprep preparation, tesseract -l por --psm 4 --oem 1)",
-            "seed": meta.get("seed"),
-            "pages": len({r["page"] for r in records}),
+            "rendered": {
+                "ocr": "pipeline.ocr.ocr_image (pipeline.imageprep preparation, tesseract -l por --psm 4 --oem 1)",
+                "seeds": meta.get("seeds"),
+                "pages": len({(r.get("work", 0), r["page"]) for r in rendered}),
+                "lines": len(rendered),
+                "fonts": sorted({r["font"] for r in rendered}),
+                "dpi": sorted({r["dpi"] for r in rendered}),
+                "ink": sorted({r["ink"] for r in rendered}),
+                "damage": sorted({d for r in rendered for d in r["damage"]}),
+                "held_out": "pages with page % 5 == 4",
+            },
+            "draws": {
+                "what": "bench/gen evaluation draws: png/NNN/layout.txt (the typed lines of each book page) "
+                        "paired with text/NNN.json (real Tesseract on the scanned page), monotone alignment "
+                        "within each page, a pair kept when the read line is closest to its printed line "
+                        f"and shares >= {DRAW_PAIR_SIMILARITY} of it (Indel similarity)",
+                "ocr": backends,
+                "draws": sorted({r["draw"] for r in drawn}),
+                "laws": len({(r["draw"], r["law"]) for r in drawn}),
+                "lines": len(drawn),
+                "fonts": sorted({str(r["font"]) for r in drawn}),
+                "held_out": "laws with id % 5 == 4",
+                "weight": weight,
+                "weights_tried": tried,
+                "weight_chosen_by": "top-1 on the held-out laws of these draws (never on the check draws)",
+            } if drawn else None,
+            "fonts": sorted({r["font"] for r in rendered} | {f"bench/gen {r['font']}" for r in drawn}),
+            "dpi": sorted({r["dpi"] for r in records}),
+            "damage": sorted({d for r in rendered for d in r["damage"]} | ({"bench/gen scan degrade"} if drawn else set())),
             "lines": len(records),
             "lines_unread": len(records) - len(usable),
             "train_lines": len(train),
-            "held_out_lines": len(held),
-            "printed_chars": counts.printed_chars,
-            "fonts": sorted({r["font"] for r in records}),
-            "dpi": sorted({r["dpi"] for r in records}),
-            "ink": sorted({r["ink"] for r in records}),
-            "damage": sorted({d for r in records for d in r["damage"]}),
-            "counts": {"substitutions": sum(sum(s.values()) for s in counts.sub.values()),
-                       "deletions": sum(counts.dele.values()), "insertions": sum(counts.ins.values()),
-                       "dust": sum(counts.dust.values()), "dust_lines": counts.dust_lines,
-                       "multi": sum(counts.multi.values()),
-                       "lost_in_long_runs": counts.lost},
+            "held_out_lines": len(held_render) + len(held_draw),
+            "printed_chars": round(counts.printed_chars),
+            "counts": {"substitutions": round(sum(sum(s.values()) for s in counts.sub.values())),
+                       "deletions": round(sum(counts.dele.values())), "insertions": round(sum(counts.ins.values())),
+                       "dust": round(sum(counts.dust.values())), "dust_lines": counts.dust_lines,
+                       "multi": round(sum(counts.multi.values())),
+                       "lost_in_long_runs": counts.lost, "weighted": "draw lines counted `draws.weight` times"},
             "min_similarity": MIN_SIMILARITY,
             "smoothing": f"additive, alpha={ALPHA} spread over the outcomes; costs clipped to "
                          f"[{MIN_COST}, {MAX_COST}]; space insertion/deletion capped at {SPACE_COST} by design",
+            "boundary": "defaults.boundary (the decoder's penalty for a label ending mid-word) kept from the "
+                        "file this one replaced",
         },
     }
     model = ConfusionModel.from_dict(doc)
-    result = evaluate(held, {"learned": model, "levenshtein": ConfusionModel.uniform()})
-    doc["made"]["held_out_top1"] = result
+    models: dict[str, object] = {"learned": model}
+    if previous is not None:
+        models["previous"] = previous
+    models["levenshtein"] = ConfusionModel.uniform()
+    sets = {"rendered held-out pages": held_render, "draws held-out laws": held_draw,
+            "check draws (never learned from)": [(r["printed"], r["read"]) for r in check
+                                                 if Indel.normalized_similarity(r["printed"], r["read"])
+                                                 >= MIN_SIMILARITY]}
+    results = {name: evaluate(pairs, models) for name, pairs in sets.items() if pairs}
+    doc["made"]["held_out_top1"] = {name: res["learned"] | {"levenshtein": res["levenshtein"]["all"]}
+                                    for name, res in results.items()}
     out = Path(args.out)
     out.write_text(json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=False) + "\n", encoding="utf-8")
-    print(f"wrote {out} ({out.stat().st_size} bytes)")
-    print(f"train {len(train)} lines, held-out {len(held)} lines (pages with page % 5 == 4)")
-    kinds = [k for k in result["learned"] if not k.startswith("n ")]
-    print(f"{'label kind':16} {'n':>5} {'learned':>8} {'levenshtein':>12}")
-    for k in kinds:
-        print(f"{k:16} {result['learned']['n ' + k]:5d} {result['learned'][k]:8.3f} {result['levenshtein'][k]:12.3f}")
+    print(f"wrote {out} ({out.stat().st_size} bytes); draw weight {weight:g} (tried {tried})")
+    print(f"train {len(train)} lines ({sum(is_draw)} from draws), held-out {len(held_render)} rendered + "
+          f"{len(held_draw)} draw lines, check {len(sets['check draws (never learned from)'])} lines")
+    for name, result in results.items():
+        print(f"== {name}")
+        kinds = [k for k in result["learned"] if not k.startswith("n ")]
+        print(f"{'label kind':16} {'n':>5} " + " ".join(f"{m:>12}" for m in models))
+        for k in kinds:
+            print(f"{k:16} {result['learned']['n ' + k]:5d} "
+                  + " ".join(f"{result[m][k]:12.3f}" for m in models))
     if args.fixture:
-        write_fixture(Path(args.fixture), held, args.fixture_size)
+        write_fixture(Path(args.fixture), held_render + held_draw, args.fixture_size)
     return 0
 
 
@@ -864,18 +1068,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("--pages", type=int, default=60, help="pages to render and OCR (~20 lines each)")
     ap.add_argument("--seed", type=int, default=11)
-    ap.add_argument("--work", type=Path, default=Path("/work/data/channel"), help="where OCR'd pairs are kept")
+    ap.add_argument("--work", type=Path, nargs="+", default=[Path("/work/data/channel")],
+                    help="where OCR'd pairs are kept (several: pairs of several seeds, learned together)")
     ap.add_argument("--reuse", action="store_true", help="learn from the pairs already under --work")
     ap.add_argument("--generate-only", action="store_true")
+    ap.add_argument("--draws", type=Path, nargs="*", default=[],
+                    help="bench/gen evaluation draws (seed-N folders) whose OCR lines are learned from too")
+    ap.add_argument("--draw-weights", type=lambda s: [float(x) for x in s.split(",")], default=[1.0],
+                    help="comma-separated weights of a draw line against a rendered one; the best on the "
+                         "held-out laws of --draws is kept")
+    ap.add_argument("--check-draws", type=Path, nargs="*", default=[],
+                    help="draws only evaluated on (never learned from): the top-1 check")
     ap.add_argument("--out", default="pipeline/data/ocr_confusions.json")
     ap.add_argument("--fixture", default="tests/data/channel_heldout.txt")
     ap.add_argument("--fixture-size", type=int, default=48)
     args = ap.parse_args(argv)
-    records, meta = load_or_generate(args.work, args.pages, args.seed, args.reuse)
+    overlap = {d.resolve() for d in args.draws} & {d.resolve() for d in args.check_draws}
+    if overlap:
+        raise SystemExit(f"a draw cannot be both learned from and checked on: {sorted(map(str, overlap))}")
+    records: list[dict] = []
+    meta: dict = {"seeds": []}
+    for k, work in enumerate(args.work):
+        got, m = load_or_generate(work, args.pages, args.seed, args.reuse)
+        for r in got:
+            r["work"] = k
+        records += got
+        meta["tesseract"] = meta.get("tesseract") or m.get("tesseract")
+        meta["seeds"].append(m.get("seed"))
     if args.generate_only:
         print(f"{len(records)} line pairs under {args.work}")
         return 0
-    return learn_and_report(records, meta, args)
+    for draw in args.draws:
+        records += draw_pairs(draw)
+    check = [r for draw in args.check_draws for r in draw_pairs(draw)]
+    return learn_and_report(records, meta, args, check)
 
 
 if __name__ == "__main__":
