@@ -25,7 +25,8 @@ from pipeline.segmenting.tree import Node, build_tree
 _OPEN = re.compile(r"^\s*(?:[.,:;|!'’`´\-–—_~]\s*){0,3}?(?:[“\"«*]|''|‘‘|``|,,)\s*")
 # The closing quote with the marks of the amended provision ('” (NR)', "'' (AC).", '" (VETADO)').
 _CLOSE = re.compile(r"\s*(?:[”\"»]|''|’’)\s*(?:\(\s*(?:NR|AC|R|VETADO)\s*\))?\s*[.;,]?\s*$")
-_MARK_ONLY = re.compile(r"\s*\(\s*(?:NR|AC|R)\s*\)\s*[.;]?\s*$")
+# The mark alone (the quote lost), maybe with specks OCR read after it ('previs tas (NR) : ;').
+_MARK_ONLY = re.compile(r"\s*\(\s*(?:NR|AC|R)\s*\)\s*[.;]?(?:\s*[.,:;'`´|])*\s*$")
 # An omission line: the provisions of the amended norm left as they are ('......', '…').
 _OMISSION = re.compile(r"^[\s.…·_\-]*$")
 _OMISSION_TAIL = re.compile(r"\s*[.…·_]{4,}\s*$")
@@ -68,8 +69,15 @@ def opens_quote(text: str) -> bool:
     return bool(_OPEN.match(text))
 
 
-def mark_alteracoes(readings: Sequence, *, max_lines: int = 400) -> set[int]:
-    """Positions of the lines an amending unit quotes (several blocks per unit, across pages).
+def mark_alteracoes(readings: Sequence, *, max_lines: int = 400, body: bool = False) -> set[int]:
+    """Positions of the lines an amending unit quotes (several blocks per unit, across pages):
+    the first of :func:`read_alteracoes`."""
+    return read_alteracoes(readings, max_lines=max_lines, body=body)[0]
+
+
+def read_alteracoes(readings: Sequence, *, max_lines: int = 400, body: bool = False) -> tuple[set[int], set[int]]:
+    """Positions of the lines an amending unit quotes (several blocks per unit, across pages),
+    and of the lines that open an own article whose label OCR destroyed (see below).
 
     A block opens on a line that starts with a quote (or, when OCR lost the quote, a label right
     after the formula's ':' that is not the law's own next article) when the amending formula
@@ -78,11 +86,19 @@ def mark_alteracoes(readings: Sequence, *, max_lines: int = 400) -> set[int]:
     OCR lost that quote, before the law's own next article ('Art. 3º O art. 8º da Lei ... passa
     a vigorar', 'Art. 5º Esta Lei entra em vigor'). Works on the line texts (the readings'
     headers may have been blanked already) and is idempotent.
+
+    After a block closed, an unquoted line with no article label that carries an amending formula
+    or a final clause is the law's own next article whose label OCR destroyed ('ARREGO 20) — Os
+    arts. 4º a 11 ... passam a vigorar'); one that does not, and whose text closes with a quote
+    before any article label, is the next block with its quote and label lost ('GARE o no OM
+    fornecedores ...” (AC)'). ``body``: the readings are a law's body, its first line the first
+    article even when OCR left no label of it ('ARIIGO IS —- A Lei nº 1.381 passa a vigorar').
     """
     from pipeline.folding import fold
 
     texts = [r.line.text for r in readings]
     quoted: set[int] = set()
+    lost: set[int] = set()  # own articles whose label OCR destroyed
     outer: int | None = None  # the amending law's own last article
     intro = ""  # the own text since that article's label
     j = 0
@@ -102,6 +118,16 @@ def mark_alteracoes(readings: Sequence, *, max_lines: int = 400) -> set[int]:
                 # next article or an own unit that itself amends ('I – o art. 6º passa a vigorar
                 # com a seguinte redação:') or revokes
                 start = not _own_unit(text, h, outer, texts, j, max_lines)
+            elif prev_closed and h is None and _amends_or_ends(texts, j):
+                # the law's own next article, its label destroyed: its quotations are its own
+                outer, intro = outer + 1, fold(text)
+                lost.add(j)
+                j += 1
+                continue
+            elif prev_closed and h is None:
+                # the next block, its quote and label lost ('GARE o no OM fornecedores serão'):
+                # it closes before any article label does
+                start = _closes_before_article(texts, j, max_lines)
             elif prev_closed and h is not None and h.kind in ("artigo", "paragrafo", "group"):
                 # the next block of the same unit, its opening quote lost ('Art. 14-A ...” (AC)'):
                 # it closes before any own article does
@@ -127,10 +153,29 @@ def mark_alteracoes(readings: Sequence, *, max_lines: int = 400) -> set[int]:
         if not quote and (number is not None or (h is not None and h.kind == "artigo")):
             # an own article; its label's number lost ('ARTIGO FO') it is the next one
             outer, intro = number if number is not None else (outer or 0) + 1, fold(text)
+        elif body and j == 0 and not quote and h is None:
+            outer, intro = 1, fold(text)  # the body's first line is article 1, its label lost
+            lost.add(j)
         else:
             intro = (intro + " " + fold(text))[-400:]
         j += 1
-    return quoted
+    return quoted, lost
+
+
+_OWN_FINAL = re.compile(r"ENTRA(?:RA)? EM VIGOR|REVOGAM-SE|REVOGA-SE|FICA[MR]? REVOGAD")
+
+
+def _amends_or_ends(texts: Sequence[str], j: int) -> bool:
+    """Line ``j`` opens what an own article says, not a quoted one: an amending formula that
+    announces its quotation within three lines ('A Lei nº 9 passa a vigorar com / as seguintes
+    alterações:'), a revocation or the vigência ('Esta Lei entra em vigor')."""
+    from pipeline.folding import fold
+
+    head = texts[j:j + 3]
+    ends = next((k for k, t in enumerate(head) if _ANNOUNCES.search(t)), None)
+    if ends is not None and _FORMULA.search(fold(" ".join(head[:ends + 1]))):
+        return True
+    return bool(_OWN_FINAL.search(fold(" ".join(head[:2]))))
 
 
 def _own_unit(text: str, h, outer: int, texts: Sequence[str], j: int, max_lines: int) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from pipeline.alteracoes import attach_alteracoes, blank_quoted, mark_alteracoes, mark_formula_tails
+from pipeline.alteracoes import attach_alteracoes, blank_quoted, mark_formula_tails, read_alteracoes
 from pipeline.cleaning import CleanLine
 from pipeline.metadata import Epigrafe
 from pipeline.segmenting.closing import (
@@ -215,7 +215,7 @@ def segment_lines(
             f"a table of contents ({len(contents)} lines from '{contents[0].text.strip()[:40]}') "
             "was kept apart: its labels are the body's, printed again", page_no=contents[0].page_index + 1,
         ))
-    quoted = mark_alteracoes(body)  # issue 12 (was mark_quotations)
+    quoted, lost_articles = read_alteracoes(body, body=True)  # issue 12 (was mark_quotations)
     tails = mark_formula_tails(body)  # 'IV-A:' wrapped from '... do seguinte Capítulo': no unit
     body = [Reading(r.line, None, None) if j in quoted or j in tails else r for j, r in enumerate(body)]
     body, seg.appended = split_appended(body)
@@ -273,19 +273,23 @@ def segment_lines(
         articulacao = main_body
 
     frozen = [j in quoted for j in range(len(articulacao))]
-    seg.articulacao, leading = _articulacao(articulacao, frozen, seg.issues, config=config)
+    seg.articulacao, leading = _articulacao(articulacao, frozen, seg.issues, config=config,
+                                            lost_articles=frozenset(lost_articles))
     if leading:
         seg.preambulo.extend(leading)
     return seg
 
 
 def _articulacao(readings: list[Reading], frozen: list[bool], issues: list[Issue], *,
-                 config: SegmentConfig) -> tuple[list[Node], list[CleanLine]]:
-    """The tree of an articulação's readings (``frozen``: quoted lines, no unit starts there),
-    its doubts and gaps as ``issues``; also the lines before its first unit."""
+                 config: SegmentConfig, lost_articles: frozenset[int] = frozenset()
+                 ) -> tuple[list[Node], list[CleanLine]]:
+    """The tree of an articulação's readings (``frozen``: quoted lines, no unit starts there;
+    ``lost_articles``: lines that open an own article whose label OCR destroyed, as the
+    quotations around them show), its doubts and gaps as ``issues``; also the lines before its
+    first unit."""
     quoted_lines = [r.line for r, q in zip(readings, frozen, strict=True) if q]  # issue 12
     lines_before = [r.line for r in readings]
-    readings, numbers, doubts = decode_articulacao(readings, frozen, config=config)
+    readings, numbers, doubts = decode_articulacao(readings, frozen, config=config, lost_articles=lost_articles)
     for d in doubts:
         label = number_text(d.kind, d.number, d.unico) if d.kind != "unit" else ""
         if d.kind == "unit":

@@ -564,8 +564,9 @@ def _lost_label_of_paragraph(text: str, opens: bool, closed: bool) -> int | None
         return m.end()
     return None
 
-# a line that ends a sentence, dust after the mark allowed ('Viação..,', 'desta Lei. j')
-_CLOSED = re.compile(r"[.;:][^\w\s]{0,3}(?:\s+\S)?\s*$")
+# a line that ends a sentence, dust after the mark allowed ('Viação..,', 'desta Lei. j'), or a
+# quotation (issue 12: 'desta Lei.” (NR)', 'valores.» (AC)', 'previstas (NR)')
+_CLOSED = re.compile(r"(?:[.;:][^\w\s]{0,3}(?:\s+\S)?|\(\s*(?:NR|AC|VETADO)\s*\)[^\w\s]{0,3})\s*$")
 
 
 def _lost_article_end(text: str) -> int | None:
@@ -674,11 +675,18 @@ def _lost_separator(kind: str, scrap: str) -> float:
                for sep in [form.template.rsplit("}", 1)[-1].strip()])
 
 
+# an abbreviation a number follows, at the end of a word OCR fused it with ('oart.', 'doart.')
+_CITING_TAIL = re.compile(r"(?:art|arts|inc|par)$", re.I)
+_NUMBER_AFTER = re.compile(r"\s*\d{1,4}\s*[º°o]?(?!\w)")
+
+
 def _sentence_end(text: str, at: int) -> bool:
     """Whether the mark before ``at`` ends a clause (not 'Art.' or 'n.' in a citation)."""
     if text[at - 1] in ";:":
         return True
     word = _LAST_WORD.search(text[max(0, at - 64):at])
+    if word is not None and _CITING_TAIL.search(word.group(1)) and _NUMBER_AFTER.match(text[at:]):
+        return False  # 'oart. 6º passa': 'o art.' fused by OCR, the number after it is cited
     return word is not None and len(word.group(1)) >= 4 and not word.group(1)[0].isupper()
 
 
@@ -884,12 +892,15 @@ def decode(
     *,
     frozen: Sequence[bool] | None = None,
     config: DecodeConfig = DecodeConfig(),
+    lost_articles: frozenset[int] = frozenset(),
 ) -> Decoding:
     """Choose the unit starts of a law's articulação.
 
     ``texts`` are its lines in reading order, ``printed`` what the printed-form readers read on
     each (None for running text), ``frozen`` lines where no unit may start (quoted wording of
-    another norm). Agrupadores (printed kind 'group') and headings reset the expectation below
+    another norm), ``lost_articles`` lines that open an article whose label OCR destroyed, as
+    the text around says (an amending formula right after a closed quotation): read as the
+    article the gap lacks where the next printed one shows the gap. Agrupadores (printed kind 'group') and headings reset the expectation below
     the article. Returns the chosen starts in order, and the doubts: places kept as text that
     read as the unit expected there within ``config.doubt_margin``.
     """
@@ -920,6 +931,8 @@ def decode(
             after_heading = above is not None and above.kind in ("group", "heading")
             piece.after_heading = after_heading
             prev = prev_texts[piece.line].rstrip()
+            if piece.line == 0:
+                prev = ":"  # the articulação's first line follows the enacting clause ('... a seguinte Lei:')
             if after_heading or _CLOSED.search(prev) or (prev.isupper() and len(prev) > 3):
                 piece.lost_article_end = _lost_article_end(piece.text)
             if piece.lost_article_end is None:
@@ -928,6 +941,9 @@ def decode(
                                                             after_heading or closed)
                 if piece.lost_whole is None and (closed or after_heading) and p is None:
                     piece.lost_guess = _label_debris_end(piece.text, words)
+                if piece.lost_whole is None and piece.lost_guess is None and piece.line in lost_articles:
+                    # nothing of the label is left to tell where it ends: the paragraph is the text
+                    piece.lost_whole = _lost_label_of_paragraph(piece.text, True, True) or 0
             if p is None and (after_heading or _CLOSED.search(prev)):
                 # the vigência clause after whatever is left of its label (up to four tokens)
                 end = next((t.start() for t in list(_TOKEN.finditer(piece.text[:48]))[:5]
