@@ -25,8 +25,10 @@ from pipeline.segmenting.tree import Node, build_tree
 _OPEN = re.compile(r"^\s*(?:[.,:;|!'’`´\-–—_~]\s*){0,3}?(?:[“\"«*]|''|‘‘|``|,,)\s*")
 # The closing quote with the marks of the amended provision ('” (NR)', "'' (AC).", '" (VETADO)').
 _CLOSE = re.compile(r"\s*(?:[”\"»]|''|’’)\s*(?:\(\s*(?:NR|AC|R|VETADO)\s*\))?\s*[.;,]?\s*$")
-# The mark alone (the quote lost), maybe with specks OCR read after it ('previs tas (NR) : ;').
-_MARK_ONLY = re.compile(r"\s*\(\s*(?:NR|AC|R)\s*\)\s*[.;]?(?:\s*[.,:;'`´|])*\s*$")
+# The mark alone (the quote lost), maybe with specks OCR read after it ('previs tas (NR) : ;'), or
+# its opening parenthesis read as a letter or a stroke ('estas. UNR)', '[NR]', '|AC)').
+_MARK_ONLY = re.compile(
+    r"\s*(?:\(\s*(?:NR|AC|R)|(?:[\[{|]|(?<![^\W\d_])[UC]?)\s*(?:NR|AC))\s*[)\]}]\s*[.;]?(?:\s*[.,:;'`´|])*\s*$")
 # An omission line: the provisions of the amended norm left as they are ('......', '…').
 _OMISSION = re.compile(r"^[\s.…·_\-]*$")
 _OMISSION_TAIL = re.compile(r"\s*[.…·_]{4,}\s*$")
@@ -145,6 +147,9 @@ def read_alteracoes(readings: Sequence, *, max_lines: int = 400, body: bool = Fa
                     break
                 quoted.add(k)
                 if closes_block(texts[k]) and not _inner_quote(texts[k], k == j):
+                    if k + 1 < n and _MARK_ONLY.fullmatch(texts[k + 1]):
+                        k += 1  # the mark wrapped to a line of its own ('... do Município.”' / '(NR)')
+                        quoted.add(k)
                     break
                 k += 1
             j = k + 1
@@ -263,6 +268,9 @@ def quoted_blocks(lines: Sequence[CleanLine]) -> list[list[CleanLine]]:
     blocks: list[list[CleanLine]] = []
     closed = True
     for ln in lines:
+        if closed and blocks and _MARK_ONLY.fullmatch(ln.text):
+            blocks[-1].append(ln)  # the mark wrapped to a line of its own ('(NR)')
+            continue
         if closed or (_OPEN.match(ln.text) and blocks and not blocks[-1]):
             blocks.append([])
         blocks[-1].append(ln)

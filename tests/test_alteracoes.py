@@ -464,3 +464,38 @@ def test_an_article_cited_after_an_abbreviation_ocr_fused_is_no_unit():
     incisos = [c for c in doc.articulacao[0].children if c.type == "inciso"]
     assert [c.id for c in incisos] == ["art1_cpt_inc1", "art1_cpt_inc2"]
     assert [[g.id for g in c.children] for c in incisos] == [["art1_cpt_inc1_alt1"], ["art1_cpt_inc2_alt1"]]
+
+
+def test_a_mark_wrapped_or_garbled_still_closes_the_block():
+    # seed 1212 scans 009, 012: '(NR)' wrapped to a line of its own belongs to the block it closes;
+    # '(NR)' with its parenthesis read as a letter ('UNR)') still closes a block
+    assert closes_block("fiscalizar o cumprimento desta Lei, aplicando as sanções nela pre- estas. UNR)")
+    assert not closes_block("o disposto no art. 5º, inciso IV (NR")
+    marked = _marked("Art. 1º O art. 9º da Lei nº 3119/1977 passa a vigorar com a seguinte redação:",
+                     "“Art. 9º - O loteador ficará sujeito a multa de 5 Unidades Fiscais.”", "(NR)",
+                     "Art. 2º Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [1, 2]
+    from pipeline.alteracoes import quoted_blocks
+
+    blocks = quoted_blocks(_lines("“Art. 9º - O loteador.”", "(NR)", "“Art. 10 - O prazo.” (NR)"))
+    assert [len(b) for b in blocks] == [2, 1]
+
+
+def test_an_own_article_lost_after_a_block_is_read_past_its_label_scrap_and_cited_numbers():
+    # seed 1212 scans 009 and 012: 'Art. 2º.- O art. 9º da Lei' read 'AI do Oart. 0º da lei'; 'Art. 2º - Os
+    # arts. 5º a 11' read 'Ark. Do - Os avbs. 5º a 11': article 2 (its quotation its own), and the
+    # '5º' after 'avbs.' is the citation's, no parágrafo starting inside the line
+    for first in ("AI do Oart. 9º da lei nº 911/1973 passa a vigorar", "Ark. Do - Os avbs. 5º a 11 da lei nº 911 passam a vigorar"):
+        text = (_HEAD + "Art. 1º - A Lei nº 911/1973 passa a vigorar com as seguintes alterações:\n"
+                "“Art. 13 - O valor da gratificação corresponderá a 20% do vencimento.” (NR)\n"
+                "TATO ao - Compete ao Conselho Gestor do Fundo fiscalizar o cumprimento desta Lei.\n"
+                "estas. UNR)\n"
+                f"{first}\ncom a seguinte redação:\n"
+                "“Art. 9º - O loteador que descumprir o disposto nesta Lei ficará sujeito a multa.”\n(NR)\n"
+                "Art. 3º.- Esta Lei entra em vigor na data de sua publicação.\n"
+                "Art. 4º.- Revogam-se as disposições em contrário.\n"
+                "Prefeitura Municipal de Serra Talhada, em 7 de maio de 1980.\n")
+        own, doc = _own_articles(text)
+        assert [u.id for u in _own(doc.articulacao)] == ["art1", "art2", "art3", "art4"], first
+        assert [c.id for c in doc.articulacao[0].children] == ["art1_cpt_alt1", "art1_cpt_alt2"]
+        assert [c.id for c in doc.articulacao[1].children] == ["art2_cpt_alt1"]

@@ -566,7 +566,8 @@ def _lost_label_of_paragraph(text: str, opens: bool, closed: bool) -> int | None
 
 # a line that ends a sentence, dust after the mark allowed ('Viação..,', 'desta Lei. j'), or a
 # quotation (issue 12: 'desta Lei.” (NR)', 'valores.» (AC)', 'previstas (NR)')
-_CLOSED = re.compile(r"(?:[.;:][^\w\s]{0,3}(?:\s+\S)?|\(\s*(?:NR|AC|VETADO)\s*\)[^\w\s]{0,3})\s*$")
+_CLOSED = re.compile(r"(?:[.;:][^\w\s]{0,3}(?:\s+\S)?|(?:\(|[\[{|]|(?<![^\W\d_])[UC]?)\s*(?:NR|AC|VETADO)\s*[)\]}]"
+                     r"[^\w\s]{0,3})\s*$")
 
 
 def _lost_article_end(text: str) -> int | None:
@@ -678,6 +679,13 @@ def _lost_separator(kind: str, scrap: str) -> float:
 # an abbreviation a number follows, at the end of a word OCR fused it with ('oart.', 'doart.')
 _CITING_TAIL = re.compile(r"(?:art|arts|inc|par)$", re.I)
 _NUMBER_AFTER = re.compile(r"\s*\d{1,4}\s*[º°o]?(?!\w)")
+
+
+def _text_after_label(text: str, end: int) -> bool:
+    """What follows a label ending at ``end`` reads as a unit's text: a word or a quote, not a
+    citation's words ('do Oart. 0º da lei' is the scrap of a label and the text's first words)."""
+    rest = _SEPARATOR.sub("", text[end:], count=1)
+    return bool(rest) and (rest[0].isalpha() or rest[0] in "\"“'‘(«") and not _CITATION.match(rest)
 
 
 def _sentence_end(text: str, at: int) -> bool:
@@ -838,6 +846,9 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
             return None  # 'III, mediante', 'SIM, vinculado': a sentence's words ('3º,- Esta' is a label;
             # after a sibling closed with ';', 'II, cassação' is the next one, its point read as a comma)
         rest = _SEPARATOR.sub("", piece.text[end:], count=1)
+        if piece.offset and kind in ("artigo", "paragrafo") and rest[:1].islower():
+            return None  # inside a line, by expectation: an article's or parágrafo's sentence opens
+            # with a capital ('Os avbs. 5º a 11 da lei' cites 'arts. 5º a 11', no '§ 1º' starts there)
         if _QUANTITY.match(rest) or _DATE_REST.match(rest):
             return None  # '60 (sessenta) dias', '31 de julho de 2014': a number of the text
         if _CITATION.match(rest):
@@ -941,9 +952,14 @@ def decode(
                                                             after_heading or closed)
                 if piece.lost_whole is None and (closed or after_heading) and p is None:
                     piece.lost_guess = _label_debris_end(piece.text, words)
-                if piece.lost_whole is None and piece.lost_guess is None and piece.line in lost_articles:
-                    # nothing of the label is left to tell where it ends: the paragraph is the text
-                    piece.lost_whole = _lost_label_of_paragraph(piece.text, True, True) or 0
+
+            if p is None and piece.line in lost_articles:
+                # an article starts here (the quotations around say so): its label ends where a
+                # shape above says, or, where none leaves a unit's text after it, at the line's start
+                ends = (piece.lost_article_end, piece.lost_whole, piece.lost_guess,
+                        _lost_label_of_paragraph(piece.text, True, True))
+                piece.lost_whole = next((e for e in ends if e is not None and _text_after_label(piece.text, e)), 0)
+                piece.lost_article_end = piece.lost_guess = None
             if p is None and (after_heading or _CLOSED.search(prev)):
                 # the vigência clause after whatever is left of its label (up to four tokens)
                 end = next((t.start() for t in list(_TOKEN.finditer(piece.text[:48]))[:5]
