@@ -15,6 +15,7 @@ The output is the intermediate tree (:class:`Node`); ids and JSON are emission's
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -318,4 +319,37 @@ def _articulacao(readings: list[Reading], frozen: list[bool], issues: list[Issue
     number_by_sequence(roots, issues)
     mark_tables(roots, issues)
     attach_alteracoes(roots, quoted_lines)  # issue 12: quoted blocks -> alteracao nodes
+    issues.extend(find_merged_vigencia(roots))
     return roots, leading
+
+
+# The vigência clause (LC 95, art. 8), its 'Esta' maybe damaged, after a sentence's end and at
+# most four scraps (what OCR left of a label: 'Ape. do —')
+_MERGED_VIGENCIA = re.compile(
+    r"[.;:]\s+(?:\S{1,8}\s+){0,4}?\S{0,2}st[ae]\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
+    r"\bentra(?:rá)?\s+em\s+vigor", re.I)
+
+
+def find_merged_vigencia(roots: Sequence[Node]) -> list[Issue]:
+    """A unit whose text goes on, after a sentence's end, with the vigência clause ('... do
+    Município. Ape. do — nsta Lei entra em vigor'): that clause opens an article of its own, whose
+    label was lost, so the law's articles are not whole. Quoted provisions aside (an amended
+    norm's own clauses)."""
+    issues: list[Issue] = []
+    stack = [n for n in roots]
+    while stack:
+        node = stack.pop()
+        if node.kind == "alteracao":
+            continue
+        stack.extend(node.children)
+        if node.kind not in ("artigo", "paragrafo", "inciso", "alinea", "item"):
+            continue
+        text = " ".join([node.first_text, *(ln.text for ln in node.lines[1:])])  # as emitted: no label
+        m = _MERGED_VIGENCIA.search(text)
+        if m is not None:
+            issues.append(Issue(
+                "unit_doubtful",
+                f"'{text[m.start() + 1:].strip()[:60]}' is the vigência clause, which opens an article of its "
+                "own, read inside another unit's text: an article's label may be lost", node=node,
+                page_no=node.lines[0].page_index + 1 if node.lines else None))
+    return issues

@@ -599,7 +599,8 @@ def _lost_article_end(text: str) -> int | None:
 
 
 # the vigência clause, which opens an article of its own (LC 95, art. 8)
-_VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*Est[ae]\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
+# ('Esta' with its first letter lost or misread: 'nsta Lei entra em vigor', 'Fsta Lei')
+_VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*\S?st[ae]\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
                        r"\bentra(?:rá)?\s+em\s+vigor", re.I)
 _LABEL_WORDS = frozenset({"art", "arts", "artigo", "paragrafo", "par"})
 _COMMON_ZIPF = 3.0  # a capitalised word at least this frequent in Portuguese opens a sentence
