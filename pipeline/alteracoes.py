@@ -47,6 +47,7 @@ _OWN_ARTICLE_TEXT = re.compile(
     r"PASSA[MR]? A VIGORAR|FICA[MR]? (?:ACRESCID|ALTERAD|REVOGAD|INCLUID)|REVOGA|ENTRA(?:RA)? EM VIGOR"
     r"|\bESTA LEI|DA LEI (?:MUNICIPAL |COMPLEMENTAR )?N"
 )
+_RENUMBERS = re.compile(r"FICA[MR]? RENUMERAD")  # an own article that renumbers the amended norm's
 _OPEN_CURLY, _CLOSE_CURLY = "“", "”"
 _REVOKING = re.compile(r"\b(?:ficam?\s+revogad|revogam-se|revoga-se|revogad[oa]s?\s*:)", re.I)
 # The announcing sentence ends: a ':' at the line's end, maybe with specks after it.
@@ -113,7 +114,11 @@ def read_alteracoes(readings: Sequence, *, max_lines: int = 400, body: bool = Fa
         if j and outer is not None and _FORMULA.search(intro):  # inside an own article
             prev_closed = (j - 1) in quoted and closes_block(texts[j - 1])
             if quote:
-                start = True
+                # unless a speck read as a quote opens the law's own next article ('“ARTIGO 5º - O
+                # Poder Executivo'): no quotation that opens there closes before the law's own
+                # article after it ('ARTIGO 6º - Esta Lei entrará em vigor')
+                start = not (_article_number(text) == outer + 1
+                             and not _closes_before_own(texts, j, outer + 1, max_lines))
             elif _ANNOUNCES.search(texts[j - 1]) and _FORMULA.search(intro[-240:]):
                 # the formula announced a quotation whose opening quote OCR lost or garbled
                 # ('CATE. 9º', 'ACC. 13'): the next line starts it, unless it is the law's own
@@ -162,12 +167,20 @@ def read_alteracoes(readings: Sequence, *, max_lines: int = 400, body: bool = Fa
             outer, intro = 1, fold(text)  # the body's first line is article 1, its label lost
             lost.add(j)
         else:
-            intro = (intro + " " + fold(text))[-400:]
+            intro = _join_folded(intro, fold(text))[-400:]
         j += 1
     return quoted, lost
 
 
 _OWN_FINAL = re.compile(r"ENTRA(?:RA)? EM VIGOR|REVOGAM-SE|REVOGA-SE|FICA[MR]? REVOGAD")
+
+
+def _join_folded(before: str, line: str) -> str:
+    """Two folded lines as one text, a word cut at the line's end joined again ('AS SE-' +
+    'GUINTES ALTERACOES:' -> 'AS SEGUINTES ALTERACOES:')."""
+    if re.search(r"[A-Z]-$", before) and line[:1].isalpha():
+        return before[:-1] + line
+    return f"{before} {line}" if before else line
 
 
 def _amends_or_ends(texts: Sequence[str], j: int) -> bool:
@@ -194,7 +207,8 @@ def _own_unit(text: str, h, outer: int, texts: Sequence[str], j: int, max_lines:
         return True
     if h is not None and h.kind == "artigo":
         number = _article_number(text)
-        if _OWN_ARTICLE_TEXT.search(folded) and (number is None or number == outer + 1):
+        head = _join_folded(folded, fold(texts[j + 1])) if _wraps(texts, j) else folded  # the clause may wrap
+        if _OWN_ARTICLE_TEXT.search(head) and (number is None or number == outer + 1):
             return True
         if number == outer + 1:
             return not _closes_before_own(texts, j, outer, max_lines)
@@ -221,6 +235,26 @@ def _own_article(text: str, outer: int | None) -> bool:
     return bool(_OWN_ARTICLE_TEXT.search(fold(text)))
 
 
+def _own_article_at(texts: Sequence[str], k: int, outer: int | None) -> bool:
+    """:func:`_own_article` read on line ``k`` with the next one (the clause may wrap: 'ARTIGO 2º -
+    Ficam renumerados os arts. 17 a 24 da Lei' / 'Municipal nº 645')."""
+    from pipeline.folding import fold
+
+    if _own_article(texts[k], outer):
+        return True
+    if outer is None or opens_quote(texts[k]) or _article_number(texts[k]) != outer + 1:
+        return False
+    head = _join_folded(fold(texts[k]), fold(texts[k + 1])) if _wraps(texts, k) else fold(texts[k])
+    return bool(_OWN_ARTICLE_TEXT.search(head) or _RENUMBERS.search(head))
+
+
+def _wraps(texts: Sequence[str], k: int) -> bool:
+    """Line ``k``'s sentence may go on on the next line: it closes no block and the next line is
+    no unit's label nor a quotation."""
+    return (k + 1 < len(texts) and not closes_block(texts[k]) and not opens_quote(texts[k + 1])
+            and _header(texts[k + 1]) is None)
+
+
 def _ends_block_before(texts: Sequence[str], k: int, outer: int | None, max_lines: int, *,
                        inferred: bool = False) -> bool:
     """Line ``k`` (inside a block) is the law's own next article: it has its number, unquoted,
@@ -237,12 +271,12 @@ def _ends_block_before(texts: Sequence[str], k: int, outer: int | None, max_line
         return bool(_OWN_ARTICLE_TEXT.search(fold(texts[k])))
     if number != outer + 1:
         return False
-    return _own_article(texts[k], outer) or not _closes_before_own(texts, k, outer, max_lines)
+    return _own_article_at(texts, k, outer) or not _closes_before_own(texts, k, outer, max_lines)
 
 
 def _closes_before_own(texts: Sequence[str], j: int, outer: int | None, max_lines: int) -> bool:
     for k in range(j, min(len(texts), j + max_lines)):
-        if k > j and _own_article(texts[k], outer):
+        if k > j and _own_article_at(texts, k, outer):
             return False
         if closes_block(texts[k]):
             return True

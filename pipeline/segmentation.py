@@ -192,7 +192,10 @@ def segment_lines(
     # The body begins after the enacting clause ('... SANCIONO A SEGUINTE LEI:', 'DECRETA:'),
     # even where OCR damaged the first articles' labels past what the printed-form readers read:
     # the decoder reads them by expectation (what it does not read goes back to the preamble).
-    enacted = [j for j in range(k, first_unit) if ENACTING.search(target[j].line.text)]
+    # (the clause may wrap: '... eu sanciono a seguinte' / 'Lei:')
+    enacted = [j for j in range(k, first_unit) if ENACTING.search(target[j].line.text) or (
+        j > k and len(target[j].line.text.strip()) <= 16
+        and ENACTING.search(f"{target[j - 1].line.text.rstrip()} {target[j].line.text.strip()}"))]
     if enacted and first_unit < len(target):
         first_unit = enacted[-1] + 1
     head = target[k:first_unit]

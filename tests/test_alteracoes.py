@@ -499,3 +499,69 @@ def test_an_own_article_lost_after_a_block_is_read_past_its_label_scrap_and_cite
         assert [u.id for u in _own(doc.articulacao)] == ["art1", "art2", "art3", "art4"], first
         assert [c.id for c in doc.articulacao[0].children] == ["art1_cpt_alt1", "art1_cpt_alt2"]
         assert [c.id for c in doc.articulacao[1].children] == ["art2_cpt_alt1"]
+
+
+def test_a_block_whose_closing_quote_was_lost_ends_at_the_own_article_that_renumbers():
+    # seed 7373 scan 007: the closing '.”' of a lone quoted § lost; 'ARTIGO 2º - Ficam renumerados
+    # os arts. 17 a 24 da Lei / Municipal nº 645' is the law's own next article (its clause wraps)
+    marked = _marked("ARTIGO 1º - Fica renumerado para § 1º o parágrafo único do art. 3º da Lei nº 645,",
+                     "acrescido do § 2º, com a seguinte redação:",
+                     "“§ 2º - Ato do Poder Executivo regulamentará os",
+                     "procedimentos previstos neste artigo no prazo de 90 dias",
+                     "ARTIGO 2º - Ficam renumerados os arts. 17 a 24 da Lei",
+                     "Municipal nº 645, de 1983, que passam a ser os arts. 18 a 25:",
+                     "ARTIGO 3º - A Lei Municipal nº 645, de 1983 passa a vi-",
+                     "gorar acrescida do seguinte Capítulo VI-A:",
+                     "“CAPÍTULO VI-A", "Art. 17-A - Compete à Secretaria fiscalizar.” (AC)",
+                     "ARTIGO 4º - Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [2, 3, 8, 9]
+
+
+def test_a_speck_read_as_a_quote_before_the_own_next_article_opens_no_block():
+    # seed 7373 scan 007: '“ARTIGO 5º - O Poder Executivo' after a closed block: no quotation
+    # opened there closes before article 6, so it is the law's own article 5
+    marked = _marked("ARTIGO 4º - A Lei nº 645 passa a vigorar com as seguintes alterações:",
+                     "\"Art. 4º-A - O recurso deverá ser interposto no prazo de 15 dias.\"", "(AC)",
+                     "“ARTIGO 5º - O Poder Executivo fará publicar o texto consolidado.",
+                     "§ 1º - O texto consolidado será publicado no órgão oficial.",
+                     "ARTIGO 6º - Esta Lei entrará em vigor na data de sua publicação.")
+    assert marked == [1, 2]
+
+
+def test_a_formula_hyphenated_across_lines_still_announces_the_quotation():
+    # seed 7373 scan 012: 'passa a Vigolar com as se-' / 'guintes alterações:'
+    marked = _marked("ARTIGO 1º = A lei no 69/1975 passa a Vigolar com as se-",
+                     "guintes alterações:",
+                     ": \"Art. 7º - O valor da gratificação corresponderá a 20%.",
+                     "§ 1º - Ato do Poder Executivo regulamentará.\" (NR)",
+                     "ARTIGO 2º - Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [2, 3]
+
+
+def test_an_amending_formula_is_no_enacting_clause_and_a_wrapped_one_is():
+    # seed 7373 scan 009: '... sanciono a seguinte' / 'Lei:' wraps the enacting clause, the first
+    # label is damaged ('Art) 1º') and 'I - o art. 4º ... com a seguinte redação:' is no enacting
+    # clause: the body starts at article 1, and 'o art: 4º-A' cites, no parágrafo starts at '4º'
+    text = ("LEI Nº 933, DE 11 DE NOVEMBRO DE 1975.\nAltera a Lei Municipal nº 879, de 1962.\n"
+            "O PREFEITO MUNICIPAL DE ARACRUZ faz saber que a Câmara Municipal aprovou e eu sanciono a seguinte\n"
+            "Lei:\nArt) 1º — A Lei Municipal nº 879, de 1962 passa a vigorar\ncom as seguintes alterações:\n"
+            "I - o art. 4º passa a vigorar com a seguinte redação:\n"
+            "“Art. 4º - O recurso deverá ser interposto no prazo de 90 dias.” (NR)\n"
+            "II — fica acrescido o art: 4º-A, com a seguinte redação:\n"
+            "«Art. 4º-A — Os servidores serão nomeados por ato do Prefeito Municipal.» (AC)\n"
+            "Art. 2º — Esta Lei entra em vigor na data de sua publicação.\n"
+            "Art. 3º — Ficam revogadas as disposições em contrário.\n"
+            "Prefeitura Municipal de Aracruz, em 11 de novembro de 1975.\n")
+    own, doc = _own_articles(text)
+    assert [u.id for u in _own(doc.articulacao)] == ["art1", "art1_cpt_inc1", "art1_cpt_inc2", "art2", "art3"]
+    assert [c.id for c in doc.articulacao[0].children[1].children] == ["art1_cpt_inc2_alt1"]
+
+
+def test_a_consolidation_quoting_the_next_number_stays_quoted():
+    # seed 1212 clean 006: '“Art. 2º' quoted by article 1 has the law's next number, and the quoted
+    # 'Art. 3º' follows before the closing; no own article comes before it: all quoted
+    marked = _marked("ARTIGO 1º - Os arts. 2º a 3º da Lei nº 2.451 passam a vigorar com a seguinte redação:",
+                     "“Art. 2º - O Departamento reunir-se-á uma vez por mês.",
+                     "Art. 3º - É vedada a concessão do benefício ao infrator.” (NR)",
+                     "ARTIGO 2º - Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [1, 2]

@@ -679,7 +679,7 @@ def _lost_separator(kind: str, scrap: str) -> float:
 
 # an abbreviation a number follows, at the end of a word OCR fused it with ('oart.', 'doart.')
 _CITING_TAIL = re.compile(r"(?:art|arts|inc|par)$", re.I)
-_NUMBER_AFTER = re.compile(r"\s*\d{1,4}\s*[º°o]?(?!\w)")
+_NUMBER_AFTER = re.compile(r"\s*\d{1,4}\s*[º°o]?(?![^\W_])")
 
 
 def _text_after_label(text: str, end: int) -> bool:
@@ -691,11 +691,11 @@ def _text_after_label(text: str, end: int) -> bool:
 
 def _sentence_end(text: str, at: int) -> bool:
     """Whether the mark before ``at`` ends a clause (not 'Art.' or 'n.' in a citation)."""
-    if text[at - 1] in ";:":
-        return True
     word = _LAST_WORD.search(text[max(0, at - 64):at])
     if word is not None and _CITING_TAIL.search(word.group(1)) and _NUMBER_AFTER.match(text[at:]):
-        return False  # 'oart. 6º passa': 'o art.' fused by OCR, the number after it is cited
+        return False  # 'oart. 6º passa', 'o art: 4º-A': 'o art.' fused or misread by OCR, the number is cited
+    if text[at - 1] in ";:":
+        return True
     return word is not None and len(word.group(1)) >= 4 and not word.group(1)[0].isupper()
 
 

@@ -25,7 +25,8 @@ def _matches_meta(epi: Epigrafe | None, numero: str | None, ano: int | None) -> 
 
 
 # the end of an enacting clause: 'A SEGUINTE LEI:' ('LET:' as OCR left it), 'DECRETA:', 'RESOLVE:'
-ENACTING = re.compile(r"(?:\bSEGUINTE\s+[A-ZÇÃÉÕ]{3,12}|\b(?:DECRETA|RESOLVE|PROMULGA))\s*[:.]?\W{0,2}$", re.I)
+# (not an amending formula's 'a seguinte redação:', 'as seguintes alterações:': issue 12)
+ENACTING = re.compile(r"(?:\bSEGUINTE\s+(?!REDA[CÇ]|ALTERA[CÇ])[A-ZÇÃÉÕ]{3,12}|\b(?:DECRETA|RESOLVE|PROMULGA))\s*[:.]?\W{0,2}$", re.I)
 # the start of a preâmbulo: who enacts ('A CÂMARA MUNICIPAL DE ...', 'O PREFEITO MUNICIPAL DE ...')
 PREAMBLE_START = re.compile(
     r"^\W{0,3}(?:[AO]\s+C[AÂ]MARA|[AO]\s+PREFEIT|O\s+PRESIDENTE|[AO]\s+GOVERNADOR|O\s+VICE|"
