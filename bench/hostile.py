@@ -41,6 +41,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from corpus.sample.rawpdf import write_pdf  # noqa: E402
+
 LIMIT_MB = 1024.0
 _BLOCK = 1 << 20
 
@@ -72,21 +76,6 @@ def _repeated_bytes(value: int, total: int) -> bytes:
     return repeated_zlib(block, count, bytes([value]) * rest)
 
 
-def write_pdf(path: Path, objects: list[bytes]) -> Path:
-    """A PDF of ``objects`` (numbered from 1; the first is the catalog) with a correct xref."""
-    out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % off for off in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    path.write_bytes(bytes(out))
-    return path
-
-
 def image_pdf(path: Path, *, width: int, height: int, colour: bool, depth: int = 0,
               page_pt: tuple[int, int] = (595, 842)) -> Path:
     """One page whose only image (``width`` x ``height``, white, fully encoded: the stream really
@@ -113,7 +102,7 @@ def image_pdf(path: Path, *, width: int, height: int, colour: bool, depth: int =
                    + data + b"\nendstream")
     content = b"/X Do" if depth else draw
     objects.append(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
-    return write_pdf(path, objects)
+    return write_pdf(path, objects, version=b"1.7")
 
 
 def _png_chunk(kind: bytes, data: bytes) -> bytes:
@@ -134,7 +123,6 @@ def image_png(path: Path, *, width: int, height: int, colour: bool) -> Path:
 
 
 def _page_limit() -> int:
-    sys.path.insert(0, str(ROOT))
     from pipeline.ocr import image_byte_limits
 
     return image_byte_limits()[0]

@@ -12,6 +12,11 @@ measures, from the moment the command is launched:
 - rerun through the flow (``--restructure``: every page from the cache, structuring and store
   again): wall time.
 
+Every run also reports its CPU seconds (user + system of the command and every process it
+waited for: Tesseract, Prefect's temporary server) and the 1-minute load average when it
+started and ended: on a machine shared with other jobs the wall times move with the load, the
+CPU seconds much less.
+
     .venv/bin/python bench/startup.py [--modes embedded,server] [--manifest corpus/sample/manifest.jsonl]
                                       [--no-flow-rerun] [--repeat N]
 
@@ -88,13 +93,21 @@ def _tree_cpu(ps: psutil.Process) -> float:
 def timed_run(argv: list[str], env: dict, summary: Path | None = None) -> dict:
     """Wall time of one command, when its first tesseract child started, and (from the run's
     summary) when its first page read ended; the process tree's CPU seconds by then."""
+    load_before = os.getloadavg()[0]
     t0 = time.monotonic()
     argv = argv + (["--summary-json", str(summary)] if summary else [])
     proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     ps = psutil.Process(proc.pid)
     first_start = None
     cpu_samples: list[tuple[float, float]] = []
-    while proc.poll() is None:
+    usage = None
+    while True:
+        # wait4 rather than poll: the child's rusage includes the processes it reaped (Tesseract)
+        pid, status, ru = os.wait4(proc.pid, os.WNOHANG)
+        if pid == proc.pid:
+            proc.returncode = os.waitstatus_to_exitcode(status)
+            usage = ru
+            break
         try:
             kids = [k for k in ps.children(recursive=True)
                     if k.name() == "tesseract" and not {"--version", "--list-langs"} & set(k.cmdline())]
@@ -112,7 +125,9 @@ def timed_run(argv: list[str], env: dict, summary: Path | None = None) -> dict:
     if first_page is not None:
         before = [c for t, c in cpu_samples if t <= first_page]
         cpu_by_then = round(before[-1], 2) if before else None
-    return {"wall_s": round(wall, 2), "rc": proc.returncode,
+    cpu = round(usage.ru_utime + usage.ru_stime, 2) if usage is not None else None
+    return {"wall_s": round(wall, 2), "rc": proc.returncode, "cpu_s": cpu,
+            "load1_before": round(load_before, 1), "load1_after": round(os.getloadavg()[0], 1),
             "first_ocr_started_s": None if first_start is None else round(first_start, 2),
             "first_page_ocrd_s": first_page, "cpu_s_by_first_page": cpu_by_then}
 
@@ -157,13 +172,14 @@ def main() -> int:
                 shutil.rmtree(work, ignore_errors=True)
             results[-1]["load1"] = round(os.getloadavg()[0], 1)
     print(f"{'mode':<9} {'1st OCR start':>13} {'1st page done':>13} {'CPU-s by then':>13} {'1st run':>8} "
-          f"{'no-op rerun':>11} {'flow rerun':>10} {'load':>5}")
+          f"{'no-op rerun':>11} {'no-op CPU-s':>11} {'flow rerun':>10} {'load1 (start-end)':>17}")
     for r in results:
-        f = r["first_run"]
+        f, noop = r["first_run"], r["noop_rerun"]
         rerun = r["flow_rerun"]["wall_s"] if r["flow_rerun"] else "-"
+        load = f"{f['load1_before']}-{r['load1']}"
         print(f"{r['mode']:<9} {f['first_ocr_started_s']!s:>13} {f['first_page_ocrd_s']!s:>13} "
-              f"{f['cpu_s_by_first_page']!s:>13} {f['wall_s']:>8} {r['noop_rerun']['wall_s']:>11} {rerun!s:>10} "
-              f"{r['load1']:>5}")
+              f"{f['cpu_s_by_first_page']!s:>13} {f['wall_s']:>8} {noop['wall_s']:>11} {noop['cpu_s']!s:>11} "
+              f"{rerun!s:>10} {load:>17}")
     if args.json:
         print(json.dumps(results, indent=2))
     return 0

@@ -1,8 +1,8 @@
 """Getting a manifest's source onto local disk: local files checked, http(s) URLs downloaded.
 
 Downloads have a size limit (``max_bytes``, checked while streaming, not trusted from the
-``Content-Length`` alone), a total time limit per attempt, and are retried with exponential
-backoff on connection errors, timeouts, HTTP 429 and 5xx. Other HTTP errors fail at once.
+``Content-Length`` alone), a total time limit per attempt (name resolution included), and are
+retried with exponential backoff on connection errors, timeouts, HTTP 429 and 5xx. Other HTTP errors fail at once.
 Redirects are followed only to the same host (``http`` -> ``https`` allowed): the process never
 fetches a URL the manifest did not name on some other host. Failures raise
 :class:`pipeline.errors.FetchError` with a stable ``reason``:
@@ -14,6 +14,7 @@ fetches a URL the manifest did not name on some other host. Failures raise
 from __future__ import annotations
 
 import errno
+import functools
 import hashlib
 import http.client
 import os
@@ -25,6 +26,7 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from corpus.atomic import writer_tag
@@ -39,8 +41,9 @@ _CHUNK = 1 << 16
 class FetchLimits:
     max_bytes: int = 200 * 1024 * 1024
     timeout_s: float = 60.0
-    """Wall-clock limit of one download attempt, connect, headers and body together (a timer
-    closes the connection at the deadline: a server dripping bytes cannot hold it longer)."""
+    """Wall-clock limit of one download attempt, name resolution, connect, headers and body
+    together (a timer closes the connection at the deadline: a server dripping bytes, or a
+    resolver that never answers, cannot hold it longer)."""
     retries: int = 3
     """Attempts after the first one, for transient failures only."""
     backoff_s: float = 0.5
@@ -88,11 +91,13 @@ class _SameHostRedirects(urllib.request.HTTPRedirectHandler):
 
 
 class _Deadline:
-    """One wall-clock limit for a whole attempt: connect, status line, headers and body.
+    """One wall-clock limit for a whole attempt: name resolution, connect, status line, headers
+    and body.
 
     A socket timeout bounds each ``recv`` only, so a server sending one byte a second never
     trips it; at the deadline a timer shuts the attempt's sockets down, which ends any read
-    blocked in them (headers included), and the attempt fails as ``fetch_timeout``.
+    blocked in them (headers included), wakes a wait for the resolver, and the attempt fails as
+    ``fetch_timeout``.
     """
 
     def __init__(self, seconds: float):
@@ -100,6 +105,8 @@ class _Deadline:
         self.at = time.monotonic() + seconds
         self.expired = False
         self._socks: list[socket.socket] = []
+        self._owned: list[socket.socket] = []
+        self._waits: list[threading.Event] = []
         self._lock = threading.Lock()
         self._timer = threading.Timer(seconds, self._expire)
         self._timer.daemon = True
@@ -114,23 +121,38 @@ class _Deadline:
         self._timer.cancel()
         with _LIVE_LOCK:
             _LIVE.discard(self)
+        with self._lock:
+            for sock in self._owned:
+                sock.close()
 
     def remaining(self) -> float:
         return max(0.001, self.at - time.monotonic())
 
-    def watch(self, sock: socket.socket | None) -> None:
+    def watch(self, sock: socket.socket | None, *, owned: bool = False) -> None:
+        """Shut ``sock`` down at the deadline; ``owned``: also close it when the attempt ends."""
         if sock is None:
             return
         with self._lock:
             self._socks.append(sock)
+            if owned:
+                self._owned.append(sock)
             if self.expired:
                 _shutdown(sock)
+
+    def wake(self, event: threading.Event) -> None:
+        """Set ``event`` when the deadline passes or the download is aborted (now, if it has)."""
+        with self._lock:
+            self._waits.append(event)
+            if self.expired:
+                event.set()
 
     def _expire(self) -> None:
         with self._lock:
             self.expired = True
             for sock in self._socks:
                 _shutdown(sock)
+            for event in self._waits:
+                event.set()
 
 
 _LIVE: set[_Deadline] = set()  # the attempts in progress, in every thread
@@ -158,8 +180,71 @@ def _shutdown(sock: socket.socket) -> None:
         pass
 
 
+def _resolve_within(host: str, port: int, deadline: _Deadline) -> list[tuple]:
+    """``getaddrinfo`` bounded by the deadline: the C resolver cannot be interrupted (a dead DNS
+    server holds it for its own timeouts, retries and search domains), so it runs in a daemon
+    thread and the attempt stops waiting for it at the deadline or an abort. The thread is left
+    to end on its own; its answer is dropped."""
+    found: list[tuple] = []
+    failed: list[BaseException] = []
+    resolved = threading.Event()
+    woken = threading.Event()  # resolved, or the deadline passed, or the download was aborted
+
+    def resolve() -> None:
+        try:
+            found.extend(socket.getaddrinfo(host, port, 0, socket.SOCK_STREAM))
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
+            failed.append(exc)
+        finally:
+            resolved.set()
+            woken.set()
+
+    deadline.wake(woken)
+    threading.Thread(target=resolve, name=f"resolve {host}", daemon=True).start()
+    woken.wait(deadline.remaining())
+    if deadline.expired or not resolved.is_set():
+        deadline._expire()  # the wait ran out just before the timer: the same outcome
+        raise TimeoutError(f"name resolution of {host} did not end within the deadline")
+    if failed:
+        raise failed[0]
+    return found
+
+
+def _connect_within(address: tuple[str, int], timeout: float | None = None,
+                    source_address: tuple[str, int] | None = None, *, deadline: _Deadline) -> socket.socket:
+    """``socket.create_connection`` with the name resolved within the deadline and every
+    connecting socket watched by it (an abort cuts a connect in progress too). The connection
+    keeps the URL's host name for the ``Host`` header and the TLS server name and certificate
+    check: only the address it connects to comes from here."""
+    host, port = address
+    error: OSError | None = None
+    for family, kind, proto, _name, sockaddr in _resolve_within(host, port, deadline):
+        sock = socket.socket(family, kind, proto)
+        # a duplicate descriptor: shutting it down still ends the TLS handshake after ``ssl``
+        # has taken the original's descriptor over (``wrap_socket`` detaches it)
+        deadline.watch(sock.dup(), owned=True)
+        try:
+            if deadline.expired:
+                raise TimeoutError(f"connect to {host} cut at the deadline")
+            sock.settimeout(deadline.remaining())
+            if source_address:
+                sock.bind(source_address)
+            sock.connect(sockaddr)
+            return sock
+        except OSError as exc:
+            error = exc
+            sock.close()
+    raise error or OSError(f"no address found for {host}")
+
+
 def _guarded(base: type, deadline: _Deadline) -> type:
     class Connection(base):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            # http.client's one hook for opening the socket (HTTPS wraps it afterwards with
+            # ``server_hostname=self.host``): resolution and connect under the deadline
+            self._create_connection = functools.partial(_connect_within, deadline=deadline)
+
         def connect(self) -> None:
             self.timeout = deadline.remaining()  # connect within what is left
             super().connect()
@@ -196,7 +281,8 @@ def _download_once(url: str, dest: Path, *, limits: FetchLimits) -> int:
             raise
         except Exception as exc:
             if deadline.expired or time.monotonic() >= deadline.at:
-                raise FetchError(f"{url}: download took over {limits.timeout_s:g} s (connect, headers and body)",
+                raise FetchError(f"{url}: download took over {limits.timeout_s:g} s "
+                                 "(name resolution, connect, headers and body)",
                                  reason="fetch_timeout") from exc
             raise
 

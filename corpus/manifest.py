@@ -29,6 +29,7 @@ from urllib.parse import urlsplit
 
 from pydantic import ValidationError
 
+from models.codes import ErrorReason
 from models.norm import NormMeta
 
 URL_SCHEMES = ("http", "https")
@@ -62,7 +63,7 @@ class ManifestProblem:
     """A manifest line that cannot be run, or a duplicate. ``reason`` is a stable code."""
 
     line_no: int
-    reason: str
+    reason: ErrorReason
     message: str
     source: str | None = None
 
@@ -87,7 +88,7 @@ def is_url(source: str) -> bool:
     return "://" in source and urlsplit(source).scheme.lower() in URL_SCHEMES
 
 
-def resolve_source(source: str, *, base_dir: Path) -> tuple[Path | None, str | None]:
+def resolve_source(source: str, *, base_dir: Path) -> tuple[Path | None, ErrorReason | None]:
     """Resolve a local source against the manifest directory.
 
     Returns ``(path, None)`` or ``(None, reason)`` when the source may not be read.
@@ -181,3 +182,18 @@ def read_manifest(path: Path) -> Manifest:
     with path.open(encoding="utf-8", errors="replace") as fh:
         entries, problems = parse_manifest_lines(fh, base_dir=path.parent)
     return Manifest(path=path.resolve(), entries=tuple(entries), problems=tuple(problems))
+
+
+def entry_of_source(source: str, meta: NormMeta) -> ManifestEntry:
+    """One source named directly (``ingest_document``), as the entry of a one-line manifest in
+    the current directory; a local path anywhere is taken (there is no manifest root to stay in)."""
+    url = is_url(source)
+    path: Path | None = None
+    problem: ManifestProblem | None = None
+    if not url:
+        path, reason = resolve_source(source, base_dir=Path.cwd())
+        if path is None and reason == "path_outside_manifest":
+            path = Path(source).expanduser().resolve()
+        elif path is None:
+            problem = ManifestProblem(1, reason or "bad_source", f"{source!r} refused: {reason}", source)
+    return ManifestEntry(line_no=1, source=source, meta=meta, is_url=url, path=path, problem=problem)

@@ -35,6 +35,7 @@ from pathlib import Path
 
 from corpus.atomic import commit_file, sweep_dead_writers, writer_tag
 from corpus.catalog import Catalog
+from models.codes import ErrorCategory, ErrorComponent, ErrorReason
 from models.norm import ActsDocument, NormDocument, NormMeta
 from models.ocr import DocumentText
 from pipeline.folding import strip_marks
@@ -168,15 +169,18 @@ class Store:
         return DocumentText.model_validate_json(gzip.decompress(path.read_bytes()))
 
 
-def failed_result(*, source: str, meta: NormMeta | None, reason: str, message: str,
-                  category: str = "input", component: str = "ingest", sha256: str | None = None,
+def failed_result(*, source: str, meta: NormMeta | None, reason: ErrorReason, message: str,
+                  category: ErrorCategory = "input", component: ErrorComponent = "ingest", sha256: str | None = None,
                   pages: int = 0, page_no: int | None = None) -> NormDocument:
     """The record of a document that could not be processed: status ``failed`` with its reason."""
     from models.norm import DocumentInfo, ErrorItem, PipelineInfo
+    from pipeline.urn import build_urn
 
+    norm = meta or NormMeta()
     return NormDocument(
         pipeline=PipelineInfo(version=_pipeline_version(), ruleset_version=_ruleset_version()),
-        norm=meta or NormMeta(),
+        # the URN is built from the record's keys, as for a structured norm (never an upstream string)
+        norm=norm.model_copy(update={"urn": build_urn(norm)}),
         document=DocumentInfo(source=source, sha256=sha256, pages=pages, status="failed", reason=reason),
         errors=[ErrorItem(component=component, category=category, message=message, page_no=page_no)],
     )

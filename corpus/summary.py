@@ -14,8 +14,9 @@ from pathlib import Path
 
 from corpus.current import tally
 from corpus.manifest import ManifestProblem
+from models.codes import ErrorReason
 
-DUPLICATE_REASONS = ("duplicate_entry", "duplicate_conflict")
+DUPLICATE_REASONS: tuple[ErrorReason, ...] = ("duplicate_entry", "duplicate_conflict")
 """Manifest problems that are reported (``duplicates``) but not counted as failed documents."""
 
 

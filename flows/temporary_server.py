@@ -86,7 +86,7 @@ def _forget() -> None:
 def register_temporary_server() -> None:
     """Record every temporary server Prefect starts in this process, the moment it starts it.
     (Prefect has no hook for this: its private ``_run_uvicorn_command`` is wrapped; when that
-    is gone the server is still recorded once the run opens, see ``flows.batch._open_run``.)"""
+    is gone the server is still recorded once the run opens, see :func:`deprioritize_temporary_server`.)"""
     try:
         from prefect.server.api.server import SubprocessASGIServer
     except ImportError:  # pragma: no cover
@@ -157,3 +157,24 @@ def sweep_orphan_servers(*, tmp_dir: str | None = None) -> int:
         finally:
             os.close(fd)
     return stopped
+
+
+def deprioritize_temporary_server() -> None:
+    """Let OCR have the cores: the temporary Prefect server this process started (embedded
+    mode, no PREFECT_API_URL) records task runs from events, asynchronously, and competed with
+    Tesseract for CPU on small machines. Its niceness is raised; a real server is untouched.
+
+    ``SubprocessASGIServer()`` is the process's temporary server, the one Prefect's own clients
+    start (its constructor returns that one instance; the test harness registers its server
+    as that instance too)."""
+    try:
+        from prefect.server.api.server import SubprocessASGIServer
+    except ImportError:  # pragma: no cover
+        return
+    proc = getattr(SubprocessASGIServer(), "server_process", None)
+    if proc is not None and proc.poll() is None:
+        record_server(proc.pid)  # already recorded when it started, unless Prefect changed
+        try:
+            os.setpriority(os.PRIO_PROCESS, proc.pid, 10)
+        except OSError:
+            pass

@@ -14,11 +14,16 @@ from __future__ import annotations
 
 from os import PathLike
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from models.norm import ActsDocument, NormDocument, NormMeta
 
-__all__ = ["ingest", "ingest_acts", "structure", "export", "NormDocument", "NormMeta", "ActsDocument"]
+if TYPE_CHECKING:  # the export module is imported when export() runs
+    from corpus.export import ExportSummary
+
+ExportFormat = Literal["lexml", "akn", "jsonl", "parquet"]
+
+__all__ = ["ingest", "ingest_acts", "structure", "export", "ExportFormat", "NormDocument", "NormMeta", "ActsDocument"]
 
 
 def _meta(meta: NormMeta | dict[str, Any] | None) -> NormMeta | None:
@@ -56,10 +61,11 @@ def structure(text: str, *, meta: NormMeta | dict[str, Any] | None = None, sourc
     return structure_document(document_from_text(text, source=source), _meta(meta))
 
 
-def export(corpus_dir: str | PathLike[str], out: str | PathLike[str], *, fmt: str = "parquet",
-           validate: bool = False) -> Any:
+def export(corpus_dir: str | PathLike[str], out: str | PathLike[str], *, fmt: ExportFormat = "parquet",
+           validate: bool = False) -> ExportSummary:
     """A directory of output JSON as ``lexml``, ``akn``, ``jsonl`` or ``parquet`` (units, plus the
-    norms table beside them), as ``locleg export`` does; returns the export summary."""
+    norms table beside them), as ``locleg export`` does; returns the export summary
+    (:class:`corpus.export.ExportSummary`: ``norms``, ``units``, ``files``, ``invalid`` ...)."""
     from corpus.export import export_corpus
 
     return export_corpus(Path(corpus_dir), Path(out), fmt=fmt, validate=validate)

@@ -112,8 +112,9 @@ def run_manifest(args: Any) -> int:
     # Prefect first: importing it configures its loggers, which quiet_prefect then turns down.
     from corpus.fetch import INTERRUPTED
     from flows import warm
-    from flows.batch import ingest_manifest, make_task_runner
+    from flows.batch import ingest_manifest
     from flows.progress import set_progress
+    from flows.runtime import make_task_runner
     from locleg.progress import progress_bar
 
     manifest = Path(args.manifest)

@@ -376,21 +376,19 @@ class Terminated(KeyboardInterrupt):
 _SIGTERM_SEEN: list[bool] = []  # a SIGTERM whose Terminated was swallowed still exits 143
 
 
-def _on_sigterm(signum: int, frame: object) -> None:
+def _on_interrupt(signum: int, frame: object) -> None:
+    """SIGINT raises KeyboardInterrupt, SIGTERM :class:`Terminated`. Downloads are cut here, in
+    the handler: the exception may be raised inside an orchestrator's code that swallows it, and a
+    slow source would then hold the run."""
+    import signal
+
     from corpus.fetch import abort_downloads
 
-    _SIGTERM_SEEN.append(True)
+    terminated = signum == signal.SIGTERM
+    if terminated:
+        _SIGTERM_SEEN.append(True)
     abort_downloads()
-    raise Terminated()
-
-
-def _on_sigint(signum: int, frame: object) -> None:
-    # downloads are cut here, in the handler: the KeyboardInterrupt below may be raised inside an
-    # orchestrator's code that swallows it, and a slow source would then hold the run
-    from corpus.fetch import abort_downloads
-
-    abort_downloads()
-    raise KeyboardInterrupt()
+    raise Terminated() if terminated else KeyboardInterrupt()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -402,8 +400,8 @@ def main(argv: list[str] | None = None) -> int:
     import threading
 
     if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, _on_sigterm)
-        signal.signal(signal.SIGINT, _on_sigint)
+        signal.signal(signal.SIGTERM, _on_interrupt)
+        signal.signal(signal.SIGINT, _on_interrupt)
     try:
         code = int(args.func(args) or 0)
         sys.stdout.flush()  # a full disk behind `> file` shows here, not at interpreter exit

@@ -12,21 +12,27 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-SCHEMA_VERSION = "1.2.0"
+from models.codes import (
+    DocumentReason,
+    ErrorCategory,
+    ErrorComponent,
+    StatusReason,
+    WarningCode,
+)
+from models.ocr import OcrSettings
+
+SCHEMA_VERSION = "2.0.0"
+
+SCHEMA_ID = "urn:uuid:0e674b28-8369-55c8-8985-7a3607472f1f"
+"""The JSON Schema's ``$id``: a name, not a location (the project has no web host of its own, and
+a URN does not break when the repository moves). It is
+``uuid5(NAMESPACE_URL, "br-locleg-ingest/schema/norm-document/v<major>")`` of SCHEMA_VERSION's
+major version: it changes only with an incompatible schema (tests/test_models.py checks the
+derivation); ``schema_version`` gives the exact version. docs/output.md, "The schema"."""
 
 Status = Literal["extracted", "partial", "needs_review", "failed"]
-Reason = Literal[
-    "low_confidence", "no_epigrafe", "articles_missing", "metadata_conflict", "upside_down_pages",
-    "text_layer_rejected", "no_fecho", "page_errors", "duplicate_id", "articles_renumbered",
-    "units_missing", "units_renumbered", "units_doubtful",
-]
-"""Why a document is not ``extracted`` (``DocumentInfo.reasons``); see pipeline/status.py."""
-REASON_SEVERITY: dict[str, int] = {
-    "low_confidence": 3, "articles_missing": 3, "metadata_conflict": 3, "upside_down_pages": 1,
-    "text_layer_rejected": 1, "duplicate_id": 2, "no_epigrafe": 1, "no_fecho": 1, "page_errors": 1,
-    "articles_renumbered": 1, "units_missing": 2, "units_renumbered": 1, "units_doubtful": 2,
-}
-"""2 and above: ``needs_review``; below: ``partial``."""
+Reason = StatusReason
+"""Why a document is not ``extracted`` (``DocumentInfo.reasons``); see models/codes.py."""
 UnitType = Literal[
     "parte", "livro", "titulo", "capitulo", "secao", "subsecao",
     "artigo", "paragrafo", "inciso", "alinea", "item", "alteracao",
@@ -57,6 +63,17 @@ class NormMeta(_Model):
     sources: dict[str, Literal["metadata", "text"]] = Field(
         default_factory=dict, description="for each field set, where its value came from"
     )
+
+    @field_validator("uf", mode="before")
+    @classmethod
+    def _uf_code(cls, value: object) -> object:
+        """Upstream records write the UF as they please ('sp', ' SP '): the output's is upper case."""
+        if isinstance(value, str):
+            code = value.strip()
+            if not code:
+                return None
+            return code.upper() if len(code) == 2 else code
+        return value
 
     @field_validator("data", mode="before")
     @classmethod
@@ -104,7 +121,7 @@ class Reference(_Model):
 class Unit(_Model):
     """A node of the articulação: an agrupador (parte..subsecao) or a dispositivo."""
 
-    id: str
+    id: str = Field(description="LexML Brasil id of the unit, unique in the norm ('art5_par2_inc3_ali1')")
     type: UnitType = Field(description="agrupador (parte..subsecao), dispositivo (artigo..item) or alteracao")
     number: str | None = Field(None, description="normalised: '5', 'único', 'III', 'c'")
     label: str | None = Field(None, description="the label as printed ('ARTIGO 102:-', '8 1º')")
@@ -173,7 +190,9 @@ class Neighbor(_Model):
 
 
 class WarningItem(_Model):
-    code: str = Field(description="stable machine code, e.g. 'article_renumbered'")
+    """A repair or a doubt worth a look; the document is still usable."""
+
+    code: WarningCode = Field(description="stable machine code (models/codes.py; docs/output.md, 'Warning codes')")
     message: str = Field(description="what was repaired or doubted, for a person")
     id: str | None = Field(None, description="the unit concerned, if any")
     page_no: int | None = Field(None, description="the page concerned (1-based), if any")
@@ -182,8 +201,9 @@ class WarningItem(_Model):
 class ErrorItem(_Model):
     """A structured error: which component failed, of what category, on which page."""
 
-    component: str = Field(description="the stage that failed ('ocr', 'fetch', 'structure' ...)")
-    category: str = Field(description="the error's category ('input', 'ocr', 'page', 'fetch' ...)")
+    component: ErrorComponent = Field(description="the stage that failed")
+    category: ErrorCategory = Field(
+        description="the error's category: the class of the error (pipeline.errors), 'page' for a page's recorded error")
     message: str = Field(description="category:reason: message, one line")
     page_no: int | None = Field(None, description="the page concerned (1-based), if any")
 
@@ -207,7 +227,9 @@ class DocumentInfo(_Model):
     backend: str | None = Field(None, description="e.g. 'tesseract 5.3.0 (por)'")
     confidence: float | None = Field(None, ge=0, le=1, description="mean OCR word confidence")
     status: Status = Field("extracted", description="extracted (trusted), partial, needs_review, failed")
-    reason: str = Field("ok", description="reason code for the status")
+    reason: DocumentReason = Field(
+        "ok", description="reason code for the status: 'ok', the most severe of reasons, or the failure's error reason "
+                          "(models/codes.py; docs/output.md, 'Status and reasons')")
     reasons: list[Reason] = Field(
         default_factory=list, description="every reason the document is not 'extracted' (empty when it is)"
     )
@@ -224,8 +246,15 @@ class PipelineInfo(_Model):
 
     version: str = Field(description="the pipeline's version")
     ruleset_version: str = Field(description="digest of the rules that read the text (pipeline.ruleset): label grammar, data tables, rule code; equal exactly when the rules are")
-    ocr: dict[str, bool | int | float | str] = Field(
-        default_factory=dict, description="OCR settings used (pipeline.config.OcrConfig), with their types")
+    ocr: OcrSettings | None = Field(
+        None, description="the OCR settings the text was read with (pipeline.config.OcrConfig); null when the "
+                          "text was given (locleg structure) or the document failed before it was read")
+
+    @field_validator("ocr", mode="before")
+    @classmethod
+    def _no_settings(cls, value: object) -> object:
+        """Files written before schema 2.0.0 carry ``{}`` where the settings are unknown."""
+        return None if value == {} else value
 
 
 class NormDocument(_Model):
@@ -256,8 +285,8 @@ class ActEntry(_Model):
     """One act of a document that holds several (``locleg ingest --all-acts``)."""
 
     tipo: str = Field(description="the act's tipo as its epígrafe prints it")
-    numero: str | None = None
-    ano: int | None = None
+    numero: str | None = Field(None, description="its número from the epígrafe, digits only (as NormMeta.numero)")
+    ano: int | None = Field(None, description="its year from the epígrafe")
     epigrafe: str = Field(description="the act's epígrafe as read")
     page_no: int = Field(ge=1, description="1-based page where the epígrafe stands")
     document: NormDocument = Field(description="the act structured as its own norm")
@@ -266,11 +295,27 @@ class ActEntry(_Model):
 class ActsDocument(_Model):
     """A gazette (or any document holding several acts): its record and every act in it."""
 
-    schema_version: str = SCHEMA_VERSION
-    source: str
-    sha256: str | None = None
-    pages: int = Field(ge=0)
+    schema_version: str = Field(SCHEMA_VERSION, description="the version of this schema the file follows")
+    source: str = Field(description="the path or URL read")
+    sha256: str | None = Field(None, description="sha256 of the source's bytes (hex)")
+    pages: int = Field(ge=0, description="pages in the source")
     acts: list[ActEntry] = Field(default_factory=list, description="the acts in reading order")
+
+
+UNIT_ID_PATTERN = r"^[a-z]+[0-9a-z-]*(_[a-z]+[0-9a-z-]*)*$"
+"""A LexML Brasil unit id: 'art5_par2_inc3_ali1', 'art7-1' (Art. 7º-A), 'art3-dup1', 'art1_cpt_alt1_art5'."""
+URN_PATTERN = r"^urn:lex:br(;[a-z0-9.-]+)*:[a-z0-9.]+:[a-z0-9.]+:[0-9]{4}(-[0-9]{2}-[0-9]{2})?;[0-9a-z.-]+$"
+"""A LexML URN as ``pipeline.urn.build_urn`` writes it: 'urn:lex:br;sao.paulo;sao.joao.boa.vista:municipal:lei:1990-06-26;309'."""
+SCHEMA_PATTERNS: tuple[tuple[str, str, str], ...] = (
+    ("NormMeta", "uf", r"^[A-Z]{2}$"),
+    ("NormMeta", "urn", URN_PATTERN),
+    ("Unit", "id", UNIT_ID_PATTERN),
+    ("Unit", "target_unit", UNIT_ID_PATTERN),
+    ("Reference", "target", UNIT_ID_PATTERN),  # the string form: an internal reference's unit id
+    ("WarningItem", "id", UNIT_ID_PATTERN),
+    ("DocumentInfo", "sha256", r"^[0-9a-f]{64}$"),
+)
+"""(model, field, pattern) of the JSON Schema: the form every emitted value of the field has."""
 
 
 def json_schema() -> dict:
@@ -280,17 +325,17 @@ def json_schema() -> dict:
     for d in schema.get("$defs", {}).values():
         _require_all(d)
     # Patterns the emitted values follow (upstream input is looser, so they are not model checks).
-    meta = schema.get("$defs", {}).get("NormMeta", {}).get("properties", {})
-    for name, pattern in (("uf", r"^[A-Z]{2}$"), ("urn", r"^urn:lex:br[;:]")):
-        for alt in meta.get(name, {}).get("anyOf", []):
-            if alt.get("type") == "string":
-                alt["pattern"] = pattern
-    unit = schema.get("$defs", {}).get("Unit", {}).get("properties", {})
-    if "id" in unit:
-        unit["id"]["pattern"] = r"^[a-z]+[0-9a-z-]*(_[a-z]+[0-9a-z-]*)*$"  # 'art7-1': Art. 7º-A
-        unit["id"].setdefault("description", "LexML Brasil id of the unit, e.g. 'art5_par2_inc3_ali1'")
+    defs = schema.get("$defs", {})
+    for model, name, pattern in SCHEMA_PATTERNS:
+        prop = defs[model]["properties"][name]
+        alts = prop.get("anyOf", [prop])
+        strings = [alt for alt in alts if alt.get("type") == "string"]
+        if not strings:  # pragma: no cover - a table that names a field that is no string
+            raise AssertionError(f"{model}.{name} has no string form to carry a pattern")
+        for alt in strings:
+            alt["pattern"] = pattern
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    schema["$id"] = f"https://br-locleg.example/schema/norm-{SCHEMA_VERSION}.json"
+    schema["$id"] = SCHEMA_ID
     return schema
 
 

@@ -11,12 +11,34 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+OcrMode = Literal["auto", "always", "never"]
+"""When a PDF page's text layer is read instead of OCR'ing the page: 'auto' when the layer passes the
+quality test, 'always' OCRs every page (``--force-ocr``), 'never' trusts any text layer."""
+
 BBox = tuple[float, float, float, float]
 """(x0, y0, x1, y1), origin top-left."""
 
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class OcrSettings(_Frozen):
+    """The settings a document's pages were read with (``pipeline.ocr`` of the output): the fields of
+    ``pipeline.config.OcrConfig``, typed (tests/test_models.py checks that the two agree)."""
+
+    lang: str = Field(min_length=1, description="Tesseract language set ('por', 'por+eng')")
+    dpi: int = Field(gt=0, description="rendering resolution of pages that are not a single embedded scan")
+    native: bool = Field(description="a page that is one embedded image was read at that image's own resolution")
+    psm: int = Field(ge=0, le=13, description="Tesseract page segmentation mode (4: one column of text)")
+    oem: int = Field(ge=0, le=3, description="Tesseract OCR engine mode (1: the LSTM engine)")
+    prepare: bool = Field(description="page images were prepared (orientation, deskew, binarisation) before Tesseract")
+    min_text_chars: int = Field(
+        ge=0, description="a PDF page whose text layer has fewer characters was OCR'd instead")
+    timeout_s: float = Field(gt=0, description="seconds Tesseract was given per page")
+    ocr: OcrMode = Field(
+        description="'auto': a text layer that passes the quality test was read instead of OCR; 'always': every "
+                    "page OCR'd (--force-ocr); 'never': any text layer trusted")
 
 
 class Word(_Frozen):

@@ -49,6 +49,20 @@ class CleanConfig:
     garbage_mean_token_len: float = 2.9
 
 
+# specks and scraps read after a line's last mark ('fiscalização; | ; RR', 'desta Lei. E',
+# 'a seguinte Lei: f'): capitals, digits, a consonant alone (the vowels are words: 'a', 'e', 'o')
+_DUST_AFTER_MARK = re.compile(
+    r"(?<=[.;:])(?:\s*[^\w\s]{1,3}|\s+(?:[A-ZÀ-Ú]{1,2}|[b-df-hj-np-tv-z]|\d{1,3})(?!\w))+\s*$")
+
+
+@lru_cache(maxsize=16384)
+def without_end_dust(text: str) -> str:
+    """The line without the dust after its last mark ('penalidades: NM 155' -> 'penalidades:')."""
+    t = text.rstrip()
+    cut = max(0, len(t) - 32)  # the dust is short: only the line's tail is looked at
+    return t[:cut] + _DUST_AFTER_MARK.sub("", t[cut:])
+
+
 @cache
 def stop_words() -> frozenset[str]:
     from spacy.lang.pt.stop_words import STOP_WORDS
@@ -581,10 +595,11 @@ def _is_short_junk(text: str, prev: str | None, vocab: frozenset[str], *, max_ch
     Kept: words the document uses ('anos.'), stop words continuing an open sentence ('a:'),
     and fragments that complete the previous line's last word ('Munici' + 'pal.').
     """
+    if is_quotation_end(text):
+        return False  # '..........”(NR)': where a quotation ends (its quote is no dust)
+    text = without_end_dust(text)
     if letters(text) > max_chars or _LABEL_START.match(text) or _starts_with_label(text.lstrip("“\"«'*‘` ")):
         return False
-    if is_quotation_end(text):
-        return False  # '..........”(NR)': where a quotation ends
     if sum(c.isdigit() for c in text) >= 4:
         return False  # a date or an amount ('de 2002.', '(26.06.90).')
     tokens = re.findall(r"[^\W\d_]+", text.lower())
@@ -690,6 +705,28 @@ def find_continuation_notes(lines: Sequence[CleanLine]) -> list[int]:
     return out
 
 
+def _page_copies(lines: Sequence[CleanLine], pages: dict[int, list[int]], *, band: int,
+                 share: float = 0.6) -> dict[int, int]:
+    """Pages that are copies of an earlier page (a page scanned twice): most of the lines
+    between their bands (``share``; a letterhead repeats, a body does not) are that page's.
+    Maps each copy to the page it repeats. Linear: lines are looked up by key."""
+    first_page: dict[str, set[int]] = {}
+    out: dict[int, int] = {}
+    for p in sorted(pages):
+        keys = {k for i in pages[p][band:-band] if len(k := _folded_key(lines[i].text)) >= 12}
+        counts: dict[int, int] = {}
+        for k in keys:
+            for q in first_page.get(k, ()):
+                counts[q] = counts.get(q, 0) + 1
+        best = max(counts.items(), key=lambda kv: kv[1], default=None)
+        if best is not None and len(keys) >= 4 and best[1] >= share * len(keys):
+            out[p] = out.get(best[0], best[0])
+            continue
+        for k in keys:
+            first_page.setdefault(k, set()).add(p)
+    return out
+
+
 def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanConfig(), band: int = 3) -> set[int]:
     """With real page breaks: lines in the top or bottom band of their page that recur in the
     bands of at least half of the pages (two pages are enough), whatever their case."""
@@ -707,9 +744,12 @@ def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanCo
             if _FULL_DATE.search(lines[i].text):
                 closing.update(idx[pos:pos + 4])
     bands = {p: [i for i in idx[:band] + idx[-band:] if i not in closing] for p, idx in pages.items()}
-    order = [(p, i) for p, idx in bands.items() for i in idx]
+    # A page scanned twice repeats every line of it: its copies count as one page (their first
+    # lines are no letterhead for repeating there).
+    copy_of = _page_copies(lines, pages, band=band)
+    order = [(copy_of.get(p, p), i) for p, idx in bands.items() for i in idx]
     keys = [_folded_key(lines[i].text) for _p, i in order]
-    need = max(2, (len(pages) + 1) // 2)
+    need = max(2, (len(pages) - len(copy_of) + 1) // 2)
     eligible = [len(keys[a]) >= 5 and not _LABEL_START.match(lines[i].text) for a, (_p, i) in enumerate(order)]
     page_of = np.fromiter((p for p, _i in order), dtype=np.int64, count=len(order))
     out: set[int] = set()

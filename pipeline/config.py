@@ -6,6 +6,8 @@ import dataclasses
 import json
 from dataclasses import dataclass
 
+from models.ocr import OcrMode, OcrSettings
+
 
 @dataclass(frozen=True)
 class OcrConfig:
@@ -30,7 +32,7 @@ class OcrConfig:
     prepare: bool = True
     min_text_chars: int = 40
     timeout_s: float = 180.0
-    ocr: str = "auto"
+    ocr: OcrMode = "auto"
 
     def key(self) -> str:
         """Stable text of every setting, for cache keys and provenance."""
@@ -39,3 +41,7 @@ class OcrConfig:
     def as_dict(self) -> dict[str, str | int | float | bool]:
         """The settings with their types (``pipeline.ocr`` of the output: ``300``, ``True``)."""
         return dict(dataclasses.asdict(self))
+
+    def settings(self) -> OcrSettings:
+        """The settings as the output records them (``pipeline.ocr``, ``models.ocr.OcrSettings``)."""
+        return OcrSettings(**dataclasses.asdict(self))

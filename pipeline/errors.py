@@ -11,6 +11,9 @@ could not be written, or a batch could not store some document); 130 interrupted
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from models.codes import ErrorCategory, ErrorReason, error_reason
 from models.ocr import PageError, PageText
 
 EXIT_OK = 0
@@ -28,11 +31,11 @@ EXIT_SIGTERM = 143
 class LoclegError(Exception):
     """Base error. ``reason`` is the stable code that lands in ``document.reason``."""
 
-    category = "internal"
-    reason = "internal_error"
-    exit_code = 70
+    category: ClassVar[ErrorCategory] = "internal"
+    reason: ErrorReason = "internal_error"
+    exit_code: ClassVar[int] = 70
 
-    def __init__(self, message: str, *, reason: str | None = None, page_no: int | None = None):
+    def __init__(self, message: str, *, reason: ErrorReason | None = None, page_no: int | None = None):
         super().__init__(message)
         self.message = message
         if reason is not None:
@@ -45,39 +48,39 @@ class LoclegError(Exception):
 
 
 class UsageError(LoclegError):
-    category = "usage"
-    reason = "usage_error"
-    exit_code = 2
+    category: ClassVar[ErrorCategory] = "usage"
+    reason: ErrorReason = "usage_error"
+    exit_code: ClassVar[int] = 2
 
 
 class InputError(LoclegError):
     """The input cannot be read as what it claims to be (not a PDF, encrypted, empty...)."""
 
-    category = "input"
-    reason = "bad_input"
-    exit_code = 65
+    category: ClassVar[ErrorCategory] = "input"
+    reason: ErrorReason = "bad_input"
+    exit_code: ClassVar[int] = 65
 
 
 class FetchError(LoclegError):
     """A manifest source could not be fetched (missing file, unreachable URL, too large)."""
 
-    category = "fetch"
-    reason = "fetch_failed"
-    exit_code = 66
+    category: ClassVar[ErrorCategory] = "fetch"
+    reason: ErrorReason = "fetch_failed"
+    exit_code: ClassVar[int] = 66
 
 
 class OutputError(LoclegError):
     """An output could not be written (read-only, full disk, a directory in the way...)."""
 
-    category = "io"
-    reason = "write_failed"
-    exit_code = 74
+    category: ClassVar[ErrorCategory] = "io"
+    reason: ErrorReason = "write_failed"
+    exit_code: ClassVar[int] = 74
 
 
 class OcrError(LoclegError):
-    category = "ocr"
-    reason = "ocr_failed"
-    exit_code = 71
+    category: ClassVar[ErrorCategory] = "ocr"
+    reason: ErrorReason = "ocr_failed"
+    exit_code: ClassVar[int] = 71
 
 
 UNREAD_PAGE = PageError(category="input", reason="unreadable", message="page unreadable")
@@ -89,4 +92,5 @@ def error_of_page(page: PageText) -> InputError | OcrError:
     other as :class:`InputError`)."""
     error = page.error or UNREAD_PAGE
     cls = OcrError if error.category == "ocr" else InputError
-    return cls(error.message or UNREAD_PAGE.message, reason=error.reason, page_no=page.page_no)
+    return cls(error.message or UNREAD_PAGE.message, reason=error_reason(error.reason, cls.reason),
+               page_no=page.page_no)

@@ -67,6 +67,6 @@ def structure_acts_of(doc: DocumentText, meta: NormMeta | None, *, config: OcrCo
 def with_ocr_config(result: NormDocument, *, config: OcrConfig) -> NormDocument:
     """``result`` with the OCR settings its text was read with (``pipeline.ocr``): the one field
     of the output the structuring stage cannot know. A result that has them is returned as is."""
-    if result.pipeline.ocr:
+    if result.pipeline.ocr is not None:
         return result
-    return result.model_copy(update={"pipeline": result.pipeline.model_copy(update={"ocr": config.as_dict()})})
+    return result.model_copy(update={"pipeline": result.pipeline.model_copy(update={"ocr": config.settings()})})

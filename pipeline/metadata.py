@@ -27,6 +27,7 @@ from pathlib import Path
 from rapidfuzz import fuzz, process
 
 from models.norm import Fecho, Signatario
+from models.tipos import EPIGRAFE_PATTERNS, MUNICIPAL_TIPOS, TIPOS
 from pipeline.errors import InputError
 from pipeline.folding import fold_same_length
 from pipeline.reading.numerals import CARDINAL_WORDS
@@ -56,43 +57,23 @@ def _strip_margin(line: str) -> str:
 # --------------------------------------------------------------------------------------------
 # Tipo
 
-# (canonical name, pattern on folded text). Order matters: longer names first.
-_TIPOS: tuple[tuple[str, str], ...] = (
-    ("Emenda à Lei Orgânica", r"EMENDA\s+(?:A\s+)?(?:LEI\s+ORG\w*|L\.?\s*O\.?\s*M?\.?)"),
-    # "EMENDA Nº 3" in a municipal book amends the Lei Orgânica; "EMENDA REGIMENTAL" does not
-    ("Emenda à Lei Orgânica", r"EMENDA(?=\s*(?:N\b|N\W|NO\b|\d))"),
-    ("Lei Orgânica", r"LEI\s*ORG\w*"),
-    ("Lei Complementar", r"L[E3][I1L|!]\s*C[O0]MPL\w*"),
-    ("Lei Delegada", r"L[E3][I1L|!]\s+DELEGADA"),
-    ("Lei Ordinária", r"L[E3][I1L|!](?:\s+ORDINARIA)?"),
-    # 'El N.º 37': the L lost at the margin, kept only when the number sign and a number follow
-    ("Lei Ordinária", r"(?<![A-Z])E[I1L](?=\s+N\W{0,2}O?\W{0,2}\s*\d)"),
-    ("Decreto Legislativo", r"DECRET[O0][\s-]*LEGISL\w*"),
-    ("Decreto-Lei", r"DECRET[O0]\s*-\s*LEI"),
-    ("Decreto", r"DECRET[O0]"),
-    ("Resolução", r"RES[O0]LU[C\xc7][A\xc3][O0]"),
-    ("Portaria", r"P[O0]RTARIA"),
-    ("Ato da Mesa", r"AT[O0]\s+D[AO]\s+MESA"),
-    ("Instrução Normativa", r"INSTRU[C\xc7][A\xc3][O0]\s+NORMATIVA"),
-    ("Deliberação", r"DELIBERA[C\xc7][A\xc3][O0]"),
-)
+# every epígrafe title of models.tipos, one named group each, in the table's order (longer names first)
 _TIPO_RE = re.compile(
-    "|".join(f"(?P<t{i}>{pat})" for i, (_, pat) in enumerate(_TIPOS)) + r"(?![A-Z])"
+    "|".join(f"(?P<t{i}>{pat})" for i, (_, pat) in enumerate(EPIGRAFE_PATTERNS)) + r"(?![A-Z])"
 )
-_KNOWN_TIPOS = {name for name, _ in _TIPOS} | {"Ato"}
 
 
 def _tipo_of(m: re.Match[str]) -> str:
     """The canonical tipo a match of ``_TIPO_RE`` names (its alternatives are the groups 't<i>')."""
     group = m.lastgroup
     assert group is not None  # every alternative is a named group
-    return _TIPOS[int(group[1:])][0]
+    return EPIGRAFE_PATTERNS[int(group[1:])][0]
 
 # every tipo as an epígrafe prints it, folded ('LEI COMPLEMENTAR', 'DECRETO LEI'): what a damaged
 # title is compared with when the record says which norm to expect
 TIPO_TITLES: tuple[str, ...] = tuple(sorted(
-    {" ".join(_fold(name).replace("-", " ").split()) for name, _ in _TIPOS}
-    | {"LEI", "LEI MUNICIPAL", "LEI COMPLEMENTAR MUNICIPAL"}
+    {" ".join(_fold(name).replace("-", " ").split()) for name, _ in EPIGRAFE_PATTERNS}
+    | {title for tipo in TIPOS for title in tipo.titles}
 ))
 
 
@@ -102,7 +83,7 @@ def normalize_tipo(text: str) -> str:
     folded = _fold(text.strip())
     folded = re.sub(r"^(?:A|DA|DE|DO)\s+", "", folded)
     folded = re.sub(r"\bMUNICIPA[LI1]\s*", "", folded).strip()
-    for name in _KNOWN_TIPOS:
+    for name in MUNICIPAL_TIPOS:
         if _squash(name) == _squash(folded):
             return name
     m = _TIPO_RE.match(folded)

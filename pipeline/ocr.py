@@ -870,9 +870,8 @@ def load_image_page(path: Path, plan: PagePlan, *, config: OcrConfig) -> tuple[I
     except InputError:
         raise
     except (OSError, EOFError, ValueError, SyntaxError) as exc:
-        reason = "truncated" if "truncated" in str(exc).lower() else "corrupt_image"
         raise InputError(f"{path.name}: image page {plan.page_index + 1} cannot be decoded: {exc}",
-                         reason=reason, page_no=plan.page_index + 1) from exc
+                         reason="truncated" if "truncated" in str(exc).lower() else "corrupt_image", page_no=plan.page_index + 1) from exc
     finally:
         if frame is not img:
             img.close()

@@ -27,12 +27,14 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Literal
 
 import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
 from models.norm import NormMeta, NormRef, Reference, ReferenceKind, Unit, WarningItem
+from models.tipos import TIPOS
 from models.units import GROUP_TYPES, LEXML_PREFIX
 from pipeline.folding import fold_lower
 from pipeline.reading import numerals
@@ -145,12 +147,12 @@ OTHER_NORM_WORD_RE = re.compile(
     r"(?:referid|citad|mencionad)[oa]s?\s+(?:l[eé][il1]|decreto)", re.IGNORECASE
 )
 
-_EXT_TIPO = (
-    r"leis?\s+complementar(?:es)?|leis?\s+org[aâ]nicas?|decretos?[\s-]+leis?|decretos?\s+legislativos?"
-    r"|decretos?|resolu[cç](?:[aã]o|[oõ]es)|portarias?|emendas?\s+constitucion(?:al|ais)"
-    r"|medidas?\s+provis[oó]rias?|instru[cç](?:[aã]o|[oõ]es)\s+normativas?|delibera[cç](?:[aã]o|[oõ]es)"
-    r"|l[eé][il1]s?"
+# how a text cites a norm's tipo (models.tipos, in its order: a longer name before the shorter one
+# it begins with), each alternative with the LexML token it stands for
+_CITED_TIPOS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(tipo.citation, re.IGNORECASE), tipo.lexml) for tipo in TIPOS if tipo.citation
 )
+_EXT_TIPO = "|".join(pattern.pattern for pattern, _ in _CITED_TIPOS)
 _EXT_ITEM = (
     r"(?:\d{1,3}(?:\.\d{3})+|\d{1,6})(?:\s*[/-]\s*(?:\d\.?\d{3}|\d{2})(?!\d))?"
     r"(?:\s*,?\s*de\s+\d{1,2}\s?[º°o]?\s+de\s+[a-zç]+\s+de\s+\d\.?\d{3})?"
@@ -596,34 +598,12 @@ def _external_citations(text: str, citing_year: int | None) -> list[Citation]:
 
 
 def _ext_tipo_token(tipo_text: str, jur_words: list[str]) -> str:
-    words = tipo_text.replace("-", " ").split()
-    head = re.sub(r"(?:es|s)$", "", words[0]) if words[0] not in ("leis", "lels", "lel", "lei") else "lei"
-    head = {"lel": "lei", "lei": "lei", "decreto": "decreto", "resolucao": "resolucao",
-            "resoluc": "resolucao", "portaria": "portaria", "emenda": "emenda",
-            "medida": "medida", "instrucao": "instrucao", "instruc": "instrucao",
-            "deliberacao": "deliberacao", "deliberac": "deliberacao"}.get(head, head)
-    if head.startswith("l"):
-        head = "lei"
-    rest = [w for w in words[1:]]
-    if rest:
-        second = rest[0]
-        if second.startswith("complementar"):
-            return "lei.complementar"
-        if second.startswith("organica"):
-            return "lei.organica"
-        if second.startswith("lei"):
-            return "decreto.lei"
-        if second.startswith("legislativo"):
-            return "decreto.legislativo"
-        if second.startswith("constitucion"):
-            return "emenda.constitucional"
-        if second.startswith("provisoria"):
-            return "medida.provisoria"
-        if second.startswith("normativ"):
-            return "instrucao.normativa"
-    if head == "lei" and "complementar" in jur_words:
+    """The LexML token of a cited tipo ('leis complementares' -> 'lei.complementar'); a 'Lei' whose
+    jurisdiction words say 'complementar' ('Lei Municipal Complementar nº 5') is a Lei Complementar."""
+    token = next((token for pattern, token in _CITED_TIPOS if pattern.fullmatch(tipo_text)), "lei")
+    if token == "lei" and "complementar" in jur_words:
         return "lei.complementar"
-    return head
+    return token
 
 
 def _named_citations(doc: Doc) -> list[Citation]:
@@ -961,7 +941,7 @@ def _match_below(tree: _Tree, base: str, wanted: list[str], prefer_caput: bool) 
 @dataclass(frozen=True)
 class _Resolution:
     ids: tuple[str, ...]
-    problem: str | None = None  # "unresolved" | "ambiguous" (for some or all of the targets)
+    problem: Literal["unresolved", "ambiguous"] | None = None  # for some or all of the targets
     detail: str = ""
 
 
@@ -985,8 +965,7 @@ def _resolve_groups(steps: Sequence[Step], unit_id: str, tree: _Tree) -> _Resolu
                 near = [c for c in cands if tree.parent.get(c) in context]
                 cands = near or cands
             if len(cands) != 1:
-                problem = "ambiguous" if cands else "unresolved"
-                return _Resolution((), problem, f"{step.level} {value}: {', '.join(cands) or 'none'}")
+                return _Resolution((), "ambiguous" if cands else "unresolved", f"{step.level} {value}: {', '.join(cands) or 'none'}")
             found.append(cands[0])
         chosen = found
     return _Resolution(tuple(chosen or ()))
@@ -1136,7 +1115,7 @@ def references_of(citations: Sequence[Citation], unit_id: str, tree: _Tree) -> t
             problems = [r for r in results if r.problem]
             if problems:
                 warnings.append(WarningItem(
-                    code=f"reference_{problems[0].problem}",
+                    code="reference_ambiguous" if problems[0].problem == "ambiguous" else "reference_unresolved",
                     message=f"internal reference '{c.text}' not (fully) resolved: "
                             + "; ".join(r.detail for r in problems),
                     id=unit_id,

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import sys
+from collections.abc import Mapping
 from functools import lru_cache
 from importlib import resources
 from importlib.util import find_spec
@@ -69,6 +71,37 @@ def code_digest(source: str) -> str:
     return hashlib.sha256(ast.dump(tree, include_attributes=False).encode()).hexdigest()
 
 
+_memo: dict[str, str] = {}
+"""Code digests already computed: key (:func:`_memo_key`) -> digest. Parsing the rule modules
+costs 0.2-0.25 CPU-s, most of a no-op rerun's own work; ``corpus.current`` keeps this memo in the
+cache directory between processes. A key is the source text itself (hashed, with the Python
+version that parses it), so an entry can never be stale."""
+_used: dict[str, str] = {}
+
+
+def _memo_key(source: str) -> str:
+    return hashlib.sha256(f"{sys.version_info[0]}.{sys.version_info[1]}\0{source}".encode()).hexdigest()
+
+
+def _known_code_digest(source: str) -> str:
+    key = _memo_key(source)
+    digest = _memo.get(key)
+    if digest is None:
+        digest = _memo[key] = code_digest(source)
+    _used[key] = digest
+    return digest
+
+
+def seed_digests(entries: Mapping[str, str]) -> None:
+    """Digests computed by an earlier process (:func:`used_digests` of it)."""
+    _memo.update({k: v for k, v in entries.items() if isinstance(k, str) and isinstance(v, str)})
+
+
+def used_digests() -> dict[str, str]:
+    """The digests this process used: what an earlier process's memo should now hold."""
+    return dict(_used)
+
+
 def _module_source(name: str) -> str:
     spec = find_spec(name)
     if spec is None or spec.origin is None:
@@ -95,7 +128,7 @@ def components() -> dict[str, str]:
     code = hashlib.sha256()
     for name in RULE_MODULES:
         code.update(name.encode())
-        code.update(code_digest(_module_source(name)).encode())
+        code.update(_known_code_digest(_module_source(name)).encode())
     return {"grammar": GRAMMAR_DIGEST[:10], "data": _data_digest()[:10], "code": code.hexdigest()[:10]}
 
 

@@ -33,10 +33,10 @@ from pipeline.segmenting.closing import (
 )
 from pipeline.segmenting.contents import CONTENTS_TITLE, split_contents
 from pipeline.segmenting.laws import (
-    ENACTING,
     PREAMBLE_START,
     claim_orphan_pages,
     continues_target,
+    enacts,
     running_headers,
     split_laws,
 )
@@ -103,6 +103,12 @@ def segment_lines(
     boundaries = page_boundaries(lines, positions)
     readings = settle_run_numbers(readings, boundaries, config=config)
     seg = Segmentation()
+    # A page scanned twice is a copy whatever law it holds: dropped before the laws are told
+    # apart (a copy of the page with the epígrafe would open a second law of the same number).
+    readings, boundaries, copies = _drop_page_copies(readings, boundaries)
+    for page_no in copies:
+        seg.issues.append(Issue("duplicate_page", f"page {page_no} repeats an earlier page (scanned twice); "
+                                "the copy was left out", page_no=page_no))
 
     (a, b), neighbor_spans, issues = split_laws(readings, numero=numero, ano=ano, ementa=ementa)
     seg.issues.extend(issues)
@@ -192,10 +198,8 @@ def segment_lines(
     # The body begins after the enacting clause ('... SANCIONO A SEGUINTE LEI:', 'DECRETA:'),
     # even where OCR damaged the first articles' labels past what the printed-form readers read:
     # the decoder reads them by expectation (what it does not read goes back to the preamble).
-    # (the clause may wrap: '... eu sanciono a seguinte' / 'Lei:')
-    enacted = [j for j in range(k, first_unit) if ENACTING.search(target[j].line.text) or (
-        j > k and len(target[j].line.text.strip()) <= 16
-        and ENACTING.search(f"{target[j - 1].line.text.rstrip()} {target[j].line.text.strip()}"))]
+    head_texts = [r.line.text for r in target[k:first_unit]]
+    enacted = [k + j for j in range(len(head_texts)) if enacts(head_texts, j)]
     if enacted and first_unit < len(target):
         first_unit = enacted[-1] + 1
     head = target[k:first_unit]
@@ -282,6 +286,21 @@ def segment_lines(
     if leading:
         seg.preambulo.extend(leading)
     return seg
+
+
+def _drop_page_copies(readings: list[Reading], boundaries: set[int]) -> tuple[list[Reading], set[int], list[int]]:
+    """Whole pages (by their page index) that repeat an earlier page, dropped; the page starts
+    inferred inside pages (letterheads in plain text) are kept for what remains."""
+    real = {k for k in boundaries if readings[k].line.page_index != readings[k - 1].line.page_index}
+    kept, _bounds, copies = drop_repeated_pages(readings, real)
+    if not copies:
+        return readings, boundaries, []
+    kept_ids = {id(r) for r in kept}
+    index: dict[int, int] = {}
+    for k, r in enumerate(readings):
+        if id(r) in kept_ids:
+            index[k] = len(index)
+    return kept, {index[k] for k in boundaries if k in index and index[k] > 0} | _bounds, copies
 
 
 def _articulacao(readings: list[Reading], frozen: list[bool], issues: list[Issue], *,

@@ -17,18 +17,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from models.norm import REASON_SEVERITY, WarningItem
+from models.codes import REASON_SEVERITY, DocumentReason, StatusReason, WarningCode
+from models.norm import Status, WarningItem
 
 MIN_CONFIDENCE = 0.80
 """Mean word confidence below which an OCR'd document is ``low_confidence`` (calibrated)."""
 
-SEQUENCE_WARNINGS = {"articles_missing"}
+SEQUENCE_WARNINGS: frozenset[WarningCode] = frozenset({"articles_missing"})
 """Warnings that mean an article was lost. ``article_renumbered`` (a damaged label the sequence
 repaired) is its own, milder reason ``articles_renumbered``: calibration found one wrong document
 that only it flagged (synthetic/029), and nine right ones."""
 
 
-LOWER_RENUMBERED = frozenset({"paragraph_renumbered", "inciso_renumbered", "alinea_renumbered", "item_renumbered",
+LOWER_RENUMBERED: frozenset[WarningCode] = frozenset({"paragraph_renumbered", "inciso_renumbered", "alinea_renumbered", "item_renumbered",
                               "group_renumbered"})
 """A parágrafo, inciso, alínea, item or agrupador whose printed label the sequence overrode. A
 heading numbered otherwise than printed means a heading lost or misread before it (draw
@@ -44,7 +45,7 @@ class Evidence:
     meta_named: bool
     confidence: float | None
     page_errors: int
-    warning_codes: frozenset[str]
+    warning_codes: frozenset[WarningCode]
     turned_pages: int = 0
     rejected_layers: int = 0
 
@@ -81,8 +82,8 @@ def in_sequence(ids: list[str]) -> bool:
     return bool(ids)
 
 
-def reasons_from(ev: Evidence, *, min_confidence: float = MIN_CONFIDENCE) -> list[str]:
-    reasons: list[str] = []
+def reasons_from(ev: Evidence, *, min_confidence: float = MIN_CONFIDENCE) -> list[StatusReason]:
+    reasons: list[StatusReason] = []
     if ev.confidence is not None and ev.confidence < min_confidence:
         reasons.append("low_confidence")
     if ev.page_errors:
@@ -99,9 +100,10 @@ def reasons_from(ev: Evidence, *, min_confidence: float = MIN_CONFIDENCE) -> lis
         reasons.append("units_renumbered")
     if ev.warning_codes & {"unit_doubtful", "closing_after_annex_articles"}:
         reasons.append("units_doubtful")  # (the second: this norm's articles may be in its anexo)
-    for code in ("metadata_conflict", "upside_down_pages", "duplicate_id"):
-        if code in ev.warning_codes:
-            reasons.append(code)
+    if "metadata_conflict" in ev.warning_codes:
+        reasons.append("metadata_conflict")
+    if "duplicate_id" in ev.warning_codes:
+        reasons.append("duplicate_id")
     if "metadata_mismatch" in ev.warning_codes and "metadata_conflict" not in reasons:
         reasons.append("metadata_conflict")
     if ev.turned_pages and "upside_down_pages" not in reasons:
@@ -113,13 +115,13 @@ def reasons_from(ev: Evidence, *, min_confidence: float = MIN_CONFIDENCE) -> lis
     return reasons
 
 
-def status_of(reasons: list[str], *, meta_named: bool) -> tuple[str, str]:
+def status_of(reasons: list[StatusReason], *, meta_named: bool) -> tuple[Status, DocumentReason]:
     """(status, primary reason) from the reasons; the most severe reason is the primary one."""
     if not reasons:
         return "extracted", "ok"
-    ranked = sorted(reasons, key=lambda r: -REASON_SEVERITY.get(r, 1))
+    ranked = sorted(reasons, key=lambda r: -REASON_SEVERITY[r])
     worst = ranked[0]
-    severe = REASON_SEVERITY.get(worst, 1) >= 2 or (worst == "no_epigrafe" and not meta_named)
+    severe = REASON_SEVERITY[worst] >= 2 or (worst == "no_epigrafe" and not meta_named)
     # A numbering repaired by the sequence and no closing found: where the law ends is in doubt
     # (its last articles may be lost or another law's), so the content needs review.
     severe = severe or ("no_fecho" in reasons and bool({"articles_renumbered", "units_renumbered"} & set(reasons)))

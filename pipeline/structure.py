@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from models.codes import DocumentReason, StatusReason
 from models.norm import (
     Anexo,
     AppendedText,
@@ -15,6 +16,7 @@ from models.norm import (
     NormDocument,
     NormMeta,
     PipelineInfo,
+    Status,
     Unit,
     WarningItem,
     WordCorrection,
@@ -75,7 +77,7 @@ def structure_document(
     warnings = [*unit_issues, *transit_issues, *meta_issues, *reference_issues, *([conflict] if conflict else [])]
     (status, reason), status_issues = decide_status(units, seg, doc, errors)
     warnings += status_issues
-    reasons: list[str] = []
+    reasons: list[StatusReason] = []
     if status == "extracted" or reason == "page_errors":
         reasons = reasons_from(Evidence(
             articles=article_numbers(units),
@@ -286,7 +288,7 @@ def find_unit_references(units: list[Unit], norm: NormMeta) -> tuple[list[Unit],
 
 
 def decide_status(units: list[Unit], seg: Segmentation, doc: DocumentText,
-                  errors: list[ErrorItem]) -> tuple[tuple[str, str], list[WarningItem]]:
+                  errors: list[ErrorItem]) -> tuple[tuple[Status, DocumentReason], list[WarningItem]]:
     """(extracted | partial | needs_review | failed, a reason code), and the issue that says why
     a document without articles is not a norm (when one does)."""
     if not doc.pages or all(p.method == "none" for p in doc.pages):

@@ -12,31 +12,23 @@ from __future__ import annotations
 import re
 
 from models.norm import NormMeta
+from models.tipos import TIPOS
 from pipeline.errors import LoclegError
 from pipeline.folding import fold_lower
 from pipeline.metadata import state_name
 
 CONNECTIVES = frozenset({"de", "da", "do", "dos", "das", "e"})
 
-# Norm type as written in the metadata (folded) -> LexML ``tipo`` token.
+
+def _tipo_key(text: str) -> str:
+    """A tipo as written in a record, folded to its words ('Decreto-Lei' -> 'decreto lei')."""
+    return " ".join(w for w in re.split(r"[^0-9a-z]+", fold_lower(text)) if w)
+
+
+# Norm type as written in the metadata (folded) -> LexML ``tipo`` token (models.tipos: each
+# canonical name and its other spellings).
 TIPO_TOKENS: dict[str, str] = {
-    "lei": "lei",
-    "lei ordinaria": "lei",
-    "lei municipal": "lei",
-    "lei complementar": "lei.complementar",
-    "lei organica": "lei.organica",
-    "emenda a lei organica": "emenda.lei.organica",
-    "emenda lei organica": "emenda.lei.organica",
-    "decreto": "decreto",
-    "decreto lei": "decreto.lei",
-    "decreto legislativo": "decreto.legislativo",
-    "resolucao": "resolucao",
-    "portaria": "portaria",
-    "medida provisoria": "medida.provisoria",
-    "emenda constitucional": "emenda.constitucional",
-    "instrucao normativa": "instrucao.normativa",
-    "deliberacao": "deliberacao",
-    "ato": "ato",
+    key: tipo.lexml for tipo in TIPOS for key in (_tipo_key(tipo.name), *tipo.spellings)
 }
 
 
@@ -49,10 +41,9 @@ def lexml_name(text: str) -> str:
 
 def lexml_tipo(tipo: str) -> str | None:
     """The LexML ``tipo`` token of a norm type (``"Lei Complementar"`` -> ``"lei.complementar"``)."""
-    words = [w for w in re.split(r"[^0-9a-z]+", fold_lower(tipo)) if w]
-    if not words:
+    key = _tipo_key(tipo)
+    if not key:
         return None
-    key = " ".join(words)
     if key in TIPO_TOKENS:
         return TIPO_TOKENS[key]
     return lexml_name(tipo) or None

@@ -30,6 +30,7 @@ _ROOT = Path(__file__).resolve().parents[1]
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
+from corpus.sample.rawpdf import write_pdf  # noqa: E402
 from corpus.sample.scanner import (  # noqa: E402
     A5_MM,
     chars_per_line,
@@ -168,25 +169,9 @@ def make_encrypted_pdf(path: Path, *, user_password: str = "", owner_password: s
     return Path(path)
 
 
-def _write_pdf(path: Path, objects: Sequence[bytes]) -> Path:
-    """A PDF of the given object bodies (object 1 is the catalog), xref offsets computed."""
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    for off in offsets:
-        out += b"%010d 00000 n \n" % off
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    Path(path).write_bytes(bytes(out))
-    return Path(path)
-
-
 def make_zero_page_pdf(path: Path) -> Path:
     """A syntactically valid PDF whose page tree is empty (/Count 0)."""
-    return _write_pdf(path, [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [] /Count 0 >>"])
+    return write_pdf(path, [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [] /Count 0 >>"])
 
 
 def make_pdf_image_bomb(path: Path, *, side: int = 30_000) -> Path:
@@ -194,7 +179,7 @@ def make_pdf_image_bomb(path: Path, *, side: int = 30_000) -> Path:
     decoding it whole would take gigabytes."""
     row = zlib.compress(b"\xff" * 64)
     content = b"q 420 0 0 595 0 0 cm /Im0 Do Q"
-    return _write_pdf(path, [
+    return write_pdf(path, [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 420 595] /Resources << /XObject << /Im0 4 0 R >> >>"

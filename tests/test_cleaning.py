@@ -342,3 +342,23 @@ def test_rubber_stamps_are_furniture(line: str, stamp: bool):
     from pipeline.cleaning import is_rubber_stamp
 
     assert is_rubber_stamp(line) is stamp
+
+
+def test_a_page_scanned_twice_is_no_evidence_that_its_first_lines_are_furniture() -> None:
+    head = "PREFEITURA MUNICIPAL DE UMUARAMA\nEstado do Paraná\n"
+    first = head + (
+        "Art. 7º - A infração ao disposto nesta Lei sujeita o infrator\nàs seguintes penalidades:\n"
+        "I) advertência por escrito;\nObservação de rodapé qualquer"
+    )
+    second = head + (
+        "II) multa de 1 (uma) a 3 (três) ORTN;\nIII) (VETADO)\nIV) suspensão da licença por até 15 dias;\n"
+        "V) cassação da licença de tráfego.\nArt. 8º - O pedido de renovação da licença de\n"
+        "tráfego será apresentado até trinta dias antes do seu\nvencimento da licença anterior.\n"
+        "Art. 9º - A fiscalização poderá requisitar o auxílio\nda força policial, quando necessário.\n"
+        "Art. 10 - Esta Lei entra em vigor na data de sua publicação."
+    )
+    lines = clean_document(document_from_text("\f".join([first, second, second])))
+    kept = [ln for ln in lines if not ln.is_noise and ln.page_index == 1]
+    assert [ln.text for ln in kept][:2] == ["II) multa de 1 (uma) a 3 (três) ORTN;", "III) (VETADO)"]
+    # the letterhead on every page is still furniture
+    assert all(ln.is_noise for ln in lines if ln.text.startswith("PREFEITURA"))

@@ -631,3 +631,165 @@ def test_a_stamp_of_two_short_scraps_glued_before_an_article_label_is_margin_dus
     units = _units("Art. 1º O registro será anual.\n§ 1º O prazo será de um ano.\n"
                    "Texto compilad0 - Lei nº 4.437/2011\nArt. 2º Esta lei entra em vigor.\n")
     assert list(units) == ["art1", "art1_par1", "art2"]
+
+
+# --- a printed sibling ahead confirms what the layout says --------------------------------------
+
+def test_lost_labels_in_a_gap_the_next_printed_sibling_shows_are_read_whatever_their_scraps_spell():
+    # 'I - 1 (um)', 'II - 3 (três)', 'III - 3 (três)' read as scraps glued to the quantity: after
+    # ':' and ';' and before a printed 'IV', they are the lost incisos I to III
+    body = (
+        "Art. 1º - O Conselho será composto pelos seguintes membros:\n"
+        "Ta (um) representante da Secretaria Municipal de Educação;\n"
+        "Ties (três) representantes da Paróquia local;\n"
+        "Cito (três) representantes das associações de moradores;\n"
+        "IV - 2 (dois) representantes do Lions Clube.\n"
+        "Art. 2º - Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    units = _units(body)
+    assert [u for u in units if "inc" in u] == [f"art1_cpt_inc{k}" for k in range(1, 5)]
+    assert units["art1_cpt_inc4"].startswith("2 (dois)")
+    # with no printed sibling ahead, '(três) representantes' after a scrap is no unit of its own
+    units = _units(body.replace("IV - 2 (dois)", "e 2 (dois)"))
+    assert "art1_cpt_inc4" not in units
+
+
+def test_a_first_alinea_whose_separator_was_lost_is_read_where_b_follows():
+    body = (
+        "Art. 1º - O pedido será instruído com os seguintes documentos:\n"
+        "a título de eleitor;\n"
+        "b - comprovante de inscrição no INPS;\n"
+        "c - certificado de vistoria.\n"
+        "Art. 2º - Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    units = _units(body)
+    assert [u for u in units if "ali" in u] == ["art1_cpt_ali1", "art1_cpt_ali2", "art1_cpt_ali3"]
+    assert units["art1_cpt_ali1"].startswith("título de eleitor")
+
+
+def test_a_speck_before_the_first_label_and_a_stroke_read_as_a_bang_keep_the_printed_numbers():
+    body = (
+        "Art. 1º - A infração sujeita o infrator às seguintes penalidades:\n"
+        "| 1. advertência por escrito;\n"
+        "II. multa de 2 (duas) a 6 (seis) salários mínimos;\n"
+        "III. cassação da licença.\n"
+        "Art. 2º - O pedido será instruído com os seguintes documentos.\n"
+        "I - atestado de saúde,\n"
+        "I! - carteira de identidade,\n"
+        "III - memorial descritivo.\n"
+        "Art. 3º - Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    units = _units(body)
+    assert [u for u in units if u.startswith("art1_")] == [f"art1_cpt_inc{k}" for k in (1, 2, 3)]
+    assert units["art1_cpt_inc1"] == "advertência por escrito;"
+    assert [u for u in units if u.startswith("art2_")] == [f"art2_cpt_inc{k}" for k in (1, 2, 3)]
+    assert units["art2_cpt_inc2"].startswith("carteira de identidade")
+
+
+def test_a_scrap_after_a_colon_with_no_printed_sibling_ahead_opens_no_first_inciso():
+    # 'CMI So' (a stamp) after the page break between 'documentos:' and 'a)': the alíneas are
+    # the caput's, not an inciso's
+    body = (
+        "Art. 1º - O pedido será instruído com os seguintes documentos:\n"
+        "CMI So\n"
+        "a) - duas fotografias 3x4;\n"
+        "b) - atestado de antecedentes.\n"
+        "Art. 2º - Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    units = _units(body)
+    assert [u for u in units if u.startswith("art1_")] == ["art1_cpt_ali1", "art1_cpt_ali2"]
+
+
+def test_the_articulacao_opens_after_an_enacting_clause_that_wraps_with_a_speck_after_its_colon():
+    text = (
+        "LEI Nº 401/88\n\nCria o Conselho Municipal de Habitação.\n\n"
+        "O PREFEITO MUNICIPAL DE GURUPI faço saber que a Câmara Municipal aprovou e eu sanciono a seguinte\n"
+        "Lei: f\n"
+        "Art. o - Fica criado o Conselho Municipal de Habitação.\n"
+        "Art. 20 - O Conselho será composto por cinco membros.\n"
+        "Art. 30 - Esta Lei entra em vigor na data de sua publicação.\n" + TAIL
+    )
+    doc = structure_document(document_from_text(text)).model_dump()
+    assert [u["id"] for u in doc["articulacao"]] == ["art1", "art2", "art3"]
+    assert doc["articulacao"][0]["text"].startswith("Fica criado")
+    assert "a seguinte Lei:" in doc["preambulo"]
+
+
+def test_a_vetoed_article_closes_its_line_and_a_zero_for_o_is_no_part_of_the_debris():
+    body = (
+        "ART. 5.º. O concessionário responderá pelos danos que causar.\n"
+        "ART. 6.º. (VETADO)\n"
+        "BRR 7.º: 0 pedido de concessão será instruído com os documentos exigidos.\n"
+        "ART. 8.º. Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    units = _units("ART. 1.º. A concessão será anual.\nART. 2.º. (VETADO)\nART. 3.º. (VETADO)\n"
+                   "ART. 4.º. (VETADO)\n" + body)
+    assert [u for u in units] == [f"art{k}" for k in range(1, 9)]
+    assert units["art7"].startswith("0 pedido") or units["art7"].startswith("O pedido")
+
+
+def test_an_article_label_damaged_past_reading_after_a_line_that_runs_on_fills_the_gap_ahead():
+    # the alínea before ends with ',' (its '.' misread), the label keeps only its keyword among
+    # specks ('«s ART. S.09.='): article 8 is the gap's, the beam weighs the weak reading against
+    # the gap 'ART. 9.º' would pay; 'Art' written elsewhere in the law is still no word here
+    body = (
+        "ART. 6.º. O pedido será instruído com os seguintes documentos:\n"
+        "a) duas fotografias 3x4;\n"
+        "b) duas fotografias 3x4,\n"
+        "ART. 7.º. Revoga-se o art. 3º da Lei nº 12.\n"
+        "c) ... e o art. 4º, por inteiro,\n"
+        "«s ART. S.09.='A infração ao disposto nesta Lei sujeita o infrator à multa.\n"
+        "ART. 9.º. Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    units = _units("ART. 1.º. A concessão será anual.\nART. 2.º. (VETADO)\nART. 3.º. (VETADO)\n"
+                   "ART. 4.º. (VETADO)\nART. 5.º. (VETADO)\n" + body)
+    assert [u for u in units if "_" not in u] == [f"art{k}" for k in range(1, 10)]
+    assert "infração ao disposto" in units["art8"]
+    # with no gap ahead the same line is the text of the article before it
+    units = _units("ART. 1.º. A concessão será anual.\nART. 2.º. (VETADO)\nART. 3.º. (VETADO)\n"
+                   "ART. 4.º. (VETADO)\nART. 5.º. (VETADO)\n" + body.replace("ART. 9.º", "ART. 8.º"))
+    assert [u for u in units if "_" not in u] == [f"art{k}" for k in range(1, 9)]
+
+
+def test_a_vetoed_unit_whose_label_is_unreadable_is_a_doubt_not_silently_text():
+    body = (
+        "Art. 1º - A autorização é pessoal.\n"
+        "§ 1º - O regulamento disporá sobre os demais requisitos.\n"
+        "§ 2º - (VETADO)\n"
+        "S:30-= (VETADO) E\n"
+        "Art. 2º - Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    assert doc["document"]["status"] != "extracted"
+    assert any(w["code"] == "unit_doubtful" and "S:30" in w["message"] for w in doc["warnings"])
+
+
+def test_a_clean_label_behind_margin_marks_is_read_at_the_marks_cost():
+    body = (
+        "Art. 1º - O pedido será instruído com os seguintes documentos:\n"
+        "I. título de eleitor;\n"
+        "II. atestado de saúde.\n"
+        "Eca Parágrafo único. Ficam isentos da taxa os maiores de sessenta anos.\n"
+        "Art. 2º - Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    units = _units(body)
+    assert units.get("art1_par1u", "").startswith("Ficam isentos")
+    # a sentence's words before a keyword are no marks: 'Ver o Parágrafo único' stays text
+    units = _units(body.replace("Eca Parágrafo", "ver o Parágrafo"))
+    assert "art1_par1u" not in units
+
+
+def test_after_a_sibling_closed_with_a_semicolon_a_scrap_opens_the_next_one_even_the_last():
+    body = (
+        "Art. 1º - O Conselho será composto pelos seguintes membros:\n"
+        "I - 1 (um) representante das associações de moradores;\n"
+        "II - 4 (um) representante da Secretaria Municipal de Educação;\n"
+        "III - 2 (dois) representantes da Associação Comercial;\n"
+        "MD (dois) representantes da Loja Maçônica.\n"
+        "Art. 2º - Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    units = _units(body)
+    assert [u for u in units if "inc" in u] == [f"art1_cpt_inc{k}" for k in range(1, 5)]
+    # a sentence continued after ';' in lower case is no sibling
+    units = _units(body.replace("MD (dois) representantes", "observado o regimento"))
+    assert [u for u in units if "inc" in u] == [f"art1_cpt_inc{k}" for k in range(1, 4)]

@@ -317,8 +317,9 @@ def test_summary_json_on_a_full_device_is_an_io_error(tmp_path, monkeypatch):
 
 class _DripServer:
     """A local server that answers one byte at a time (``interval`` apart), in the status line and
-    headers (``where="headers"``) or in the body (``where="body"``), until the client goes; or
-    (``where="connect"``) never accepts, its queue full, so a connection is never made."""
+    headers (``where="headers"``), in the body (``where="body"``) or in the TLS handshake's first
+    record (``where="tls"``, an ``https`` URL), until the client goes; or (``where="connect"``)
+    never accepts, its queue full, so a connection is never made."""
 
     def __init__(self, where: str, interval: float = 0.25):
         import socket
@@ -327,7 +328,8 @@ class _DripServer:
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
         self.sock.listen(0 if where == "connect" else 4)
-        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/lei.pdf"
+        scheme = "https" if where == "tls" else "http"
+        self.url = f"{scheme}://127.0.0.1:{self.sock.getsockname()[1]}/lei.pdf"
         self.stop = threading.Event()
         self.connections = 0
         self._queue: list[socket.socket] = []
@@ -354,6 +356,8 @@ class _DripServer:
                     conn.recv(65536)
                     if self.where == "body":
                         conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n%PDF-")
+                    elif self.where == "tls":  # a handshake record of 16 KB, announced, then dripped
+                        conn.sendall(b"\x16\x03\x03\x40\x00")
                     else:
                         conn.sendall(b"HTTP/1.1 200 OK\r\nX-Slow: ")
                     while not self.stop.is_set():
@@ -402,7 +406,7 @@ def test_an_interrupted_batch_cuts_the_downloads_in_progress_at_once(tmp_path):
     assert isinstance(outcome[0], FetchError) and outcome[0].reason == "fetch_timeout"
 
 
-@pytest.mark.parametrize("where", ["connect", "headers", "body"])
+@pytest.mark.parametrize("where", ["connect", "tls", "headers", "body"])
 def test_a_dripping_server_is_cut_at_the_deadline(tmp_path, where):
     import time
 
@@ -450,6 +454,227 @@ def test_a_fetch_cut_at_its_deadline_is_not_tried_again(tmp_path):
         server.close()
     assert isinstance(outcome, FetchError) and outcome.reason == "fetch_timeout"
     assert server.connections == 1
+
+
+class _Resolver:
+    """``socket.getaddrinfo`` replaced for the test: ``names`` maps a host name to the address it
+    resolves to, or to None for a resolver that never answers (until ``release``, at the test's
+    end, so no thread outlives it); other names resolve as usual. No network is used."""
+
+    def __init__(self, monkeypatch, names: dict[str, str | None]):
+        import socket
+
+        self.names, self.asked, self.release = names, [], threading.Event()
+        self._real = socket.getaddrinfo
+        monkeypatch.setattr(socket, "getaddrinfo", self.getaddrinfo)
+
+    def getaddrinfo(self, host, port, *args, **kwargs):
+        import socket
+
+        if host in self.names:
+            self.asked.append(host)
+            if self.names[host] is None:
+                self.release.wait(60)
+                raise socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
+            host = self.names[host]
+        return self._real(host, port, *args, **kwargs)
+
+
+def test_a_resolver_that_never_answers_is_cut_at_the_deadline(tmp_path, monkeypatch):
+    """Name resolution is inside the attempt's deadline: a dead DNS server is ``fetch_timeout``
+    after ``timeout_s``, not after the C resolver's own timeouts (or never)."""
+    import time
+
+    from corpus.fetch import FetchLimits, fetch_url
+
+    resolver = _Resolver(monkeypatch, {"camara.hanging.example": None})
+    started = time.monotonic()
+    try:
+        with pytest.raises(FetchError) as failed:
+            fetch_url("http://camara.hanging.example/lei.pdf", tmp_path,
+                      limits=FetchLimits(timeout_s=1.0, retries=2), sleep=lambda s: None)
+        elapsed = time.monotonic() - started
+    finally:
+        resolver.release.set()
+    assert failed.value.reason == "fetch_timeout"
+    assert 0.9 <= elapsed < 3.0, elapsed
+    assert resolver.asked == ["camara.hanging.example"]  # cut at the deadline: not tried again
+    assert not list(tmp_path.iterdir())
+
+
+def test_an_interrupt_cuts_a_name_resolution_in_progress(tmp_path, monkeypatch):
+    import time
+
+    from corpus.fetch import INTERRUPTED, FetchLimits, abort_downloads, fetch_url
+
+    resolver = _Resolver(monkeypatch, {"camara.hanging.example": None})
+    outcome: list[BaseException | object] = []
+
+    def fetch():
+        try:
+            outcome.append(fetch_url("http://camara.hanging.example/lei.pdf", tmp_path,
+                                     limits=FetchLimits(timeout_s=60, retries=0)))
+        except BaseException as exc:  # noqa: BLE001
+            outcome.append(exc)
+
+    worker = threading.Thread(target=fetch, daemon=True)
+    worker.start()
+    try:
+        for _ in range(100):  # until the resolver is asked
+            if resolver.asked:
+                break
+            time.sleep(0.05)
+        assert resolver.asked
+        started = time.monotonic()
+        abort_downloads()
+        worker.join(20)
+        elapsed = time.monotonic() - started
+    finally:
+        INTERRUPTED.clear()
+        resolver.release.set()
+    assert not worker.is_alive() and elapsed < 2
+    assert isinstance(outcome[0], FetchError) and outcome[0].reason == "fetch_timeout"
+
+
+@pytest.mark.parametrize("where", ["connect", "tls"])
+def test_an_interrupt_cuts_a_connect_in_progress(tmp_path, where):
+    """The connecting socket is watched from its creation: an abort does not wait out the connect
+    or TLS handshake timeout (the attempt's whole deadline)."""
+    import time
+
+    from corpus.fetch import INTERRUPTED, FetchLimits, abort_downloads, fetch_url
+
+    server = _DripServer(where)
+    outcome: list[BaseException | object] = []
+
+    def fetch():
+        try:
+            outcome.append(fetch_url(server.url, tmp_path, limits=FetchLimits(timeout_s=60, retries=0)))
+        except BaseException as exc:  # noqa: BLE001
+            outcome.append(exc)
+
+    worker = threading.Thread(target=fetch, daemon=True)
+    worker.start()
+    time.sleep(1.0)  # the SYN goes unanswered, or the handshake drips
+    started = time.monotonic()
+    try:
+        abort_downloads()
+        worker.join(20)
+        elapsed = time.monotonic() - started
+    finally:
+        INTERRUPTED.clear()
+        server.close()
+    assert not worker.is_alive() and elapsed < 2
+    assert isinstance(outcome[0], FetchError) and outcome[0].reason == "fetch_timeout"
+
+
+class _HostRecorder:
+    """A local HTTP server that answers a small PDF-looking body and records each ``Host`` header."""
+
+    def __init__(self):
+        import http.server
+
+        hosts = self.hosts = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):  # noqa: N802
+                hosts.append(self.headers.get("Host"))
+                body = b"%PDF-1.4\n" + b"x" * 2000
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.httpd.server_address[1]
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def test_a_name_resolved_within_the_deadline_keeps_its_host_header(tmp_path, monkeypatch):
+    from corpus.fetch import FetchLimits, fetch_url
+
+    resolver = _Resolver(monkeypatch, {"camara.example": "127.0.0.1"})
+    server = _HostRecorder()
+    try:
+        fetched = fetch_url(f"http://camara.example:{server.port}/lei.pdf", tmp_path,
+                            limits=FetchLimits(timeout_s=10, retries=0))
+    finally:
+        server.close()
+    assert fetched.size == 2009 and fetched.path.read_bytes().startswith(b"%PDF-1.4")
+    assert resolver.asked == ["camara.example"]
+    assert server.hosts == [f"camara.example:{server.port}"]  # the name, not the address connected to
+
+
+def test_https_sends_the_urls_host_as_the_tls_server_name(tmp_path, monkeypatch):
+    """The TLS handshake names the URL's host (SNI, and the certificate is checked against it),
+    though the socket was connected to an address resolved beforehand. The local server's
+    certificate is self-signed, so the fetch fails after the handshake's first message."""
+    import shutil
+    import ssl
+
+    from corpus.fetch import FetchLimits, fetch_url
+
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is needed to make the server's certificate")
+    key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=camara.example", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True, timeout=60)
+    resolver = _Resolver(monkeypatch, {"camara.example": "127.0.0.1"})
+    server = _HostRecorder()
+    names: list[str | None] = []
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    context.sni_callback = lambda sock, name, ctx: names.append(name)
+    server.httpd.socket = context.wrap_socket(server.httpd.socket, server_side=True)
+    downloads = tmp_path / "downloads"
+    try:
+        with pytest.raises(FetchError) as failed:
+            fetch_url(f"https://camara.example:{server.port}/lei.pdf", downloads,
+                      limits=FetchLimits(timeout_s=10, retries=0))
+    finally:
+        server.close()
+    assert names == ["camara.example"] and resolver.asked == ["camara.example"]
+    assert failed.value.reason == "url_unreachable" and "CERTIFICATE_VERIFY_FAILED" in str(failed.value)
+    assert server.hosts == []
+
+
+@pytest.mark.usefixtures("prefect_harness")
+def test_a_hanging_resolver_is_one_documents_failure_in_a_batch(tmp_path, monkeypatch):
+    import functools
+    import time
+
+    import flows.batch
+    from corpus.fetch import FetchLimits
+    from locleg.cli import main
+
+    monkeypatch.setattr(flows.batch, "FetchLimits", functools.partial(FetchLimits, timeout_s=1.5))
+    resolver = _Resolver(monkeypatch, {"camara.hanging.example": None})
+    (tmp_path / "lei.txt").write_text(LAW, encoding="utf-8")
+    manifest = tmp_path / "m.jsonl"
+    manifest.write_text(json.dumps({"source": "http://camara.hanging.example/lei.pdf"}) + "\n"
+                        + json.dumps({"source": "lei.txt"}) + "\n", encoding="utf-8")
+    started = time.monotonic()
+    try:
+        code = main(["run", str(manifest), "--out", str(tmp_path / "out"), "--cache", str(tmp_path / "cache"),
+                     "--summary-json", str(tmp_path / "s.json"), "--no-progress"])
+    finally:
+        resolver.release.set()
+    elapsed = time.monotonic() - started
+    summary = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
+    # the law in the other line has no fecho: partial, and stored
+    assert summary["by_status"] == {"extracted": 0, "partial": 1, "needs_review": 0, "failed": 1}, summary
+    assert summary["by_reason"] == {"fetch_timeout": 1, "no_fecho": 1}, summary
+    assert len(list((tmp_path / "out").rglob("*.json"))) >= 1
+    assert resolver.asked == ["camara.hanging.example"]  # not tried again by the fetch task
+    assert code == 0 and elapsed < 30  # the batch went on: 0 without --strict
 
 
 # ---------------------------------------------------------------------------------------------
@@ -553,7 +778,7 @@ def _nested_image_pdf(path: Path, *, side: int, depth: int, colour: bool) -> Pat
     XObjects deep."""
     import zlib
 
-    from scans import _write_pdf
+    from corpus.sample.rawpdf import write_pdf
 
     space, row = (b"/DeviceRGB", zlib.compress(b"\xff" * 192)) if colour else (b"/DeviceGray", zlib.compress(b"\xff" * 64))
     first_form = 4
@@ -574,7 +799,7 @@ def _nested_image_pdf(path: Path, *, side: int, depth: int, colour: bool) -> Pat
                    b" /Filter /FlateDecode /Length %d >>\nstream\n" % (side, side, space, len(row)) + row + b"\nendstream")
     content = b"/X Do" if depth else b"q 420 0 0 595 0 0 cm /X Do Q"
     objects.append(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
-    return _write_pdf(path, objects)
+    return write_pdf(path, objects)
 
 
 def test_an_image_bomb_five_forms_deep_is_refused_unread(tmp_path):

@@ -134,6 +134,6 @@ def test_ingest_file_with_an_unreadable_page_is_partial_with_an_error_item(tmp_p
     assert result.document.status == "partial" and result.document.reason == "page_errors"
     [error] = [e for e in result.errors if e.component == "ocr"]
     assert error.page_no == 2 and "ocr_timeout" in error.message
-    assert result.pipeline.ocr["timeout_s"] == 0.001  # typed (issue 15), not "0.001"
+    assert result.pipeline.ocr is not None and result.pipeline.ocr.timeout_s == 0.001  # typed (issue 15), not "0.001"
     ids = {u.id for u in result.articulacao}
     assert {"art1", "art2"} <= ids and "art3" not in ids

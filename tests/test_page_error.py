@@ -109,7 +109,7 @@ def test_an_unread_page_is_one_error_item_made_by_the_structuring_stage():
     assert result.document.status != "extracted" and "page_errors" in result.document.reasons
     completed = with_ocr_config(result, config=OcrConfig())
     assert completed.errors == result.errors and completed.document == result.document
-    assert completed.pipeline.ocr == OcrConfig().as_dict()
+    assert completed.pipeline.ocr == OcrConfig().settings()
 
 
 @pytest.mark.parametrize(("error", "cls", "reason", "message"), [

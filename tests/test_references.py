@@ -200,6 +200,12 @@ def test_revoked_laws_listed_with_numbers_and_expanded_years() -> None:
         ("a Lei Complementar nº 12, de 3 de março de 1989", [NormRef(tipo="lei.complementar", numero="12", ano=1989)]),
         ("a Lei Estadual n° 0045/1979", [NormRef(tipo="lei", numero="45", ano=1979, jurisdicao="estadual")]),
         ("a Lel nº 200/70", [NormRef(tipo="lei", numero="200", ano=1970)]),
+        # a plural tipo is the singular's token (the tipo table of models.tipos; 'resoluco' before)
+        ("as Resoluções nºs 3/1990 e 5/1991", [NormRef(tipo="resolucao", numero="3", ano=1990),
+                                              NormRef(tipo="resolucao", numero="5", ano=1991)]),
+        ("o Decreto-Lei nº 201, de 27 de fevereiro de 1967", [NormRef(tipo="decreto.lei", numero="201", ano=1967)]),
+        ("a Lei Municipal Complementar nº 7/2001", [NormRef(tipo="lei.complementar", numero="7", ano=2001,
+                                                            jurisdicao="municipal")]),
         ("regulamentada por Decreto do Executivo", []),  # no number: not a citation
         ("Esta Lei entra em vigor", []),
     ],

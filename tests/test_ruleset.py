@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from pipeline import ruleset
@@ -49,3 +50,33 @@ def test_the_emitted_document_carries_the_version():
 
     doc = structure_document(document_from_text("LEI Nº 1, DE 2 DE JANEIRO DE 1990\n\nArt. 1º Esta lei entra em vigor na data de sua publicação.\n"))
     assert doc.pipeline.ruleset_version == ruleset_version()
+
+
+def test_a_no_op_rerun_reads_the_rule_digests_instead_of_parsing(tmp_path, monkeypatch) -> None:
+    """corpus.current.ruleset_version keeps the rule modules' digests in the cache directory:
+    the next process gets the same version without parsing them (0.2-0.25 CPU-s of a no-op rerun)."""
+    from corpus import current
+    from pipeline import ruleset
+
+    monkeypatch.setenv("LOCLEG_CACHE_DIR", str(tmp_path))
+
+    def fresh_process() -> None:
+        ruleset._memo.clear()
+        ruleset._used.clear()
+        ruleset.components.cache_clear()
+
+    fresh_process()
+    version = current.ruleset_version()
+    memo = json.loads((tmp_path / "ruleset-digests.json").read_text(encoding="utf-8"))
+    assert len(memo) == len(set(ruleset.RULE_MODULES))
+    fresh_process()
+    monkeypatch.setattr(ruleset, "code_digest", lambda source: (_ for _ in ()).throw(AssertionError("parsed")))
+    assert current.ruleset_version() == version
+    # a damaged memo is ignored (everything parsed again), never trusted
+    monkeypatch.undo()
+    monkeypatch.setenv("LOCLEG_CACHE_DIR", str(tmp_path))
+    (tmp_path / "ruleset-digests.json").write_text("{not json", encoding="utf-8")
+    fresh_process()
+    assert current.ruleset_version() == version
+    # an entry is keyed by the exact source (and Python version): an edited module misses it
+    assert ruleset._memo_key("x = 1\n") != ruleset._memo_key("x = 2\n")

@@ -941,3 +941,33 @@ def test_a_vigencia_clause_left_inside_another_unit_flags_the_law() -> None:
     result = _structure(_LAST_ARTICLE_LAW.format(last="O texto. Ape. do — Q3sta"), numero="1562", ano=1975)
     assert result.document.status != "extracted"
     assert "unit_doubtful" in {w.code for w in result.warnings}
+
+
+def test_a_copy_of_the_page_with_the_epigrafe_is_dropped_before_the_laws_are_told_apart() -> None:
+    # page 1 is page 0 scanned again (OCR read it a little differently): its epígrafe must not
+    # open a second law of the same number that takes the pages after it
+    first = (
+        "Art. 2º.- O crédito será coberto com recursos provenientes do excesso de arrecadação.\n"
+        "Art. 3º.- Esta Lei entra em vigor na data de sua publicação.\n"
+        "Prefeitura Municipal de Araxá, em 10 de abril de 1984.\n"
+        "MARIA DOS FREITAS MOURA\nPrefeito Municipal\n"
+        "LEI Nº 676, DE 10 DE ABRIL DE 1984\n"
+        "Dispõe sobre o comércio ambulante no Município.\n"
+        "A Câmara Municipal de Araxá aprovou e eu, Prefeito Municipal, sanciono a seguinte Lei:\n"
+        "ART. 1º. O exercício do comércio ambulante nas vias e logradouros públicos obedecerá ao disposto nesta Lei.\n"
+        "ART. 2º. (VETADO)\n"
+        "ART. 3º. A infração ao disposto nesta Lei sujeita o infrator às seguintes penalidades:\n"
+        "I - advertência por escrito;\nII - (VETADO)\nIII - suspensão da licença por até 5 (cinco) dias.\n"
+    )
+    copy = (first.replace("provenientes", "prove-\nnientes").replace("I - advertência", "Ee den")
+            .replace("Araxá aprovou", "Araxá aprovou-"))
+    rest = (
+        "ART. 4º. As infrações a esta Lei serão apuradas mediante auto lavrado pelo agente fiscal.\n"
+        "ART. 5º. O pedido de licença será instruído com os documentos exigidos pelo regulamento.\n"
+        "ART. 6º. Revogam-se as disposições em contrário.\n"
+        "Prefeitura Municipal de Araxá, aos dez dias do mês de abril de mil novecentos e oitenta e quatro.\n"
+        "MARIA DOS FREITAS MOURA\nPrefeito Municipal\n"
+    )
+    result = _structure("\f".join([first, copy, rest]), numero="676", ano=1984, tipo="Lei Ordinária")
+    assert [i for i in _own_ids(result) if "_" not in i] == [f"art{k}" for k in range(1, 7)]
+    assert "duplicate_page" in _codes(result)

@@ -22,7 +22,7 @@ def _result(numero: str = "412", *, status: str = "extracted", text: str = "A ba
         pipeline=PipelineInfo(version="t", ruleset_version="t"),
         norm=NormMeta(tipo="Lei Ordinária", numero=numero, ano=1994, municipio=municipio, uf=uf),
         document=DocumentInfo(source="x.pdf", sha256="ab" * 32, pages=1, method="ocr", status=status,
-                              reason="ok" if status == "extracted" else "needs_check"),
+                              reason="ok" if status == "extracted" else "no_fecho"),
         epigrafe=f"LEI Nº {numero}, DE 3 DE MARÇO DE 1994",
         articulacao=[art, Unit(id="art2", type="artigo", number="2", text="Revogam-se as disposições.")],
     )

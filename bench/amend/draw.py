@@ -19,9 +19,9 @@ from __future__ import annotations
 import random
 
 from bench.amend import banks
-from bench.gen.words import MONTHS
+from bench.gen.words import MONTHS, roman
 
-ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"]
+ROMAN = ["", *(roman(k) for k in range(1, 13))]  # ROMAN[k]: bench/gen's numeral of k
 LETTERS = "abcdefghij"
 # quote marks of a block: opening, closing (a lost opening mark is a real OCR loss)
 QUOTES = {"curly": ("“", "”"), "straight": ('"', '"'), "apos": ("''", "''"),

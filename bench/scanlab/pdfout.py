@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import zlib
 
+from corpus.sample.rawpdf import write_pdf as _write_pdf
+
 
 def write_pdf(path, pages):
     """pages: iterable of (PIL image in mode L or 1, (xdpi, ydpi))."""
@@ -39,15 +41,4 @@ def write_pdf(path, pages):
                              % (pages_id, pw, ph, img_id, c_id))
     add(b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % k for k in kids), len(kids)))
     cat_id = add(b"<< /Type /Catalog /Pages %d 0 R >>" % pages_id)
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for i, o in enumerate(objs, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % i + o + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1)
-    for off in offsets:
-        out += b"%010d 00000 n \n" % off
-    out += b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, cat_id, xref)
-    with open(path, "wb") as f:
-        f.write(out)
+    _write_pdf(path, objs, root=cat_id)

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from bench.gen.words import MONTHS
+
 CF88 = Path("/work/shared/real/cf88.txt")
 
-MONTHS = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho",
-          "agosto", "setembro", "outubro", "novembro", "dezembro"]
 
 # (municipality, state) pairs -- real municipalities, as letterheads print them.
 TOWNS = [

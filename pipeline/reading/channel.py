@@ -22,6 +22,7 @@ Everything here is a pure function; the JSON is read once per process.
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -33,6 +34,8 @@ from typing import Any
 INF = float("inf")
 
 _ORDINAL = frozenset("ºª°")
+# a numeral and a label's separator right after a space: what is left of the label being read
+_NUMERAL_AHEAD = re.compile(r"\s*[0-9IVXl|!]{1,4}[.)º°]?\s*[-–—.)](?:\s|$)")
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -394,10 +397,14 @@ def boundary_ok(observed: str, end: int) -> bool:
     space or punctuation (``-`` ``–`` ``:`` ``.`` ``)`` ...) or an ordinal sign, or right after
     punctuation or an ordinal sign (``'b)os'``, ``'5ºFica'``). A letter or digit running on from
     a letter or digit is no boundary: ``'Artigos'`` is not ``'Art'``, ``'Art. 10'`` not ``'Art. 1'``.
-    Consuming nothing of a non-empty line (the whole label deleted) is no boundary either."""
+    Consuming nothing of a non-empty line (the whole label deleted) is no boundary either, nor
+    is the place before a numeral that ends in a label's separator: that is the label's own
+    numeral ('| 1. advertência' is 'I.' after a speck, not '|' read as 'I')."""
     if end >= len(observed):
         return True
     if end <= 0:  # nothing read: the label was lost, it does not start this line
+        return False
+    if _NUMERAL_AHEAD.match(observed, end):
         return False
     nxt, last = observed[end], observed[end - 1]
     if nxt in _ORDINAL or not nxt.isalnum():

@@ -29,8 +29,8 @@ from functools import cache, lru_cache
 from rapidfuzz.distance import LCSseq
 
 from models.units import DISPOSITIVO_LEVEL
-from pipeline.cleaning import stop_words
-from pipeline.folding import fold
+from pipeline.cleaning import stop_words, without_end_dust
+from pipeline.folding import fold, fold_lower
 from pipeline.reading.channel import boundary_ok, default_model, lower_bound, prefix_cost
 from pipeline.reading.grammar import LabelForm, forms_of, render_label
 from pipeline.reading.numerals import alinea_index, roman_to_int
@@ -76,6 +76,7 @@ class DecodeConfig:
     damaged_keyword: float = 3.0  # a keyword damaged past the channel ('Alto 4º =' for 'Art. 4º -'),
     # read where the numeral and a separator follow it
     margin_dust: float = 1.0  # each character of a margin mark before a label ('PE Art. 54º')
+    clean_behind_dust: float = 1.0  # ... whose label, read after the marks, costs at most this
     label_lost: float = 3.0  # evidence for an article whose whole label OCR lost, where the next
     # printed article shows the gap and a paragraph starts (after a heading, or a short closed line)
     label_guessed: float = 2.5  # ... where a scrap of label debris opens a line after a closed one
@@ -250,7 +251,7 @@ class _Piece:
 
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
-                 "after_heading", "numeral_only", "lost_bare", "lost_guess", "vigencia")
+                 "after_heading", "numeral_only", "lost_bare", "lost_guess", "guess_open", "vigencia", "shifted")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -294,8 +295,10 @@ class _Piece:
         # shape above fits ('PN aq sp = E Compete à ...'): read only where the next printed
         # article shows the gap, or where the vigência clause follows (set by decode).
         self.lost_guess: int | None = None
+        self.guess_open = False  # ... after a line that does not close: the debris must hold a keyword
         self.vigencia = False
         self.numeral_only = _NUMERAL_ONLY.match(self.text) if offset == 0 else None
+        self.shifted: list[tuple[int, int, _Piece]] | None = None  # see behind_dust
 
     def emission(self, kind: str, n: int, unico: bool, config: DecodeConfig,
                  limit: float = float("inf")) -> tuple[float, int]:
@@ -347,6 +350,13 @@ class _Piece:
                         cost = cost * weight + form.cost + lost
                         if cost < best[0]:
                             best = (cost, end)
+        if best[0] > config.damaged_keyword and self.offset == 0 and self.printed is None:
+            # a clean label behind margin marks ('Eca Parágrafo único. Ficam', 'PE Art. 54º'):
+            # the label read after the marks, each of their characters at ``margin_dust``
+            for at, dust, inner in self.behind_dust():
+                cost, end = inner.emission(kind, n, unico, config, limit)
+                if end > 0 and cost <= config.clean_behind_dust and cost + config.margin_dust * dust < best[0]:
+                    best = (cost + config.margin_dust * dust, at + end)
         if not unico and best[0] > config.damaged_keyword and self.damaged_heads(kind):
             got = self.damaged(kind, n, config)
             if got[0] < best[0]:
@@ -373,7 +383,10 @@ class _Piece:
             if cost < best[0]:
                 best = (cost, 0)
         if kind in _SHORT_KINDS and self.lost_end is not None and (
-                (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico)):
+                (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico
+                                                    and kind in self.next_printed)):
+            # (the first of a level, its label a scrap, only where a printed sibling follows: a
+            # scrap after ':' with none is furniture or a stamp as often as a lost 'I -')
             # The sibling before closed with ';' (or ':' announced the list) and the line starts
             # with a scrap: the label was lost, the number is the sequence's.
             cost = lost + (self.closes == ":") * config.lost_first + _lost_separator(kind, self.text[:self.lost_end])
@@ -381,6 +394,27 @@ class _Piece:
                 best = (cost, self.lost_end)
         self.cache[key] = best
         return best
+
+    def behind_dust(self) -> list[tuple[int, int, _Piece]]:
+        """The line read from after each run of margin marks at its start: (where, characters
+        of marks, the line from there as a piece of its own). Marks are up to two short scraps
+        of no word's shape (as for damaged keywords, ``_keyword_tokens``), ``_MAX_DUST``
+        characters at most."""
+        if self.shifted is None:
+            self.shifted = []
+            dust = 0
+            for k, m in enumerate(_TOKEN.finditer(self.text[:_REACH])):
+                word = m.group()
+                if k >= 2 or len(word) > 3 or (word.isalpha() and word.islower() and len(word) >= 2) \
+                        or word.lower() in stop_words():
+                    break
+                dust += len(word)
+                if dust > _MAX_DUST:
+                    break
+                at = m.end() + len(self.text[m.end():]) - len(self.text[m.end():].lstrip())
+                if at < len(self.text):
+                    self.shifted.append((at, dust, _Piece(self.line, at, self.text[at:], None, 0.0, False)))
+        return self.shifted
 
     def damaged(self, kind: str, n: int, config: DecodeConfig) -> tuple[float, int]:
         """(cost, end) of a label whose keyword OCR damaged past what the channel knows ('Alto 4º
@@ -469,7 +503,9 @@ class _Piece:
             return True
         if kind in ("artigo", "paragrafo") and self.numeral_only is not None:
             return True
-        return bool(self.forms(kind, False) or self.forms(kind, True) or self.damaged_heads(kind))
+        return bool(self.forms(kind, False) or self.forms(kind, True) or self.damaged_heads(kind)) or (
+            self.offset == 0 and self.printed is None
+            and any(inner.forms(kind, False) or inner.forms(kind, True) for _at, _dust, inner in self.behind_dust()))
 
 
     def screen(self, core: str) -> bool:
@@ -486,10 +522,26 @@ class _Piece:
             self.heads[core] = got
         return got
 
+    def confirmed(self, kind: str, n: int, unico: bool) -> bool:
+        """Whether the layout and the next printed sibling agree that unit ``kind`` ``n`` starts
+        this line: the text before it closed a sibling with ';' (or announced the list with ':'
+        for the first), and the next unit of its kind printed before a higher level comes after
+        n ('a título de eleitor' between 'documentos:' and 'b - comprovante': alínea a, its
+        separator lost; 'Ties (três) representantes' before 'IV - 2 (dois)': a lost inciso of
+        the gap). A weak label there is read so, whatever its letters spell."""
+        if kind not in _SHORT_KINDS or unico or self.offset:
+            return False
+        if self.closes == ";" and n >= 2 and self.lost_end is not None:
+            return True  # a sibling closed with ';' announces another one: a scrap opens it ('MD (dois)')
+        return self.next_printed.get(kind, 0) > n and (
+            (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1))
+
     def evidence(self, kind: str, n: int, unico: bool, config: DecodeConfig) -> tuple[float, int]:
         """How much better the line reads as that label than as running text (nats), and the
         label's end."""
         got = self._label_evidence(kind, n, unico, config)
+        if got[0] < config.label_lost and got[0] > float("-inf") and self.confirmed(kind, n, unico):
+            return config.label_lost, got[1]
         if (kind == "artigo" and not unico and self.lost_guess is not None and config.label_guessed > got[0]
                 and (self.vigencia or n == self.next_printed.get("artigo", 0) - 1)):
             # Only debris of the label is left, on a line after a closed one, and it reads no
@@ -497,7 +549,7 @@ class _Piece:
             # gives an article of its own). The evidence is the gap (or the clause) and the debris;
             # the label ends where the debris does.
             self.cache[(kind, n, unico)] = (config.lost_numeral + config.lost_keyword + 1.0, self.lost_guess)
-            return config.label_guessed, self.lost_guess
+            return config.label_guessed - self.guess_open * config.open_sentence, self.lost_guess
         return got
 
     def _label_evidence(self, kind: str, n: int, unico: bool, config: DecodeConfig) -> tuple[float, int]:
@@ -564,10 +616,11 @@ def _lost_label_of_paragraph(text: str, opens: bool, closed: bool) -> int | None
         return m.end()
     return None
 
-# a line that ends a sentence, dust after the mark allowed ('Viação..,', 'desta Lei. j'), or a
-# quotation (issue 12: 'desta Lei.” (NR)', 'valores.» (AC)', 'previstas (NR)')
-_CLOSED = re.compile(r"(?:[.;:][^\w\s]{0,3}(?:\s+\S)?|(?:\(|[\[{|]|(?<![^\W\d_])[UC]?)\s*(?:NR|AC|VETADO)\s*[)\]}]"
-                     r"[^\w\s]{0,3})\s*$")
+# a line that ends a sentence, dust after the mark allowed ('Viação..,', 'desta Lei. j'), a whole
+# unit's text in parentheses ('Art. 6º (VETADO)', '(REVOGADO)'), or a quotation (issue 12:
+# 'desta Lei.” (NR)', 'valores.» (AC)', 'previstas (NR)', 'estas. UNR)')
+_CLOSED = re.compile(r"(?:[.;:][^\w\s]{0,3}(?:\s+\S)?|\([A-ZÀ-Ú]{4,}\)[^\w\s]{0,3}"
+                     r"|(?:\(|[\[{|]|(?<![^\W\d_])[UC]?)\s*(?:NR|AC|VETADO)\s*[)\]}][^\w\s]{0,3})\s*$")
 
 
 def _lost_article_end(text: str) -> int | None:
@@ -618,11 +671,12 @@ def _label_debris_end(text: str, words: frozenset[str]) -> int | None:
     for k, t in enumerate(tokens[:6]):
         core = t.group().strip(".,:;-–—_|'\"“”‘’«»()*=~!")
         low = core.lower()
-        word = core.isalpha() and fold(low) not in _LABEL_WORDS and (
+        word = core.isalpha() and fold_lower(low) not in _LABEL_WORDS and (
             low in stop_words() or low in words
             or (core.islower() and len(core) >= 4)
             or (len(core) >= 3 and core[0].isupper() and core[1:].islower() and _common(low)))
-        if word:
+        if word or (k and _ZERO_FOR_O.match(text, t.start()) and t.end() - t.start() == 1):
+            # (a '0' before a word is the sentence's 'O' read as a digit: 'BRR 7.º: 0 pedido')
             return t.start() if k else None
         if k == 5:
             return None
@@ -690,7 +744,10 @@ def _text_after_label(text: str, end: int) -> bool:
 
 
 def _sentence_end(text: str, at: int) -> bool:
-    """Whether the mark before ``at`` ends a clause (not 'Art.' or 'n.' in a citation)."""
+    """Whether the mark before ``at`` ends a clause (not 'Art.' or 'n.' in a citation, nor the
+    separator after a label's numeral: 'BRR 7.º: O pedido')."""
+    if text[at - 1] == ":" and at >= 2 and (text[at - 2].isdigit() or text[at - 2] in "ºª°"):
+        return False
     word = _LAST_WORD.search(text[max(0, at - 64):at])
     if word is not None and _CITING_TAIL.search(word.group(1)) and _NUMBER_AFTER.match(text[at:]):
         return False  # 'oart. 6º passa', 'o art: 4º-A': 'o art.' fused or misread by OCR, the number is cited
@@ -699,22 +756,9 @@ def _sentence_end(text: str, at: int) -> bool:
     return word is not None and len(word.group(1)) >= 4 and not word.group(1)[0].isupper()
 
 
-# specks and scraps read after a line's last mark ('fiscalização; | ; RR', 'desta Lei. E'): the
-# line ends at the mark
-_DUST_AFTER_MARK = re.compile(r"(?<=[.;:])(?:\s*[^\w\s]{1,3}|\s+(?:[A-ZÀ-Ú]{1,2}|\d{1,3})(?!\w))+\s*$")
-
-
-@lru_cache(maxsize=16384)
-def _line_end(text: str) -> str:
-    """The line without the dust after its last mark ('penalidades: NM 155' -> 'penalidades:')."""
-    t = text.rstrip()
-    cut = max(0, len(t) - 32)  # the dust is short: only the line's tail is looked at
-    return t[:cut] + _DUST_AFTER_MARK.sub("", t[cut:])
-
-
 def _layout_bonus(prev: str, kind: str, config: DecodeConfig) -> float:
     """Evidence from the line before: what it ends with (dust after its last mark aside)."""
-    t = _line_end(prev)
+    t = without_end_dust(prev)
     if not t:
         return 0.0
     if _WORD_CUT.search(t):
@@ -791,6 +835,22 @@ def _transition(kind: str, n: int, unico: bool, s: State, config: DecodeConfig) 
 _KINDS = tuple(_LEVEL)
 
 
+def _gap_relief(piece: _Piece, kind: str, n: int, s: State, config: DecodeConfig) -> float:
+    """What reading unit ``kind`` ``n`` here saves the next printed unit of its kind: the gap
+    it would otherwise pay (article 6 read, 'Art. 8º' printed ahead: a weak article 7 between
+    them costs less than the gap). A reading weaker than running text is weighed against that,
+    not dropped (the cheapest place in the gap takes the lost unit)."""
+    ahead = piece.next_printed.get(kind, 0)
+    if not ahead > n > _counter(s, kind):
+        return 0.0
+    before = _transition(kind, ahead, False, s, config)
+    here = _transition(kind, n, False, s, config)
+    if before is None or here is None:
+        return 0.0
+    after = _transition(kind, ahead, False, here[1], config)
+    return max(0.0, before[0] - (after[0] if after is not None else before[0]))
+
+
 def _state_cost(piece: _Piece, kind: str, n: int, unico: bool, s: State, prev_text: str,
                 config: DecodeConfig) -> float:
     """What the state says against a reading by expectation of an inciso, alínea or item: a
@@ -803,7 +863,7 @@ def _state_cost(piece: _Piece, kind: str, n: int, unico: bool, s: State, prev_te
     if end < 0:
         return 0.0
     cost = 0.0
-    if _counter(s, kind) == 0 and not _INTRODUCES.search(_line_end(prev_text)):
+    if _counter(s, kind) == 0 and not _INTRODUCES.search(without_end_dust(prev_text)):
         cost += config.first_unannounced
     if end == piece.lost_end and s[_LEVEL["inciso"]:] != (0, 0, 0):
         deepest = max((k for k in _SHORT_KINDS if _counter(s, k)), key=_LEVEL.__getitem__)
@@ -818,6 +878,8 @@ def _printed_as_other(label: str, kind: str, n: int) -> bool:
     if m is None:
         return False
     token = m.group(1)
+    if set(label[m.end(1):]) & _NUMERAL_LIKE:
+        return False  # 'I!' is no clean 'I': the '!' is a misread stroke of the numeral ('II')
     if token.isdigit() and len(token) == len(str(n)) + 1 and token.startswith(str(n)):
         return False  # '30' for 3º: the ordinal sign read as a digit, the number is n's
     value = printed_value(kind, token)
@@ -838,19 +900,21 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
         word = piece.text[:end].strip(" .,:;'\"*|-_~`´^“”")
         first, _, after = word.partition(" ")
         dashed = end == piece.lost_end and bool(_DASH_AFTER_WORD.search(piece.text[:end]))
-        if (word.isalpha() or (first.isalpha() and after.isdigit())) and first.lower() in stop_words() and not dashed:
+        confirmed = piece.confirmed(kind, n, unico)  # (the layout and a printed sibling say so: no veto)
+        if ((word.isalpha() or (first.isalpha() and after.isdigit())) and first.lower() in stop_words() and not dashed
+                and not confirmed):
             return None  # 'E As destilarias', 'Da decisão', 'as 22:00 horas': the sentence's words
             # ('E - não ceder' after a sibling closed with ';' is 'II -' lost: no sentence says 'e -')
         if _printed_as_other(word, kind, n):
             score -= config.printed_renumber  # 'III' is a clean numeral: read as I it is renumbered
-        if _COMMA_CLAUSE.match(piece.text[end:]) and not (kind in _SHORT_KINDS and _line_end(prev_text).endswith(";")):
+        if _COMMA_CLAUSE.match(piece.text[end:]) and not (kind in _SHORT_KINDS and without_end_dust(prev_text).endswith(";")):
             return None  # 'III, mediante', 'SIM, vinculado': a sentence's words ('3º,- Esta' is a label;
             # after a sibling closed with ';', 'II, cassação' is the next one, its point read as a comma)
         rest = _SEPARATOR.sub("", piece.text[end:], count=1)
         if piece.offset and kind in ("artigo", "paragrafo") and rest[:1].islower():
             return None  # inside a line, by expectation: an article's or parágrafo's sentence opens
             # with a capital ('Os avbs. 5º a 11 da lei' cites 'arts. 5º a 11', no '§ 1º' starts there)
-        if _QUANTITY.match(rest) or _DATE_REST.match(rest):
+        if (_QUANTITY.match(rest) or _DATE_REST.match(rest)) and not confirmed:
             return None  # '60 (sessenta) dias', '31 de julho de 2014': a number of the text
         if _CITATION.match(rest):
             if kind in _SHORT_KINDS and _layout_bonus(prev_text, kind, config) < 0:
@@ -921,7 +985,7 @@ def decode(
     for i, text in enumerate(texts):
         p = printed[i]
         is_frozen = bool(frozen and frozen[i])
-        before = _line_end(texts[i - 1]) if i else ""
+        before = without_end_dust(texts[i - 1]) if i else ""
         pieces.append(_Piece(i, 0, text, p, 0.0, is_frozen, before[-1:], words))
         if not is_frozen and (p is None or p.kind not in ("group", "heading")):
             label_end = len(p.label) if p is not None else 0
@@ -940,7 +1004,8 @@ def decode(
             while back > 0 and frozen and frozen[back] and printed[back] is None:
                 back -= 1  # a heading's title lines ('CAPÍTULO II' / 'Sossego Público')
             above = printed[back] if piece.line else None
-            after_heading = above is not None and above.kind in ("group", "heading")
+            # (the articulação's first line, after the enacting clause, opens with an article too)
+            after_heading = piece.line == 0 or (above is not None and above.kind in ("group", "heading"))
             piece.after_heading = after_heading
             prev = prev_texts[piece.line].rstrip()
             if piece.line == 0:
@@ -953,7 +1018,13 @@ def decode(
                                                             after_heading or closed)
                 if piece.lost_whole is None and (closed or after_heading) and p is None:
                     piece.lost_guess = _label_debris_end(piece.text, words)
-
+                elif piece.lost_whole is None and p is None:
+                    # after a line that runs on (its '.' read as ','), only debris that still
+                    # shows the keyword ('«s ART. S.09.=', 'rt Jo —'): the gap ahead decides
+                    debris = _label_debris_end(piece.text, words)
+                    if debris is not None and any(_resembles(t, "Art") or _resembles(t, "Artigo")
+                                                  for t in piece.text[:debris].split()):
+                        piece.lost_guess, piece.guess_open = debris, True
             if p is None and piece.line in lost_articles:
                 # an article starts here (the quotations around say so): its label ends where a
                 # shape above says, or, where none leaves a unit's text after it, at the line's start
@@ -1026,14 +1097,15 @@ def decode(
                         score = scores[key]
                     else:
                         score = scores[key] = _score(piece, kind, n, unico, prev_text, config)
-                    if score is None or score <= config.min_evidence:
+                    relief = _gap_relief(piece, kind, n, s, config)
+                    if score is None or score <= config.min_evidence - relief:
                         continue  # no reading of this label beats running text from any state
                     trans = _transition(kind, n, unico, s, config)
                     if trans is None:
                         continue
                     total = cost + trans[0] + config.min_evidence - score + _state_cost(
                         piece, kind, n, unico, s, prev_text, config)
-                    if total >= cost:
+                    if total >= cost + relief:
                         continue  # no better than running text from this state
                     t = trans[1]
                     if t not in new or total < new[t][0]:
@@ -1091,7 +1163,7 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
                 if not weak and end < 0 and p is not None and ")" not in p.label and piece.offset == 0:
                     # a printed first label without its ')' after a sentence that runs on, no ':'
                     # announcing a list ('... que causar' / 'a. terceiros'): the sentence's word?
-                    before = _line_end(prev_texts[piece.line])
+                    before = without_end_dust(prev_texts[piece.line])
                     weak = bool(_RUNS_ON.search(before)) and not _INTRODUCES.search(before)
                 if weak and not _confirmed(pieces, chosen, after[k], kind, n):
                     # the first of its level, read from a weak label: no unit after it agrees
@@ -1145,13 +1217,15 @@ def _confirmed(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, b
     return False
 
 
-_SCRAP_START = re.compile(r"^[\W_]{0,2}(?P<tok>[^\s]{2,6})\s+(?P<next>[A-ZÀ-Ú][a-zà-ú]+|[A-ZÀ-Ú]\s+[a-zà-ú]{3,})")
+_SCRAP_START = re.compile(
+    r"^[\W_]{0,2}(?P<tok>[^\s]{2,6})\s+(?P<next>[A-ZÀ-Ú][a-zà-ú]+|[A-ZÀ-Ú]\s+[a-zà-ú]{3,}|\([A-ZÀ-Ú]{4,}\))")
 
 
 def _scrap_label(text: str, prev_text: str) -> bool:
     """A line that starts with a scrap no word is ('SIDO', 'q.', 'AFEAL.') followed by a
-    capitalised sentence, right after a sentence's end: the shape of a unit whose label OCR lost."""
-    if not prev_text.rstrip().endswith((".", ";", ":")):
+    capitalised sentence (or a whole text in parentheses: 'S:30-= (VETADO)'), right after a
+    sentence's end: the shape of a unit whose label OCR lost."""
+    if not _CLOSED.search(prev_text):
         return False
     m = _SCRAP_START.match(text)
     if m is None:

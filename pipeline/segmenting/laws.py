@@ -25,8 +25,10 @@ def _matches_meta(epi: Epigrafe | None, numero: str | None, ano: int | None) -> 
 
 
 # the end of an enacting clause: 'A SEGUINTE LEI:' ('LET:' as OCR left it), 'DECRETA:', 'RESOLVE:'
-# (not an amending formula's 'a seguinte redação:', 'as seguintes alterações:': issue 12)
-ENACTING = re.compile(r"(?:\bSEGUINTE\s+(?!REDA[CÇ]|ALTERA[CÇ])[A-ZÇÃÉÕ]{3,12}|\b(?:DECRETA|RESOLVE|PROMULGA))\s*[:.]?\W{0,2}$", re.I)
+# (a speck after its colon read as a letter or two: 'sanciono a seguinte Lei: f'; not an amending
+# formula's 'a seguinte redação:', 'as seguintes alterações:': issue 12)
+ENACTING = re.compile(r"(?:\bSEGUINTE\s+(?!REDA[CÇ]|ALTERA[CÇ])[A-ZÇÃÉÕ]{3,12}|\b(?:DECRETA|RESOLVE|PROMULGA))"
+                      r"\s*(?:[:.]?\W{0,2}|[:.]\W{0,2}\s+\S{1,2})$", re.I)
 # the start of a preâmbulo: who enacts ('A CÂMARA MUNICIPAL DE ...', 'O PREFEITO MUNICIPAL DE ...')
 PREAMBLE_START = re.compile(
     r"^\W{0,3}(?:[AO]\s+C[AÂ]MARA|[AO]\s+PREFEIT|O\s+PRESIDENTE|[AO]\s+GOVERNADOR|O\s+VICE|"
@@ -56,7 +58,8 @@ def _unmarked_starts(readings: Sequence[Reading]) -> list[int]:
             continue
         reach = readings[k:k + _ENACTING_REACH]
         end = next((j for j, x in enumerate(reach) if is_article(x)), len(reach))
-        if not any(ENACTING.search(x.line.text) for x in reach[:end]):
+        texts = [x.line.text for x in reach[:end]]
+        if not any(enacts(texts, j) for j in range(len(texts))):
             continue
         start = k
         while (start > k - _HEAD_REACH and start > 0 and not is_article(readings[start - 1])
@@ -65,6 +68,12 @@ def _unmarked_starts(readings: Sequence[Reading]) -> list[int]:
         out.append(start)
         articles = 0
     return out
+
+
+def enacts(texts: Sequence[str], j: int) -> bool:
+    """Whether line ``j`` of ``texts`` ends an enacting clause, read with the line before it
+    (the clause wraps: 'sanciono a seguinte' / 'Lei:')."""
+    return bool(ENACTING.search(texts[j]) or (j and ENACTING.search(f"{texts[j - 1]} {texts[j]}")))
 
 
 def _ementa_like(text: str) -> bool:

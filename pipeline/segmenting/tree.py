@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from models.codes import WarningCode
 from models.units import GROUP_LEVEL
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
@@ -45,7 +46,7 @@ class Node:
 class Issue:
     """A warning raised while segmenting; ``node`` is resolved to a unit id at emission."""
 
-    code: str
+    code: WarningCode
     message: str
     node: Node | None = None
     page_no: int | None = None
