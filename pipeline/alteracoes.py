@@ -25,7 +25,10 @@ from pipeline.segmenting.tree import Node, build_tree
 _OPEN = re.compile(r"^\s*(?:[.,:;|!'’`´\-–—_~]\s*){0,3}?(?:[“\"«*]|''|‘‘|``|,,)\s*")
 # The closing quote with the marks of the amended provision ('” (NR)', "'' (AC).", '" (VETADO)').
 _CLOSE = re.compile(r"\s*(?:[”\"»]|''|’’)\s*(?:\(\s*(?:NR|AC|R|VETADO)\s*\))?\s*[.;,]?\s*$")
-_MARK_ONLY = re.compile(r"\s*\(\s*(?:NR|AC|R)\s*\)\s*[.;]?\s*$")
+# The mark alone (the quote lost), maybe with specks OCR read after it ('previs tas (NR) : ;'), or
+# its opening parenthesis read as a letter or a stroke ('estas. UNR)', '[NR]', '|AC)').
+_MARK_ONLY = re.compile(
+    r"\s*(?:\(\s*(?:NR|AC|R)|(?:[\[{|]|(?<![^\W\d_])[UC]?)\s*(?:NR|AC))\s*[)\]}]\s*[.;]?(?:\s*[.,:;'`´|])*\s*$")
 # An omission line: the provisions of the amended norm left as they are ('......', '…').
 _OMISSION = re.compile(r"^[\s.…·_\-]*$")
 _OMISSION_TAIL = re.compile(r"\s*[.…·_]{4,}\s*$")
@@ -44,6 +47,7 @@ _OWN_ARTICLE_TEXT = re.compile(
     r"PASSA[MR]? A VIGORAR|FICA[MR]? (?:ACRESCID|ALTERAD|REVOGAD|INCLUID)|REVOGA|ENTRA(?:RA)? EM VIGOR"
     r"|\bESTA LEI|DA LEI (?:MUNICIPAL |COMPLEMENTAR )?N"
 )
+_RENUMBERS = re.compile(r"FICA[MR]? RENUMERAD")  # an own article that renumbers the amended norm's
 _OPEN_CURLY, _CLOSE_CURLY = "“", "”"
 _REVOKING = re.compile(r"\b(?:ficam?\s+revogad|revogam-se|revoga-se|revogad[oa]s?\s*:)", re.I)
 # The announcing sentence ends: a ':' at the line's end, maybe with specks after it.
@@ -68,8 +72,15 @@ def opens_quote(text: str) -> bool:
     return bool(_OPEN.match(text))
 
 
-def mark_alteracoes(readings: Sequence, *, max_lines: int = 400) -> set[int]:
-    """Positions of the lines an amending unit quotes (several blocks per unit, across pages).
+def mark_alteracoes(readings: Sequence, *, max_lines: int = 400, body: bool = False) -> set[int]:
+    """Positions of the lines an amending unit quotes (several blocks per unit, across pages):
+    the first of :func:`read_alteracoes`."""
+    return read_alteracoes(readings, max_lines=max_lines, body=body)[0]
+
+
+def read_alteracoes(readings: Sequence, *, max_lines: int = 400, body: bool = False) -> tuple[set[int], set[int]]:
+    """Positions of the lines an amending unit quotes (several blocks per unit, across pages),
+    and of the lines that open an own article whose label OCR destroyed (see below).
 
     A block opens on a line that starts with a quote (or, when OCR lost the quote, a label right
     after the formula's ':' that is not the law's own next article) when the amending formula
@@ -78,11 +89,19 @@ def mark_alteracoes(readings: Sequence, *, max_lines: int = 400) -> set[int]:
     OCR lost that quote, before the law's own next article ('Art. 3º O art. 8º da Lei ... passa
     a vigorar', 'Art. 5º Esta Lei entra em vigor'). Works on the line texts (the readings'
     headers may have been blanked already) and is idempotent.
+
+    After a block closed, an unquoted line with no article label that carries an amending formula
+    or a final clause is the law's own next article whose label OCR destroyed ('ARREGO 20) — Os
+    arts. 4º a 11 ... passam a vigorar'); one that does not, and whose text closes with a quote
+    before any article label, is the next block with its quote and label lost ('GARE o no OM
+    fornecedores ...” (AC)'). ``body``: the readings are a law's body, its first line the first
+    article even when OCR left no label of it ('ARIIGO IS —- A Lei nº 1.381 passa a vigorar').
     """
     from pipeline.folding import fold
 
     texts = [r.line.text for r in readings]
     quoted: set[int] = set()
+    lost: set[int] = set()  # own articles whose label OCR destroyed
     outer: int | None = None  # the amending law's own last article
     intro = ""  # the own text since that article's label
     j = 0
@@ -95,13 +114,27 @@ def mark_alteracoes(readings: Sequence, *, max_lines: int = 400) -> set[int]:
         if j and outer is not None and _FORMULA.search(intro):  # inside an own article
             prev_closed = (j - 1) in quoted and closes_block(texts[j - 1])
             if quote:
-                start = True
+                # unless a speck read as a quote opens the law's own next article ('“ARTIGO 5º - O
+                # Poder Executivo'): no quotation that opens there closes before the law's own
+                # article after it ('ARTIGO 6º - Esta Lei entrará em vigor')
+                start = not (_article_number(text) == outer + 1
+                             and not _closes_before_own(texts, j, outer + 1, max_lines))
             elif _ANNOUNCES.search(texts[j - 1]) and _FORMULA.search(intro[-240:]):
                 # the formula announced a quotation whose opening quote OCR lost or garbled
                 # ('CATE. 9º', 'ACC. 13'): the next line starts it, unless it is the law's own
                 # next article or an own unit that itself amends ('I – o art. 6º passa a vigorar
                 # com a seguinte redação:') or revokes
                 start = not _own_unit(text, h, outer, texts, j, max_lines)
+            elif prev_closed and h is None and _amends_or_ends(texts, j):
+                # the law's own next article, its label destroyed: its quotations are its own
+                outer, intro = outer + 1, fold(text)
+                lost.add(j)
+                j += 1
+                continue
+            elif prev_closed and h is None:
+                # the next block, its quote and label lost ('GARE o no OM fornecedores serão'):
+                # it closes before any article label does
+                start = _closes_before_article(texts, j, max_lines)
             elif prev_closed and h is not None and h.kind in ("artigo", "paragrafo", "group"):
                 # the next block of the same unit, its opening quote lost ('Art. 14-A ...” (AC)'):
                 # it closes before any own article does
@@ -119,6 +152,9 @@ def mark_alteracoes(readings: Sequence, *, max_lines: int = 400) -> set[int]:
                     break
                 quoted.add(k)
                 if closes_block(texts[k]) and not _inner_quote(texts[k], k == j):
+                    if k + 1 < n and _MARK_ONLY.fullmatch(texts[k + 1]):
+                        k += 1  # the mark wrapped to a line of its own ('... do Município.”' / '(NR)')
+                        quoted.add(k)
                     break
                 k += 1
             j = k + 1
@@ -127,10 +163,37 @@ def mark_alteracoes(readings: Sequence, *, max_lines: int = 400) -> set[int]:
         if not quote and (number is not None or (h is not None and h.kind == "artigo")):
             # an own article; its label's number lost ('ARTIGO FO') it is the next one
             outer, intro = number if number is not None else (outer or 0) + 1, fold(text)
+        elif body and j == 0 and not quote and h is None:
+            outer, intro = 1, fold(text)  # the body's first line is article 1, its label lost
+            lost.add(j)
         else:
-            intro = (intro + " " + fold(text))[-400:]
+            intro = _join_folded(intro, fold(text))[-400:]
         j += 1
-    return quoted
+    return quoted, lost
+
+
+_OWN_FINAL = re.compile(r"ENTRA(?:RA)? EM VIGOR|REVOGAM-SE|REVOGA-SE|FICA[MR]? REVOGAD")
+
+
+def _join_folded(before: str, line: str) -> str:
+    """Two folded lines as one text, a word cut at the line's end joined again ('AS SE-' +
+    'GUINTES ALTERACOES:' -> 'AS SEGUINTES ALTERACOES:')."""
+    if re.search(r"[A-Z]-$", before) and line[:1].isalpha():
+        return before[:-1] + line
+    return f"{before} {line}" if before else line
+
+
+def _amends_or_ends(texts: Sequence[str], j: int) -> bool:
+    """Line ``j`` opens what an own article says, not a quoted one: an amending formula that
+    announces its quotation within three lines ('A Lei nº 9 passa a vigorar com / as seguintes
+    alterações:'), a revocation or the vigência ('Esta Lei entra em vigor')."""
+    from pipeline.folding import fold
+
+    head = texts[j:j + 3]
+    ends = next((k for k, t in enumerate(head) if _ANNOUNCES.search(t)), None)
+    if ends is not None and _FORMULA.search(fold(" ".join(head[:ends + 1]))):
+        return True
+    return bool(_OWN_FINAL.search(fold(" ".join(head[:2]))))
 
 
 def _own_unit(text: str, h, outer: int, texts: Sequence[str], j: int, max_lines: int) -> bool:
@@ -144,7 +207,8 @@ def _own_unit(text: str, h, outer: int, texts: Sequence[str], j: int, max_lines:
         return True
     if h is not None and h.kind == "artigo":
         number = _article_number(text)
-        if _OWN_ARTICLE_TEXT.search(folded) and (number is None or number == outer + 1):
+        head = _join_folded(folded, fold(texts[j + 1])) if _wraps(texts, j) else folded  # the clause may wrap
+        if _OWN_ARTICLE_TEXT.search(head) and (number is None or number == outer + 1):
             return True
         if number == outer + 1:
             return not _closes_before_own(texts, j, outer, max_lines)
@@ -171,6 +235,26 @@ def _own_article(text: str, outer: int | None) -> bool:
     return bool(_OWN_ARTICLE_TEXT.search(fold(text)))
 
 
+def _own_article_at(texts: Sequence[str], k: int, outer: int | None) -> bool:
+    """:func:`_own_article` read on line ``k`` with the next one (the clause may wrap: 'ARTIGO 2º -
+    Ficam renumerados os arts. 17 a 24 da Lei' / 'Municipal nº 645')."""
+    from pipeline.folding import fold
+
+    if _own_article(texts[k], outer):
+        return True
+    if outer is None or opens_quote(texts[k]) or _article_number(texts[k]) != outer + 1:
+        return False
+    head = _join_folded(fold(texts[k]), fold(texts[k + 1])) if _wraps(texts, k) else fold(texts[k])
+    return bool(_OWN_ARTICLE_TEXT.search(head) or _RENUMBERS.search(head))
+
+
+def _wraps(texts: Sequence[str], k: int) -> bool:
+    """Line ``k``'s sentence may go on on the next line: it closes no block and the next line is
+    no unit's label nor a quotation."""
+    return (k + 1 < len(texts) and not closes_block(texts[k]) and not opens_quote(texts[k + 1])
+            and _header(texts[k + 1]) is None)
+
+
 def _ends_block_before(texts: Sequence[str], k: int, outer: int | None, max_lines: int, *,
                        inferred: bool = False) -> bool:
     """Line ``k`` (inside a block) is the law's own next article: it has its number, unquoted,
@@ -187,12 +271,12 @@ def _ends_block_before(texts: Sequence[str], k: int, outer: int | None, max_line
         return bool(_OWN_ARTICLE_TEXT.search(fold(texts[k])))
     if number != outer + 1:
         return False
-    return _own_article(texts[k], outer) or not _closes_before_own(texts, k, outer, max_lines)
+    return _own_article_at(texts, k, outer) or not _closes_before_own(texts, k, outer, max_lines)
 
 
 def _closes_before_own(texts: Sequence[str], j: int, outer: int | None, max_lines: int) -> bool:
     for k in range(j, min(len(texts), j + max_lines)):
-        if k > j and _own_article(texts[k], outer):
+        if k > j and _own_article_at(texts, k, outer):
             return False
         if closes_block(texts[k]):
             return True
@@ -218,6 +302,9 @@ def quoted_blocks(lines: Sequence[CleanLine]) -> list[list[CleanLine]]:
     blocks: list[list[CleanLine]] = []
     closed = True
     for ln in lines:
+        if closed and blocks and _MARK_ONLY.fullmatch(ln.text):
+            blocks[-1].append(ln)  # the mark wrapped to a line of its own ('(NR)')
+            continue
         if closed or (_OPEN.match(ln.text) and blocks and not blocks[-1]):
             blocks.append([])
         blocks[-1].append(ln)

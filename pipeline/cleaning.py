@@ -178,13 +178,27 @@ _LONE_WORD = re.compile(r"^\s*[aeoàéAEO][:;.,]\s*$")
 _LONE_LABEL = re.compile(r"^\s*[a-z]\)\s*[-–—]?\s*$")
 
 
+# The end of a quotation on a line of its own (issue 12): an omission line closed by the quote
+# and the amended provision's mark ('..........”(NR)', '…" (AC)', '(...)” (NR)'), or the quote
+# after an omission line, or the mark alone. It says where the amended norm's text ends.
+_QUOTATION_END = re.compile(
+    r"^\s*(?:[.…·_]{3,}|…|\(\s*(?:\.{3}|…)\s*\))?\s*(?:[”\"»]|''|’’)?\s*\(\s*(?:NR|AC|VETADO)\s*\)\s*[.;]?\s*$"
+    r"|^\s*(?:[.…·_]{3,}|…|\(\s*(?:\.{3}|…)\s*\))\s*(?:[”\"»]|''|’’)\s*[.;]?\s*$")
+
+
+def is_quotation_end(text: str) -> bool:
+    """Whether the line is a quotation's closing alone ('.......”(NR)', '(NR)'): never noise."""
+    return bool(_QUOTATION_END.match(text))
+
+
 def is_symbol_junk(text: str) -> bool:
     """Lines with fewer than two letters: '>', '3', '»', '%', '(8)', '- - -', '. . .'.
 
-    Kept: a lone article or conjunction ending a sentence ('a:'), decided in context later, and
-    numbers with four or more digits (a date '(26.06.90).', an amount).
+    Kept: a lone article or conjunction ending a sentence ('a:'), decided in context later,
+    numbers with four or more digits (a date '(26.06.90).', an amount), and a quotation's
+    closing on an omission line ('..........”').
     """
-    if _LONE_WORD.match(text) or _LONE_LABEL.match(text):
+    if _LONE_WORD.match(text) or _LONE_LABEL.match(text) or is_quotation_end(text):
         return False
     digits = sum(map(str.isdigit, text))
     return letters(text) < 2 and digits < 4
@@ -218,6 +232,13 @@ _NORM_TITLE = re.compile(
 # 'Nº 587, DE 7 DE SETEMBRO DE 1964', also with the N lost ('“:º 587') or the month broken ('SETEM RO')
 _DATED_NUMBER = re.compile(
     r"(?:\bN\S{0,3}|[^\w\s]{1,3}[º°])\s*\d.{0,20}\bDE\s+\d{1,2}\s*[º°]?\s+DE\s+[A-ZÇ][A-ZÇ ]{3,10}\s+DE\s+\d", re.I)
+
+
+# A norm or a provision cited by its number ('Lei nº 511', 'Decreto n.º 12', 'art. 7º', 'arts. 4º'):
+# speckle does not read as one.
+_CITATION = re.compile(
+    r"\b(?:lei|decreto|resolu[çc][ãa]o|portaria|emenda)\s+(?:(?:complementar|municipal|estadual|federal)\s+)?"
+    r"n[º°o.]{1,3}\s*\d|\barts?\s*[.:;,]\s*\d{1,3}\s*[º°]", re.I)
 
 
 def _starts_with_label(text: str) -> bool:
@@ -260,6 +281,8 @@ def is_garbage(text: str, vocab: frozenset[str] | None = None, *, mean_token_len
     if _NORM_TITLE.match(text) or _NORM_TITLE.match(_SPACED_OUT.sub(lambda m: m.group().replace(" ", ""), text)) \
             or _DATED_NUMBER.search(text) or _starts_with_label(text):
         return False  # an epígrafe or a unit ('III - a taxa de lixo e o ISS;') may be all short words
+    if _CITATION.search(text):
+        return False  # a citation is all short words too ('o art. 7º da Lei nº 511, de 1974;')
     if vocab is None:
         return has_letter_runs(text)
     if len(tokens) >= 3 and all(len(t) <= 2 for t in tokens) and sum(t.lower() in vocab for t in tokens) < len(tokens) / 2:
@@ -606,6 +629,8 @@ def _is_short_junk(text: str, prev: str | None, vocab: frozenset[str], *, max_ch
     Kept: words the document uses ('anos.'), stop words continuing an open sentence ('a:'),
     and fragments that complete the previous line's last word ('Munici' + 'pal.').
     """
+    if is_quotation_end(text):
+        return False  # '..........”(NR)': where a quotation ends (its quote is no dust)
     text = without_end_dust(text)
     if letters(text) > max_chars or _LABEL_START.match(text) or _starts_with_label(text.lstrip("“\"«'*‘` ")):
         return False
@@ -893,7 +918,7 @@ def mark_short_junk(
             run += 1
             k += 1
         prev = out[content[pos - 1]].text if pos > 0 else None
-        if run >= 3 and not _LABEL_START.match(text):
+        if run >= 3 and not _LABEL_START.match(text) and not is_quotation_end(text):
             out[i] = replace(out[i], kind="noise", reason="junk_column")
         elif _is_short_junk(text, prev, vocab, max_chars=config.short_line_chars):
             out[i] = replace(out[i], kind="noise", reason="short_junk")

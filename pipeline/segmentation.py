@@ -15,10 +15,11 @@ The output is the intermediate tree (:class:`Node`); ids and JSON are emission's
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from pipeline.alteracoes import attach_alteracoes, blank_quoted, mark_alteracoes, mark_formula_tails
+from pipeline.alteracoes import attach_alteracoes, blank_quoted, mark_formula_tails, read_alteracoes
 from pipeline.cleaning import CleanLine
 from pipeline.metadata import Epigrafe
 from pipeline.segmenting.closing import (
@@ -223,7 +224,7 @@ def segment_lines(
             f"a table of contents ({len(contents)} lines from '{contents[0].text.strip()[:40]}') "
             "was kept apart: its labels are the body's, printed again", page_no=contents[0].page_index + 1,
         ))
-    quoted = mark_alteracoes(body)  # issue 12 (was mark_quotations)
+    quoted, lost_articles = read_alteracoes(body, body=True)  # issue 12 (was mark_quotations)
     tails = mark_formula_tails(body)  # 'IV-A:' wrapped from '... do seguinte Capítulo': no unit
     body = [Reading(r.line, None, None) if j in quoted or j in tails else r for j, r in enumerate(body)]
     body, seg.appended = split_appended(body)
@@ -282,7 +283,8 @@ def segment_lines(
         articulacao = main_body
 
     frozen = [j in quoted for j in range(len(articulacao))]
-    seg.articulacao, leading = _articulacao(articulacao, frozen, seg.issues, config=config)
+    seg.articulacao, leading = _articulacao(articulacao, frozen, seg.issues, config=config,
+                                            lost_articles=frozenset(lost_articles))
     if leading:
         seg.preambulo.extend(leading)
     return seg
@@ -304,12 +306,15 @@ def _drop_page_copies(readings: list[Reading], boundaries: set[int]) -> tuple[li
 
 
 def _articulacao(readings: list[Reading], frozen: list[bool], issues: list[Issue], *,
-                 config: SegmentConfig) -> tuple[list[Node], list[CleanLine]]:
-    """The tree of an articulação's readings (``frozen``: quoted lines, no unit starts there),
-    its doubts and gaps as ``issues``; also the lines before its first unit."""
+                 config: SegmentConfig, lost_articles: frozenset[int] = frozenset()
+                 ) -> tuple[list[Node], list[CleanLine]]:
+    """The tree of an articulação's readings (``frozen``: quoted lines, no unit starts there;
+    ``lost_articles``: lines that open an own article whose label OCR destroyed, as the
+    quotations around them show), its doubts and gaps as ``issues``; also the lines before its
+    first unit."""
     quoted_lines = [r.line for r, q in zip(readings, frozen, strict=True) if q]  # issue 12
     lines_before = [r.line for r in readings]
-    readings, numbers, doubts = decode_articulacao(readings, frozen, config=config)
+    readings, numbers, doubts = decode_articulacao(readings, frozen, config=config, lost_articles=lost_articles)
     for d in doubts:
         label = number_text(d.kind, d.number, d.unico) if d.kind != "unit" else ""
         if d.kind == "unit":
@@ -338,4 +343,37 @@ def _articulacao(readings: list[Reading], frozen: list[bool], issues: list[Issue
     number_by_sequence(roots, issues)
     mark_tables(roots, issues)
     attach_alteracoes(roots, quoted_lines)  # issue 12: quoted blocks -> alteracao nodes
+    issues.extend(find_merged_vigencia(roots))
     return roots, leading
+
+
+# The vigência clause (LC 95, art. 8), its 'Esta' maybe damaged, after a sentence's end and at
+# most four scraps (what OCR left of a label: 'Ape. do —')
+_MERGED_VIGENCIA = re.compile(
+    r"[.;:]\s+(?:\S{1,8}\s+){0,4}?\S{0,2}st[ae]\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
+    r"\bentra(?:rá)?\s+em\s+vigor", re.I)
+
+
+def find_merged_vigencia(roots: Sequence[Node]) -> list[Issue]:
+    """A unit whose text goes on, after a sentence's end, with the vigência clause ('... do
+    Município. Ape. do — nsta Lei entra em vigor'): that clause opens an article of its own, whose
+    label was lost, so the law's articles are not whole. Quoted provisions aside (an amended
+    norm's own clauses)."""
+    issues: list[Issue] = []
+    stack = [n for n in roots]
+    while stack:
+        node = stack.pop()
+        if node.kind == "alteracao":
+            continue
+        stack.extend(node.children)
+        if node.kind not in ("artigo", "paragrafo", "inciso", "alinea", "item"):
+            continue
+        text = " ".join([node.first_text, *(ln.text for ln in node.lines[1:])])  # as emitted: no label
+        m = _MERGED_VIGENCIA.search(text)
+        if m is not None:
+            issues.append(Issue(
+                "unit_doubtful",
+                f"'{text[m.start() + 1:].strip()[:60]}' is the vigência clause, which opens an article of its "
+                "own, read inside another unit's text: an article's label may be lost", node=node,
+                page_no=node.lines[0].page_index + 1 if node.lines else None))
+    return issues

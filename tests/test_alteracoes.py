@@ -66,8 +66,9 @@ def test_quoted_articles_live_in_alteracao_with_amended_norm_ids():
     assert ids["art1_cpt_alt1_art5"].text.startswith("Os lotes terão")
     assert "art1_cpt_alt1_art5_par2" in ids
     assert "art2_cpt_alt1_art7-1_par1u" in ids  # Art. 7º-A (LexML: art7-1)
-    # two blocks in one article's alteração, the second opened after a dotted (NR) line
-    assert "art3_cpt_alt1_art9_cpt_inc3" in ids and "art3_cpt_alt1_art10" in ids
+    # two blocks of one article, the first closed on a dotted '” (NR)' line: each its own
+    # alteração (docs/output.md: _alt2 for a further block of the same unit)
+    assert "art3_cpt_alt1_art9_cpt_inc3" in ids and "art3_cpt_alt2_art10" in ids
     # the amending unit's own text ends where the quotation begins
     assert ids["art1"].text.endswith("com a seguinte redação:")
     own = [u.id for u in _own(_doc("alt01").articulacao)]
@@ -168,15 +169,16 @@ def test_lexml_and_akn_carry_the_quoted_structure():
     ns = {"l": "http://www.lexml.gov.br/1.0"}
     alt = lexml.find(".//l:Caput/l:Alteracao", ns)
     assert alt is not None and alt.get("id") == "art1_cpt_alt1"
+    # the second block (after the dotted '" (NR)' line) is merged into the one Alteracao, its ids kept
     assert [a.get("id") for a in alt.iter("{http://www.lexml.gov.br/1.0}Artigo")] == [
-        "art1_cpt_alt1_art20", "art1_cpt_alt1_art21", "art1_cpt_alt1_art30"]
+        "art1_cpt_alt1_art20", "art1_cpt_alt1_art21", "art1_cpt_alt2_art30"]
     own = [a.get("id") for a in lexml.iter("{http://www.lexml.gov.br/1.0}Artigo") if "_alt" not in a.get("id")]
     assert own == ["art1", "art2", "art3", "art4"]
     akn = etree.fromstring(render_akn(doc))
     a = {"a": "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"}
     mods = akn.findall(".//a:mod/a:quotedStructure", a)
-    assert len(mods) == 2
-    assert len(mods[1].findall("a:article", a)) == 2
+    assert len(mods) == 3
+    assert len(mods[2].findall("a:article", a)) == 2
 
 
 def test_locleg_validate_accepts_an_amending_law(tmp_path):
@@ -358,3 +360,208 @@ def test_a_quotation_opened_by_the_formula_alone_ends_at_the_own_final_clause_pa
     doc = structure_document(document_from_text(text), NormMeta(numero="1165", ano=2014))
     own = [u.id for u in doc.articulacao]
     assert own[0] == "art1" and own[-2:] == ["art3", "art4"]
+
+
+def _own_articles(text: str) -> tuple[list[str], object]:
+    doc = structure_document(document_from_text(text), NormMeta(numero="1735", ano=1980))
+    return [u.id for u in doc.articulacao], doc
+
+
+_HEAD = ("LEI Nº 1.735, DE 7 DE MAIO DE 1980.\nAltera a Lei nº 911, de 1973.\n"
+         "O PREFEITO MUNICIPAL DE SERRA TALHADA faz saber que a Câmara Municipal aprovou e eu sanciono a seguinte Lei:\n")
+_TAIL = ("ARTIGO 3º - Compete à Secretaria Municipal de Educação rever os cadastros existentes.\n"
+         "ARTIGO 4º - Esta Lei entrará em vigor na data de sua publicação.\n"
+         "Prefeitura Municipal de Serra Talhada, em 7 de maio de 1980.\n")
+
+
+@pytest.mark.parametrize("label", ["ARREGO 20) —", "E qo ur"])
+def test_an_own_article_whose_label_ocr_destroyed_after_a_block_is_read_by_its_formula(label):
+    # scans of seed 5656 (012, 006): the amending article after a closed block lost its label;
+    # its formula says it is the law's own, so its quotation is its own and it is article 2
+    text = (_HEAD + "ARTIGO 1º - A Lei nº 911, de 1973 passa a vigorar com as seguintes alterações:\n"
+            "\"Art. 17 - Os fornecedores serão nomeados por ato do Prefeito Municipal.\n"
+            "§ 1º - A decisão será publicada no órgão oficial de imprensa do Município.\" (NR)\n"
+            f"{label} Os arts. 4º e 5º da Lei nº 911, de 1973 passam\n"
+            "a vigorar com a seguinte redação:\n"
+            "“Art. 4º - A licença será concedida pelo prazo máximo de 60 dias.\n"
+            "Art. 5º - É vedada a concessão do benefício ao fornecedor em débito.” (NR)\n" + _TAIL)
+    own, doc = _own_articles(text)
+    assert own == ["art1", "art2", "art3", "art4"]
+    art2 = doc.articulacao[1]
+    assert [c.type for c in art2.children] == ["alteracao"]
+    assert [c.id for c in art2.children[0].children] == ["art2_cpt_alt1_art4", "art2_cpt_alt1_art5"]
+    assert "passam a vigorar" in art2.text
+
+
+def test_the_first_article_whose_label_ocr_destroyed_still_opens_its_quotation():
+    # seed 5656 scan 003: 'ARTIGO 1º -' read 'ARIIGO IS —-', no label of any kind: the body's first
+    # line after the enacting clause is article 1 and the quotation after its formula is quoted
+    text = (_HEAD + "ARIIGO IS —- A Lei nº 911, de 1973 passa a\nvigorar com as seguintes alterações:\n"
+            "\"Art. 3º - A licença será concedida pelo prazo máximo de 15 dias.\n"
+            "I - deixar de renovar a inscrição no prazo legal;\n"
+            "§ 1º - O prazo poderá ser prorrogado.\" (NR)\n"
+            "Art. 2º - A Lei nº 911, de 1973 passa a vigorar com as seguintes alterações:\n"
+            "\"Art. 4º - A licença será concedida pelo prazo máximo de 10 dias.\" (NR)\n" + _TAIL)
+    own, doc = _own_articles(text)
+    assert own == ["art1", "art2", "art3", "art4"]
+    assert [c.type for c in doc.articulacao[0].children] == ["alteracao"]
+
+
+def test_a_next_block_whose_quote_and_label_ocr_destroyed_is_quoted():
+    # seed 5656 scan 013: '“Art. 5º-A -' read 'GARE o no OM': no label, no quote, no formula, and
+    # its text closes with a quote before any article label
+    marked = _marked("ARTIGO 1º - A Lei nº 649 passa a vigorar com as seguintes alterações:",
+                     "“Art. 5º - A inscrição será feita mediante requerimento.” (NR)",
+                     "GARE o no OM fornecedores serão nomeados por ato do",
+                     "Prefeito Municipal, para mandato de dois anos.",
+                     "§ 1º - O prazo poderá ser prorrogado.” (AC)",
+                     "Art. 2º - Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [1, 2, 3, 4]
+
+
+def test_a_closing_mark_with_specks_after_it_closes_the_block():
+    assert closes_block("previs tas (NR) : ;")
+    marked = _marked("Art. 2º A Lei nº 649 passa a vigorar com as seguintes alterações:",
+                     "“Art. 2º - Compete à Secretaria fiscalizar o cumprimento desta Lei,",
+                     "previs tas (NR) : ;",
+                     "Art. 3º - Ficam revogados:", "I - a Lei nº 104, de 1960;")
+    assert marked == [1, 2]
+
+
+def test_a_block_whose_opening_quote_was_lost_closes_on_its_dotted_closing_line():
+    # seed 5656 clean 003: 'Art. 3º - ......' (quote lost) after the formula, closed on
+    # '.....”(NR)': the law's own 'Art. 3º.- Esta Lei entra em vigor' is not the quotation's
+    text = (_HEAD + "ARTIGO 1º - A Lei nº 911, de 1973 passa a vigorar com as seguintes alterações:\n"
+            "\"Art. 3º - A licença será concedida pelo prazo máximo de 15 dias.\" (NR)\n"
+            "Art. 2º.- A Lei nº 911, de 1973 passa a vigorar com as seguintes alterações:\n"
+            "Art. 3º - .....................................\n........................................\n"
+            "§ 4º - O disposto neste artigo não se aplica aos permissionários.\n"
+            "..........................................”(NR)\n"
+            "\"Art. 4º - A licença será concedida pelo prazo máximo de 10 dias.\n"
+            ".......................................\nV - multa, na reincidência;\n"
+            "...............................................\"(NR)\n"
+            "Art. 3º.- Esta Lei entra em vigor na data de sua publicação.\n"
+            "Art. 4º.- Revogam-se as disposições em contrário.\n"
+            "Prefeitura Municipal de Serra Talhada, em 7 de maio de 1980.\n")
+    own, doc = _own_articles(text)
+    assert own == ["art1", "art2", "art3", "art4"]
+    assert [c.type for c in doc.articulacao[1].children] == ["alteracao", "alteracao"]
+    assert not [w for w in doc.warnings if w.code.endswith("renumbered")]
+
+
+def test_an_article_cited_after_an_abbreviation_ocr_fused_is_no_unit():
+    # seed 5656 scan 005: 'I - o art. 6º passa a vigorar' read 'I-oart. 6º passa': the '6º' after
+    # 'art.' is the cited article's number, not a parágrafo starting inside the line
+    text = (_HEAD + "Art. 1º A Lei nº 911, de 1973 passa a vigorar com as seguintes alterações:\n"
+            "I-oart. 6º passa a vigorar com a seguinte redação:\n"
+            "“Art. 6º Os fornecedores serão nomeados por ato do Prefeito Municipal.” (NR)\n"
+            "II — fica acrescido o art. 6º-A, com a seguinte redação:\n"
+            "“Art. 6º-A. O valor da gratificação corresponderá a 10% do vencimento.” (AC)\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+            "Prefeitura Municipal de Serra Talhada, em 7 de maio de 1980.\n")
+    own, doc = _own_articles(text)
+    assert own == ["art1", "art2"]
+    incisos = [c for c in doc.articulacao[0].children if c.type == "inciso"]
+    assert [c.id for c in incisos] == ["art1_cpt_inc1", "art1_cpt_inc2"]
+    assert [[g.id for g in c.children] for c in incisos] == [["art1_cpt_inc1_alt1"], ["art1_cpt_inc2_alt1"]]
+
+
+def test_a_mark_wrapped_or_garbled_still_closes_the_block():
+    # seed 1212 scans 009, 012: '(NR)' wrapped to a line of its own belongs to the block it closes;
+    # '(NR)' with its parenthesis read as a letter ('UNR)') still closes a block
+    assert closes_block("fiscalizar o cumprimento desta Lei, aplicando as sanções nela pre- estas. UNR)")
+    assert not closes_block("o disposto no art. 5º, inciso IV (NR")
+    marked = _marked("Art. 1º O art. 9º da Lei nº 3119/1977 passa a vigorar com a seguinte redação:",
+                     "“Art. 9º - O loteador ficará sujeito a multa de 5 Unidades Fiscais.”", "(NR)",
+                     "Art. 2º Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [1, 2]
+    from pipeline.alteracoes import quoted_blocks
+
+    blocks = quoted_blocks(_lines("“Art. 9º - O loteador.”", "(NR)", "“Art. 10 - O prazo.” (NR)"))
+    assert [len(b) for b in blocks] == [2, 1]
+
+
+def test_an_own_article_lost_after_a_block_is_read_past_its_label_scrap_and_cited_numbers():
+    # seed 1212 scans 009 and 012: 'Art. 2º.- O art. 9º da Lei' read 'AI do Oart. 0º da lei'; 'Art. 2º - Os
+    # arts. 5º a 11' read 'Ark. Do - Os avbs. 5º a 11': article 2 (its quotation its own), and the
+    # '5º' after 'avbs.' is the citation's, no parágrafo starting inside the line
+    for first in ("AI do Oart. 9º da lei nº 911/1973 passa a vigorar", "Ark. Do - Os avbs. 5º a 11 da lei nº 911 passam a vigorar"):
+        text = (_HEAD + "Art. 1º - A Lei nº 911/1973 passa a vigorar com as seguintes alterações:\n"
+                "“Art. 13 - O valor da gratificação corresponderá a 20% do vencimento.” (NR)\n"
+                "TATO ao - Compete ao Conselho Gestor do Fundo fiscalizar o cumprimento desta Lei.\n"
+                "estas. UNR)\n"
+                f"{first}\ncom a seguinte redação:\n"
+                "“Art. 9º - O loteador que descumprir o disposto nesta Lei ficará sujeito a multa.”\n(NR)\n"
+                "Art. 3º.- Esta Lei entra em vigor na data de sua publicação.\n"
+                "Art. 4º.- Revogam-se as disposições em contrário.\n"
+                "Prefeitura Municipal de Serra Talhada, em 7 de maio de 1980.\n")
+        own, doc = _own_articles(text)
+        assert [u.id for u in _own(doc.articulacao)] == ["art1", "art2", "art3", "art4"], first
+        assert [c.id for c in doc.articulacao[0].children] == ["art1_cpt_alt1", "art1_cpt_alt2"]
+        assert [c.id for c in doc.articulacao[1].children] == ["art2_cpt_alt1"]
+
+
+def test_a_block_whose_closing_quote_was_lost_ends_at_the_own_article_that_renumbers():
+    # seed 7373 scan 007: the closing '.”' of a lone quoted § lost; 'ARTIGO 2º - Ficam renumerados
+    # os arts. 17 a 24 da Lei / Municipal nº 645' is the law's own next article (its clause wraps)
+    marked = _marked("ARTIGO 1º - Fica renumerado para § 1º o parágrafo único do art. 3º da Lei nº 645,",
+                     "acrescido do § 2º, com a seguinte redação:",
+                     "“§ 2º - Ato do Poder Executivo regulamentará os",
+                     "procedimentos previstos neste artigo no prazo de 90 dias",
+                     "ARTIGO 2º - Ficam renumerados os arts. 17 a 24 da Lei",
+                     "Municipal nº 645, de 1983, que passam a ser os arts. 18 a 25:",
+                     "ARTIGO 3º - A Lei Municipal nº 645, de 1983 passa a vi-",
+                     "gorar acrescida do seguinte Capítulo VI-A:",
+                     "“CAPÍTULO VI-A", "Art. 17-A - Compete à Secretaria fiscalizar.” (AC)",
+                     "ARTIGO 4º - Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [2, 3, 8, 9]
+
+
+def test_a_speck_read_as_a_quote_before_the_own_next_article_opens_no_block():
+    # seed 7373 scan 007: '“ARTIGO 5º - O Poder Executivo' after a closed block: no quotation
+    # opened there closes before article 6, so it is the law's own article 5
+    marked = _marked("ARTIGO 4º - A Lei nº 645 passa a vigorar com as seguintes alterações:",
+                     "\"Art. 4º-A - O recurso deverá ser interposto no prazo de 15 dias.\"", "(AC)",
+                     "“ARTIGO 5º - O Poder Executivo fará publicar o texto consolidado.",
+                     "§ 1º - O texto consolidado será publicado no órgão oficial.",
+                     "ARTIGO 6º - Esta Lei entrará em vigor na data de sua publicação.")
+    assert marked == [1, 2]
+
+
+def test_a_formula_hyphenated_across_lines_still_announces_the_quotation():
+    # seed 7373 scan 012: 'passa a Vigolar com as se-' / 'guintes alterações:'
+    marked = _marked("ARTIGO 1º = A lei no 69/1975 passa a Vigolar com as se-",
+                     "guintes alterações:",
+                     ": \"Art. 7º - O valor da gratificação corresponderá a 20%.",
+                     "§ 1º - Ato do Poder Executivo regulamentará.\" (NR)",
+                     "ARTIGO 2º - Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [2, 3]
+
+
+def test_an_amending_formula_is_no_enacting_clause_and_a_wrapped_one_is():
+    # seed 7373 scan 009: '... sanciono a seguinte' / 'Lei:' wraps the enacting clause, the first
+    # label is damaged ('Art) 1º') and 'I - o art. 4º ... com a seguinte redação:' is no enacting
+    # clause: the body starts at article 1, and 'o art: 4º-A' cites, no parágrafo starts at '4º'
+    text = ("LEI Nº 933, DE 11 DE NOVEMBRO DE 1975.\nAltera a Lei Municipal nº 879, de 1962.\n"
+            "O PREFEITO MUNICIPAL DE ARACRUZ faz saber que a Câmara Municipal aprovou e eu sanciono a seguinte\n"
+            "Lei:\nArt) 1º — A Lei Municipal nº 879, de 1962 passa a vigorar\ncom as seguintes alterações:\n"
+            "I - o art. 4º passa a vigorar com a seguinte redação:\n"
+            "“Art. 4º - O recurso deverá ser interposto no prazo de 90 dias.” (NR)\n"
+            "II — fica acrescido o art: 4º-A, com a seguinte redação:\n"
+            "«Art. 4º-A — Os servidores serão nomeados por ato do Prefeito Municipal.» (AC)\n"
+            "Art. 2º — Esta Lei entra em vigor na data de sua publicação.\n"
+            "Art. 3º — Ficam revogadas as disposições em contrário.\n"
+            "Prefeitura Municipal de Aracruz, em 11 de novembro de 1975.\n")
+    own, doc = _own_articles(text)
+    assert [u.id for u in _own(doc.articulacao)] == ["art1", "art1_cpt_inc1", "art1_cpt_inc2", "art2", "art3"]
+    assert [c.id for c in doc.articulacao[0].children[1].children] == ["art1_cpt_inc2_alt1"]
+
+
+def test_a_consolidation_quoting_the_next_number_stays_quoted():
+    # seed 1212 clean 006: '“Art. 2º' quoted by article 1 has the law's next number, and the quoted
+    # 'Art. 3º' follows before the closing; no own article comes before it: all quoted
+    marked = _marked("ARTIGO 1º - Os arts. 2º a 3º da Lei nº 2.451 passam a vigorar com a seguinte redação:",
+                     "“Art. 2º - O Departamento reunir-se-á uma vez por mês.",
+                     "Art. 3º - É vedada a concessão do benefício ao infrator.” (NR)",
+                     "ARTIGO 2º - Esta Lei entra em vigor na data de sua publicação.")
+    assert marked == [1, 2]

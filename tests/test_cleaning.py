@@ -67,6 +67,29 @@ def test_lone_words_labels_and_dates_are_not_symbol_junk(kept: str) -> None:
     assert not is_symbol_junk(kept)
 
 
+@pytest.mark.parametrize("closing", ["..........................................”(NR)", '...............\"(NR)',
+                                     "(NR)", "(...)\" (AC)", "…” (NR)", "..........”"])
+def test_a_quotations_closing_on_its_own_line_is_no_junk(closing: str) -> None:
+    # issue 12: where the amended norm's text ends; dropped, the quotation swallowed the law's
+    # next articles (seed 5656 clean 003)
+    assert not is_symbol_junk(closing)
+    doc = document_from_text("Art. 2º A Lei nº 9 passa a vigorar com as seguintes alterações:\n"
+                             "Art. 3º - .....................................\n"
+                             "§ 4º - O disposto neste artigo não se aplica aos permissionários.\n"
+                             f"{closing}\nArt. 3º Esta Lei entra em vigor na data de sua publicação.\n")
+    kept = [ln.text for ln in clean_document(doc) if not ln.is_noise]
+    assert closing in kept
+
+
+def test_citations_are_no_garbage() -> None:
+    # all short words, but a norm cited by its number ('II - o art. 7º da Lei nº 511' with its
+    # label read 'JEIE :'; an amending article whose label was destroyed: seed 5656 scans 004, 012)
+    vocab = frozenset({"veículos", "transporte"})
+    assert not is_garbage("JEIE : o art: 7º da lei nº 511, de 1974;", vocab)
+    assert not is_garbage("ARREGO 20) — Os arts. 4º e 5º da Lei nº 911, de 1973 passam", vocab)
+    assert is_garbage("Bos ue na o e asa o a nos ti o en rosa e na oa uu 12", vocab)
+
+
 def test_garbage_lines_by_statistics_and_vocabulary() -> None:
     vocab = frozenset({"veículos", "transporte", "coletivo", "municipal", "artigo", "incisos", "alíneas"})
     assert is_garbage("Bos ue na o e asa o a nos ti o en rosa e na oa uu 12", vocab)

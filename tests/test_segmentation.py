@@ -907,6 +907,42 @@ def test_articles_after_a_neighbours_closing_are_the_targets_out_of_order_page()
     assert [(n.numero, n.articles) for n in result.neighbors] == [("91", 2)]
 
 
+_LAST_ARTICLE_LAW = (
+    "LEI Nº 1.562, DE 7 DE JANEIRO DE 1975.\nDispõe sobre as despesas.\n"
+    "O PREFEITO MUNICIPAL DE FORMIGA faz saber que a Câmara Municipal aprovou e eu sanciono a seguinte Lei:\n"
+    "Art. 1º - Compete à Controladoria Geral do Município rever os cadastros existentes.\n"
+    "Art. 2º - As despesas decorrentes da execução desta Lei correrão por conta de dotações próprias.\n"
+    "PARÁGRAFO ÚNICO - O texto consolidado será publicado no órgão oficial de imprensa do Município.\n"
+    "{last} Lei entra em vigor na data de sua publicação.\n"
+    "Prefeitura Municipal de Formiga, em 7 de janeiro de 1975.\nREGINA FERREIRA BRAGA\nPrefeito Municipal\n")
+
+
+def test_the_vigencia_clause_with_its_first_word_damaged_opens_the_last_article() -> None:
+    # seed 1212 scan 001: 'Art. 3º - Esta Lei' read 'Ape. do — nsta Lei': the vigência clause is an
+    # article of its own (LC 95, art. 8) even with its label lost and its 'Esta' damaged
+    result = _structure(_LAST_ARTICLE_LAW.format(last="Ape. do — nsta"), numero="1562", ano=1975)
+    assert _own_ids(result) == ["art1", "art2", "art2_par1u", "art3"]
+    assert result.document.status != "extracted"  # a label read by expectation where none is printed
+
+
+def test_a_vigencia_clause_left_inside_another_unit_flags_the_law() -> None:
+    # what no reading recovers ('Xp2 — Q3sta Lei'): the clause stays in the parágrafo's text, and the
+    # law, whose last article is lost, is not called extracted
+    from pipeline.segmentation import find_merged_vigencia
+    from pipeline.segmenting.tree import Node
+
+    par = Node("paragrafo", "único", first_text="O texto será publicado. Ape. do — nsta Lei entra em vigor na data.")
+    art = Node("artigo", "2", first_text="As despesas correrão por conta de dotações.", children=[par])
+    assert [(i.code, i.node) for i in find_merged_vigencia([art])] == [("unit_doubtful", par)]
+    art5 = Node("artigo", "5", first_text="Esta Lei entra em vigor na data de sua publicação.")
+    assert find_merged_vigencia([art5]) == []
+    quoted = Node("alteracao", "1", children=[Node("artigo", "9", first_text="A multa. Esta Lei entra em vigor já.")])
+    assert find_merged_vigencia([Node("artigo", "1", children=[quoted])]) == []
+    result = _structure(_LAST_ARTICLE_LAW.format(last="O texto. Ape. do — Q3sta"), numero="1562", ano=1975)
+    assert result.document.status != "extracted"
+    assert "unit_doubtful" in {w.code for w in result.warnings}
+
+
 def test_a_copy_of_the_page_with_the_epigrafe_is_dropped_before_the_laws_are_told_apart() -> None:
     # page 1 is page 0 scanned again (OCR read it a little differently): its epígrafe must not
     # open a second law of the same number that takes the pages after it

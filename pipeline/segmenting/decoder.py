@@ -622,9 +622,11 @@ def _lost_label_of_paragraph(text: str, opens: bool, closed: bool) -> int | None
         return m.end()
     return None
 
-# a line that ends a sentence, dust after the mark allowed ('Viação..,', 'desta Lei. j')
-# ... or a whole unit's text in parentheses ('Art. 6º (VETADO)', '(REVOGADO)')
-_CLOSED = re.compile(r"(?:[.;:][^\w\s]{0,3}(?:\s+\S)?|\([A-ZÀ-Ú]{4,}\)[^\w\s]{0,3})\s*$")
+# a line that ends a sentence, dust after the mark allowed ('Viação..,', 'desta Lei. j'), a whole
+# unit's text in parentheses ('Art. 6º (VETADO)', '(REVOGADO)'), or a quotation (issue 12:
+# 'desta Lei.” (NR)', 'valores.» (AC)', 'previstas (NR)', 'estas. UNR)')
+_CLOSED = re.compile(r"(?:[.;:][^\w\s]{0,3}(?:\s+\S)?|\([A-ZÀ-Ú]{4,}\)[^\w\s]{0,3}"
+                     r"|(?:\(|[\[{|]|(?<![^\W\d_])[UC]?)\s*(?:NR|AC|VETADO)\s*[)\]}][^\w\s]{0,3})\s*$")
 
 
 def _lost_article_end(text: str) -> int | None:
@@ -656,7 +658,8 @@ def _lost_article_end(text: str) -> int | None:
 
 
 # the vigência clause, which opens an article of its own (LC 95, art. 8)
-_VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*Est[ae]\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
+# ('Esta' with its first letter lost or misread: 'nsta Lei entra em vigor', 'Fsta Lei')
+_VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*\S?st[ae]\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
                        r"\bentra(?:rá)?\s+em\s+vigor", re.I)
 _LABEL_WORDS = frozenset({"art", "arts", "artigo", "paragrafo", "par"})
 _COMMON_ZIPF = 3.0  # a capitalised word at least this frequent in Portuguese opens a sentence
@@ -734,14 +737,28 @@ def _lost_separator(kind: str, scrap: str) -> float:
                for sep in [form.template.rsplit("}", 1)[-1].strip()])
 
 
+# an abbreviation a number follows, at the end of a word OCR fused it with ('oart.', 'doart.')
+_CITING_TAIL = re.compile(r"(?:art|arts|inc|par)$", re.I)
+_NUMBER_AFTER = re.compile(r"\s*\d{1,4}\s*[º°o]?(?![^\W_])")
+
+
+def _text_after_label(text: str, end: int) -> bool:
+    """What follows a label ending at ``end`` reads as a unit's text: a word or a quote, not a
+    citation's words ('do Oart. 0º da lei' is the scrap of a label and the text's first words)."""
+    rest = _SEPARATOR.sub("", text[end:], count=1)
+    return bool(rest) and (rest[0].isalpha() or rest[0] in "\"“'‘(«") and not _CITATION.match(rest)
+
+
 def _sentence_end(text: str, at: int) -> bool:
     """Whether the mark before ``at`` ends a clause (not 'Art.' or 'n.' in a citation, nor the
     separator after a label's numeral: 'BRR 7.º: O pedido')."""
     if text[at - 1] == ":" and at >= 2 and (text[at - 2].isdigit() or text[at - 2] in "ºª°"):
         return False
+    word = _LAST_WORD.search(text[max(0, at - 64):at])
+    if word is not None and _CITING_TAIL.search(word.group(1)) and _NUMBER_AFTER.match(text[at:]):
+        return False  # 'oart. 6º passa', 'o art: 4º-A': 'o art.' fused or misread by OCR, the number is cited
     if text[at - 1] in ";:":
         return True
-    word = _LAST_WORD.search(text[max(0, at - 64):at])
     return word is not None and len(word.group(1)) >= 4 and not word.group(1)[0].isupper()
 
 
@@ -900,6 +917,9 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
             return None  # 'III, mediante', 'SIM, vinculado': a sentence's words ('3º,- Esta' is a label;
             # after a sibling closed with ';', 'II, cassação' is the next one, its point read as a comma)
         rest = _SEPARATOR.sub("", piece.text[end:], count=1)
+        if piece.offset and kind in ("artigo", "paragrafo") and rest[:1].islower():
+            return None  # inside a line, by expectation: an article's or parágrafo's sentence opens
+            # with a capital ('Os avbs. 5º a 11 da lei' cites 'arts. 5º a 11', no '§ 1º' starts there)
         if (_QUANTITY.match(rest) or _DATE_REST.match(rest)) and not confirmed:
             return None  # '60 (sessenta) dias', '31 de julho de 2014': a number of the text
         if _CITATION.match(rest):
@@ -954,12 +974,15 @@ def decode(
     *,
     frozen: Sequence[bool] | None = None,
     config: DecodeConfig = DecodeConfig(),
+    lost_articles: frozenset[int] = frozenset(),
 ) -> Decoding:
     """Choose the unit starts of a law's articulação.
 
     ``texts`` are its lines in reading order, ``printed`` what the printed-form readers read on
     each (None for running text), ``frozen`` lines where no unit may start (quoted wording of
-    another norm). Agrupadores (printed kind 'group') and headings reset the expectation below
+    another norm), ``lost_articles`` lines that open an article whose label OCR destroyed, as
+    the text around says (an amending formula right after a closed quotation): read as the
+    article the gap lacks where the next printed one shows the gap. Agrupadores (printed kind 'group') and headings reset the expectation below
     the article. Returns the chosen starts in order, and the doubts: places kept as text that
     read as the unit expected there within ``config.doubt_margin``.
     """
@@ -991,6 +1014,8 @@ def decode(
             after_heading = piece.line == 0 or (above is not None and above.kind in ("group", "heading"))
             piece.after_heading = after_heading
             prev = prev_texts[piece.line].rstrip()
+            if piece.line == 0:
+                prev = ":"  # the articulação's first line follows the enacting clause ('... a seguinte Lei:')
             if after_heading or _CLOSED.search(prev) or (prev.isupper() and len(prev) > 3):
                 piece.lost_article_end = _lost_article_end(piece.text)
             if piece.lost_article_end is None:
@@ -1006,6 +1031,13 @@ def decode(
                     if debris is not None and any(_resembles(t, "Art") or _resembles(t, "Artigo")
                                                   for t in piece.text[:debris].split()):
                         piece.lost_guess, piece.guess_open = debris, True
+            if p is None and piece.line in lost_articles:
+                # an article starts here (the quotations around say so): its label ends where a
+                # shape above says, or, where none leaves a unit's text after it, at the line's start
+                ends = (piece.lost_article_end, piece.lost_whole, piece.lost_guess,
+                        _lost_label_of_paragraph(piece.text, True, True))
+                piece.lost_whole = next((e for e in ends if e is not None and _text_after_label(piece.text, e)), 0)
+                piece.lost_article_end = piece.lost_guess = None
             if p is None and (after_heading or _CLOSED.search(prev)):
                 # the vigência clause after whatever is left of its label (up to four tokens)
                 end = next((t.start() for t in list(_TOKEN.finditer(piece.text[:48]))[:5]

@@ -184,11 +184,13 @@ def _header_of(start: Start, reading: Reading) -> Header:
 
 
 def decode_articulacao(
-    readings: Sequence[Reading], frozen: Sequence[bool], *, config: SegmentConfig
+    readings: Sequence[Reading], frozen: Sequence[bool], *, config: SegmentConfig,
+    lost_articles: frozenset[int] = frozenset(),
 ) -> tuple[list[Reading], list[int], list[Doubt]]:
     """Every unit start of the articulação decided at once (``pipeline.segmenting.decoder``);
     returns the readings with their headers decided (lines OCR merged split in two), the
-    article numbers in order and the decoder's doubts (line indices are ``readings``')."""
+    article numbers in order and the decoder's doubts (line indices are ``readings``').
+    ``lost_articles``: lines known to open an article whose label OCR destroyed."""
     printed = [_printed_of(readings, j) for j in range(len(readings))]
     frozen = list(frozen)
     for j, r in enumerate(readings):
@@ -200,7 +202,8 @@ def decode_articulacao(
             ):
                 frozen[k] = True
                 k += 1
-    decoding = decode([r.line.text for r in readings], printed, frozen=frozen, config=config.decoder)
+    decoding = decode([r.line.text for r in readings], printed, frozen=frozen, config=config.decoder,
+                      lost_articles=lost_articles)
     starts = decoding.starts
     by_line: dict[int, list[Start]] = {}
     for st in starts:
