@@ -809,3 +809,17 @@ def test_debris_of_a_lost_paragraph_label_fills_the_gap_the_next_printed_paragra
     # no gap ahead: the line stays the text of § 1
     units = _units(body.replace("S 3.º", "S 2.º"))
     assert [u for u in units if "par" in u] == ["art1_par1", "art1_par2"]
+
+
+def test_several_scraps_before_a_capitalised_sentence_after_a_closed_line_are_a_doubt():
+    # the last parágrafo's label read as '620 15': no printed sibling shows a gap, but the line
+    # starts like a unit; the document must not be called extracted
+    body = (
+        "Art. 1º - O ambulante responderá pelos danos que causar.\n"
+        "§ 1º - Da decisão caberá recurso ao Prefeito, no prazo de 10 (dez) dias.\n"
+        "620 15 À infração será apurada em processo administrativo.\n"
+        "Art. 2º - Esta Lei entra em vigor na data de sua publicação.\n"
+    )
+    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    assert doc["document"]["status"] != "extracted"
+    assert any(w["code"] == "unit_doubtful" and "620 15" in w["message"] for w in doc["warnings"])

@@ -1199,7 +1199,12 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
                     piece, kind, n, unico, s, prev_text, config)
                 if 0 < margin <= config.doubt_margin and (best is None or margin < best.margin):
                     best = Doubt(piece.line, piece.offset, kind, n, unico, round(margin, 2), piece.text[:40])
-        if best is None and piece.offset == 0 and s[0] > 0 and _scrap_label(piece.text, prev_text):
+        debris = next((e for e in (piece.lost_whole, None if piece.guess_open or piece.vigencia else piece.lost_guess)
+                       if e), None)
+        if best is None and piece.offset == 0 and s[0] > 0 and (
+                _scrap_label(piece.text, prev_text)
+                or (debris is not None and piece.text[debris:debris + 1].isupper() and _CLOSED.search(prev_text))):
+            # (or debris of several scraps before a capitalised sentence: '620 15 À infração')
             # a label too damaged to read ('SIDO A infração ...' for '§ 2º - A infração') after a
             # sentence's end: no reading is close, but the line starts like a unit
             best = Doubt(piece.line, 0, "unit", 0, False, 0.0, piece.text[:40])
