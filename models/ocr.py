@@ -7,6 +7,7 @@ for a text-layer page), origin top-left.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -52,6 +53,17 @@ class Line(_Frozen):
     bbox: BBox | None = None
     conf: float | None = Field(None, ge=0, le=1, description="mean word confidence of the line")
     words: tuple[Word, ...] = ()
+
+    @classmethod
+    def of_words(cls, words: Sequence[Word]) -> Line:
+        """The line these words make: their text joined by spaces, the box around theirs, the
+        mean of their confidences."""
+        boxes = [w.bbox for w in words if w.bbox is not None]
+        bbox = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                max(b[3] for b in boxes)) if boxes else None
+        confs = [w.conf for w in words if w.conf is not None]
+        return cls(text=" ".join(w.text for w in words), bbox=bbox,
+                   conf=sum(confs) / len(confs) if confs else None, words=tuple(words))
 
 
 class PageError(_Frozen):

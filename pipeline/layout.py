@@ -272,15 +272,6 @@ def _two_columns(rows: list[list], left: float, right: float, g0: float, g1: flo
     return filled >= config.filled_share * sum(sides)
 
 
-def _line_from(words: Sequence) -> Line:
-    boxes = [w.bbox for w in words if w.bbox is not None]
-    bbox = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
-            max(b[3] for b in boxes)) if boxes else None
-    confs = [w.conf for w in words if w.conf is not None]
-    return Line(text=" ".join(w.text for w in words), bbox=bbox,
-                conf=sum(confs) / len(confs) if confs else None, words=tuple(words))
-
-
 def read_columns(page: PageText, *, config: ColumnConfig = ColumnConfig()) -> PageText:
     """The page's lines in reading order when its text stands in two columns: each line split at
     the gutter, and every run of two-column lines read as its left column, then its right one
@@ -326,9 +317,9 @@ def read_columns(page: PageText, *, config: ColumnConfig = ColumnConfig()) -> Pa
         a = [w for w in words if (w.bbox[0] + w.bbox[2]) / 2 < mid]  # type: ignore[index]
         b = [w for w in words if (w.bbox[0] + w.bbox[2]) / 2 >= mid]  # type: ignore[index]
         if a:
-            block_l.append(line if not b else _line_from(a))
+            block_l.append(line if not b else Line.of_words(a))
         if b:
-            block_r.append(line if not a else _line_from(b))
+            block_r.append(line if not a else Line.of_words(b))
     flush()
     return page.model_copy(update={"lines": tuple(out)})
 

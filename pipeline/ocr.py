@@ -239,17 +239,8 @@ def parse_tsv_pages(tsv: str) -> dict[int, tuple[Line, ...]]:
         groups.setdefault(key, []).append(word)
     pages: dict[int, list[Line]] = {}
     for key, words in groups.items():
-        pages.setdefault(key[0], []).append(_line_of(words))
+        pages.setdefault(key[0], []).append(Line.of_words(words))
     return {n: tuple(lines) for n, lines in pages.items()}
-
-
-def _line_of(words: Sequence[Word]) -> Line:
-    boxes = [w.bbox for w in words if w.bbox is not None]
-    bbox = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
-            max(b[3] for b in boxes)) if boxes else None
-    confs = [w.conf for w in words if w.conf is not None]
-    return Line(text=" ".join(w.text for w in words), bbox=bbox,
-                conf=sum(confs) / len(confs) if confs else None, words=tuple(words))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -800,7 +791,7 @@ def read_margin_labels(image: Image.Image, lines: tuple[Line, ...], *, config: O
             if w.bbox is not None else w
             for ln in read for w in ln.words)
         if words and is_label_like(" ".join(w.text for w in words)):
-            before[index] = _line_of(words)
+            before[index] = Line.of_words(words)
     if not before:
         return lines
     return tuple(out for i, line in enumerate(lines) for out in ((before[i], line) if i in before else (line,)))
@@ -810,7 +801,7 @@ def _scaled_line(line: Line, factor: float) -> Line:
     """``line`` with its word boxes multiplied by ``factor``."""
     words = tuple(w.model_copy(update={"bbox": tuple(v * factor for v in w.bbox)}) if w.bbox is not None else w
                   for w in line.words)
-    return _line_of(words) if words else line
+    return Line.of_words(words) if words else line
 
 
 def _prepare(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image, int, float, float]:
@@ -1038,7 +1029,7 @@ def group_turned_words(words: Iterable[dict[str, Any]], *, tolerance: float = 2.
     lines = []
     for _, col in columns:
         col.sort(key=lambda w: -float(w["bottom"]))
-        lines.append(_line_of([
+        lines.append(Line.of_words([
             Word(text=str(w["text"])[::-1], conf=None,
                  bbox=(float(w["x0"]), float(w["top"]), float(w["x1"]), float(w["bottom"])))
             for w in col
@@ -1058,7 +1049,7 @@ def group_words(words: Iterable[dict[str, Any]], *, tolerance: float = 3.0) -> t
     lines = []
     for _, row in rows:
         row.sort(key=lambda w: float(w["x0"]))
-        lines.append(_line_of([
+        lines.append(Line.of_words([
             Word(text=str(w["text"]), conf=None,
                  bbox=(float(w["x0"]), float(w["top"]), float(w["x1"]), float(w["bottom"])))
             for w in row
