@@ -7,7 +7,7 @@ for a text-layer page), origin top-left.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -143,6 +143,13 @@ class DocumentText(_Frozen):
         """Mean word confidence over all OCR'd words (None when nothing was OCR'd)."""
         confs = [w.conf for p in self.pages for ln in p.lines for w in ln.words if w.conf is not None]
         return sum(confs) / len(confs) if confs else None
+
+    def map_pages(self, fn: Callable[[PageText], PageText]) -> DocumentText:
+        """``fn`` on every page; the same object when it returns every page unchanged."""
+        pages = tuple(fn(p) for p in self.pages)
+        if all(a is b for a, b in zip(pages, self.pages, strict=True)):
+            return self
+        return self.model_copy(update={"pages": pages})
 
     def plain_text(self) -> str:
         """Pages separated by form feeds: what ``locleg structure`` reads back."""

@@ -74,10 +74,7 @@ def join_side_lines(page: PageText, *, config: LayoutConfig = LayoutConfig()) ->
 
 def join_document_lines(doc: DocumentText, *, config: LayoutConfig = LayoutConfig()) -> DocumentText:
     """:func:`join_side_lines` on every page."""
-    pages = tuple(join_side_lines(p, config=config) for p in doc.pages)
-    if all(a is b for a, b in zip(pages, doc.pages, strict=True)):
-        return doc
-    return doc.model_copy(update={"pages": pages})
+    return doc.map_pages(lambda p: join_side_lines(p, config=config))
 
 
 def _is_piece(line: Line, left: float, width: float, config: LayoutConfig) -> bool:
@@ -326,7 +323,4 @@ def read_columns(page: PageText, *, config: ColumnConfig = ColumnConfig()) -> Pa
 
 def read_document_columns(doc: DocumentText, *, config: ColumnConfig = ColumnConfig()) -> DocumentText:
     """:func:`read_columns` on every page (the same object when no page has two columns)."""
-    pages = tuple(read_columns(p, config=config) for p in doc.pages)
-    if all(a is b for a, b in zip(pages, doc.pages, strict=True)):
-        return doc
-    return doc.model_copy(update={"pages": pages})
+    return doc.map_pages(lambda p: read_columns(p, config=config))
