@@ -871,6 +871,27 @@ def test_start_up_sweep_keeps_a_live_read_and_removes_a_dead_owners_at_once(tmp_
         assert Path(live).is_dir() and not dead.exists()
 
 
+def _stop_batch(proc, sig: int, ready, *, ready_within: float, timeout: float, settle: float = 0.0,
+                required: bool = True) -> tuple[str, float]:
+    """Wait until ``ready()`` holds (or the run ended; ``required``: it must have held), ``settle``
+    seconds more, send ``sig`` to the still running batch ``proc``: its stderr and the seconds from
+    the signal to its exit. A run still alive at the end is killed."""
+    import time
+
+    try:
+        got = _wait_for(lambda: ready() or proc.poll() is not None, ready_within)
+        assert got or not required, "the run never got ready"
+        time.sleep(settle)
+        assert proc.poll() is None, proc.communicate()
+        sent = time.monotonic()
+        proc.send_signal(sig)
+        _, err = proc.communicate(timeout=timeout)
+        return err, time.monotonic() - sent
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
 def _wait_for(condition, timeout: float) -> bool:
     import time
 
@@ -945,7 +966,6 @@ def test_the_next_start_removes_what_a_sigkilled_run_left(tmp_path, monkeypatch)
 @pytest.mark.slow
 def test_sigterm_stops_a_batch_held_by_a_dripping_server_within_seconds(tmp_path):
     import signal
-    import time
 
     server = _DripServer("headers", interval=1.0)
     manifest = tmp_path / "m.jsonl"
@@ -956,19 +976,10 @@ def test_sigterm_stops_a_batch_held_by_a_dripping_server_within_seconds(tmp_path
                              "--cache", str(tmp_path / "cache")], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env)
     try:
-        for _ in range(240):  # the run has started once the store exists (Prefect start-up first)
-            if out.is_dir() or proc.poll() is not None:
-                break
-            time.sleep(0.5)
-        time.sleep(2)
-        assert proc.poll() is None, proc.communicate()
-        sent = time.monotonic()
-        proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=30)
-        elapsed = time.monotonic() - sent
+        # the run has started once the store exists (Prefect start-up first)
+        err, elapsed = _stop_batch(proc, signal.SIGTERM, out.is_dir, ready_within=120, settle=2, timeout=30,
+                                   required=False)
     finally:
-        if proc.poll() is None:
-            proc.kill()
         server.close()
     assert proc.returncode == 143, err
     assert elapsed < 15
@@ -980,7 +991,6 @@ def test_sigint_stops_a_batch_within_seconds_and_what_was_done_stays_stored(tmp_
     """Ctrl-C while one source drips: exit 130 at once, one line; the document finished before
     it is stored and catalogued (what was done is recorded; the next run starts from there)."""
     import signal
-    import time
 
     from corpus.catalog import open_catalog
 
@@ -994,19 +1004,12 @@ def test_sigint_stops_a_batch_within_seconds_and_what_was_done_stays_stored(tmp_
     proc = subprocess.Popen([sys.executable, "-m", "locleg", "run", str(manifest), "--out", str(out),
                              "--cache", str(tmp_path / "cache"), "--no-progress"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env)
-    try:
-        def stored() -> list[Path]:
-            return [p for p in out.rglob("*.json") if p.name != "summary.json"] if out.is_dir() else []
+    def stored() -> list[Path]:
+        return [p for p in out.rglob("*.json") if p.name != "summary.json"] if out.is_dir() else []
 
-        assert _wait_for(lambda: stored() or proc.poll() is not None, 240), "nothing stored"
-        assert proc.poll() is None, proc.communicate()  # the dripping download still holds the run
-        sent = time.monotonic()
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=90)
-        elapsed = time.monotonic() - sent
+    try:  # (still running once stored: the dripping download holds the run)
+        err, elapsed = _stop_batch(proc, signal.SIGINT, lambda: bool(stored()), ready_within=240, timeout=90)
     finally:
-        if proc.poll() is None:
-            proc.kill()
         server.close()
     assert proc.returncode == 130, err
     # the drip alone would hold it 60 s. Measured: 2 s idle, 9-10 s with six busy loops on 2 CPUs,
