@@ -32,13 +32,7 @@ def own_label(law: dict, u: dict) -> str:
         if form == "mixed":
             form = "ARTIGO {o} -" if n == "1" else "Art. {o}.-"
         return form.format(o=ordinal(n))
-    if u["type"] == "paragrafo":
-        if n == "único":
-            return "Parágrafo único." if fed else "PARÁGRAFO ÚNICO -"
-        return f"§ {ordinal(n)}" + ("" if fed else " -")
-    if u["type"] == "inciso":
-        return f"{n} –" if fed else f"{n} -"
-    return f"{n})"
+    return _part_label(u["type"], n, fed, "PARÁGRAFO ÚNICO -")
 
 
 def quoted_label(law: dict, q: dict) -> str:
@@ -49,11 +43,17 @@ def quoted_label(law: dict, q: dict) -> str:
         if fed:
             return f"Art. {o}" + ("." if suf or int(n) >= 10 else "")
         return f"Art. {o} -"
-    if q["type"] == "paragrafo":
+    return _part_label(q["type"], n, fed, "Parágrafo único -")
+
+
+def _part_label(kind: str, n: str, fed: bool, unico: str) -> str:
+    """The label of a parágrafo, inciso or alínea, own or quoted alike (``unico``: the municipal
+    'Parágrafo único' form, which the two print differently)."""
+    if kind == "paragrafo":
         if n == "único":
-            return "Parágrafo único." if fed else "Parágrafo único -"
+            return "Parágrafo único." if fed else unico
         return f"§ {ordinal(n)}" + ("" if fed else " -")
-    if q["type"] == "inciso":
+    if kind == "inciso":
         return f"{n} –" if fed else f"{n} -"
     return f"{n})"
 
