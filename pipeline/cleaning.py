@@ -164,10 +164,16 @@ def is_phone_line(text: str) -> bool:
     """Letterhead and footer contact lines: 'Tel.: (65) 573-1329 /1330', 'Rua Alfredo Chaves,
     1333 - CEP 95020-460 - Caxias do Sul - RS', 'www.caxias.rs.gov.br', 'Página 2'."""
     t = text.strip()
-    words = re.findall(r"[A-Za-zÀ-ÿ]{3,}", t)
-    if _PHONE.search(t) and len(words) <= 3:
+    phone, contact = _PHONE.search(t) is not None, _CONTACT.search(t) is not None
+    if not (phone or contact):
+        return False  # (most lines: their words are not counted)
+    words = _WORDS3.findall(t)
+    if phone and len(words) <= 3:
         return True  # (a phone in a longer line is a contact line only with an address mark too)
-    return bool(_CONTACT.search(t)) and len(words) <= 8 and not t.rstrip().endswith((";", ":"))
+    return contact and len(words) <= 8 and not t.rstrip().endswith((";", ":"))
+
+
+_WORDS3 = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
 
 
 def letters(text: str) -> int:
@@ -893,7 +899,7 @@ def apply_line_rules(line: CleanLine) -> CleanLine:
     for name, rule in LINE_RULES:
         if rule(text):
             return replace(line, text=text, kind="noise", reason=name)
-    return replace(line, text=text)
+    return line if text == line.text else replace(line, text=text)
 
 
 def mark_short_junk(
