@@ -406,7 +406,10 @@ _GROUP_LABEL_ONLY = re.compile(r"^(PARTE|LIVRO|TITULO|CAPITULO|SECAO|SUBSECAO)\s
 
 
 def _folded_key(text: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"[^A-Z0-9 ]+", " ", fold(text))).strip()
+    return " ".join(_NOT_KEY.sub(" ", fold(text)).split())
+
+
+_NOT_KEY = re.compile(r"[^A-Z0-9 ]+")
 
 
 def _closing_lines(texts: Sequence[str], *, after: int = 4) -> set[int]:
@@ -414,9 +417,9 @@ def _closing_lines(texts: Sequence[str], *, after: int = 4) -> set[int]:
     next line) and the signature lines after it. A book of laws repeats the same mayor's name
     and cargo under every law: they recur like a letterhead but belong to each law's fecho."""
     out: set[int] = set()
+    dated = [_FULL_DATE.search(t) is not None for t in texts]
     for i, t in enumerate(texts):
-        joined = t if i + 1 == len(texts) else f"{t} {texts[i + 1]}"
-        if _FULL_DATE.search(t) or (_FULL_DATE.search(joined) and not _FULL_DATE.search(texts[i + 1])):
+        if dated[i] or (i + 1 < len(texts) and not dated[i + 1] and _FULL_DATE.search(f"{t} {texts[i + 1]}")):
             out.update(range(i, min(len(texts), i + 2 + after)))
     return out
 

@@ -176,6 +176,12 @@ def _form_heads(kind: str) -> tuple[tuple[LabelForm, str, str], ...]:
     return tuple(out)
 
 
+@cache
+def _form_heads_of(kind: str, unico: bool) -> tuple[tuple[LabelForm, str, str], ...]:
+    """The forms of :func:`_form_heads` that print a 'único' (``unico``) or a numbered unit."""
+    return tuple(head for head in _form_heads(kind) if head[0].unico == unico)
+
+
 @lru_cache(maxsize=8192)
 def _render(form: LabelForm, n: int) -> str | None:
     return render_label(form, n)
@@ -471,8 +477,7 @@ class _Piece:
         got = self.screened.get(key)
         if got is None:
             got = self.screened[key] = tuple(
-                (form, lost_head) for form, core, lost_head in _form_heads(kind)
-                if form.unico == unico and self.screen(core)
+                (form, lost_head) for form, core, lost_head in _form_heads_of(kind, unico) if self.screen(core)
             )
         return got
 
