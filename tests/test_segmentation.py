@@ -1078,3 +1078,21 @@ def test_a_preambulo_opened_by_any_authority_is_set_apart_from_the_ementa(head: 
     out = structure_document(document_from_text(text))
     assert (out.ementa or None) == ementa
     assert out.preambulo is not None and out.preambulo.startswith(preambulo)
+
+
+def test_a_lost_article_label_before_a_gap_of_two_is_read_by_the_sequence() -> None:
+    # the label of art. 2 lost to a scrap ('Epis'), art. 3's printed clean but its first word
+    # misread ('e infrações'): the gap before 'Art. 4º' lacks two, the sequence says which is which
+    text = ("LEI Nº 7, DE 2 DE JANEIRO DE 1984\nCria o Conselho Municipal de Turismo.\n"
+            "Art. 1º - Fica criado o Conselho Municipal de Turismo, órgão consultivo e de assessoramento\n"
+            "do Poder Executivo.\n"
+            "Epis e Conselho será composto pelos seguintes membros:\n"
+            "I - 2 (dois) representantes do Rotary Clube;\n"
+            "II - 3 (três) representantes da Paróquia local.\n"
+            "Art. 3º e infrações a esta Lei serão apuradas mediante auto lavrado pelo agente\n"
+            "fiscal, com a assinatura do infrator ou de duas testemunhas.\n"
+            "Art. 4º - Compete à Administração do Mercado a fiscalização do cumprimento desta Lei.\n"
+            "Art. 5º - Esta Lei entrará em vigor na data de sua publicação.\n")
+    result = _structure(text)
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 6)]
+    assert [u.id for u in result.articulacao[1].children] == ["art2_cpt_inc1", "art2_cpt_inc2"]
