@@ -42,6 +42,8 @@ import re
 import sys
 from pathlib import Path
 
+from bench.gen.hyphenation import TEXTSIM, break_points
+
 DEFAULTS = {
     "seed": 1,
     "width": 66,              # characters per printed line (typewriter ~ 62-72)
@@ -73,10 +75,6 @@ DEFAULTS = {
     "frags": [],
 }
 
-VOWELS = set("aeiouáéíóúâêôãõàüAEIOUÁÉÍÓÚÂÊÔÃÕÀÜ")
-ONSETS = {"br", "cr", "dr", "fr", "gr", "pr", "tr", "vr", "bl", "cl", "fl", "gl", "pl", "tl",
-          "ch", "lh", "nh", "qu", "gu"}
-
 CONFUSIONS = [("m", "rn"), ("rn", "m"), ("d", "cl"), ("cl", "d"), ("l", "1"), ("l", "I"),
               ("i", "l"), ("ç", "c"), ("ã", "a"), ("õ", "o"), ("é", "e"), ("á", "a"),
               ("í", "i"), ("ê", "e"), ("ó", "o"), ("e", "c"), ("c", "e"), ("h", "b"),
@@ -87,33 +85,6 @@ UPPER_CONFUSIONS = [("O", "0"), ("I", "l"), ("I", "1"), ("Ç", "C"), ("Ã", "A")
                     ("É", "E"), ("Á", "A"), ("Í", "I"), ("Ê", "E"), ("Ó", "O"), ("E", "F"),
                     ("B", "8"), ("S", "5"), ("D", "O"), ("M", "IVI"), ("U", "LI"), ("H", "II"),
                     ("N", "H"), ("RN", "M"), ("CL", "D"), ("G", "C"), ("Q", "O")]
-
-
-def is_vowel(c):
-    return c in VOWELS
-
-
-def split_points(word):
-    """Plausible Portuguese syllable break positions (index of the first char of the tail)."""
-    pts = []
-    w = word.lower()
-    n = len(w)
-    for i in range(2, n - 1):
-        a, b = w[i - 1], w[i]
-        if not (a.isalpha() and b.isalpha()):
-            continue
-        if is_vowel(a) and not is_vowel(b):
-            # V|CV or V|CCV (onset cluster / digraph)
-            if i + 1 < n and is_vowel(w[i + 1]):
-                pts.append(i)
-            elif i + 2 < n and w[i:i + 2] in ONSETS and is_vowel(w[i + 2]):
-                pts.append(i)
-        elif not is_vowel(a) and not is_vowel(b):
-            if w[i - 1:i + 1] in ONSETS:
-                continue
-            if i + 1 < n and (is_vowel(w[i + 1]) or w[i:i + 2] in ONSETS):
-                pts.append(i)
-    return [p for p in pts if p >= 2 and n - p >= 2]
 
 
 class Line:
@@ -218,7 +189,7 @@ def wrap(owner, prefix, text, cfg, rng, kind="prose"):
                 if not split_done:
                     core = re.match(r"^([^\W\d_]+)(.*)$", w)
                     if core and "-" not in w:
-                        pts = [p for p in split_points(core.group(1)) if p <= room]
+                        pts = [p for p in break_points(core.group(1), TEXTSIM) if p <= room]
                         if pts:
                             k = max(pts)
                             head, tail = w[:k], w[k:]

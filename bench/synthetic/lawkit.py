@@ -14,7 +14,8 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
-VOWELS = set("aeiouáéíóúâêôãõàAEIOUÁÉÍÓÚÂÊÔÃÕÀ")
+from bench.gen.hyphenation import LAWKIT, break_points
+
 ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
          "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI", "XXII", "XXIII", "XXIV", "XXV",
          "XXVI", "XXVII", "XXVIII", "XXIX", "XXX"]
@@ -169,12 +170,10 @@ class Law:
                 return word[: k + 1], word[k + 1:]
         if not word.isalpha() or len(word) < 7:
             return None
-        best = None
-        for i in range(3, len(word) - 2):
-            if word[i - 1] in VOWELS and word[i] not in VOWELS and i + len(self.hyphen_mark) <= room:
-                best = i
-        if best is None:
+        fits = [i for i in break_points(word, LAWKIT) if i + len(self.hyphen_mark) <= room]
+        if not fits:
             return None
+        best = fits[-1]
         return word[:best] + self.hyphen_mark, word[best:]
 
     def _wrap(self, text: str) -> list[str]:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from lawkit import Law, ordinal  # noqa: E402
+from bench.synthetic.lawkit import Law, ordinal  # noqa: E402
 
 OUT = Path(__file__).resolve().parent
 
@@ -1049,7 +1049,7 @@ def law_021() -> Law:
              "dispor sobre depósito e venda de animais e mercadorias apreendidos;",
              "promover a proteção do patrimônio histórico-cultural local."]
     damaged = {"XII": "XIl -", "XVII": "XVlI -", "XXI": "XXl -"}
-    from lawkit import ROMAN
+    from bench.synthetic.lawkit import ROMAN
     for k, t in enumerate(items, 1):
         r = ROMAN[k]
         L.inc(r, t, damaged.get(r))
