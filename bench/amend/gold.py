@@ -12,16 +12,7 @@ Quoted ids are the amended norm's own ids under the alteração's id ('art7-1' f
 """
 from __future__ import annotations
 
-ROMAN_VALUE = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
-
-
-def roman_value(s: str) -> int:
-    total = prev = 0
-    for ch in reversed(s):
-        v = ROMAN_VALUE[ch]
-        total = total - v if v < prev else total + v
-        prev = max(prev, v)
-    return total
+from pipeline.reading.numerals import roman_to_int
 
 
 def suffix_id(suffix: str) -> str:
@@ -35,7 +26,7 @@ def own_segment(u: dict) -> str:
     if u["type"] == "paragrafo":
         return "par1u" if u["num"] == "único" else f"par{u['num']}"
     if u["type"] == "inciso":
-        return f"inc{roman_value(u['num'])}"
+        return f"inc{roman_to_int(u['num'])}"
     return f"ali{ord(u['num']) - ord('a') + 1}"
 
 
@@ -49,7 +40,7 @@ def quoted_units(block: dict, prefix: str) -> list:
         if t == "omit":
             continue
         if t == "capitulo":
-            gid = f"cap{roman_value(q['num'])}{suffix_id(q.get('suffix', ''))}"
+            gid = f"cap{roman_to_int(q['num'])}{suffix_id(q.get('suffix', ''))}"
             out.append({"id": f"{prefix}_{gid}", "type": "capitulo",
                         "number": q["num"] + (f"-{q['suffix']}" if q.get("suffix") else ""),
                         "title": q["title"], "text": ""})
@@ -63,7 +54,7 @@ def quoted_units(block: dict, prefix: str) -> list:
             uid = f"{art}_{par}"
             number = q["num"]
         elif t == "inciso":
-            inc = f"{art}_{par or 'cpt'}_inc{roman_value(q['num'])}"
+            inc = f"{art}_{par or 'cpt'}_inc{roman_to_int(q['num'])}"
             uid = inc
             number = q["num"]
         else:  # alinea

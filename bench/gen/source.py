@@ -28,21 +28,12 @@ in '\\n' is printed alone on its line. A unit text '(VETADO)' / 'VETADO.' gives 
 import json
 import re
 
-ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
-ABBR = {"parte": "prt", "livro": "liv", "titulo": "tit", "capitulo": "cap", "secao": "sec",
-        "subsecao": "sub"}
-GLEVEL = {"parte": 0, "livro": 1, "titulo": 2, "capitulo": 3, "secao": 4, "subsecao": 5}
-ULEVEL = {"A": 0, "P": 1, "I": 2, "L": 3, "T": 4}
-UTYPE = {"A": "artigo", "P": "paragrafo", "I": "inciso", "L": "alinea", "T": "item"}
+from models.units import DISPOSITIVO_LEVEL, GROUP_LEVEL, LEXML_PREFIX
+from pipeline.reading.numerals import roman_to_int
 
-def rom(s):
-    """Value of a roman numeral ('XIV' -> 14)."""
-    t = p = 0
-    for ch in reversed(s.upper()):
-        v = ROMAN[ch]
-        t = t - v if v < p else t + v
-        p = max(p, v)
-    return t
+UTYPE = {"A": "artigo", "P": "paragrafo", "I": "inciso", "L": "alinea", "T": "item"}
+"""The markup's letter of each dispositivo kind; levels and LexML prefixes are models.units'."""
+ULEVEL = {k: DISPOSITIVO_LEVEL[t] for k, t in UTYPE.items()}
 
 
 # ----------------------------------------------------------------------------- parsing
@@ -104,11 +95,11 @@ def build_gold(cfg, laws):
     for it in law["items"]:
         k = it["k"]
         if k == "G":
-            lvl = GLEVEL[it["type"]]
+            lvl = GROUP_LEVEL[it["type"]]
             while gstack and gstack[-1][0] >= lvl:
                 gstack.pop()
             num = it["n"]
-            seg = ABBR[it["type"]] + (str(rom(num)) if re.fullmatch(r"[IVXLC]+", num) else num)
+            seg = LEXML_PREFIX[it["type"]] + (str(roman_to_int(num)) if re.fullmatch(r"[IVXLC]+", num) else num)
             gid = "_".join([g[2] for g in gstack] + [seg])
             gstack.append((lvl, gid, seg))
             g = {"id": gid, "type": it["type"], "label": it["label"], "number": num,
@@ -129,7 +120,7 @@ def build_gold(cfg, laws):
                 if k == "P":
                     seg = "par1u" if it["n"] == "único" else f"par{it['n']}"
                 elif k == "I":
-                    seg = f"inc{rom(it['n'])}"
+                    seg = f"inc{roman_to_int(it['n'])}"
                     if parent.count("_") == 0:
                         seg = "cpt_" + seg
                 elif k == "L":

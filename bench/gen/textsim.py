@@ -43,6 +43,8 @@ import sys
 from pathlib import Path
 
 from bench.gen.hyphenation import TEXTSIM, break_points
+from models.units import GROUP_TYPES, LEXML_PREFIX
+from pipeline.reading.numerals import alinea_index, roman_to_int
 
 DEFAULTS = {
     "seed": 1,
@@ -214,29 +216,12 @@ def wrap(owner, prefix, text, cfg, rng, kind="prose"):
     return lines
 
 
-ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
-
-
-def roman_to_int(s):
-    s = s.upper()
-    tot, prev = 0, 0
-    for ch in reversed(s):
-        v = ROMAN[ch]
-        tot = tot - v if v < prev else tot + v
-        prev = max(prev, v)
-    return tot
-
-
 def suffix_num(num, conv):
     """'12-A' -> '12-1' ; 'IV-A' -> '4-1'."""
     m = re.match(r"^(\w+?)(?:-([A-Z]))?$", num)
     base, suf = m.group(1), m.group(2)
     v = conv(base)
     return f"{v}-{ord(suf) - 64}" if suf else f"{v}"
-
-
-def alinea_num(letter):
-    return ord(letter.lower()) - 96
 
 
 def parse(path):
@@ -318,19 +303,16 @@ def assign_ids(doc):
     """Derive LexML ids for units and groupings (hierarchy by reading order)."""
     art = par = inc = ali = None
     gstack = {}
-    order = ["parte", "livro", "titulo", "capitulo", "secao", "subsecao"]
-    abbr = {"parte": "prt", "livro": "liv", "titulo": "tit", "capitulo": "cap", "secao": "sec",
-            "subsecao": "sub"}
     for b in doc["blocks"]:
         if b["k"] == "group":
             t = b["type"]
-            lvl = order.index(t)
-            for o in order[lvl:]:
+            lvl = GROUP_TYPES.index(t)
+            for o in GROUP_TYPES[lvl:]:
                 gstack.pop(o, None)
-            parent = [gstack[o] for o in order[:lvl] if o in gstack]
+            parent = [gstack[o] for o in GROUP_TYPES[:lvl] if o in gstack]
             n = b["number"]
             nid = "1u" if n.lower() in ("única", "unica", "único") else str(roman_to_int(n))
-            b["id"] = "_".join(parent[-1:] + [abbr[t] + nid]) if parent else abbr[t] + nid
+            b["id"] = "_".join(parent[-1:] + [LEXML_PREFIX[t] + nid]) if parent else LEXML_PREFIX[t] + nid
             gstack[t] = b["id"]
             continue
         if b["k"] != "unit":
@@ -351,7 +333,7 @@ def assign_ids(doc):
             b["id"] = inc
         elif t == "alinea":
             base = inc or par or f"{art}_cpt"
-            ali = f"{base}_ali{alinea_num(n)}"
+            ali = f"{base}_ali{alinea_index(n)}"
             b["id"] = ali
         elif t == "item":
             base = ali or inc

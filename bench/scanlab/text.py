@@ -14,6 +14,7 @@ from pathlib import Path
 
 from bench.gen.hyphenation import SCANLAB, break_points
 from bench.gen.words import MONTHS
+from pipeline.reading.numerals import ordinal_figure
 
 CF88 = Path("/work/shared/real/cf88.txt")
 
@@ -186,7 +187,7 @@ def municipal_articles(rng, n: int) -> list[Block]:
             art += 1
             if art > n:
                 break
-            t = (f"Art. {art}º " if art < 10 else f"Art. {art}. ") + t[m.end():]
+            t = f"Art. {ordinal_figure(art)} " + t[m.end():]
         elif art == 0:
             continue
         out.append(Block(t, "para", space_before=0.5 if t.startswith("Art.") else 0.0))

@@ -15,16 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.gen.hyphenation import LAWKIT, break_points
-
-ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
-         "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI", "XXII", "XXIII", "XXIV", "XXV",
-         "XXVI", "XXVII", "XXVIII", "XXIX", "XXX"]
-
-
-def ordinal(n: int | str, sign: str = "º") -> str:
-    """LC 95/1998: ordinal up to nine, cardinal followed by a period from ten on."""
-    n = int(n)
-    return f"{n}{sign}" if n < 10 else f"{n}."
+from pipeline.reading.numerals import roman_to_int
 
 
 @dataclass
@@ -129,7 +120,7 @@ class Law:
     def inc(self, numeral: str, text: str, label: str | None = None, sep: str = " ",
             printed: list[str] | None = None) -> Law:
         parent = self._par or f"{self._art}_cpt"
-        iid = f"{parent}_inc{ROMAN.index(numeral)}"
+        iid = f"{parent}_inc{roman_to_int(numeral)}"
         self._inc, self._ali = iid, None
         self._unit(iid, "inciso", numeral, text, f"{numeral} -" if label is None else label, sep, printed)
         return self

@@ -12,13 +12,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bench.synthetic.lawkit import Law, ordinal  # noqa: E402
+from bench.synthetic.lawkit import Law  # noqa: E402
+from pipeline.reading.numerals import int_to_roman, ordinal_figure  # noqa: E402
 
 OUT = Path(__file__).resolve().parent
 
 
 def art_modern(n):
-    return f"Art. {ordinal(n)}"
+    return f"Art. {ordinal_figure(n)}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1049,9 +1050,8 @@ def law_021() -> Law:
              "dispor sobre depósito e venda de animais e mercadorias apreendidos;",
              "promover a proteção do patrimônio histórico-cultural local."]
     damaged = {"XII": "XIl -", "XVII": "XVlI -", "XXI": "XXl -"}
-    from bench.synthetic.lawkit import ROMAN
     for k, t in enumerate(items, 1):
-        r = ROMAN[k]
+        r = int_to_roman(k)
         L.inc(r, t, damaged.get(r))
     L.par(1, "As normas de loteamento e arruamento a que se refere o inciso XIII deste artigo deverão exigir reserva de áreas destinadas a zonas verdes e demais logradouros públicos.", "§ 1º -")
     L.par(2, "A política de desenvolvimento urbano observará as diretrizes do plano diretor.", "§ 2º -")
