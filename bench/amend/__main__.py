@@ -16,6 +16,7 @@ from pathlib import Path
 from bench.amend.draw import draw_set
 from bench.amend.gold import build_gold
 from bench.amend.render import count_blocks, text_pages
+from bench.gen.book import SetDirs, write_case
 
 
 def pick_scans(laws: list, n: int) -> list:
@@ -40,10 +41,8 @@ def main(argv: list | None = None) -> int:
     summary = []
     for law in laws:
         nid = law["id"]
-        (a.out / f"{nid}.txt").write_text(text_pages(law), encoding="utf-8")
-        (a.out / f"{nid}.meta.json").write_text(json.dumps(law["meta"], ensure_ascii=False) + "\n", encoding="utf-8")
         gold = build_gold(law)
-        (a.out / f"{nid}.gold.json").write_text(json.dumps(gold, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        write_case(SetDirs(a.out), nid, law["meta"], gold, text_pages(law))
         pages = None
         if nid in scans:
             from bench.amend.scan import scan_law  # late: Pillow and fonts only when scanning

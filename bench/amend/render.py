@@ -16,6 +16,7 @@ import random
 import textwrap
 
 from bench.amend.draw import QUOTES, all_blocks, art_ord
+from bench.gen.book import print_pages
 from pipeline.reading.numerals import ordinal_figure
 
 
@@ -144,7 +145,13 @@ def text_pages(law: dict) -> str:
         if paged and (p["kind"] == "brk" or len(pages[-1]) + len(lines) > page_len):
             pages.append(letterhead(law, len(pages) + 1))
         pages[-1] += lines
-    return "\f".join("\n".join(pg).rstrip("\n") + "\n" for pg in pages)
+    return print_pages([_without_blank_end(pg) for pg in pages])
+
+
+def _without_blank_end(lines: list) -> list:
+    while lines and not lines[-1]:
+        lines = lines[:-1]
+    return lines
 
 
 def book_items(law: dict) -> list:

@@ -42,6 +42,7 @@ import re
 import sys
 from pathlib import Path
 
+from bench.gen.book import SetDirs, print_pages, write_case
 from bench.gen.hyphenation import TEXTSIM, break_points
 from models.units import GROUP_TYPES, LEXML_PREFIX
 from pipeline.reading.numerals import alinea_index, roman_to_int
@@ -553,10 +554,8 @@ def render(src, outdir):
             phys.append(p.partition(":")[2] if p.startswith("blank") else p)
             continue
         seen[p] = seen.get(p, 0) + 1
-        phys.append("\n".join(decorate(p, seen[p] - 1)))
-    sep = "\n\f" if cfg["formfeed"] else "\n"
-    text = sep.join(phys) + "\n"
-    Path(outdir, f"{stem}.txt").write_text(text, encoding="utf-8")
+        phys.append(decorate(p, seen[p] - 1))
+    text = print_pages([[x] if isinstance(x, str) else x for x in phys], cfg["formfeed"])
 
     # 4. gold from true-order pages, lost pages excluded
     present = set(p for p in order if isinstance(p, int))
@@ -663,10 +662,7 @@ def render(src, outdir):
                     notes.append(f"label printed '{shown}' -> alínea {tn} ({b['id']})")
     gold = {"source": f"{stem}.txt", "norm": norm, "groupings": groups, "units": units,
             "closing": closing, "excluded_neighbors": doc["excl"], "notes": notes}
-    Path(outdir, f"{stem}.gold.json").write_text(
-        json.dumps(gold, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    Path(outdir, f"{stem}.meta.json").write_text(
-        json.dumps(doc["meta"], ensure_ascii=False) + "\n", encoding="utf-8")
+    write_case(SetDirs(Path(outdir)), stem, doc["meta"], gold, text)
     return gold, N
 
 

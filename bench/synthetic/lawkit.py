@@ -9,11 +9,11 @@ comes from the spec, never from the pipeline.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.gen.book import SetDirs, print_pages, write_case
 from bench.gen.hyphenation import LAWKIT, break_points
 from pipeline.reading.numerals import roman_to_int
 
@@ -223,10 +223,7 @@ class Law:
         if order == "first_then_reversed":
             order = [0] + list(range(len(pages) - 1, 0, -1))
         assert sorted(order) == list(range(len(pages))), (self.stem, len(pages), order)
-        sep = "\n\f" if self.formfeed else "\n"
-        text = sep.join("\n".join(pages[i]) for i in order) + "\n"
-        (out_dir / f"{self.stem}.txt").write_text(text, encoding="utf-8")
-        (out_dir / f"{self.stem}.meta.json").write_text(json.dumps(self.meta, ensure_ascii=False) + "\n", encoding="utf-8")
+        text = print_pages([pages[i] for i in order], self.formfeed)
         assert not self._pending_groups, self.stem
         assert len({u["id"] for u in self.units}) == len(self.units), self.stem
         gold = {
@@ -235,4 +232,4 @@ class Law:
             "excluded_neighbors": self.excluded_neighbors,
             "notes": self.notes + ([f"pages in file order {order}"] if self.page_order else []),
         }
-        (out_dir / f"{self.stem}.gold.json").write_text(json.dumps(gold, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        write_case(SetDirs(out_dir), self.stem, self.meta, gold, text)
