@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from bench.gen.book import SetDirs, build_case
+from bench.gen.book import SetDirs, build_case, print_pages, write_case
 from bench.gen.draw import draw_set
 from bench.gen.hyphenation import LAWKIT, SCANLAB, TEXTSIM, TYPEWRITER, Hyphenation, break_points
 from bench.gen.sets import build_set, load_set
-from bench.gen.source import dump_book, parse_book
+from bench.gen.source import dump_book, id_segment, parse_book
 from bench.gen.validate import find_shared, validate_dir
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -139,3 +139,25 @@ def test_a_pattern_reads_letters_and_clusters_around_the_break():
     only_onsets = Hyphenation(("V|OV",))
     assert break_points("cobre", only_onsets) == [2]      # co-bre
     assert break_points("corte", only_onsets) == []       # 'rt' is no onset
+
+
+# --- what every generator shares: gold ids, the page printer, the case files -----------------
+
+@pytest.mark.parametrize("kind, number, segment", [
+    ("artigo", "5", "art5"), ("artigo", "12-A", "art12-1"), ("artigo", "único", "art1u"),
+    ("paragrafo", "único", "par1u"), ("paragrafo", "2", "par2"), ("inciso", "XIV", "inc14"),
+    ("inciso", "IV-B", "inc4-2"), ("alinea", "c", "ali3"), ("item", "3", "ite3"),
+    ("capitulo", "II-A", "cap2-1"), ("secao", "ÚNICA", "sec1u"), ("titulo", "3", "tit3"),
+])
+def test_id_segment_is_lexmls(kind, number, segment):
+    assert id_segment(kind, number) == segment
+
+
+def test_pages_print_as_form_feed_text_and_a_case_as_three_files(tmp_path):
+    pages = [["LEI Nº 1", "", "Art. 1º Texto."], ["Art. 2º Outro."]]
+    assert print_pages(pages) == "LEI Nº 1\n\nArt. 1º Texto.\n\fArt. 2º Outro.\n"
+    assert print_pages(pages, formfeed=False) == "LEI Nº 1\n\nArt. 1º Texto.\nArt. 2º Outro.\n"
+    write_case(SetDirs(tmp_path, "seeds"), "007", {"uf": "SP"}, {"units": []}, "x\n")
+    assert (tmp_path / "seeds" / "007.txt").read_text() == "x\n"
+    assert (tmp_path / "seeds" / "007.meta.json").read_text() == '{"uf": "SP"}\n'
+    assert json.loads((tmp_path / "gold" / "007.json").read_text()) == {"units": []}

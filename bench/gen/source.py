@@ -29,11 +29,31 @@ import json
 import re
 
 from models.units import DISPOSITIVO_LEVEL, GROUP_LEVEL, LEXML_PREFIX
-from pipeline.reading.numerals import roman_to_int
+from pipeline.reading.numerals import alinea_index, roman_to_int
 
 UTYPE = {"A": "artigo", "P": "paragrafo", "I": "inciso", "L": "alinea", "T": "item"}
 """The markup's letter of each dispositivo kind; levels and LexML prefixes are models.units'."""
 ULEVEL = {k: DISPOSITIVO_LEVEL[t] for k, t in UTYPE.items()}
+
+
+def id_segment(kind: str, number: str) -> str:
+    """A unit's own segment of its LexML id, from its kind and number: ('artigo', '3-A') ->
+    'art3-1', ('paragrafo', 'único') -> 'par1u', ('inciso', 'IV') -> 'inc4', ('alinea', 'b') ->
+    'ali2', ('capitulo', 'II-A') -> 'cap2-1'. Every generator's gold ids are made here."""
+    prefix = LEXML_PREFIX[kind]
+    if number.lower() in ("único", "única", "unica"):
+        return f"{prefix}1u"
+    base, _, suffix = number.partition("-")
+    value: object
+    if kind == "inciso":
+        value = roman_to_int(base)
+    elif kind in GROUP_LEVEL:  # 'CAPÍTULO II' or, in some books, 'CAPÍTULO 2'
+        value = roman_to_int(base) if re.fullmatch(r"[IVXLCDM]+", base, re.I) else base
+    elif kind == "alinea":
+        value = alinea_index(base)
+    else:
+        value = int(base)
+    return f"{prefix}{value}" + (f"-{ord(suffix.upper()) - ord('A') + 1}" if suffix else "")
 
 
 # ----------------------------------------------------------------------------- parsing
@@ -99,7 +119,7 @@ def build_gold(cfg, laws):
             while gstack and gstack[-1][0] >= lvl:
                 gstack.pop()
             num = it["n"]
-            seg = LEXML_PREFIX[it["type"]] + (str(roman_to_int(num)) if re.fullmatch(r"[IVXLC]+", num) else num)
+            seg = id_segment(it["type"], num)
             gid = "_".join([g[2] for g in gstack] + [seg])
             gstack.append((lvl, gid, seg))
             g = {"id": gid, "type": it["type"], "label": it["label"], "number": num,
@@ -111,26 +131,15 @@ def build_gold(cfg, laws):
             while ustack and ustack[-1][0] >= lvl:
                 ustack.pop()
             if k == "A":
-                uid = f"art{it['n']}"
+                uid = id_segment("artigo", it["n"])
                 for g in pending_groups:
                     g["first_article"] = it["n"]
                 pending_groups = []
             else:
                 parent = ustack[-1][1]
-                if k == "P":
-                    seg = "par1u" if it["n"] == "único" else f"par{it['n']}"
-                elif k == "I":
-                    seg = f"inc{roman_to_int(it['n'])}"
-                    if parent.count("_") == 0:
-                        seg = "cpt_" + seg
-                elif k == "L":
-                    seg = f"ali{ord(it['n']) - 96}"
-                    if parent.count("_") == 0:
-                        seg = "cpt_" + seg
-                else:
-                    seg = f"ite{it['n']}"
-                    if parent.count("_") == 0:
-                        seg = "cpt_" + seg
+                seg = id_segment(UTYPE[k], it["n"])
+                if k != "P" and parent.count("_") == 0:
+                    seg = "cpt_" + seg
                 uid = f"{parent}_{seg}"
             u = {"id": uid, "type": UTYPE[k], "number": it["n"], "text": clean_text(it["text"])}
             it["uid"] = uid

@@ -44,8 +44,8 @@ from pathlib import Path
 
 from bench.gen.book import SetDirs, print_pages, write_case
 from bench.gen.hyphenation import TEXTSIM, break_points
-from models.units import GROUP_TYPES, LEXML_PREFIX
-from pipeline.reading.numerals import alinea_index, roman_to_int
+from bench.gen.source import id_segment
+from models.units import GROUP_TYPES
 
 DEFAULTS = {
     "seed": 1,
@@ -217,14 +217,6 @@ def wrap(owner, prefix, text, cfg, rng, kind="prose"):
     return lines
 
 
-def suffix_num(num, conv):
-    """'12-A' -> '12-1' ; 'IV-A' -> '4-1'."""
-    m = re.match(r"^(\w+?)(?:-([A-Z]))?$", num)
-    base, suf = m.group(1), m.group(2)
-    v = conv(base)
-    return f"{v}-{ord(suf) - 64}" if suf else f"{v}"
-
-
 def parse(path):
     doc = {"meta": None, "norm": {}, "cfg": dict(DEFAULTS), "notes": [], "excl": [],
            "blocks": [], "signs": []}
@@ -311,34 +303,32 @@ def assign_ids(doc):
             for o in GROUP_TYPES[lvl:]:
                 gstack.pop(o, None)
             parent = [gstack[o] for o in GROUP_TYPES[:lvl] if o in gstack]
-            n = b["number"]
-            nid = "1u" if n.lower() in ("única", "unica", "único") else str(roman_to_int(n))
-            b["id"] = "_".join(parent[-1:] + [LEXML_PREFIX[t] + nid]) if parent else LEXML_PREFIX[t] + nid
+            b["id"] = "_".join(parent[-1:] + [id_segment(t, b["number"])])
             gstack[t] = b["id"]
             continue
         if b["k"] != "unit":
             continue
         t, n, fl = b["type"], b["number"], b["flags"]
         if t == "artigo":
-            art = "art1u" if n == "único" else "art" + suffix_num(n, int)
+            art = id_segment(t, n)
             par = inc = ali = None
             b["id"] = art
         elif t == "paragrafo":
-            par = f"{art}_par1u" if n == "único" else f"{art}_par" + suffix_num(n, int)
+            par = f"{art}_{id_segment(t, n)}"
             inc = ali = None
             b["id"] = par
         elif t == "inciso":
             base = par if (par and "^cpt" not in fl) else f"{art}_cpt"
-            inc = f"{base}_inc" + suffix_num(n, roman_to_int)
+            inc = f"{base}_{id_segment(t, n)}"
             ali = None
             b["id"] = inc
         elif t == "alinea":
             base = inc or par or f"{art}_cpt"
-            ali = f"{base}_ali{alinea_index(n)}"
+            ali = f"{base}_{id_segment(t, n)}"
             b["id"] = ali
         elif t == "item":
             base = ali or inc
-            b["id"] = f"{base}_ite{n}"
+            b["id"] = f"{base}_{id_segment(t, n)}"
         else:
             raise SystemExit(f"bad unit type {t}")
 

@@ -13,6 +13,7 @@ import tempfile
 from difflib import SequenceMatcher
 from pathlib import Path
 
+from bench.gen.source import id_segment
 from models.units import LEXML_PREFIX
 from pipeline.reading.numerals import roman_to_int
 
@@ -32,18 +33,7 @@ NORM = ["tipo", "numero", "ano", "data", "municipio", "uf", "ementa"]
 
 def seg_for(u):
     """The last id segment a unit's type and number imply ('3-A' -> art3-1, 'único' -> par1u)."""
-    n, t = u["number"], u["type"]
-    base, _, suf = n.partition("-")
-    sfx = f"-{ord(suf) - 64}" if suf else ""
-    if t == "artigo":
-        return "art1u" if n == "único" else f"art{int(base)}{sfx}"
-    if t == "paragrafo":
-        return "par1u" if n == "único" else f"par{int(base)}{sfx}"
-    if t == "inciso":
-        return f"inc{roman_to_int(base)}{sfx}"
-    if t == "alinea":
-        return f"ali{ord(base) - 96}"
-    return f"ite{int(base)}"
+    return id_segment(u["type"], u["number"])
 
 
 def artkey(n):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from bench.gen.book import SetDirs, print_pages, write_case
 from bench.gen.hyphenation import LAWKIT, break_points
-from pipeline.reading.numerals import roman_to_int
+from bench.gen.source import id_segment
 
 
 @dataclass
@@ -94,13 +94,7 @@ class Law:
     def art(self, number: str | int, text: str, label: str, sep: str = " ",
             printed: list[str] | None = None, **extra) -> Law:
         number = str(number)
-        if number == "único":
-            aid = "art1u"
-        elif "-" in number:
-            base, suf = number.split("-")
-            aid = f"art{base}-{ord(suf.upper()) - 64}"
-        else:
-            aid = f"art{number}"
+        aid = id_segment("artigo", number)
         for g in self._pending_groups:
             g["first_article"] = number
         self._pending_groups = []
@@ -112,7 +106,7 @@ class Law:
     def par(self, number: str | int, text: str, label: str, sep: str = " ",
             printed: list[str] | None = None) -> Law:
         number = str(number)
-        pid = f"{self._art}_par1u" if number == "único" else f"{self._art}_par{number}"
+        pid = f"{self._art}_{id_segment('paragrafo', number)}"
         self._par, self._inc, self._ali = pid, None, None
         self._unit(pid, "paragrafo", number, text, label, sep, printed)
         return self
@@ -120,20 +114,20 @@ class Law:
     def inc(self, numeral: str, text: str, label: str | None = None, sep: str = " ",
             printed: list[str] | None = None) -> Law:
         parent = self._par or f"{self._art}_cpt"
-        iid = f"{parent}_inc{roman_to_int(numeral)}"
+        iid = f"{parent}_{id_segment('inciso', numeral)}"
         self._inc, self._ali = iid, None
         self._unit(iid, "inciso", numeral, text, f"{numeral} -" if label is None else label, sep, printed)
         return self
 
     def ali(self, letter: str, text: str, label: str | None = None, sep: str = " ") -> Law:
         parent = self._inc or self._par or f"{self._art}_cpt"
-        aid = f"{parent}_ali{ord(letter) - 96}"
+        aid = f"{parent}_{id_segment('alinea', letter)}"
         self._ali = aid
         self._unit(aid, "alinea", letter, text, f"{letter})" if label is None else label, sep)
         return self
 
     def ite(self, number: int, text: str, label: str | None = None, sep: str = " ") -> Law:
-        iid = f"{self._ali}_ite{number}"
+        iid = f"{self._ali}_{id_segment('item', str(number))}"
         self._unit(iid, "item", str(number), text, f"{number}." if label is None else label, sep)
         return self
 
