@@ -15,8 +15,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bench.synthetic.lawkit import Law  # noqa: E402
 from pipeline.reading.numerals import int_to_roman, ordinal_figure  # noqa: E402
 
-OUT = Path(__file__).resolve().parent
-
 
 def art_modern(n):
     return f"Art. {ordinal_figure(n)}"
@@ -2523,10 +2521,10 @@ LAWS = [law_001, law_002, law_003, law_004, law_005, law_006, law_007, law_008, 
 
 
 def main() -> None:
-    for make in LAWS:
-        law = make()
-        law.write(OUT)
-        print(law.stem, len(law.units), "units", len(law.groupings), "groupings")
+    """Rewrite the set next to this script (the same as `python -m bench.gen build synthetic`)."""
+    from bench.gen.sets import build_set, load_set
+
+    build_set(load_set("synthetic"))
 
 
 if __name__ == "__main__":
