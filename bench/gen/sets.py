@@ -1,6 +1,6 @@
 """An evaluation set is data: bench/sets/<name>.json.
 
-Three kinds, one builder:
+Five kinds, one builder:
 - hand-written: {"name", "dir", "books": "src", "laws": ["501", ...], "mode"} - the books are
   `<dir>/src/NNN.law` files (each with its own seed in its head);
 - drawn: {"name", "dir", "seed", "n", "knobs": {...}, "mode"} - the books come from
