@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from models.units import DISPOSITIVO_TYPES
 from pipeline.alteracoes import attach_alteracoes, blank_quoted, mark_formula_tails, read_alteracoes
 from pipeline.cleaning import CleanLine
 from pipeline.metadata import Epigrafe
@@ -372,7 +373,7 @@ def find_merged_vigencia(roots: Sequence[Node]) -> list[Issue]:
         if node.kind == "alteracao":
             continue
         stack.extend(node.children)
-        if node.kind not in ("artigo", "paragrafo", "inciso", "alinea", "item"):
+        if node.kind not in DISPOSITIVO_TYPES:
             continue
         text = " ".join([node.first_text, *(ln.text for ln in node.lines[1:])])  # as emitted: no label
         m = _MERGED_VIGENCIA.search(text)
