@@ -329,6 +329,16 @@ def test_sentences_are_no_lost_article_labels(line: str):
     assert _lost_article_end(line) is None
 
 
+def test_a_keyword_behind_dust_is_part_of_the_lost_label_not_where_the_text_starts():
+    from pipeline.segmenting.decoder import _lost_article_end
+
+    assert _lost_article_end(". Art tis fiscalização poderá requisitar") is None  # was 1: '.' the label
+    units = _units("Art. 10. Fica proibido o comércio fora dos horários fixados em decreto.\n"
+                   ". Art tis fiscalização poderá requisitar o auxílio da força policial.\n"
+                   "Art. 12. Os casos omissos serão resolvidos pelo Prefeito.\n")
+    assert set(units) == {"art10", "art11", "art12"}
+
+
 def test_a_lost_numeral_read_as_a_stop_word_before_a_dash_is_read_by_the_sequence():
     units = _units("Art. 1º São deveres do permissionário:\nI - manter o local limpo;\n"
                    "E - não ceder nem transferir a terceiros a matrícula;\nIII - cumprir os horários fixados.\n"
@@ -823,3 +833,23 @@ def test_several_scraps_before_a_capitalised_sentence_after_a_closed_line_are_a_
     doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
     assert doc["document"]["status"] != "extracted"
     assert any(w["code"] == "unit_doubtful" and "620 15" in w["message"] for w in doc["warnings"])
+
+
+def test_the_revocation_clause_opens_an_article_of_its_own_after_its_lost_label():
+    # LC 95, art. 9: 'ART. 14' read as 'ATUA:' before the law's last clause
+    units = _units("Art. 12. A fiscalização caberá à Secretaria de Obras.\n"
+                   "Art. 13. Compete ao Serviço de Inspeção Municipal a fiscalização desta Lei.\n"
+                   "ATUA: Revogam-se as disposições em contrário.\n")
+    assert {"art12", "art13", "art14"} <= set(units)
+    assert units["art14"].startswith("Revogam-se")
+
+
+def test_a_scrap_after_a_closed_sibling_is_not_the_number_printed_next():
+    # a stamp at a page's top ('ES Mie El 076') between 'IV) ...;' and 'V) ...': not inciso V
+    # (that one is printed next), and 'V)' is not renumbered VI
+    units = _units("Art. 12. O pedido será instruído com os seguintes documentos:\n"
+                   "I) requerimento do interessado;\nII) planta do local;\n"
+                   "III) certidão negativa de débitos;\nIV) título de propriedade;\n"
+                   "ES Mie El 076\nV) memorial descritivo.\n"
+                   "Art. 13. Esta lei entra em vigor na data de sua publicação.\n")
+    assert [k for k in units if k.startswith("art12_cpt_inc")] == [f"art12_cpt_inc{n}" for n in range(1, 6)]

@@ -1096,3 +1096,46 @@ def test_a_lost_article_label_before_a_gap_of_two_is_read_by_the_sequence() -> N
     result = _structure(text)
     assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 6)]
     assert [u.id for u in result.articulacao[1].children] == ["art2_cpt_inc1", "art2_cpt_inc2"]
+
+
+def test_a_clean_numeral_misread_is_renumbered_to_the_next_not_beyond() -> None:
+    # 'ART. 12' printed, its '1' lost: read as 12 (the next), never as 13 (a gap) because the
+    # nearer number aligned worse than a farther one renumbered
+    arts = "\n".join(f"ART. {n} - O permissionário cumprirá a obrigação número {n} do regulamento." for n in range(1, 12))
+    result = _structure("LEI Nº 9, DE 10 DE ABRIL DE 1984\nDispõe sobre o mercado.\n" + arts
+                        + "\nART. 2, Revogam-se as disposições em contrário.\n")
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 13)]
+
+
+def test_a_part_titled_after_its_numeral_opens_with_an_article_whose_label_ocr_destroyed() -> None:
+    # 'II - DAS INFRAÇÕES E PENALIDADES' titles a part (no ':' or ';' announced a list), though
+    # the next line's label is a scrap ('ALE SC'): LC 95 opens every agrupador with an article
+    text = ("LEI Nº 1.828, DE 21 DE MARÇO DE 1983\nDisciplina o transporte escolar.\n"
+            "I - DAS DISPOSIÇÕES PRELIMINARES\n"
+            "Art. 1º - O transporte de escolares obedecerá ao disposto nesta Lei.\n"
+            "Art. 2º - (VETADO)\n"
+            "II - DAS INFRAÇÕES E PENALIDADES\n"
+            "ALE SC Fica proibido o transporte de escolares no\n"
+            "território do Município fora dos horários fixados em decreto do\n"
+            "Executivo.\n"
+            "Are. 0 - A autorização será requerida ao Prefeito Municipal.\n")
+    result = _structure(text)
+    ids = unit_ids(result)
+    assert [i for i in ids if i.startswith("art") and "_" not in i] == ["art1", "art2", "art3", "art4"]
+    assert not any("inc" in i for i in ids)  # the part's numeral is no inciso of art. 2
+
+
+def test_a_label_scrap_that_recurs_at_line_starts_is_no_word_of_the_law() -> None:
+    # the typewriter's 'ART. 1º -' and 'ART. 2º -' both read 'ARES': recurring, but only where
+    # labels stand, so no word a sentence opens with; each opens its chapter's article
+    text = ("LEI Nº 1.905, DE 9 DE JUNHO DE 1971\nRegulamenta o comércio ambulante no Município.\n"
+            "CAPÍTULO I\nDAS DISPOSIÇÕES PRELIMINARES\n"
+            "ARES to o) exercício do comércio ambulante nas vias e\n"
+            "logradouros públicos obedecerá ao disposto nesta Lei e em seu\nregulamento.\n"
+            "CAPÍTULO II\nDOS RECURSOS\n"
+            "ARES Doc O pedido de licença será instruído com os\nseguintes documentos:\n"
+            "I. planta do local, em duas vias;\nII. certidão negativa de débitos.\n"
+            "ART. 3º. Esta Lei entra em vigor na data de sua publicação.\n")
+    ids = unit_ids(_structure(text))
+    assert [i for i in ids if i.startswith("art") and "_" not in i] == ["art1", "art2", "art3"]
+    assert "art2_cpt_inc1" in ids

@@ -326,7 +326,13 @@ class _Piece:
             for alt, cost in p.alternatives:
                 if alt == n and cost < best[0]:
                     best = (cost, -1)
-        if best[0] > 0 and (kind not in _SHORT_KINDS or self.short_ok):
+        # A printed label whose numeral reads cleanly as another number ('ART. 2,' where the
+        # sequence expects 12) is that label renumbered, at the one flat cost whatever number the
+        # sequence asks of it: aligned character by character, the nearer number (a lost '1')
+        # would pay more than a farther one renumbered.
+        renumbered = p is not None and p.kind == kind and best[0] > 0 and _printed_as_other(
+            p.label.strip(_LABEL_EDGE), kind, n)
+        if best[0] > 0 and not renumbered and (kind not in _SHORT_KINDS or self.short_ok):
             model = default_model()
             boundary = model.boundary
             for form, head in self.forms(kind, unico):
@@ -372,8 +378,9 @@ class _Piece:
             if got[0] < best[0]:
                 best = got
         if (kind == "artigo" and not unico and self.lost_article_end is not None
-                and n < self.next_printed.get("artigo", 0)):
-            # The label is a scrap, but the next printed article comes after this one: an
+                and (n < self.next_printed.get("artigo", 0) or self.after_heading)):
+            # The label is a scrap, but the next printed article comes after this one (or an
+            # agrupador's heading is above: LC 95 opens every agrupador with an article): an
             # article the gap lacks starts here, numbered by the sequence.
             cost = lost + config.lost_keyword
             if cost < best[0]:
@@ -389,13 +396,14 @@ class _Piece:
             cost = lost + (self.closes == ":") * config.lost_first + min(_lost_separator(kind, ""), 1.0)
             if cost < best[0]:
                 best = (cost, 0)
-        if kind in _SHORT_KINDS and self.lost_end is not None and (
+        if kind in _SHORT_KINDS and self.lost_end is not None and self.next_printed.get(kind, n + 1) > n and (
                 (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico
                                                     and kind in self.next_printed)):
             # (the first of a level, its label a scrap, only where a printed sibling follows: a
             # scrap after ':' with none is furniture or a stamp as often as a lost 'I -')
             # The sibling before closed with ';' (or ':' announced the list) and the line starts
-            # with a scrap: the label was lost, the number is the sequence's.
+            # with a scrap: the label was lost, the number is the sequence's (never the number
+            # the next printed sibling carries: that one is printed there, 'ES Mie El 076' a stamp).
             cost = lost + (self.closes == ":") * config.lost_first + _lost_separator(kind, self.text[:self.lost_end])
             if cost < best[0]:
                 best = (cost, self.lost_end)
@@ -505,6 +513,9 @@ class _Piece:
         if kind == "artigo" and (self.lost_article_end is not None or self.lost_whole is not None
                                  or self.lost_guess is not None) and "artigo" in self.next_printed:
             return True
+        if kind == "artigo" and (self.lost_article_end is not None or self.lost_guess is not None) \
+                and self.after_heading:
+            return True  # an agrupador opens with an article, whatever is left of its label
         if kind == "paragrafo" and self.lost_guess is not None and not (self.guess_open or self.vigencia) \
                 and "paragrafo" in self.next_printed:
             return True
@@ -540,8 +551,9 @@ class _Piece:
         the gap). A weak label there is read so, whatever its letters spell."""
         if kind not in _SHORT_KINDS or unico or self.offset:
             return False
-        if self.closes == ";" and n >= 2 and self.lost_end is not None:
+        if self.closes == ";" and n >= 2 and self.lost_end is not None and self.next_printed.get(kind, n + 1) > n:
             return True  # a sibling closed with ';' announces another one: a scrap opens it ('MD (dois)')
+            # (unless the next printed sibling is that one: the scrap is a stamp, 'ES Mie El 076')
         return self.next_printed.get(kind, 0) > n and (
             (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1))
 
@@ -552,7 +564,8 @@ class _Piece:
         if got[0] < config.label_lost and got[0] > float("-inf") and self.confirmed(kind, n, unico):
             return config.label_lost, got[1]
         if (not unico and self.lost_guess is not None and config.label_guessed > got[0] and (
-                (kind == "artigo" and (self.vigencia or n == self.next_printed.get("artigo", 0) - 1))
+                (kind == "artigo" and (self.vigencia or self.after_heading
+                                       or n == self.next_printed.get("artigo", 0) - 1))
                 or (kind == "paragrafo" and not (self.vigencia or self.guess_open)
                     and n == self.next_printed.get("paragrafo", 0) - 1))):
             # Only debris of the label is left, on a line after a closed one, and it reads no
@@ -601,9 +614,17 @@ def _look_ahead(pieces: Sequence[_Piece]) -> None:
 
 
 def _vocabulary(texts: Sequence[str]) -> frozenset[str]:
-    """The words a law uses more than once (lower case)."""
-    counts = Counter(w.lower() for t in texts for w in _WORD.findall(t))
-    return frozenset(w for w, c in counts.items() if c >= 2)
+    """The words a law uses more than once (lower case), once at least inside a line: what OCR
+    made of a label recurs at line starts only ('ARES' for each 'ART. 2º -' of a typewriter)."""
+    counts: Counter[str] = Counter()
+    inside: set[str] = set()
+    for t in texts:
+        for k, w in enumerate(_WORD.findall(t)):
+            low = w.lower()
+            counts[low] += 1
+            if k:
+                inside.add(low)
+    return frozenset(w for w, c in counts.items() if c >= 2 and w in inside)
 
 
 _WORD = re.compile(r"[^\W\d_]{2,}")
@@ -663,10 +684,11 @@ def _lost_article_end(text: str) -> int | None:
     return end
 
 
-# the vigência clause, which opens an article of its own (LC 95, art. 8)
-# ('Esta' with its first letter lost or misread: 'nsta Lei entra em vigor', 'Fsta Lei')
-_VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*\S?st[ae]\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
-                       r"\bentra(?:rá)?\s+em\s+vigor", re.I)
+# the vigência and revocation clauses, which open articles of their own (LC 95, arts. 8 and 9)
+# ('Esta' with its first letter lost or misread: 'nsta Lei entra em vigor', 'Fsta Lei'; 'Revogam-se
+# as disposições em contrário', 'Ficam revogadas as Leis nºs ...')
+_VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*(?:\S?st[ae]\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
+                       r"\bentra(?:rá)?\s+em\s+vigor|Revoga[mn]?-se\s|Ficam?\s+revogad[oa]s?\s)", re.I)
 _LABEL_WORDS = frozenset({"art", "arts", "artigo", "paragrafo", "par"})
 _COMMON_ZIPF = 3.0  # a capitalised word at least this frequent in Portuguese opens a sentence
 
@@ -884,6 +906,9 @@ def _state_cost(piece: _Piece, kind: str, n: int, unico: bool, s: State, prev_te
     return cost
 
 
+_LABEL_EDGE = " .,:;'\"*|-_~`´^“”"  # marks around a label's words
+
+
 def _printed_as_other(label: str, kind: str, n: int) -> bool:
     """Whether ``label`` ends in a numeral that reads cleanly as another number of ``kind``."""
     m = re.search(r"(?<![^\W\d_])([IVXLC]+|\d+)\W*$", label) if kind != "alinea" else None
@@ -909,7 +934,7 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
     if end >= 0:  # read by expectation: the layout must not speak against it
         if not (end in (piece.lost_whole, piece.lost_guess) and kind in ("artigo", "paragrafo")):  # (layout weighed)
             score += _layout_bonus(prev_text, kind, config)
-        word = piece.text[:end].strip(" .,:;'\"*|-_~`´^“”")
+        word = piece.text[:end].strip(_LABEL_EDGE)
         first, _, after = word.partition(" ")
         dashed = end == piece.lost_end and bool(_DASH_AFTER_WORD.search(piece.text[:end]))
         confirmed = piece.confirmed(kind, n, unico)  # (the layout and a printed sibling say so: no veto)
@@ -1045,7 +1070,8 @@ def decode(
                 piece.lost_whole = next((e for e in ends if e is not None and _text_after_label(piece.text, e)), 0)
                 piece.lost_article_end = piece.lost_guess = None
             if p is None and (after_heading or _CLOSED.search(prev)):
-                # the vigência clause after whatever is left of its label (up to four tokens)
+                # the vigência (or revocation) clause after whatever is left of its label (up to
+                # four tokens)
                 end = next((t.start() for t in list(_TOKEN.finditer(piece.text[:48]))[:5]
                             if _VIGENCIA.match(piece.text[t.start():])), None)
                 if end is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from pipeline.headers import Header, is_heading_text, read_roman
+from pipeline.headers import Header, is_heading_text, read_roman, titles_a_part
 from pipeline.reading.numerals import alinea_index, alinea_letter, int_to_roman
 from pipeline.segmenting.decoder import DecodeConfig, Doubt, Printed, Start, decode
 from pipeline.segmenting.readings import Reading
@@ -136,8 +136,11 @@ def _printed_of(readings: Sequence[Reading], j: int) -> Printed | None:
         nxt = next((readings[k].header for k in range(j + 1, min(j + 4, len(readings)))
                     if readings[k].header is not None), None)
         prev = readings[j - 1].line.text.rstrip() if j else ""
-        if nxt is not None and nxt.kind in ("artigo", "group") and not prev.endswith((":", ";")):
-            return Printed("heading", None)  # 'II - DA LICENÇA' before an article: build_tree decides
+        if (titles_a_part(h.rest) or (nxt is not None and nxt.kind in ("artigo", "group"))) \
+                and not prev.endswith((":", ";")):
+            # 'II - DA LICENÇA' before an article, or titling a part whatever follows (the next
+            # article's label may be lost): build_tree decides
+            return Printed("heading", None)
     if h.kind == "artigo":
         first = h.candidates[0][0] if h.candidates else 0
         others = tuple(h.candidates[1:])
