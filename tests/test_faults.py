@@ -1247,3 +1247,53 @@ def test_the_next_start_removes_the_temporaries_a_killed_writer_left(tmp_path, m
     busy.write_text("half", encoding="utf-8")
     write_text_atomic(out, "whole")
     assert out.read_text(encoding="utf-8") == "whole" and not stale.exists() and busy.exists()
+
+
+# ---------------------------------------------------------------------------------------------
+# name resolution: the threads a download stops waiting for are bounded
+
+
+def _resolver_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name.startswith("resolve ")]
+
+
+def test_resolutions_abandoned_at_the_deadline_hold_at_most_one_thread_per_name_and_a_few_in_all(
+        tmp_path, monkeypatch):
+    """A DNS server that never answers: each attempt stops waiting at its deadline, but the
+    resolver's thread lives until the system resolver gives up. Many documents on the same dead
+    host share one thread; on many dead hosts, at most ``MAX_RESOLVER_THREADS`` run at once (an
+    attempt past that waits for a free one within its own deadline), so a batch of dead URLs
+    cannot pile threads up."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from corpus.fetch import MAX_RESOLVER_THREADS, FetchLimits, fetch_url
+
+    hanging = {f"camara{i}.hanging.example": None for i in range(MAX_RESOLVER_THREADS + 6)}
+    resolver = _Resolver(monkeypatch, {**hanging, "camara.example": "127.0.0.1"})
+    before = len(_resolver_threads())
+    server = _HostRecorder()
+
+    def fetch(host: str) -> str:
+        try:
+            fetch_url(f"http://{host}/lei.pdf", tmp_path, limits=FetchLimits(timeout_s=1.0, retries=0))
+        except FetchError as exc:
+            return exc.reason
+        return "ok"
+
+    try:
+        with ThreadPoolExecutor(8) as pool:  # the same dead name, eight times at once
+            assert list(pool.map(fetch, ["camara0.hanging.example"] * 8)) == ["fetch_timeout"] * 8
+        assert resolver.asked == ["camara0.hanging.example"]
+        assert len(_resolver_threads()) - before == 1
+        with ThreadPoolExecutor(len(hanging)) as pool:  # every dead name at once
+            assert set(pool.map(fetch, list(hanging))) == {"fetch_timeout"}
+        assert len(_resolver_threads()) - before == MAX_RESOLVER_THREADS
+        assert len(set(resolver.asked)) == MAX_RESOLVER_THREADS  # the others never got a thread
+        resolver.release.set()  # the system resolver gives up: the threads end, names resolve again
+        assert _wait_for(lambda: len(_resolver_threads()) == before, 10)
+        fetched = fetch_url(f"http://camara.example:{server.port}/lei.pdf", tmp_path,
+                            limits=FetchLimits(timeout_s=10, retries=0))
+        assert fetched.size == 2009
+    finally:
+        resolver.release.set()
+        server.close()
