@@ -1297,3 +1297,102 @@ def test_resolutions_abandoned_at_the_deadline_hold_at_most_one_thread_per_name_
     finally:
         resolver.release.set()
         server.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# run and reprocess: a catalog or store they cannot use is the table's code, not flow_failed (70)
+
+
+def _batch_args(command: str, tmp_path: Path, out: Path, *extra: str) -> list[str]:
+    (tmp_path / "lei.txt").write_text(LAW, encoding="utf-8")
+    manifest = tmp_path / "m.jsonl"
+    manifest.write_text(json.dumps({"source": "lei.txt"}) + "\n", encoding="utf-8")
+    if command == "run":
+        return ["run", str(manifest), "--out", str(out), "--cache", str(tmp_path / "cache"), "--no-progress",
+                *extra]
+    out.mkdir(parents=True, exist_ok=True)
+    return ["reprocess", "--out", str(out), "--no-progress", *extra]
+
+
+@pytest.mark.usefixtures("prefect_harness")
+@pytest.mark.parametrize("command", ["run", "reprocess"])
+@pytest.mark.parametrize("catalog, code, reason", [
+    ("not-a-database", 65, "catalog_unreadable"),
+    ("postgresql://locleg@127.0.0.1:1/locleg", 66, "catalog_unreachable"),  # port 1: nothing listens
+])
+def test_a_batch_on_a_catalog_it_cannot_use_exits_by_the_table(tmp_path, capsys, command, catalog, code, reason):
+    from locleg.cli import main
+
+    if catalog == "not-a-database":
+        catalog = str(tmp_path / "catalog.sqlite")
+        Path(catalog).write_bytes(os.urandom(4096))
+    assert main(_batch_args(command, tmp_path, tmp_path / "out", "--catalog", catalog)) == code
+    err = capsys.readouterr().err
+    assert f"({reason})" in err.strip().splitlines()[-1] and "Traceback" not in err, err
+
+
+@pytest.mark.usefixtures("prefect_harness")
+@pytest.mark.parametrize("command", ["run", "reprocess"])
+def test_a_batch_whose_store_cannot_be_made_exits_74(tmp_path, capsys, command, read_only_dir):
+    from locleg.cli import main
+
+    if command == "run":  # a regular file where the store directory should be
+        (tmp_path / "afile").write_text("x", encoding="utf-8")
+        assert main(_batch_args(command, tmp_path, tmp_path / "afile")) == 74
+        err = capsys.readouterr().err
+        assert "(write_failed)" in err.strip().splitlines()[-1] and "Traceback" not in err, err
+    # a store in a directory nobody may write in: no catalog can be made there
+    out = read_only_dir / "store" if command == "run" else read_only_dir
+    assert main(_batch_args(command, tmp_path, out)) == 74
+    err = capsys.readouterr().err
+    assert "(write_failed)" in err.strip().splitlines()[-1] and "Traceback" not in err, err
+
+
+@pytest.fixture
+def full_disk(tmp_path):
+    """A directory on a filesystem with no byte free (a 256 KiB tmpfs, filled): a real full disk.
+    Needs root (mount)."""
+    where = tmp_path / "full"
+    where.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(where)],
+                      capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a tmpfs here (needs root)")
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], check=True)
+
+
+def _fill(directory: Path) -> None:
+    fd = os.open(directory / "filler", os.O_WRONLY | os.O_CREAT)
+    try:
+        while os.write(fd, b"\0" * 4096):
+            pass
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+@pytest.mark.usefixtures("prefect_harness")
+def test_a_batch_on_a_full_disk_exits_74(tmp_path, capsys, full_disk):
+    """A real full disk (ENOSPC), not a monkeypatched store: with the catalog elsewhere every
+    result is ``store_failed`` and the batch goes on, then exits 74 with its summary; with the
+    catalog on the full disk too nothing can be recorded, and the run is one line, 74 (was 70,
+    ``flow_failed``)."""
+    from locleg.cli import main
+
+    (tmp_path / "lei-13.txt").write_text(LAW.replace("12", "13"), encoding="utf-8")
+    args = _batch_args("run", tmp_path, full_disk / "out")
+    args[1] = str(tmp_path / "m2.jsonl")
+    Path(args[1]).write_text(json.dumps({"source": "lei.txt"}) + "\n" + json.dumps({"source": "lei-13.txt"}) + "\n",
+                             encoding="utf-8")
+    (full_disk / "out").mkdir()
+    _fill(full_disk)
+    summary = tmp_path / "s.json"
+    assert main([*args, "--catalog", str(tmp_path / "catalog.sqlite"), "--summary-json", str(summary)]) == 74
+    assert json.loads(summary.read_text(encoding="utf-8"))["by_reason"] == {"store_failed": 2}
+    capsys.readouterr()
+    assert main(args) == 74
+    err = capsys.readouterr().err
+    assert "(write_failed)" in err.strip().splitlines()[-1] and "Traceback" not in err, err
