@@ -104,6 +104,18 @@ def _case(tmp_path: Path, name: str) -> tuple[list[str], int, str]:
     if name == "search-catalog-postgres-unreachable":
         url = "postgresql://locleg@127.0.0.1:1/locleg"  # port 1: nothing listens
         return ["search", "praça", "--out", str(tmp_path), "--catalog", url], 66, "catalog_unreachable"
+    if name == "reprocess-missing-store":
+        return ["reprocess", "--out", str(tmp_path / "none")], 66, "missing_file"
+    if name == "reprocess-store-a-file":
+        return ["reprocess", "--out", str(text)], 66, "missing_file"
+    if name == "export-corpus-a-file":
+        return ["export", "--format", "jsonl", str(text), str(tmp_path / "u.jsonl")], 66, "missing_file"
+    if name == "export-empty-corpus":
+        return ["export", "--format", "jsonl", str(tmp_path), str(tmp_path / "u.jsonl")], 65, "empty_corpus"
+    if name == "export-bad-format":
+        return ["export", "--format", "xml", str(tmp_path), str(tmp_path / "u.xml")], 2, "--format"
+    if name == "schema-bad-option":
+        return ["schema", "--bogus"], 2, "--bogus"
     if name == "run-missing-manifest":
         return ["run", str(tmp_path / "none.jsonl"), "--out", str(tmp_path / "o")], 66, "missing_file"
     raise AssertionError(name)
@@ -114,7 +126,8 @@ def _case(tmp_path: Path, name: str) -> tuple[list[str], int, str]:
     "structure-o-directory", "structure-missing-parent-is-created", "search-limit-float",
     "search-limit-huge", "search-not-a-database", "ocr-dpi-0", "run-missing-manifest",
     "ingest-dpi-0", "run-dpi-0", "run-fifo-manifest", "run-loop-manifest", "ingest-fifo", "ingest-device", "structure-device",
-    "search-catalog-not-a-database", "search-catalog-postgres-unreachable",
+    "search-catalog-not-a-database", "search-catalog-postgres-unreachable", "reprocess-missing-store",
+    "reprocess-store-a-file", "export-corpus-a-file", "export-empty-corpus", "export-bad-format", "schema-bad-option",
 ])
 def test_every_command_uses_the_exit_code_table_with_one_line(tmp_path, name):
     args, code, marker = _case(tmp_path, name)
@@ -126,6 +139,23 @@ def test_every_command_uses_the_exit_code_table_with_one_line(tmp_path, name):
     line = proc.stderr.strip().splitlines()[-1] if code == 2 else _one_line(proc)
     assert marker in line, proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("command", ["schema", "structure", "ocr", "validate"])
+def test_stdout_of_every_printing_command_on_a_full_device_is_an_io_error(tmp_path, command):
+    full = _char_device(tmp_path / "full", 1, 7)
+    text = tmp_path / "lei.txt"
+    text.write_text(LAW, encoding="utf-8")
+    if command == "validate":  # a valid output: 'valid' is printed
+        proc = _locleg("structure", str(text), "-o", str(tmp_path / "lei.json"))
+        assert proc.returncode == 0, proc.stderr
+    args = {"schema": [], "structure": [str(text)], "ocr": [str(text)], "validate": [str(tmp_path / "lei.json")]}
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    with open(full, "wb") as sink:
+        proc = subprocess.run([sys.executable, "-m", "locleg", command, *args[command]], stdout=sink,
+                              stderr=subprocess.PIPE, text=True, env=env, timeout=120)
+    assert proc.returncode == 74, proc.stderr
+    assert "No space left" in _one_line(proc)
 
 
 def test_verbose_adds_the_traceback(tmp_path):
