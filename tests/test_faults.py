@@ -1426,3 +1426,49 @@ def test_a_batch_on_a_full_disk_exits_74(tmp_path, capsys, full_disk):
     assert main(args) == 74
     err = capsys.readouterr().err
     assert "(write_failed)" in err.strip().splitlines()[-1] and "Traceback" not in err, err
+
+
+# ---------------------------------------------------------------------------------------------
+# structuring cost (bench/structure_scale.py has the 20,000-page and 100,000-line figures)
+
+
+def _viterbi_full_scan(candidates, config):
+    """The article-number Viterbi as first written: every state tried for every option."""
+    states = {n: (c, (n, None)) for n, c in candidates[0]}
+    states.setdefault(1, (config.cost_sequence_reading, (1, None)))
+    for cands in candidates[1:]:
+        options = dict(cands)
+        for prev in list(states):
+            options.setdefault(prev + 1, config.cost_sequence_reading)
+        new = {}
+        for x, emission in options.items():
+            best = None
+            for y, (total, path) in states.items():
+                trans = (0.0 if x == y + 1 else config.cost_gap_base + config.cost_gap_per_missing * (x - y - 1)
+                         if x > y + 1 else config.cost_backward)
+                score = total + trans + emission
+                if best is None or score < best[0]:
+                    best = (score, path)
+            new[x] = (best[0], (x, best[1]))
+        states = dict(sorted(new.items(), key=lambda kv: kv[1][0])[: config.max_states])
+    total, node = min(states.values(), key=lambda v: v[0])
+    numbers = []
+    while node is not None:
+        number, node = node
+        numbers.append(number)
+    return total, numbers[::-1]
+
+
+def test_the_article_number_viterbi_stops_its_scan_early_and_chooses_the_same():
+    """The scan over states stops once no later state can win: the same total and numbers as the
+    full scan, ties included (costs on a grid of halves tie often), on random readings."""
+    import random
+
+    from pipeline.segmenting.numbering import SegmentConfig, _viterbi
+
+    rng = random.Random(16)
+    for _ in range(1500):
+        config = SegmentConfig(max_states=rng.choice([2, 5, 24]))
+        candidates = [[(rng.randint(0, 40), rng.choice([0.0, 0.5, 0.6, 1.2, 1.5, 3.0, rng.random() * 4]))
+                       for _ in range(rng.randint(1, 4))] for _ in range(rng.randint(1, 60))]
+        assert _viterbi(candidates, config=config) == _viterbi_full_scan(candidates, config)
