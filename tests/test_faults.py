@@ -1103,6 +1103,31 @@ def test_the_document_limit_adds_up_the_frames_of_a_tiff(tmp_path, monkeypatch):
     assert "document limit" in exc.value.message
 
 
+def test_the_document_limit_adds_up_the_pages_of_a_pdf(tmp_path, monkeypatch):
+    """The per-document limit holds for a PDF's pages as for a TIFF's frames: the page past it is
+    refused, by its number, before anything is decoded."""
+    from scans import make_scanned_pdf
+
+    from pipeline.config import OcrConfig
+    from pipeline.errors import InputError
+    from pipeline.ocr import plan_pages
+
+    lines = ["LEI Nº 12, DE 3 DE MAIO DE 2001", "Art. 1º Fica criada a praça."]
+    path = make_scanned_pdf(tmp_path / "tres.pdf", [lines, lines, lines], seed=16)
+    assert len(plan_pages(path, config=OcrConfig())) == 3
+    monkeypatch.setenv("LOCLEG_MAX_PAGE_IMAGE_BYTES", str(2**40))  # the page limit out of the way
+    monkeypatch.setenv("LOCLEG_MAX_DOCUMENT_IMAGE_BYTES", "1")
+    with pytest.raises(InputError) as exc:
+        plan_pages(path, config=OcrConfig())
+    assert exc.value.page_no == 1  # even one page is over a 1-byte document limit
+    page_bytes = int(exc.value.message.split(" decode to ")[1].split(" bytes")[0].replace(",", ""))
+    monkeypatch.setenv("LOCLEG_MAX_DOCUMENT_IMAGE_BYTES", str(2 * page_bytes + page_bytes // 2))
+    with pytest.raises(InputError) as exc:
+        plan_pages(path, config=OcrConfig())
+    assert exc.value.reason == "image_too_large" and exc.value.page_no == 3
+    assert "document limit" in exc.value.message
+
+
 def test_a_scan_at_another_resolution_is_not_decoded_before_it_is_rendered(tmp_path, monkeypatch):
     """A scan placed at the planned resolution is taken as stored (decoded once); one at another
     resolution is rendered, and no longer decoded first only to be thrown away (a 14,180² colour
