@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from pipeline.errors import EXIT_IO, FetchError, InputError, LoclegError
+from pipeline.errors import EXIT_IO, FetchError, InputError, LoclegError, OutputError
 
 
 def ocr_options(args: Any) -> dict:
@@ -137,11 +137,8 @@ def run_manifest(args: Any) -> int:
 
             abort_downloads()  # a slow source's thread would hold the exit until its deadline
             raise
-        except LoclegError:
-            raise
-        except Exception as exc:  # the orchestrator itself failed (documents never raise)
-            raise LoclegError(f"the batch flow failed: {type(exc).__name__}: {exc}",
-                              reason="flow_failed") from exc
+        except Exception as exc:  # the store, the catalog or the orchestrator (documents never raise)
+            raise batch_error(exc, args) from exc
         finally:
             set_progress(None)
             warm.discard()
@@ -165,6 +162,8 @@ def reprocess_store(args: Any) -> int:
         set_progress(bar)
         try:
             summary = reprocess(out=str(args.out), catalog=getattr(args, "catalog", None))
+        except Exception as exc:  # as in run_manifest
+            raise batch_error(exc, args) from exc
         finally:
             set_progress(None)
     print_summary(summary, getattr(args, "summary_json", None))
@@ -190,6 +189,30 @@ def serve_manifest(args: Any) -> int:  # pragma: no cover - blocks until interru
 
     serve(deployment)
     return 0
+
+
+_SQLITE_WRITE_FAILURES = ("disk is full", "disk i/o error", "readonly database", "unable to open database file")
+
+
+def batch_error(exc: Exception, args: Any) -> LoclegError:
+    """What stopped a batch flow (``run``, ``reprocess``), as the exit-code table says: a document
+    never raises, so this is the run's own store, catalog or orchestrator. A store or SQLite
+    catalog that cannot be written (a full disk, a read-only place, a file where the store's
+    directory should be) is an I/O error (74); a catalog that is not a database (65) or a server
+    that does not answer (66) as for ``search``; anything else ``flow_failed`` (70)."""
+    import sqlite3
+
+    if isinstance(exc, LoclegError):
+        return exc
+    target = getattr(args, "catalog", None) or str(Path(args.out) / "catalog.sqlite")
+    if isinstance(exc, sqlite3.OperationalError) and any(m in str(exc).lower() for m in _SQLITE_WRITE_FAILURES):
+        return OutputError(f"catalog {target} cannot be written: {exc}", reason="write_failed")
+    if isinstance(exc, OSError) and not isinstance(exc, (ConnectionError, TimeoutError)):
+        where = f": {exc.filename}" if exc.filename else ""
+        return OutputError(f"cannot write the store {args.out}: {exc.strerror or exc}{where}", reason="write_failed")
+    if type(exc).__module__.split(".")[0] in ("sqlite3", "psycopg"):
+        return catalog_error(target, exc)
+    return LoclegError(f"the batch flow failed: {type(exc).__name__}: {exc}", reason="flow_failed")
 
 
 def catalog_error(target: str, exc: Exception) -> LoclegError:
