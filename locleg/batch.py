@@ -125,7 +125,8 @@ def run_manifest(args: Any) -> int:
     runner = make_task_runner(workers=getattr(args, "workers", None), dask=getattr(args, "dask", False),
                               dask_address=getattr(args, "dask_address", None))
     flow_fn = ingest_manifest.with_options(task_runner=runner)
-    with prefect_settings(), progress_bar(enabled=not getattr(args, "no_progress", False)) as bar:
+    with prefect_settings(), progress_bar(enabled=not getattr(args, "no_progress", False),
+                                             quiet=bool(getattr(args, "quiet", False))) as bar:
         set_progress(bar)
         try:
             summary = flow_fn(manifest=str(manifest), out=str(args.out),
@@ -161,7 +162,8 @@ def reprocess_store(args: Any) -> int:
     if not Path(args.out).is_dir():
         raise FetchError(f"store not found: {args.out}", reason="missing_file")
     quiet_prefect(getattr(args, "verbose", False))
-    with prefect_settings(), progress_bar(enabled=not getattr(args, "no_progress", False)) as bar:
+    with prefect_settings(), progress_bar(enabled=not getattr(args, "no_progress", False),
+                                             quiet=bool(getattr(args, "quiet", False))) as bar:
         set_progress(bar)
         try:
             summary = reprocess(out=str(args.out), catalog=getattr(args, "catalog", None))

@@ -196,3 +196,20 @@ def test_a_run_reads_every_page_once_whoever_reads_it(tmp_path, monkeypatch):
     assert summary["documents"] == 3 and summary["pages_ocr"] == 3 and not summary["by_status"].get("failed")
     assert sorted(reads) == [("w0.pdf", 0), ("w1.pdf", 0), ("w2.pdf", 0)]
     assert not warm.feeding() and warm.started_keys() == set()
+
+
+def test_quiet_run_prints_only_the_failed_documents(stored, capsys):
+    """``locleg -q run``: no line per document on stderr, only the failed one's (a warning); the
+    summary still goes to stdout. Without ``-q`` (stderr not a terminal): a line per document."""
+    root, _, out, cache = stored
+    manifest = _write_manifest(root / "q.jsonl", [{"source": "a.pdf", **META},
+                                                  {"source": "nowhere.pdf", **{**META, "numero": "9"}}])
+    capsys.readouterr()
+    assert main(["-q", "run", str(manifest), "--out", str(out), "--cache", str(cache)]) == 0
+    quiet = capsys.readouterr()
+    assert [line for line in quiet.err.splitlines() if line.strip()] == [
+        line for line in quiet.err.splitlines() if "failed" in line and "nowhere.pdf" in line]
+    assert len(quiet.err.strip().splitlines()) == 1 and "documents" in quiet.out
+    assert main(["run", str(manifest), "--out", str(out), "--cache", str(cache)]) == 0
+    loud = capsys.readouterr().err.splitlines()
+    assert sorted(line.split()[0] for line in loud if line.startswith("[")) == ["[1/2]", "[2/2]"]
