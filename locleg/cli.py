@@ -30,7 +30,7 @@ from pipeline.errors import (
 
 os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
 
-FIRST_PAGE_WAIT_S = 5.0
+FIRST_PAGE_WAIT_S = 15.0
 """How long ``locleg run`` lets its first page be read before it starts Prefect (flows.warm)."""
 
 
