@@ -22,8 +22,8 @@ from __future__ import annotations
 import concurrent.futures
 import threading
 import time
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 _lock = threading.Lock()
