@@ -63,9 +63,13 @@ def quiet_prefect(verbose: bool) -> None:
     lines (ours included: a failed document's one line, a page taken over from the warm start)
     still reach the Prefect server's run logs; only the console handler drops them."""
     import logging
+    import os
 
     if verbose:
         return
+    # the processes started from here (Dask workers) configure Prefect's logging themselves: their
+    # console handler prints warnings only, their run logs still go to the API at INFO
+    os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
     for name in ("prefect", "prefect.server", "distributed", "prefect.task_runner.dask"):
         logging.getLogger(name).setLevel(logging.WARNING)
     for name in ("prefect.task_engine", "prefect.flow_engine"):

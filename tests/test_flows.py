@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.server
 import json
+import re
 import shutil
 import sqlite3
 import threading
@@ -421,6 +422,14 @@ def test_runs_are_named_tagged_and_handled_documents_do_not_fail_tasks(corpus, t
     # one row per document: its status and reason as structuring decided them (a.pdf's one-page
     # law has no fecho: partial)
     assert "| missing.pdf | failed | source_missing |" in md and "| a.pdf | partial | no_fecho | 1 |" in md  # OCR'd: 1, or 0 when the warm start read it
+    # ...with its confidence and a link to its stored JSON
+    [row] = [line for line in md.splitlines() if "| a.pdf |" in line]
+    cells = [c.strip() for c in row.strip().strip("|").split("|")]  # line, source, status, reason, pages, OCR'd, confidence, JSON
+    assert 0 < float(cells[6]) <= 1
+    link = re.fullmatch(r"\[([^]]+\.json)\]\(file://(.+)\)", cells[7])
+    assert link is not None and link.group(2).endswith("/" + link.group(1))
+    linked = Path(link.group(2))
+    assert json.loads(linked.read_text())["document"]["status"] == "partial"
 
 
 def test_a_gazette_line_stores_every_act_as_its_own_document(tmp_path):
