@@ -63,9 +63,13 @@ def quiet_prefect(verbose: bool) -> None:
     lines (ours included: a failed document's one line, a page taken over from the warm start)
     still reach the Prefect server's run logs; only the console handler drops them."""
     import logging
+    import os
 
     if verbose:
         return
+    # the processes started from here (Dask workers) configure Prefect's logging themselves: their
+    # console handler prints warnings only, their run logs still go to the API at INFO
+    os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
     for name in ("prefect", "prefect.server", "distributed", "prefect.task_runner.dask"):
         logging.getLogger(name).setLevel(logging.WARNING)
     for name in ("prefect.task_engine", "prefect.flow_engine"):
@@ -125,7 +129,8 @@ def run_manifest(args: Any) -> int:
     runner = make_task_runner(workers=getattr(args, "workers", None), dask=getattr(args, "dask", False),
                               dask_address=getattr(args, "dask_address", None))
     flow_fn = ingest_manifest.with_options(task_runner=runner)
-    with prefect_settings(), progress_bar(enabled=not getattr(args, "no_progress", False)) as bar:
+    with prefect_settings(), progress_bar(enabled=not getattr(args, "no_progress", False),
+                                             quiet=bool(getattr(args, "quiet", False))) as bar:
         set_progress(bar)
         try:
             summary = flow_fn(manifest=str(manifest), out=str(args.out),
@@ -158,7 +163,8 @@ def reprocess_store(args: Any) -> int:
     if not Path(args.out).is_dir():
         raise FetchError(f"store not found: {args.out}", reason="missing_file")
     quiet_prefect(getattr(args, "verbose", False))
-    with prefect_settings(), progress_bar(enabled=not getattr(args, "no_progress", False)) as bar:
+    with prefect_settings(), progress_bar(enabled=not getattr(args, "no_progress", False),
+                                             quiet=bool(getattr(args, "quiet", False))) as bar:
         set_progress(bar)
         try:
             summary = reprocess(out=str(args.out), catalog=getattr(args, "catalog", None))
