@@ -853,3 +853,43 @@ def test_a_scrap_after_a_closed_sibling_is_not_the_number_printed_next():
                    "ES Mie El 076\nV) memorial descritivo.\n"
                    "Art. 13. Esta lei entra em vigor na data de sua publicação.\n")
     assert [k for k in units if k.startswith("art12_cpt_inc")] == [f"art12_cpt_inc{n}" for n in range(1, 6)]
+
+
+def test_a_label_behind_margin_marks_is_read_as_the_printed_form_readers_read_it():
+    # 'Rel' before 'Artigo 40.': the readers take '40.' for 4º (the ordinal read as a 0), as they
+    # do at a line start; every ordinal of this typewriter reads '0', so the next printed
+    # article ('50.') shows no gap, and without the readers behind the marks art. 4 was lost
+    from pipeline.segmenting.decoder import Printed, decode
+    from pipeline.segmenting.numbering import _printed_behind
+
+    texts = ["Artigo 20. O Conselho será composto pelos seguintes membros.", "rtigo 30. (VETADO)",
+             "Rel Artigo 40. A licença de obras será requerida ao Prefeito", "Municipal pelo interessado.",
+             "Artigo 50. Fica proibido construir muros."]
+    printed = [Printed("artigo", 20, alternatives=((2, 1.2),), label="Artigo 20."), None, None, None,
+               Printed("artigo", 50, alternatives=((5, 1.2),), label="Artigo 50.")]
+    read = decode(texts, printed, read_label=_printed_behind).starts
+    assert [(s.line, s.number) for s in read] == [(0, 2), (1, 3), (2, 4), (4, 5)]
+    assert read[2].label == "Rel Artigo 40."
+    assert [(s.line, s.number) for s in decode(texts, printed).starts] == [(0, 2), (1, 3), (4, 4)]
+
+
+def test_a_vetoed_sibling_closes_like_one_ending_in_a_semicolon():
+    # 'IV - (VETADO)' then '- cassação da concessão.': inciso V, its numeral lost
+    units = _units("Art. 5º O infrator sujeita-se às seguintes penalidades:\nI - advertência;\n"
+                   "II - multa de 3 (três) a 30 (trinta) UFM;\nIII - apreensão das mercadorias;\n"
+                   "IV - (VETADO)\n- cassação da concessão.\n"
+                   "Art. 6º Esta lei entra em vigor na data de sua publicação.\n")
+    assert [k for k in units if k.startswith("art5_cpt_inc")] == [f"art5_cpt_inc{n}" for n in range(1, 6)]
+    assert units["art5_cpt_inc5"].startswith("cassação")
+
+
+@pytest.mark.parametrize("line, text", [("AEIEAE O memorial descritivo;", "memorial descritivo"),
+                                        ("TEL *- 2: (dois) representantes do Poder Executivo;", "representantes")])
+def test_debris_longer_than_a_scrap_between_closed_siblings_is_a_lost_label(line: str, text: str):
+    # after 'II. ...;' and before 'IV. ...': inciso III, whatever its label became
+    units = _units("Art. 3º O pedido será instruído com os seguintes documentos:\n"
+                   "I. certificado de vistoria;\nII. título de eleitor;\n" + line + "\n"
+                   "IV. atestado de antecedentes;\nV. carteira de identidade.\n"
+                   "Art. 4º Esta lei entra em vigor na data de sua publicação.\n")
+    assert [k for k in units if k.startswith("art3_cpt_inc")] == [f"art3_cpt_inc{n}" for n in range(1, 6)]
+    assert text in units["art3_cpt_inc3"]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -97,6 +97,10 @@ class Printed:
     suffix: bool = False  # 'Art. 3º-A': shares the number of the article before it
     alternatives: tuple[tuple[int, float], ...] = ()  # other readings of an article number
     label: str = ""  # the label as printed
+
+
+LabelReader = Callable[[str], "Printed | None"]
+"""The printed-form readers on a text: what they read at its start (``pipeline.headers``)."""
 
 
 @dataclass(frozen=True)
@@ -257,7 +261,8 @@ class _Piece:
 
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
-                 "after_heading", "numeral_only", "lost_bare", "lost_guess", "guess_open", "vigencia", "shifted")
+                 "after_heading", "numeral_only", "lost_bare", "lost_guess", "guess_open", "vigencia", "shifted",
+                 "reader", "lost_debris")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -285,6 +290,10 @@ class _Piece:
         # one after this one (see emission)
         self.lost_bare = (self.lost_end is None and closes in (";", ":") and offset == 0
                           and bool(_LOWER_START.match(self.text)))
+        # ... or debris longer than a scrap before the unit's first word ('AEIEAE O memorial
+        # descritivo;', 'TEL *- 2: (dois) representantes'): where it ends, read on the same terms
+        self.lost_debris = (_label_debris_end(self.text, words) if self.lost_end is None and not self.lost_bare
+                            and closes in (";", ":") and offset == 0 else None)
         # An article label OCR destroyed, keyword and numeral ('ARES GI C A fiscalização'), after
         # a sentence's end or a heading; read only where the next printed article confirms the
         # gap (set by decode: kind -> the number the next printed unit of that kind carries).
@@ -305,6 +314,7 @@ class _Piece:
         self.vigencia = False
         self.numeral_only = _NUMERAL_ONLY.match(self.text) if offset == 0 else None
         self.shifted: list[tuple[int, int, _Piece]] | None = None  # see behind_dust
+        self.reader: LabelReader | None = None  # the printed-form readers, for a label behind dust
 
     def emission(self, kind: str, n: int, unico: bool, config: DecodeConfig,
                  limit: float = float("inf")) -> tuple[float, int]:
@@ -367,7 +377,14 @@ class _Piece:
             # the label read after the marks, each of their characters at ``margin_dust``
             for at, dust, inner in self.behind_dust():
                 cost, end = inner.emission(kind, n, unico, config, limit)
-                if end > 0 and cost <= config.clean_behind_dust and cost + config.margin_dust * dust < best[0]:
+                q = inner.printed
+                if end < 0 and q is not None and q.kind == kind and cost < renumber:
+                    # the printed-form readers read it there, its number or one of their
+                    # alternatives ('Rel Artigo 40. A licença': 4º, the ordinal read as a 0)
+                    cost, end = max(cost, 0.0), len(q.label)
+                    if cost + config.margin_dust * dust < best[0]:
+                        best = (cost + config.margin_dust * dust, at + end)
+                elif end > 0 and cost <= config.clean_behind_dust and cost + config.margin_dust * dust < best[0]:
                     best = (cost + config.margin_dust * dust, at + end)
         if not unico and best[0] > config.damaged_keyword and self.damaged_heads(kind):
             got = self.damaged(kind, n, config)
@@ -391,11 +408,12 @@ class _Piece:
             # this one and a paragraph starts here: a lost article, numbered by the gap (the
             # sequence says which, when the gap lacks more than one).
             best = (lost + config.lost_keyword, self.lost_whole)
-        if kind in _SHORT_KINDS and self.lost_bare and self.next_printed.get(kind) == n + 1 and (
+        if kind in _SHORT_KINDS and (self.lost_bare or self.lost_debris is not None) \
+                and self.next_printed.get(kind) == n + 1 and (
                 (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico)):
             cost = lost + (self.closes == ":") * config.lost_first + min(_lost_separator(kind, ""), 1.0)
             if cost < best[0]:
-                best = (cost, 0)
+                best = (cost, 0 if self.lost_bare else self.lost_debris)
         if kind in _SHORT_KINDS and self.lost_end is not None and self.next_printed.get(kind, n + 1) > n and (
                 (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico
                                                     and kind in self.next_printed)):
@@ -428,7 +446,9 @@ class _Piece:
                     break
                 at = m.end() + len(self.text[m.end():]) - len(self.text[m.end():].lstrip())
                 if at < len(self.text):
-                    self.shifted.append((at, dust, _Piece(self.line, at, self.text[at:], None, 0.0, False)))
+                    rest = self.text[at:]
+                    label = self.reader(rest) if self.reader is not None else None
+                    self.shifted.append((at, dust, _Piece(self.line, at, rest, label, 0.0, False)))
         return self.shifted
 
     def damaged(self, kind: str, n: int, config: DecodeConfig) -> tuple[float, int]:
@@ -509,7 +529,8 @@ class _Piece:
         if self.printed is not None and self.printed.kind == kind:
             return True
         if kind in _SHORT_KINDS:
-            return self.short_ok or self.lost_end is not None or (self.lost_bare and kind in self.next_printed)
+            return self.short_ok or self.lost_end is not None or (
+                (self.lost_bare or self.lost_debris is not None) and kind in self.next_printed)
         if kind == "artigo" and (self.lost_article_end is not None or self.lost_whole is not None
                                  or self.lost_guess is not None) and "artigo" in self.next_printed:
             return True
@@ -582,7 +603,8 @@ class _Piece:
         cost, end = self.emission(kind, n, unico, config, limit)
         if end == self.lost_whole and kind == "artigo" and cost < float("inf"):
             return config.label_lost, end  # the evidence is the gap and the paragraph, not a label
-        if end == 0 and self.lost_bare and kind in _SHORT_KINDS and cost < float("inf"):
+        if kind in _SHORT_KINDS and cost < float("inf") and (
+                (end == 0 and self.lost_bare) or (self.lost_debris is not None and end == self.lost_debris)):
             return config.label_lost, end  # ... the gap the next printed sibling shows, and the ';' or ':'
         consumed = self.printed.label if end < 0 and self.printed is not None else self.text[:end]
         size = len(consumed.strip())
@@ -652,6 +674,7 @@ def _lost_label_of_paragraph(text: str, opens: bool, closed: bool) -> int | None
 # a line that ends a sentence, dust after the mark allowed ('Viação..,', 'desta Lei. j'), a whole
 # unit's text in parentheses ('Art. 6º (VETADO)', '(REVOGADO)'), or a quotation (issue 12:
 # 'desta Lei.” (NR)', 'valores.» (AC)', 'previstas (NR)', 'estas. UNR)')
+_VETOED_END = re.compile(r"\(\s*VETAD[OA]\s*\)\W{0,2}$")
 _CLOSED = re.compile(r"(?:[.;:][^\w\s]{0,3}(?:\s+\S)?|\([A-ZÀ-Ú]{4,}\)[^\w\s]{0,3}"
                      r"|(?:\(|[\[{|]|(?<![^\W\d_])[UC]?)\s*(?:NR|AC|VETADO)\s*[)\]}][^\w\s]{0,3})\s*$")
 
@@ -1006,6 +1029,7 @@ def decode(
     frozen: Sequence[bool] | None = None,
     config: DecodeConfig = DecodeConfig(),
     lost_articles: frozenset[int] = frozenset(),
+    read_label: LabelReader | None = None,
 ) -> Decoding:
     """Choose the unit starts of a law's articulação.
 
@@ -1013,7 +1037,9 @@ def decode(
     each (None for running text), ``frozen`` lines where no unit may start (quoted wording of
     another norm), ``lost_articles`` lines that open an article whose label OCR destroyed, as
     the text around says (an amending formula right after a closed quotation): read as the
-    article the gap lacks where the next printed one shows the gap. Agrupadores (printed kind 'group') and headings reset the expectation below
+    article the gap lacks where the next printed one shows the gap; ``read_label`` the
+    printed-form readers, to read a label behind margin marks as they read one at a line start.
+    Agrupadores (printed kind 'group') and headings reset the expectation below
     the article. Returns the chosen starts in order, and the doubts: places kept as text that
     read as the unit expected there within ``config.doubt_margin``.
     """
@@ -1023,7 +1049,10 @@ def decode(
         p = printed[i]
         is_frozen = bool(frozen and frozen[i])
         before = without_end_dust(texts[i - 1]) if i else ""
-        pieces.append(_Piece(i, 0, text, p, 0.0, is_frozen, before[-1:], words))
+        # a vetoed sibling ('IV - (VETADO)') is closed as one ending in ';' is
+        closes = ";" if _VETOED_END.search(before) else before[-1:]
+        pieces.append(_Piece(i, 0, text, p, 0.0, is_frozen, closes, words))
+        pieces[-1].reader = read_label
         if not is_frozen and (p is None or p.kind not in ("group", "heading")):
             label_end = len(p.label) if p is not None else 0
             for m in _SPLIT.finditer(text):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from pipeline.headers import Header, is_heading_text, read_roman, titles_a_part
+from pipeline.headers import Header, is_heading_text, read_header, read_roman, titles_a_part
 from pipeline.reading.numerals import alinea_index, alinea_letter, int_to_roman
 from pipeline.segmenting.decoder import DecodeConfig, Doubt, Printed, Start, decode
 from pipeline.segmenting.readings import Reading
@@ -152,6 +152,11 @@ def _printed_of(readings: Sequence[Reading], j: int) -> Printed | None:
             # 'II - DA LICENÇA' before an article, or titling a part whatever follows (the next
             # article's label may be lost): build_tree decides
             return Printed("heading", None)
+    return _printed_of_header(h)
+
+
+def _printed_of_header(h: Header) -> Printed | None:
+    """A label the printed-form readers read, as the decoder's evidence (no context needed)."""
     if h.kind == "artigo":
         first = h.candidates[0][0] if h.candidates else 0
         others = tuple(h.candidates[1:])
@@ -170,6 +175,12 @@ def _printed_of(readings: Sequence[Reading], j: int) -> Printed | None:
     if h.kind == "item":
         return Printed("item", int(h.number) if h.number and h.number.isdigit() else None, label=h.label)
     return None
+
+
+def _printed_behind(text: str) -> Printed | None:
+    """What the printed-form readers read at the start of ``text`` (a line after its margin marks)."""
+    h = read_header(text)
+    return None if h is None or h.kind == "group" else _printed_of_header(h)
 
 
 def number_text(kind: str, n: int, unico: bool) -> str:
@@ -217,7 +228,7 @@ def decode_articulacao(
                 frozen[k] = True
                 k += 1
     decoding = decode([r.line.text for r in readings], printed, frozen=frozen, config=config.decoder,
-                      lost_articles=lost_articles)
+                      lost_articles=lost_articles, read_label=_printed_behind)
     starts = decoding.starts
     by_line: dict[int, list[Start]] = {}
     for st in starts:
