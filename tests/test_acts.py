@@ -213,3 +213,36 @@ def test_acts_printed_in_running_case_are_found_by_the_preamble_that_follows_the
     results = {act.numero: result for act, result in structure_acts(document_from_text(RUNNING_CASE_GAZETTE))}
     assert [u.id for u in results["3558"].articulacao] == ["art1", "art2"]
     assert [u.id for u in results["3556"].articulacao] == ["art1", "art2", "art3"]
+
+
+NOMINATING_GAZETTE = """DECRETO Nº 7017 DE 19 DE JUNHO DE 2015.
+O PREFEITO MUNICIPAL DE PONTA PORÃ, no uso de suas atribuições legais;
+Nomear, com data retroativa de 1º de junho de 2015, o Sr. Daniel Torres Romero, para exercer o cargo de Agente.
+Ponta Porã/MS, 19 de Junho de 2015.
+LUDIMAR GODOY NOVAIS
+Prefeito Municipal
+\fRepresentantes de ONGs, Clubes de Serviços e Conselhos de Classe
+TITULAR Renato Pereira Associação de Catadores
+SUPLENTE Wilton Cesar Miranda Associação de Catadores
+Art. 3º. Esta Resolução entrará em vigor na data de sua aprovação.
+LEI COMPLEMENTAR Nº 136/2015
+Institui o Programa IPTU VERDE.
+O PRESIDENTE DA CÂMARA MUNICIPAL DE PONTA PORÃ faz saber que a Câmara aprovou e ele promulga a seguinte Lei:
+Art. 1º Fica criado o Programa IPTU VERDE.
+Art. 2º Esta Lei Complementar entra em vigor na data de sua publicação.
+Ponta Porã, 19 de junho de 2015.
+DANIEL VALDEZ
+Presidente
+"""
+
+
+def test_an_act_without_articles_ends_at_its_closing_and_lends_none_of_what_follows():
+    # pontapora-do2261-2015: a nominating decree (no articles) closed and signed; the next page
+    # is the end of another act (an 'Art. 3º' of a Resolução whose start is not printed here)
+    results = {act.numero: result for act, result in structure_acts(document_from_text(NOMINATING_GAZETTE))}
+    decree = results["7017"]
+    assert decree.articulacao == []
+    assert decree.fecho is not None and decree.fecho.data is not None and decree.fecho.data.isoformat() == "2015-06-19"
+    assert [s.nome for s in decree.fecho.signatarios] == ["LUDIMAR GODOY NOVAIS"]
+    assert "Nomear" in (decree.preambulo or "") and "TITULAR" not in (decree.preambulo or "")
+    assert [u.id for u in results["136"].articulacao] == ["art1", "art2"]
