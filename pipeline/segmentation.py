@@ -210,11 +210,11 @@ def segment_lines(
     if closed is not None:
         # an act without articles ('Nomear ... Ponta Porã/MS, 19 de Junho de 2015.' and its
         # signature) ends at its closing; what follows, articles included, is another text's
-        fecho_at, end = closed
-        seg.fecho = [r.line for r in head[fecho_at:fecho_at + 1]]
-        seg.signatures = [r.line for r in head[fecho_at + 1:end]]
-        after = [r.line for r in head[end:]] + [r.line for r in body]
-        head, body = head[:fecho_at], []
+        close_at, signed_to = closed
+        seg.fecho = [r.line for r in head[close_at:close_at + 1]]
+        seg.signatures = [r.line for r in head[close_at + 1:signed_to]]
+        after = [r.line for r in head[signed_to:]] + [r.line for r in body]
+        head, body = head[:close_at], []
     pre_start = preamble_start([r.line.text for r in head])
     if pre_start is None:
         seg.ementa = [r.line for r in head]
