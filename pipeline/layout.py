@@ -177,8 +177,10 @@ class ColumnConfig:
     # (mastheads, headings: 10 of 56 lines on a one-page gazette excerpt, cachoeiro-lei7228-2015),
     # tried in turn: a loose share widens the band over the column's ragged edge
     min_gutter: float = 0.008  # narrowest gutter, share of the text's width (a space is ~0.005)
-    max_gutter: float = 0.05  # widest (two-column gazettes: 0.02-0.025; the gap between table
-    # columns is wider: 0.15-0.2 on the tables of results and credit decrees of the real sets)
+    max_gutter: float = 0.1  # widest (justified two-column gazettes: 0.02-0.025; unjustified
+    # ones, their lines ending ragged, ~0.07: pontapora-do456-2007 and the Ponta Porã scans; the
+    # gap between table columns is wider: 0.15-0.2 on the tables of results and credit decrees
+    # of the real sets)
     min_rows: int = 6  # lines with text on each side of the gutter ...
     min_row_share: float = 0.25  # ... and their share of the page's lines
     fill: float = 0.6  # a column's line fills this share of the column ...

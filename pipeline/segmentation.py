@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from models.units import DISPOSITIVO_TYPES
 from pipeline.alteracoes import attach_alteracoes, blank_quoted, mark_formula_tails, read_alteracoes
 from pipeline.cleaning import CleanLine
-from pipeline.metadata import Epigrafe
+from pipeline.metadata import Epigrafe, is_signature_start
 from pipeline.segmenting.closing import (
     ANEXO,
     fecho_like,
@@ -209,14 +209,33 @@ def segment_lines(
     if enacted and first_unit < len(target):
         first_unit = enacted[-1] + 1
     head = target[k:first_unit]
+    body = target[first_unit:]
+    closed = closing_in_head(head)
+    after: list[CleanLine] = []
+    if closed is not None:
+        # an act without articles ('Nomear ... Ponta Porã/MS, 19 de Junho de 2015.' and its
+        # signature) ends at its closing; what follows, articles included, is another text's
+        close_at, signed_to = closed
+        seg.fecho = [r.line for r in head[close_at:close_at + 1]]
+        seg.signatures = [r.line for r in head[close_at + 1:signed_to]]
+        after = [r.line for r in head[signed_to:]] + [r.line for r in body]
+        head, body = head[:close_at], []
     pre_start = preamble_start([r.line.text for r in head])
     if pre_start is None:
         seg.ementa = [r.line for r in head]
     else:
         seg.ementa = [r.line for r in head[:pre_start]]
         seg.preambulo = [r.line for r in head[pre_start:]]
+    if closed is not None:
+        if after:
+            seg.neighbors.append(NeighborLaw(epigrafe=None, text=None, pages=page_span(after),
+                                             articles=sum(is_article(r) for r in target[first_unit:])))
+            seg.issues.append(Issue(
+                "neighbor_law", f"'{after[0].text.strip()[:60]}' follows this norm's closing and signatures "
+                "before any article of its own: another text's, left out of this one",
+                page_no=after[0].page_index + 1))
+        return seg
 
-    body = target[first_unit:]
     contents, body = split_contents(body)
     if contents:
         # its title ('SUMÁRIO') closes the head: it goes with it
@@ -293,6 +312,24 @@ def segment_lines(
     if leading:
         seg.preambulo.extend(leading)
     return seg
+
+
+def closing_in_head(head: Sequence[Reading]) -> tuple[int, int] | None:
+    """A closing printed before any article: a place-and-date line, then a signature (a name and
+    a cargo) within the next lines. Returns (the closing's position, the end of its signature)
+    in ``head``, or None. A norm is closed once, after its articles; a closing before them ends
+    an act that has none (a gazette's nominating decree) and the text after it is another's."""
+    for j, r in enumerate(head):
+        if not fecho_like(r.line.text) or is_article(r):
+            continue
+        texts = [x.line.text for x in head[j + 1:j + 1 + _SIGNATURE_REACH]]
+        for n in range(len(texts) - 1):
+            if is_signature_start(texts[n:]):
+                return j, j + 1 + n + 2
+    return None
+
+
+_SIGNATURE_REACH = 3  # lines from a closing's date to the signatário's cargo
 
 
 def _drop_page_copies(readings: list[Reading], boundaries: set[int], compared: set[ChunkPair]

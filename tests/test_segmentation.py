@@ -1139,3 +1139,30 @@ def test_a_label_scrap_that_recurs_at_line_starts_is_no_word_of_the_law() -> Non
     ids = unit_ids(_structure(text))
     assert [i for i in ids if i.startswith("art") and "_" not in i] == ["art1", "art2", "art3"]
     assert "art2_cpt_inc1" in ids
+
+
+def test_an_act_in_running_case_under_a_heading_in_capitals_is_its_epigrafe() -> None:
+    # a gazette page: the section's heading in capitals, then the law's epígrafe in running case
+    # (pontapora-3714-2010); the heading ends without a full stop but opens no sentence
+    text = ("Diário Oficial de Ponta Porã-MS 11.06.2010\n"
+            "EXTRATO DE RESCISÃO CONTRATUAL\n"
+            "Lei nº 3714, de 07 de Junho de 2010.\n"
+            "Modifica o Anexo I da Lei nº 3.468, de 31.03.2006.\n"
+            "O Prefeito Municipal de Ponta Porã faz saber que a Câmara Municipal aprovou e ele sanciona a seguinte lei:\n"
+            "Art. 1º O Anexo I passa a vigorar com a seguinte alteração.\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+            "Ponta Porã - MS, 07 de Junho de 2010.\n")
+    result = _structure(text)
+    assert result.epigrafe == "Lei nº 3714, de 07 de Junho de 2010"
+    assert (result.norm.numero, result.norm.ano) == ("3714", 2010)
+
+
+def test_a_law_cited_by_a_sentence_that_wrapped_is_no_epigrafe() -> None:
+    text = ("LEI Nº 12, DE 3 DE MARÇO DE 1990\n"
+            "Dispõe sobre a feira livre.\n"
+            "Art. 1º A feira será regida na forma da\n"
+            "Lei nº 201, de 12 de março de 1954.\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    result = _structure(text)
+    assert (result.norm.numero, result.norm.ano) == ("12", 1990)
+    assert result.neighbors == []
