@@ -893,3 +893,18 @@ def test_debris_longer_than_a_scrap_between_closed_siblings_is_a_lost_label(line
                    "Art. 4º Esta lei entra em vigor na data de sua publicação.\n")
     assert [k for k in units if k.startswith("art3_cpt_inc")] == [f"art3_cpt_inc{n}" for n in range(1, 6)]
     assert text in units["art3_cpt_inc3"]
+
+
+def test_an_alinea_with_a_dash_is_no_sentences_article():
+    # 'a — nas praças ...' after ':' is alínea a, its item 1 a scrap ('io, a mínima'), no printed
+    # 'b)' after it (the grammar prints '{l} -' with any dash OCR reads; no sentence says 'a —')
+    from pipeline.segmenting.decoder import Printed, decode
+
+    texts = ["Art. 8º É proibido o comércio:", "II - em frente às escolas, em especial:",
+             "a — nas praças e jardins, observado o seguinte:", "io, a mínima de cem metros;",
+             "2) distância mínima de cem metros.", "Art. 9º Esta lei entra em vigor."]
+    printed = [Printed("artigo", 8, label="Art. 8º"), Printed("inciso", 2, label="II -"), None, None,
+               Printed("item", 2, label="2)"), Printed("artigo", 9, label="Art. 9º")]
+    starts = [(s.line, s.kind, s.number) for s in decode(texts, printed).starts]
+    assert starts == [(0, "artigo", 8), (1, "inciso", 2), (2, "alinea", 1), (3, "item", 1), (4, "item", 2),
+                      (5, "artigo", 9)]

@@ -471,12 +471,17 @@ def test_an_inciso_lost_to_ocr_does_not_shift_the_numbers_of_the_next_ones() -> 
             "II - idade superior a vinte e um anos;\nUBE & residência no Município;\n"
             "IV - conclusão do ensino médio;\nV - experiência de dois anos.\n"
             "Art. 6º Esta Lei entra em vigor na data de sua publicação.\n")
+    # the label's debris between closed siblings, III printed nowhere: inciso III all the same
     result = _structure(text)
+    assert [u.number for u in _unit(result, "art5").children] == ["I", "II", "III", "IV", "V"]
+    assert "residência no Município" in _unit(result, "art5_cpt_inc3").text
+    # the whole line lost: a gap, the next ones keep their numbers
+    result = _structure(text.replace("UBE & residência no Município;\n", ""))
     assert [u.number for u in _unit(result, "art5").children] == ["I", "II", "IV", "V"]
     assert "units_missing" in _codes(result)
     # a lone jump is a misreading, numbered by its place
     result = _structure(text.replace("V - experiência", "Vl - experiência").replace("IV - conclusão", "VI - conclusão"))
-    assert [u.number for u in _unit(result, "art5").children] == ["I", "II", "III", "IV"]
+    assert [u.number for u in _unit(result, "art5").children] == ["I", "II", "III", "IV", "V"]
 
 
 def test_a_damaged_roman_heading_after_dust_at_a_sentence_end_opens_a_chapter() -> None:
