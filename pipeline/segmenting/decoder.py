@@ -203,6 +203,7 @@ _LOWER_START = re.compile(r"^[a-zà-ú]{3,}")
 _NON_DIGITS = re.compile(r"\D+")
 _LAST_WORD = re.compile(r"(\w+)\W*$")
 _DASH_AFTER_WORD = re.compile(r"\w\s*[-–—]")
+_STOP_WORD_SEPARATED = re.compile(r"^\W{0,2}[^\W\d_]{1,3}\s+[-–—=]+\s")  # 'E = o art', 'E - não ceder
 _NUMERAL_NEXT = re.compile(r"\s*[\dIl|!]")
 _SEPARATED = re.compile(r"^[º°ª]?[.,]?\s{0,2}[-–—=«»:~]")  # ' -', ' =', 'º.-', '.-' after the numeral
 
@@ -657,10 +658,12 @@ def _lost_article_end(text: str) -> int | None:
     return end
 
 
-# the vigência clause, which opens an article of its own (LC 95, art. 8)
-# ('Esta' with its first letter lost or misread: 'nsta Lei entra em vigor', 'Fsta Lei')
-_VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*\S?st[ae]\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
-                       r"\bentra(?:rá)?\s+em\s+vigor", re.I)
+# the final clauses, each of which opens an article of its own (LC 95, arts. 8 and 9): the vigência
+# clause ('Esta' with its first letter lost or misread: 'nsta Lei entra em vigor', 'Fsta Lei') and
+# the revocation clause, capitalised as a sentence opens ('Ficam revogadas as disposições em
+# contrário', 'Revogam-se ...'; an inciso that revokes goes on in lower case: 'II - fica revogado')
+_FINAL_CLAUSE = re.compile(r"^[\"“'‘«(]?\s*(?:(?i:\S?st[ae]\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b"
+                           r"[^.;]{0,40}?\bentra(?:rá)?\s+em\s+vigor)|R(?i:evogam?-se)\b|F(?i:icam?\s+revogad[oa]s?)\b)")
 _LABEL_WORDS = frozenset({"art", "arts", "artigo", "paragrafo", "par"})
 _COMMON_ZIPF = 3.0  # a capitalised word at least this frequent in Portuguese opens a sentence
 
@@ -739,7 +742,8 @@ def _lost_separator(kind: str, scrap: str) -> float:
 
 # an abbreviation a number follows, at the end of a word OCR fused it with ('oart.', 'doart.')
 _CITING_TAIL = re.compile(r"(?:art|arts|inc|par)$", re.I)
-_NUMBER_AFTER = re.compile(r"\s*\d{1,4}\s*[º°o]?(?![^\W_])")
+# (or a numeral OCR misread as a stroke or a letter, known by its ordinal sign: 'art: /º-A' for 'art. 7º-A')
+_NUMBER_AFTER = re.compile(r"\s*(?:\d{1,4}\s*[º°o]?|[\d/|!lIi]{1,3}\s*[º°])(?![^\W_])")
 
 
 def _text_after_label(text: str, end: int) -> bool:
@@ -905,7 +909,10 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
             score += _layout_bonus(prev_text, kind, config)
         word = piece.text[:end].strip(" .,:;'\"*|-_~`´^“”")
         first, _, after = word.partition(" ")
-        dashed = end == piece.lost_end and bool(_DASH_AFTER_WORD.search(piece.text[:end]))
+        # a word followed by a label's separator is no sentence's ('E = o art. 7º passa' is 'I - ' read
+        # as the stop word 'e'; no sentence says 'e -')
+        dashed = (end == piece.lost_end and bool(_DASH_AFTER_WORD.search(piece.text[:end]))) or (
+            not after and bool(_STOP_WORD_SEPARATED.match(piece.text)))
         confirmed = piece.confirmed(kind, n, unico)  # (the layout and a printed sibling say so: no veto)
         if ((word.isalpha() or (first.isalpha() and after.isdigit())) and first.lower() in stop_words() and not dashed
                 and not confirmed):
@@ -1039,9 +1046,9 @@ def decode(
                 piece.lost_whole = next((e for e in ends if e is not None and _text_after_label(piece.text, e)), 0)
                 piece.lost_article_end = piece.lost_guess = None
             if p is None and (after_heading or _CLOSED.search(prev)):
-                # the vigência clause after whatever is left of its label (up to four tokens)
+                # a final clause after whatever is left of its label (up to four tokens)
                 end = next((t.start() for t in list(_TOKEN.finditer(piece.text[:48]))[:5]
-                            if _VIGENCIA.match(piece.text[t.start():])), None)
+                            if _FINAL_CLAUSE.match(piece.text[t.start():])), None)
                 if end is not None:
                     piece.vigencia, piece.lost_guess = True, end
 
