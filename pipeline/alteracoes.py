@@ -478,16 +478,25 @@ _NAMES_KIND = re.compile(
 )
 
 
+# ... or the formula wrapped before the kind's name itself ('acrescida do seguinte' / 'Capítulo II-A:')
+_NAMES_NEXT = re.compile(r"\bSEGUINTES?\s*$")
+_KIND_NAMED = re.compile(
+    r"^(?:CAPITULO|SECAO|SUBSECAO|TITULO|ART(?:IGO)?S?\.?|PARAGRAFOS?|§+|INCISOS?|ALINEAS?|ITE(?:M|NS))\s")
+
+
 def mark_formula_tails(readings: Sequence) -> set[int]:
     """Positions of the lines that end an amending formula with the label it names ('IV-A:'
-    after '... acrescida do seguinte Capítulo'): own text of the amending unit, no unit."""
+    after '... acrescida do seguinte Capítulo', 'Capítulo II-A:' after '... acrescida do
+    seguinte'): own text of the amending unit, no unit."""
     from pipeline.folding import fold
 
     out: set[int] = set()
     for k in range(1, len(readings)):
         text = readings[k].line.text.strip()
-        if len(text) <= 24 and _ANNOUNCES.search(text) and not opens_quote(text) \
-                and _NAMES_KIND.search(fold(readings[k - 1].line.text.strip())):
+        if len(text) > 24 or not _ANNOUNCES.search(text) or opens_quote(text):
+            continue
+        before = fold(readings[k - 1].line.text.strip())
+        if _NAMES_KIND.search(before) or (_NAMES_NEXT.search(before) and _KIND_NAMED.match(fold(text))):
             out.add(k)
     return out
 

@@ -644,3 +644,26 @@ def test_own_incisos_listing_alteracoes_with_labels_ocr_destroyed_stay_own_incis
     incisos = doc.articulacao[0].children
     assert [[g.id for g in c.children] for c in incisos] == [["art1_cpt_inc1_alt1"], ["art1_cpt_inc2_alt1"]]
     assert not [w for w in doc.warnings if w.code.endswith("renumbered")]
+
+
+def test_a_formula_wrapped_before_the_kind_it_names_is_no_heading():
+    # seeds 7373 and 796544401, clean 004: 'acrescida do seguinte' / 'Capítulo II-A:': the label line
+    # ends the formula, it is no own chapter; the quotation after it is the article's alteração
+    from pipeline.alteracoes import mark_formula_tails
+    from pipeline.segmenting.readings import read_lines
+
+    readings = read_lines(_lines("Art. 1º - A Lei nº 1.840 passa a vigorar acrescida do seguinte",
+                                 "Capítulo VI-A:", "“CAPÍTULO VI-A", "DO PROCESSO ADMINISTRATIVO",
+                                 "Art. 22-A - O valor será de 40%.” (AC)"))
+    assert mark_formula_tails(readings) == {1}
+    text = (_HEAD + "Art. 1º - A Lei nº 911, de 1973 passa a vigorar acrescida do seguinte\nCapítulo VI-A:\n"
+            "“CAPÍTULO VI-A\nDO PROCESSO ADMINISTRATIVO\n"
+            "Art. 22-A - Os infratores serão nomeados por ato do Prefeito Municipal.\n"
+            "§ 1º - A decisão será publicada no órgão oficial de imprensa do Município.” (AC)\n"
+            "Art. 2º - Esta Lei entra em vigor na data de sua publicação.\n"
+            "Art. 3º - Ficam revogadas as disposições em contrário.\n"
+            "Prefeitura Municipal de Serra Talhada, em 7 de maio de 1980.\n")
+    own, doc = _own_articles(text)
+    assert own == ["art1", "art2", "art3"]
+    assert [c.id for c in doc.articulacao[0].children] == ["art1_cpt_alt1"]
+    assert not [w for w in doc.warnings if w.code.endswith("renumbered")]
