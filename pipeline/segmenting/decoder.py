@@ -659,11 +659,19 @@ def _lost_article_end(text: str) -> int | None:
 
 
 # the final clauses, each of which opens an article of its own (LC 95, arts. 8 and 9): the vigência
-# clause ('Esta' with its first letter lost or misread: 'nsta Lei entra em vigor', 'Fsta Lei') and
-# the revocation clause, capitalised as a sentence opens ('Ficam revogadas as disposições em
-# contrário', 'Revogam-se ...'; an inciso that revokes goes on in lower case: 'II - fica revogado')
-_FINAL_CLAUSE = re.compile(r"^[\"“'‘«(]?\s*(?:(?i:\S?st[ae]\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b"
-                           r"[^.;]{0,40}?\bentra(?:rá)?\s+em\s+vigor)|R(?i:evogam?-se)\b|F(?i:icam?\s+revogad[oa]s?)\b)")
+# clause ('Esta' with its first letter lost or misread: 'nsta Lei entra em vigor', 'Fsta Lei') and,
+# behind debris of its label, the revocation clause, capitalised as a sentence opens ('FATE SO -
+# Ficam revogadas as disposições em contrário'; an inciso that revokes goes on in lower case: 'II -
+# fica revogado'). A line that opens with the revocation clause itself may go on the vigência
+# article's text ('... na data de sua publicação.' / 'Revogam-se as disposições em contrário.').
+_VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*\S?st[ae]\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
+                       r"\bentra(?:rá)?\s+em\s+vigor", re.I)
+_REVOCATION = re.compile(r"^[\"“'‘«(]?\s*(?:R(?i:evogam?-se)|F(?i:icam?\s+revogad[oa]s?))\b")
+
+
+def _final_clause_at(text: str, at: int) -> bool:
+    """Whether a final clause opens ``text`` at ``at``, after what is left of a label before it."""
+    return bool(_VIGENCIA.match(text[at:]) or (at > 0 and _REVOCATION.match(text[at:])))
 _LABEL_WORDS = frozenset({"art", "arts", "artigo", "paragrafo", "par"})
 _COMMON_ZIPF = 3.0  # a capitalised word at least this frequent in Portuguese opens a sentence
 
@@ -909,10 +917,10 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
             score += _layout_bonus(prev_text, kind, config)
         word = piece.text[:end].strip(" .,:;'\"*|-_~`´^“”")
         first, _, after = word.partition(" ")
-        # a word followed by a label's separator is no sentence's ('E = o art. 7º passa' is 'I - ' read
-        # as the stop word 'e'; no sentence says 'e -')
+        # (and the first of a list a ':' announces, its label read as a stop word and a separator: 'E = o
+        # art. 7º passa' after '... as seguintes alterações:' is 'I - '; no sentence says 'e =')
         dashed = (end == piece.lost_end and bool(_DASH_AFTER_WORD.search(piece.text[:end]))) or (
-            not after and bool(_STOP_WORD_SEPARATED.match(piece.text)))
+            n == 1 and piece.closes == ":" and not after and bool(_STOP_WORD_SEPARATED.match(piece.text)))
         confirmed = piece.confirmed(kind, n, unico)  # (the layout and a printed sibling say so: no veto)
         if ((word.isalpha() or (first.isalpha() and after.isdigit())) and first.lower() in stop_words() and not dashed
                 and not confirmed):
@@ -1048,7 +1056,7 @@ def decode(
             if p is None and (after_heading or _CLOSED.search(prev)):
                 # a final clause after whatever is left of its label (up to four tokens)
                 end = next((t.start() for t in list(_TOKEN.finditer(piece.text[:48]))[:5]
-                            if _FINAL_CLAUSE.match(piece.text[t.start():])), None)
+                            if _final_clause_at(piece.text, t.start())), None)
                 if end is not None:
                     piece.vigencia, piece.lost_guess = True, end
 
