@@ -112,15 +112,18 @@ def read_alteracoes(readings: Sequence, *, max_lines: int = 400, body: bool = Fa
         quote = opens_quote(text)
         h = _header(text)
         start = False
-        if j and outer is not None and _FORMULA.search(intro):  # inside an own article
-            prev_closed = (j - 1) in quoted and closes_block(texts[j - 1])
+        prev_closed = bool(j) and (j - 1) in quoted and closes_block(texts[j - 1])
+        announced = bool(j) and _ANNOUNCES.search(texts[j - 1]) is not None
+        # (the formula searched last: most lines open no quotation and follow no closed one)
+        if j and outer is not None and (quote or announced or prev_closed) and _FORMULA.search(intro):
+            # inside an own article
             if quote:
                 # unless a speck read as a quote opens the law's own next article ('“ARTIGO 5º - O
                 # Poder Executivo'): no quotation that opens there closes before the law's own
                 # article after it ('ARTIGO 6º - Esta Lei entrará em vigor')
                 start = not (_article_number(text) == outer + 1
                              and not _closes_before_own(texts, j, outer + 1, max_lines))
-            elif _ANNOUNCES.search(texts[j - 1]) and _FORMULA.search(intro[-240:]):
+            elif announced and _FORMULA.search(intro[-240:]):
                 # the formula announced a quotation whose opening quote OCR lost or garbled
                 # ('CATE. 9º', 'ACC. 13'): the next line starts it, unless it is the law's own
                 # next article or an own unit that itself amends ('I – o art. 6º passa a vigorar

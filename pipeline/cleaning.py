@@ -165,10 +165,16 @@ def is_phone_line(text: str) -> bool:
     """Letterhead and footer contact lines: 'Tel.: (65) 573-1329 /1330', 'Rua Alfredo Chaves,
     1333 - CEP 95020-460 - Caxias do Sul - RS', 'www.caxias.rs.gov.br', 'Página 2'."""
     t = text.strip()
-    words = re.findall(r"[A-Za-zÀ-ÿ]{3,}", t)
-    if _PHONE.search(t) and len(words) <= 3:
+    phone, contact = _PHONE.search(t) is not None, _CONTACT.search(t) is not None
+    if not (phone or contact):
+        return False  # (most lines: their words are not counted)
+    words = _WORDS3.findall(t)
+    if phone and len(words) <= 3:
         return True  # (a phone in a longer line is a contact line only with an address mark too)
-    return bool(_CONTACT.search(t)) and len(words) <= 8 and not t.rstrip().endswith((";", ":"))
+    return contact and len(words) <= 8 and not t.rstrip().endswith((";", ":"))
+
+
+_WORDS3 = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
 
 
 def letters(text: str) -> int:
@@ -417,7 +423,10 @@ _GROUP_LABEL_ONLY = re.compile(r"^(PARTE|LIVRO|TITULO|CAPITULO|SECAO|SUBSECAO)\s
 
 
 def _folded_key(text: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"[^A-Z0-9 ]+", " ", fold(text))).strip()
+    return " ".join(_NOT_KEY.sub(" ", fold(text)).split())
+
+
+_NOT_KEY = re.compile(r"[^A-Z0-9 ]+")
 
 
 def _closing_lines(texts: Sequence[str], *, after: int = 4) -> set[int]:
@@ -425,9 +434,9 @@ def _closing_lines(texts: Sequence[str], *, after: int = 4) -> set[int]:
     next line) and the signature lines after it. A book of laws repeats the same mayor's name
     and cargo under every law: they recur like a letterhead but belong to each law's fecho."""
     out: set[int] = set()
+    dated = [_FULL_DATE.search(t) is not None for t in texts]
     for i, t in enumerate(texts):
-        joined = t if i + 1 == len(texts) else f"{t} {texts[i + 1]}"
-        if _FULL_DATE.search(t) or (_FULL_DATE.search(joined) and not _FULL_DATE.search(texts[i + 1])):
+        if dated[i] or (i + 1 < len(texts) and not dated[i + 1] and _FULL_DATE.search(f"{t} {texts[i + 1]}")):
             out.update(range(i, min(len(texts), i + 2 + after)))
     return out
 
@@ -919,7 +928,7 @@ def apply_line_rules(line: CleanLine) -> CleanLine:
     for name, rule in LINE_RULES:
         if rule(text):
             return replace(line, text=text, kind="noise", reason=name)
-    return replace(line, text=text)
+    return line if text == line.text else replace(line, text=text)
 
 
 def mark_short_junk(

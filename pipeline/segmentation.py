@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from models.units import DISPOSITIVO_TYPES
 from pipeline.alteracoes import attach_alteracoes, blank_quoted, mark_formula_tails, read_alteracoes
 from pipeline.cleaning import CleanLine
 from pipeline.metadata import Epigrafe
@@ -43,6 +44,7 @@ from pipeline.segmenting.laws import (
 )
 from pipeline.segmenting.numbering import SegmentConfig, decode_articulacao, number_text, settle_run_numbers
 from pipeline.segmenting.pages import (
+    ChunkPair,
     drop_repeated_pages,
     drop_repeated_runs,
     page_boundaries,
@@ -106,7 +108,9 @@ def segment_lines(
     seg = Segmentation()
     # A page scanned twice is a copy whatever law it holds: dropped before the laws are told
     # apart (a copy of the page with the epígrafe would open a second law of the same number).
-    readings, boundaries, copies = _drop_page_copies(readings, boundaries)
+    compared: set[ChunkPair] = set()
+    scanned = readings  # alive while ``compared`` holds its readings' ids
+    readings, boundaries, copies = _drop_page_copies(readings, boundaries, compared)
     for page_no in copies:
         seg.issues.append(Issue("duplicate_page", f"page {page_no} repeats an earlier page (scanned twice); "
                                 "the copy was left out", page_no=page_no))
@@ -161,7 +165,8 @@ def segment_lines(
 
     target = [readings[k] for k in target_idx]
     local_bounds = {pos for pos, k in enumerate(target_idx) if pos and (k in boundaries or k in moved_starts)}
-    target, local_bounds, dropped = drop_repeated_pages(target, local_bounds)
+    target, local_bounds, dropped = drop_repeated_pages(target, local_bounds, compared=compared)
+    del scanned
     target, local_bounds, copied = drop_repeated_runs(target, local_bounds)
     dropped = sorted(set(dropped) | set(copied))
     for page_no in dropped:
@@ -290,11 +295,13 @@ def segment_lines(
     return seg
 
 
-def _drop_page_copies(readings: list[Reading], boundaries: set[int]) -> tuple[list[Reading], set[int], list[int]]:
+def _drop_page_copies(readings: list[Reading], boundaries: set[int], compared: set[ChunkPair]
+                      ) -> tuple[list[Reading], set[int], list[int]]:
     """Whole pages (by their page index) that repeat an earlier page, dropped; the page starts
-    inferred inside pages (letterheads in plain text) are kept for what remains."""
+    inferred inside pages (letterheads in plain text) are kept for what remains. ``compared``
+    collects the pairs of pages found distinct (the target's pass skips them)."""
     real = {k for k in boundaries if readings[k].line.page_index != readings[k - 1].line.page_index}
-    kept, _bounds, copies = drop_repeated_pages(readings, real)
+    kept, _bounds, copies = drop_repeated_pages(readings, real, compared=compared)
     if not copies:
         return readings, boundaries, []
     kept_ids = {id(r) for r in kept}
@@ -366,7 +373,7 @@ def find_merged_vigencia(roots: Sequence[Node]) -> list[Issue]:
         if node.kind == "alteracao":
             continue
         stack.extend(node.children)
-        if node.kind not in ("artigo", "paragrafo", "inciso", "alinea", "item"):
+        if node.kind not in DISPOSITIVO_TYPES:
             continue
         text = " ".join([node.first_text, *(ln.text for ln in node.lines[1:])])  # as emitted: no label
         m = _MERGED_VIGENCIA.search(text)

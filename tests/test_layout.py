@@ -48,6 +48,21 @@ def test_a_hanging_label_column_is_joined_to_the_lines_beside_it():
     assert [w.text for w in first.words][:3] == ["Arts", "68", "-"]
 
 
+def test_a_wrapped_sentences_last_word_is_no_margin_label():
+    # 'membros:' ends the indented paragraph's first line at the left margin, half a line below
+    # it (a tall box: dust at the line's start); a label there ('Art. 2º -') is joined
+    def page(piece: str) -> PageText:
+        return _page(
+            _line("TILVO: .", 391, 1196, 1670, 1249),
+            _line("Epis e Conselho será composto pelos seguintes", 627, 1310, 2128, 1388),
+            _line(piece, 390, 1355, 616, 1408),
+            _line("ESA (dois) representantes do Rotary Clube;", 628, 1459, 1939, 1529),
+        )
+    assert join_side_lines(page("membros:")) == page("membros:")
+    joined = join_side_lines(page("Art. 2º -"))
+    assert [ln.text for ln in joined.lines][1] == "Art. 2º - Epis e Conselho será composto pelos seguintes"
+
+
 def test_two_columns_of_a_gazette_stay_apart():
     # a short last line of the left column beside a line of the right one: a gutter between them
     page = _page(

@@ -580,6 +580,30 @@ def test_a_page_scanned_twice_is_dropped_when_each_copy_misread_other_labels() -
     assert "duplicate_page" in _codes(result)
 
 
+def test_pages_found_distinct_are_not_compared_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the target's pass over the same pages skips the pairs the first pass found distinct
+    import pipeline.segmenting.pages as pages_mod
+    from pipeline.cleaning import CleanLine
+    from pipeline.segmenting.readings import Reading
+
+    words = ("feira transporte coleta cemitério iluminação abastecimento licença alvará merenda estrada "
+             "horário limpeza terreno calçada ônibus escola praça mercado tributo multa prazo vereador").split()
+    texts = ["\n".join(" ".join(words[(page * 7 + k * 3 + w) % len(words)] for w in range(12)) for k in range(5))
+             for page in (0, 1, 2, 2)]
+    readings = [Reading(CleanLine(t, p, k), None) for p, page in enumerate(texts) for k, t in enumerate(page.splitlines())]
+    bounds = {k for k in range(1, len(readings)) if readings[k].line.page_index != readings[k - 1].line.page_index}
+    calls: list[int] = []
+    ratio = pages_mod.fuzz.ratio
+    monkeypatch.setattr(pages_mod.fuzz, "ratio", lambda a, b, **kw: calls.append(1) or ratio(a, b, **kw))
+    compared: set = set()
+    kept, kept_bounds, dropped = pages_mod.drop_repeated_pages(readings, bounds, compared=compared)
+    assert dropped == [4] and len(compared) == 5  # 2-1, 3-1, 3-2, 4-1, 4-2 distinct; then 4 repeats 3
+    first = len(calls)
+    again = pages_mod.drop_repeated_pages(kept, kept_bounds, compared=compared)
+    assert again[2] == [] and len(calls) == first  # nothing compared twice
+    assert pages_mod.drop_repeated_pages(kept, kept_bounds)[2] == [] and len(calls) > first
+
+
 def test_a_page_scanned_twice_without_a_page_break_is_dropped() -> None:
     # form feeds lost and no letterhead: only the repeated run of articles shows the copy
     body = "\n".join(f"Art. {n}º O permissionário observará a obrigação número {n} desta Lei." for n in range(1, 9))
@@ -1054,3 +1078,21 @@ def test_a_preambulo_opened_by_any_authority_is_set_apart_from_the_ementa(head: 
     out = structure_document(document_from_text(text))
     assert (out.ementa or None) == ementa
     assert out.preambulo is not None and out.preambulo.startswith(preambulo)
+
+
+def test_a_lost_article_label_before_a_gap_of_two_is_read_by_the_sequence() -> None:
+    # the label of art. 2 lost to a scrap ('Epis'), art. 3's printed clean but its first word
+    # misread ('e infrações'): the gap before 'Art. 4º' lacks two, the sequence says which is which
+    text = ("LEI Nº 7, DE 2 DE JANEIRO DE 1984\nCria o Conselho Municipal de Turismo.\n"
+            "Art. 1º - Fica criado o Conselho Municipal de Turismo, órgão consultivo e de assessoramento\n"
+            "do Poder Executivo.\n"
+            "Epis e Conselho será composto pelos seguintes membros:\n"
+            "I - 2 (dois) representantes do Rotary Clube;\n"
+            "II - 3 (três) representantes da Paróquia local.\n"
+            "Art. 3º e infrações a esta Lei serão apuradas mediante auto lavrado pelo agente\n"
+            "fiscal, com a assinatura do infrator ou de duas testemunhas.\n"
+            "Art. 4º - Compete à Administração do Mercado a fiscalização do cumprimento desta Lei.\n"
+            "Art. 5º - Esta Lei entrará em vigor na data de sua publicação.\n")
+    result = _structure(text)
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 6)]
+    assert [u.id for u in result.articulacao[1].children] == ["art2_cpt_inc1", "art2_cpt_inc2"]

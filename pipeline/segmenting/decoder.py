@@ -176,6 +176,12 @@ def _form_heads(kind: str) -> tuple[tuple[LabelForm, str, str], ...]:
     return tuple(out)
 
 
+@cache
+def _form_heads_of(kind: str, unico: bool) -> tuple[tuple[LabelForm, str, str], ...]:
+    """The forms of :func:`_form_heads` that print a 'único' (``unico``) or a numbered unit."""
+    return tuple(head for head in _form_heads(kind) if head[0].unico == unico)
+
+
 @lru_cache(maxsize=8192)
 def _render(form: LabelForm, n: int) -> str | None:
     return render_label(form, n)
@@ -374,9 +380,10 @@ class _Piece:
             if cost < best[0]:
                 best = (cost, self.lost_article_end)
         if (kind == "artigo" and not unico and self.lost_whole is not None
-                and n == self.next_printed.get("artigo", 0) - 1 and lost + config.lost_keyword < best[0]):
-            # Nothing (or a scrap) of the label is left, but the next printed article is the one
-            # after this one and a paragraph starts here: the lost article, numbered by the gap.
+                and n < self.next_printed.get("artigo", 0) and lost + config.lost_keyword < best[0]):
+            # Nothing (or a scrap) of the label is left, but the next printed article comes after
+            # this one and a paragraph starts here: a lost article, numbered by the gap (the
+            # sequence says which, when the gap lacks more than one).
             best = (lost + config.lost_keyword, self.lost_whole)
         if kind in _SHORT_KINDS and self.lost_bare and self.next_printed.get(kind) == n + 1 and (
                 (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico)):
@@ -472,8 +479,7 @@ class _Piece:
         got = self.screened.get(key)
         if got is None:
             got = self.screened[key] = tuple(
-                (form, lost_head) for form, core, lost_head in _form_heads(kind)
-                if form.unico == unico and self.screen(core)
+                (form, lost_head) for form, core, lost_head in _form_heads_of(kind, unico) if self.screen(core)
             )
         return got
 
@@ -644,16 +650,16 @@ def _lost_article_end(text: str) -> int | None:
     if not tokens or tokens[0].start() > 2 or first.lower() in stop_words():
         return None
     # the keyword's 'A' opens the first token, or the second after a speck of dust ('CO Act.')
-    keyword = tokens[0] if len(first) > 2 or len(tokens) < 2 else tokens[1]
-    word = keyword.group()
+    at = 0 if len(first) > 2 or len(tokens) < 2 else 1  # the keyword's token
+    word = tokens[at].group()
     if word[:1] not in "Aa" or len(word) < 2 or word.lower() in stop_words():
         return None
     end = None
     for k, t in enumerate(tokens[:5]):
         word = t.group()
-        if k and (word[:1].isupper() or word[:1] in "(\"“'‘«"):
-            end = tokens[k - 1].end()  # the text may start here
-        if k == 4 or not (_scrap_token(word) or (k == 0 and word[:1] == "A" and len(word) <= 5)):
+        if k > at and (word[:1].isupper() or word[:1] in "(\"“'‘«"):
+            end = tokens[k - 1].end()  # the text may start here (not at the keyword: '. Art')
+        if k == 4 or not (_scrap_token(word) or (k == at and word[:1] == "A" and len(word) <= 5)):
             break  # ('Ares' opens the scrap: the keyword's 'A' read, the rest a word's shape)
     return end
 
