@@ -3,7 +3,8 @@
 Every rule is a named, idempotent function, registered in order in ``LINE_RULES`` (rules that
 look at one line) or applied by :func:`clean_document` (rules that need the whole document:
 furniture repeated across pages, runs of short junk lines). A rule never edits the words of
-the law: it strips margin marks at line ends or marks a whole line as noise with a reason.
+the law: it strips margin marks at line ends (and the debris of an omission line before a
+quotation's closing) or marks a whole line as noise with a reason.
 The rule-set version is derived from this code (:mod:`pipeline.ruleset`): nothing to bump.
 """
 
@@ -195,6 +196,22 @@ _QUOTATION_END = re.compile(
 def is_quotation_end(text: str) -> bool:
     """Whether the line is a quotation's closing alone ('.......”(NR)', '(NR)'): never noise."""
     return bool(_QUOTATION_END.match(text))
+
+
+# The quote and the amended provision's mark that close a quotation, at a line's end.
+_QUOTATION_CLOSE = re.compile(r"(?:[”\"»]|''|’’)?\s*\(\s*(?:NR|AC|VETADO)\s*\)\s*[.;]?\s*$")
+
+
+def quotation_end_behind_debris(text: str) -> str | None:
+    """The closing of a quotation ('» (NR)') at the end of a line that is otherwise debris, or None.
+
+    An omission line ('..........»(NR)') whose dots OCR read as letters ('RR RR AR o race R » (NR)')
+    is garbage by its words, but its end says where the amended norm's text ends: dropped whole,
+    the quotation swallowed the law's next article. Called on lines already judged noise."""
+    m = _QUOTATION_CLOSE.search(text)
+    if m is None or not text[:m.start()].strip():
+        return None
+    return text[m.start():].strip()
 
 
 def is_symbol_junk(text: str) -> bool:
@@ -747,12 +764,21 @@ def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) ->
 
     vocab = _vocabulary([ln.text for ln in lines if not ln.is_noise])
     lines = [
-        replace(ln, kind="noise", reason="garbage")
+        _noise_unless_quotation_end(ln, "garbage")
         if not ln.is_noise and is_garbage(ln.text, vocab, mean_token_len=config.garbage_mean_token_len)
         else ln
         for ln in lines
     ]
     return mark_short_junk(lines, vocab, config=config)
+
+
+def _noise_unless_quotation_end(line: CleanLine, reason: str) -> CleanLine:
+    """The line as noise for ``reason``, unless it ends with a quotation's closing behind debris:
+    then the closing alone, as content (:func:`quotation_end_behind_debris`)."""
+    closing = quotation_end_behind_debris(line.text)
+    if closing is not None:
+        return replace(line, text=closing)
+    return replace(line, kind="noise", reason=reason)
 
 
 _BANDS_EXACT = 3000  # band lines (about 500 pages) compared all against all
@@ -928,9 +954,9 @@ def mark_short_junk(
             k += 1
         prev = out[content[pos - 1]].text if pos > 0 else None
         if run >= 3 and not _LABEL_START.match(text) and not is_quotation_end(text):
-            out[i] = replace(out[i], kind="noise", reason="junk_column")
+            out[i] = _noise_unless_quotation_end(out[i], "junk_column")
         elif _is_short_junk(text, prev, vocab, max_chars=config.short_line_chars):
-            out[i] = replace(out[i], kind="noise", reason="short_junk")
+            out[i] = _noise_unless_quotation_end(out[i], "short_junk")
     return out
 
 

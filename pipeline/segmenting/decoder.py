@@ -213,6 +213,7 @@ _LOWER_START = re.compile(r"^[a-zà-ú]{3,}")
 _NON_DIGITS = re.compile(r"\D+")
 _LAST_WORD = re.compile(r"(\w+)\W*$")
 _DASH_AFTER_WORD = re.compile(r"\w\s*[-–—]")
+_STOP_WORD_SEPARATED = re.compile(r"^\W{0,2}[^\W\d_]{1,3}\s+[-–—=]+\s")  # 'E = o art', 'E - não ceder
 _NUMERAL_NEXT = re.compile(r"\s*[\dIl|!]")
 _SEPARATED = re.compile(r"^[º°ª]?[.,]?\s{0,2}[-–—=«»:~]")  # ' -', ' =', 'º.-', '.-' after the numeral
 
@@ -707,11 +708,20 @@ def _lost_article_end(text: str) -> int | None:
     return end
 
 
-# the vigência and revocation clauses, which open articles of their own (LC 95, arts. 8 and 9)
-# ('Esta' with its first letter lost or misread: 'nsta Lei entra em vigor', 'Fsta Lei'; 'Revogam-se
-# as disposições em contrário', 'Ficam revogadas as Leis nºs ...')
-_VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*(?:\S?st[ae]\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
-                       r"\bentra(?:rá)?\s+em\s+vigor|Revoga[mn]?-se\s|Ficam?\s+revogad[oa]s?\s)", re.I)
+# the final clauses, each of which opens an article of its own (LC 95, arts. 8 and 9): the vigência
+# clause ('Esta' with its first letter lost or misread: 'nsta Lei entra em vigor', 'Fsta Lei') and,
+# behind debris of its label, the revocation clause, capitalised as a sentence opens ('FATE SO -
+# Ficam revogadas as disposições em contrário'; an inciso that revokes goes on in lower case: 'II -
+# fica revogado'). A line that opens with the revocation clause itself may go on the vigência
+# article's text ('... na data de sua publicação.' / 'Revogam-se as disposições em contrário.').
+_VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*\S?st[ae]\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
+                       r"\bentra(?:rá)?\s+em\s+vigor", re.I)
+_REVOCATION = re.compile(r"^[\"“'‘«(]?\s*(?:R(?i:evogam?-se)|F(?i:icam?\s+revogad[oa]s?))\b")
+
+
+def _final_clause_at(text: str, at: int) -> bool:
+    """Whether a final clause opens ``text`` at ``at``, after what is left of a label before it."""
+    return bool(_VIGENCIA.match(text[at:]) or (at > 0 and _REVOCATION.match(text[at:])))
 _LABEL_WORDS = frozenset({"art", "arts", "artigo", "paragrafo", "par"})
 _COMMON_ZIPF = 3.0  # a capitalised word at least this frequent in Portuguese opens a sentence
 
@@ -790,7 +800,8 @@ def _lost_separator(kind: str, scrap: str) -> float:
 
 # an abbreviation a number follows, at the end of a word OCR fused it with ('oart.', 'doart.')
 _CITING_TAIL = re.compile(r"(?:art|arts|inc|par)$", re.I)
-_NUMBER_AFTER = re.compile(r"\s*\d{1,4}\s*[º°o]?(?![^\W_])")
+# (or a numeral OCR misread as a stroke or a letter, known by its ordinal sign: 'art: /º-A' for 'art. 7º-A')
+_NUMBER_AFTER = re.compile(r"\s*(?:\d{1,4}\s*[º°o]?|[\d/|!lIi]{1,3}\s*[º°])(?![^\W_])")
 
 
 def _text_after_label(text: str, end: int) -> bool:
@@ -959,7 +970,10 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
             score += _layout_bonus(prev_text, kind, config)
         word = piece.text[:end].strip(_LABEL_EDGE)
         first, _, after = word.partition(" ")
-        dashed = end == piece.lost_end and bool(_DASH_AFTER_WORD.search(piece.text[:end]))
+        # (and the first of a list a ':' announces, its label read as a stop word and a separator: 'E = o
+        # art. 7º passa' after '... as seguintes alterações:' is 'I - '; no sentence says 'e =')
+        dashed = (end == piece.lost_end and bool(_DASH_AFTER_WORD.search(piece.text[:end]))) or (
+            n == 1 and piece.closes == ":" and not after and bool(_STOP_WORD_SEPARATED.match(piece.text)))
         confirmed = piece.confirmed(kind, n, unico)  # (the layout and a printed sibling say so: no veto)
         if ((word.isalpha() or (first.isalpha() and after.isdigit())) and first.lower() in stop_words() and not dashed
                 and not confirmed):
@@ -1099,10 +1113,9 @@ def decode(
                 piece.lost_whole = next((e for e in ends if e is not None and _text_after_label(piece.text, e)), 0)
                 piece.lost_article_end = piece.lost_guess = None
             if p is None and (after_heading or _CLOSED.search(prev)):
-                # the vigência (or revocation) clause after whatever is left of its label (up to
-                # four tokens)
+                # a final clause after whatever is left of its label (up to four tokens)
                 end = next((t.start() for t in list(_TOKEN.finditer(piece.text[:48]))[:5]
-                            if _VIGENCIA.match(piece.text[t.start():])), None)
+                            if _final_clause_at(piece.text, t.start())), None)
                 if end is not None:
                     piece.vigencia, piece.lost_guess = True, end
 
