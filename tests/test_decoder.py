@@ -908,3 +908,19 @@ def test_an_alinea_with_a_dash_is_no_sentences_article():
     starts = [(s.line, s.kind, s.number) for s in decode(texts, printed).starts]
     assert starts == [(0, "artigo", 8), (1, "inciso", 2), (2, "alinea", 1), (3, "item", 1), (4, "item", 2),
                       (5, "artigo", 9)]
+
+
+def test_a_stop_word_before_a_capitalised_scrap_and_a_sentence_is_a_doubt():
+    # '§ 2º - A regulamentação' read 'Se Zoro A regulamentação' after a closed parágrafo: not
+    # read (nothing of its label is left to read), but the law is not extracted as whole
+    from pipeline.segmenting.decoder import _scrap_label
+
+    assert _scrap_label("Se Zoro A regulamentação observará os princípios", "as normas vigentes.")
+    assert not _scrap_label("Se Maria Santos for eleita, tomará posse", "as normas vigentes.")
+    assert not _scrap_label("Se o infrator reincidir, a multa dobra.", "as normas vigentes.")
+    doc = structure_document(document_from_text(
+        HEAD + "Art. 5º Os efeitos desta Lei aplicam-se aos processos em curso.\n"
+        "§ 1º Na falta da regulamentação de que trata o caput, aplicam-se as normas vigentes.\n"
+        "Se Zoro A regulamentação observará os princípios da publicidade e da eficiência.\n"
+        "Art. 6º Esta lei entra em vigor na data de sua publicação.\n" + TAIL))
+    assert doc.document.status != "extracted"

@@ -1316,7 +1316,13 @@ def _scrap_label(text: str, prev_text: str) -> bool:
     if m is None:
         return False
     tok = m.group("tok").strip(".,:;-–—")
-    if not tok or tok.lower() in stop_words() or (tok.isalpha() and tok[0].isupper() and tok[1:].islower()):
+    if tok.lower() in stop_words():
+        # a stop word, then a capitalised scrap no word is, then the sentence ('Se Zoro A
+        # regulamentação' for '§ 2º - A regulamentação'): 'Se' opens sentences, not before that
+        second = _SCRAP_START.match(text[m.start("next"):])
+        core = m.group("next")
+        return second is not None and core.isalpha() and len(core) <= 6 and not _common(core.lower())
+    if not tok or (tok.isalpha() and tok[0].isupper() and tok[1:].islower()):
         return False  # a word ('Os', 'Fica', 'Nenhum') starts a sentence
     return not (tok.isalpha() and tok.islower() and len(tok) >= 3)
 
