@@ -924,3 +924,17 @@ def test_a_stop_word_before_a_capitalised_scrap_and_a_sentence_is_a_doubt():
         "Se Zoro A regulamentação observará os princípios da publicidade e da eficiência.\n"
         "Art. 6º Esta lei entra em vigor na data de sua publicação.\n" + TAIL))
     assert doc.document.status != "extracted"
+
+
+def test_a_label_reading_of_no_letter_or_figure_does_not_hide_the_lost_labels_reading():
+    # 'c -' read '—.': aligned to the '{l} —' form it consumes the dash alone, a reading the
+    # evidence refuses; the scrap after a closed sibling, before 'd —', is alínea c all the same
+    units = _units("Art. 5º São deveres do permissionário:\n"
+                   "a - manter o veículo em perfeito estado de conservação;\n"
+                   "b - usar uniforme e crachá de identificação;\n"
+                   "—. não ceder nem transferir a terceiros a autorização;\n"
+                   "d — exibir a autorização quando solicitada;\n"
+                   "e — comunicar à Prefeitura qualquer mudança de endereço.\n"
+                   "Art. 6º Esta lei entra em vigor na data de sua publicação.\n")
+    assert [k for k in units if k.startswith("art5_cpt_ali")] == [f"art5_cpt_ali{n}" for n in range(1, 6)]
+    assert units["art5_cpt_ali3"].startswith("não ceder")

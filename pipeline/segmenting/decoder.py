@@ -355,7 +355,10 @@ class _Piece:
                 if floor < best[0] and floor <= form_limit:
                     cost, end = prefix_cost(text, self.text, model=model, boundary=boundary)
                     cost = cost * weight + form.cost
-                    if cost < best[0]:
+                    # (an alignment that reads no letter or figure of the label, '—.' for 'c —',
+                    # reads no label: the evidence refuses it, so it must not hide a reading that
+                    # the lost-label shapes below would give)
+                    if cost < best[0] and (end == self.lost_end or any(c.isalnum() for c in self.text[:end])):
                         best = (cost, end)
                 if head and lower_bound(head, self.seen, model=model) * weight + form.cost + lost <= min(best[0], form_limit):
                     # The keyword read, the numeral lost ('Art Esta Lei ...'): numbered by the
