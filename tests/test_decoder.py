@@ -938,3 +938,19 @@ def test_a_label_reading_of_no_letter_or_figure_does_not_hide_the_lost_labels_re
                    "Art. 6º Esta lei entra em vigor na data de sua publicação.\n")
     assert [k for k in units if k.startswith("art5_cpt_ali")] == [f"art5_cpt_ali{n}" for n in range(1, 6)]
     assert units["art5_cpt_ali3"].startswith("não ceder")
+
+
+@pytest.mark.parametrize("stamp", ["Ss Des g- BAs 20", "ES Zoe EL."])
+def test_a_unit_read_by_expectation_whose_text_is_specks_is_a_doubt(stamp: str):
+    # a stamp at a page's top read as a parágrafo ('Ss' for '§'): the law is not called whole
+    from pipeline.segmenting.decoder import _reads_as_text
+
+    assert not _reads_as_text("Des g- BAs 20", frozenset({"multa", "infrator"}))
+    assert _reads_as_text("(VETADO)", frozenset()) and _reads_as_text("50,00;", frozenset())
+    assert _reads_as_text("advertência por escrito;", frozenset())
+    doc = structure_document(document_from_text(
+        HEAD + "Art. 7º O infrator sujeita-se à multa de 3 (três) a 30 (trinta) UFM.\n\f"
+        "PREFEITURA MUNICIPAL DE CASTANHAL\n" + stamp + "\n"
+        "Art. 8º O pedido de inscrição será instruído com os documentos exigidos.\n"
+        "Art. 9º Esta lei entra em vigor na data de sua publicação.\n" + TAIL))
+    assert doc.document.status != "extracted"

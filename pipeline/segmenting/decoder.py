@@ -417,7 +417,7 @@ class _Piece:
                 (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico)):
             cost = lost + (self.closes == ":") * config.lost_first + min(_lost_separator(kind, ""), 1.0)
             if cost < best[0]:
-                best = (cost, 0 if self.lost_bare else self.lost_debris)
+                best = (cost, 0 if self.lost_bare or self.lost_debris is None else self.lost_debris)
         if kind in _SHORT_KINDS and self.lost_end is not None and self.next_printed.get(kind, n + 1) > n and (
                 (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico
                                                     and kind in self.next_printed)):
@@ -1214,13 +1214,14 @@ def decode(
             label = piece.text[:end].strip()
             rest = _SEPARATOR.sub("", texts[piece.line][piece.offset + end:], count=1).strip()
         out.append(Start(piece.line, piece.offset, kind, n, unico, label, rest, emission, piece.printed))
-    return Decoding(out, _doubts(pieces, chosen, texts, prev_texts, config))
+    return Decoding(out, _doubts(pieces, chosen, texts, prev_texts, config, words))
 
 
 def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool]], texts: Sequence[str],
-            prev_texts: Sequence[str], config: DecodeConfig) -> list[Doubt]:
+            prev_texts: Sequence[str], config: DecodeConfig, words: frozenset[str] = frozenset()) -> list[Doubt]:
     """Along the chosen path, the places kept as text where the next unit of some level reads
-    within ``config.doubt_margin`` of being taken."""
+    within ``config.doubt_margin`` of being taken, and the units taken on doubtful evidence
+    (``words``: the law's vocabulary, to tell a unit's text from specks)."""
     taken = {k: (kind, n, unico) for k, kind, n, unico in chosen}
     after = {k: i + 1 for i, (k, _kind, _n, _u) in enumerate(chosen)}  # where the units after k start
     s: State = (0, 0, 0, 0, 0)
@@ -1240,6 +1241,11 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
             if kind in ("artigo", "paragrafo") and (piece.lost_whole is not None or piece.lost_guess is not None) and \
                     piece.cache.get((kind, n, unico), (0.0, -1))[1] in (piece.lost_whole, piece.lost_guess):
                 out.append(Doubt(piece.line, piece.offset, kind, n, unico, 0.0, piece.text[:40], True, True))
+            cost, end = piece.cache.get((kind, n, unico), (0.0, -1))
+            if end >= 0 and not _reads_as_text(piece.text[end:], words):
+                # read by expectation, and what follows the label is no text ('Ss Des g- BAs 20',
+                # a stamp at a page's top, read as a parágrafo): taken, but doubtful
+                out.append(Doubt(piece.line, piece.offset, kind, n, unico, round(cost, 2), piece.text[:40], True))
             if kind in _SHORT_KINDS and _counter(s, kind) == 0:
                 cost, end = piece.cache.get((kind, n, unico), (0.0, -1))
                 weak = end >= 0 and cost >= config.opening_doubt
@@ -1288,6 +1294,21 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
         if best is not None:
             out.append(best)
     return out
+
+
+def _reads_as_text(rest: str, words: frozenset[str]) -> bool:
+    """Whether the text after a label reads as a unit's text: a word the law uses (``words``),
+    a common Portuguese word of four letters or more in lower case, '(VETADO)', or no letters
+    at all (figures: '50,00;'). 'Des g- BAs 20', 'Zoe EL.', 'a e Fa! MA' are stamps and specks."""
+    head = rest[:80]
+    if not any(c.isalpha() for c in head) or _VETOED.search(head):
+        return True
+    return any(w.lower() in words or (w.islower() and len(w) >= 4 and _common(w))
+               for w in _WORD3.findall(head))
+
+
+_WORD3 = re.compile(r"[^\W\d_]{3,}")
+_VETOED = re.compile(r"VETAD[OA]", re.I)
 
 
 def _confirmed(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool]], start: int,
