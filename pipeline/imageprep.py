@@ -30,7 +30,7 @@ from scipy import ndimage
 
 from pipeline.config import OcrConfig
 
-STEP_ORDER = ("orient", "reduce", "borders", "deskew", "flatten", "separate", "binarize", "despeckle",
+STEP_ORDER = ("orient", "borders", "reduce", "deskew", "flatten", "separate", "binarize", "despeckle",
               "smooth", "upscale")
 """Every step :func:`choose_steps` may pick, in the order :func:`prepare_page` applies them."""
 
@@ -51,13 +51,15 @@ tune set (seed 101): the two pages flattened at 0.18-0.26 read worse flattened (
 0.0407 -> 0.0440 CER); the project's own lighting pages (light falling off to 30%) measure
 0.43-0.50 and keep it."""
 
-READ_DPI_MAX = 240.0
-"""A page that is prepared anyway and was scanned above this resolution is reduced to it first
-(``reduce``): Tesseract's recogniser scales every text line to its own fixed height, so the extra
-pixels of a 300 dpi scan cost its thresholding and layout analysis time and buy no accuracy.
-Scanlab tune set, the nine 300 dpi pages read prepared: Tesseract CPU -15% at 240 dpi, CER summed
-over them 0.205 -> 0.181 (7 better or equal, 2 worse by 0.001-0.005); at 200 dpi -25% CPU but
-0.203 and more pages worse. A page needing no preparation keeps its own pixels."""
+READ_DPI_MAX = 170.0
+"""A page that is prepared anyway and was scanned above this resolution is read at it (``reduce``,
+done in the same resampling as the deskew rotation): Tesseract's recogniser scales every text line
+to its own fixed height, so the extra pixels cost its thresholding and layout analysis time, not
+accuracy. Scanlab tune set (seed 101), read interleaved with bare Tesseract
+(``bench/ocr_profile.py --interleave``): at 240 dpi (the 300 dpi pages only) CER 0.0352 -> 0.0347,
+CPU ratio bare/ours 0.750 -> 0.773; at 170 dpi (the 200 and 300 dpi pages) CER 0.0347, ratio 0.827.
+Pages at or under 170 dpi, 1-bit pages that may be enlarged, and pages needing no preparation keep
+their own pixels."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,7 @@ class PrepInfo:
     rotation: int = 0
     skew: float = 0.0
     steps: tuple[str, ...] = ()
-    scale: float = 1.0  # the prepared image's size over the given one's (``upscale``)
+    scale: float = 1.0  # the prepared image's size over the given one's (``reduce``, ``upscale``)
 
 
 @dataclass(frozen=True)
@@ -133,22 +135,23 @@ def prepare_page(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image,
             stats = measure_page(np.asarray(gray_img), dpi=dpi)
             steps = tuple(s for s in choose_steps(stats) if s != "orient")
     gray = np.asarray(gray_img)
-    scale = 1.0
     # decided on the scan's own resolution: a 1-bit page is enlarged only when scanned under 250 dpi
     may_enlarge = "smooth" in steps and dpi < UPSCALE_BILEVEL_BELOW
-    if dpi > READ_DPI_MAX + 1 and not may_enlarge:
-        scale = READ_DPI_MAX / dpi
-        gray = reduce_to(gray, scale)
-        dpi = READ_DPI_MAX
-        applied.append("reduce")
+    repairs = any(s != "orient" for s in steps)  # a page only turned upright keeps its pixels
+    scale = READ_DPI_MAX / dpi if repairs and dpi > READ_DPI_MAX + 1 and not may_enlarge else 1.0
     skew = 0.0
     if "borders" in steps:
         gray = remove_borders(gray)
         applied.append("borders")
-    if "deskew" in steps:
-        gray = np.asarray(deskew(Image.fromarray(gray), stats.skew))
-        skew = stats.skew
-        applied.append("deskew")
+    if "deskew" in steps or scale != 1.0:
+        # reduced in the same resampling as the rotation
+        gray = np.asarray(deskew(Image.fromarray(gray), stats.skew if "deskew" in steps else 0.0, scale=scale))
+        if scale != 1.0:
+            dpi *= scale
+            applied.append("reduce")
+        if "deskew" in steps:
+            skew = stats.skew
+            applied.append("deskew")
     if "flatten" in steps:
         gray = flatten_background(gray, dpi=dpi)
         applied.append("flatten")
@@ -233,12 +236,6 @@ def reduce_gray(gray: np.ndarray, factor: int) -> np.ndarray:
     if factor <= 1:
         return gray
     return np.asarray(Image.fromarray(gray).reduce(factor))
-
-
-def reduce_to(gray: np.ndarray, scale: float) -> np.ndarray:
-    """``gray`` resized by ``scale`` (< 1; Lanczos, antialiased)."""
-    size = (max(1, round(gray.shape[1] * scale)), max(1, round(gray.shape[0] * scale)))
-    return np.asarray(Image.fromarray(gray).resize(size, Image.Resampling.LANCZOS))
 
 
 def _odd(x: float) -> int:
@@ -581,19 +578,39 @@ def estimate_skew(binary: np.ndarray, *, max_angle: float = MAX_SKEW) -> float:
     return float(round(best, 2)) if abs(best) > 0.05 else 0.0
 
 
-def deskew(image: Image.Image, angle: float) -> Image.Image:
+def deskew(image: Image.Image, angle: float, *, scale: float = 1.0) -> Image.Image:
     """Undo a skew of ``angle`` degrees (as :func:`estimate_skew` measures it): rotate the image
-    by ``-angle`` (bilinear, paper-coloured fill).
+    by ``-angle`` about its centre (bilinear, paper-coloured fill), and resize it by ``scale`` in
+    the same pass (one resampling instead of two, at the cost of the smaller image).
 
-    Angles under :data:`MIN_SKEW` return the image unchanged: not worth a resampling. (Bicubic
-    resampling under 250 dpi, tried on the scanlab tune set, moved single pages both ways by up
-    to 0.03 CER and cost 0.07 s more a page: not kept.)
+    Angles under :data:`MIN_SKEW` are not rotated: not worth a resampling (the image comes back
+    unchanged, or only resized). (Bicubic resampling under 250 dpi, tried on the scanlab tune
+    set, moved single pages both ways by up to 0.03 CER and cost 0.07 s more a page: not kept.)
     """
     if abs(angle) < MIN_SKEW:
-        return image
+        return image if scale == 1.0 else resize_gray(image, scale)
     gray = image if image.mode == "L" else image.convert("L")
     paper = int(np.percentile(np.asarray(gray.reduce(8)), 90))
-    out = gray.rotate(-angle, resample=Image.Resampling.BILINEAR, expand=False, fillcolor=paper)
+    if scale == 1.0:
+        out = gray.rotate(-angle, resample=Image.Resampling.BILINEAR, expand=False, fillcolor=paper)
+    else:
+        # Image.rotate's own matrix (output pixel -> input pixel about the centre), divided by scale
+        a = math.radians(angle)
+        cos, sin = math.cos(a) / scale, math.sin(a) / scale
+        w, h = gray.size
+        size = (max(1, round(w * scale)), max(1, round(h * scale)))
+        ox, oy = size[0] / 2.0, size[1] / 2.0
+        matrix = (cos, sin, w / 2.0 - cos * ox - sin * oy, -sin, cos, h / 2.0 + sin * ox - cos * oy)
+        out = gray.transform(size, Image.Transform.AFFINE, matrix, resample=Image.Resampling.BILINEAR,
+                             fillcolor=paper)
+    out.info.update(image.info)
+    return out
+
+
+def resize_gray(image: Image.Image, scale: float) -> Image.Image:
+    """``image`` resized by ``scale`` (bilinear, antialiased when reducing)."""
+    size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+    out = image.resize(size, Image.Resampling.BILINEAR)
     out.info.update(image.info)
     return out
 

@@ -403,19 +403,20 @@ def test_an_enlarged_page_is_recorded_in_its_own_pixels(clean_page):
     assert _cer(page.text) < 0.05
 
 
-def test_a_300_dpi_page_prepared_anyway_is_read_at_240_dpi_and_recorded_in_its_own_pixels():
+def test_a_300_dpi_page_prepared_anyway_is_read_reduced_and_recorded_in_its_own_pixels():
     from pipeline.ocr import ocr_image
 
     skewed = render_page(TEXT, dpi=300, skew=1.5, blur=0.8)
     skewed.info["dpi"] = (300, 300)
     out, info = prepare_page(skewed, config=CONFIG)
     assert info.steps[:2] == ("reduce", "deskew") and info.scale == pytest.approx(READ_DPI_MAX / 300)
-    assert out.size == (round(skewed.width * 0.8), round(skewed.height * 0.8))
+    assert out.size == (round(skewed.width * info.scale), round(skewed.height * info.scale))
+    assert abs(estimate_skew(_binary_of(out))) < 0.3  # straightened in the same resampling
     assert out.info["dpi"] == (READ_DPI_MAX, READ_DPI_MAX)
     page = ocr_image(skewed, page_index=0, dpi=300, config=CONFIG)
     assert (page.width, page.height) == (skewed.width, skewed.height) and page.dpi == 300
     boxes = [w.bbox for ln in page.lines for w in ln.words if w.bbox is not None]
-    assert max(b[2] for b in boxes) > 0.8 * skewed.width * 0.8  # mapped back, not left in 240 dpi pixels
+    assert max(b[2] for b in boxes) > 0.8 * skewed.width * info.scale  # mapped back, not left reduced
     assert max(b[2] for b in boxes) <= skewed.width and max(b[3] for b in boxes) <= skewed.height
     assert _cer(page.text) < 0.03
     # a page that needs no preparation keeps its own pixels, whatever its resolution
