@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 APT_PKGS := tesseract-ocr tesseract-ocr-por tesseract-ocr-script-latn poppler-utils fonts-urw-base35 fonts-dejavu-core fonts-noto-mono
 OUT ?= out/sample
 
-.PHONY: demo test setup system venv sample eval eval-ocr bench lint schema clean
+.PHONY: demo test setup system venv sample eval eval-ocr bench startup server lint schema clean
 
 demo: setup sample
 	$(BIN)/locleg run corpus/sample/manifest.jsonl --out $(OUT) --summary-json $(OUT)/summary.json
@@ -66,6 +66,19 @@ eval-ocr: venv
 
 bench: venv
 	$(BIN)/python bench/structure_speed.py
+
+# Fixed overhead of a batch with and without a Prefect server (docs/flows.md, "Fixed overhead").
+startup: venv sample
+	$(BIN)/python bench/startup.py
+
+# A lasting Prefect server on loopback (its database in out/prefect-home), for frequent or
+# scheduled runs: no temporary server per run. Stays in the foreground; in the shell that runs
+# locleg: export PREFECT_API_URL=http://127.0.0.1:$(PREFECT_PORT)/api
+PREFECT_PORT ?= 4200
+server: venv
+	@echo "in the shell that runs locleg: export PREFECT_API_URL=http://127.0.0.1:$(PREFECT_PORT)/api"
+	mkdir -p out/prefect-home
+	PREFECT_HOME=$(CURDIR)/out/prefect-home $(BIN)/prefect server start --host 127.0.0.1 --port $(PREFECT_PORT)
 
 lint: venv
 	$(BIN)/ruff check models pipeline corpus flows locleg tests bench

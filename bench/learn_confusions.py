@@ -66,6 +66,8 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 from scipy import ndimage
 
+from pipeline.reading.numerals import ORDINAL_TENS, ORDINAL_UNITS, int_to_roman
+
 # --------------------------------------------------------------------------- fonts
 
 FONT_DIRS = (Path("/usr/share/fonts"),)
@@ -102,19 +104,7 @@ def available_fonts() -> tuple[list[str], list[str]]:
 
 # --------------------------------------------------------------------------- text
 
-_ROMAN = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),
-          (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
-_ORDINAIS = ["Primeiro", "Segundo", "Terceiro", "Quarto", "Quinto", "Sexto", "Sétimo", "Oitavo", "Nono",
-             "Décimo"]
-
-
-def roman(n: int) -> str:
-    out = ""
-    for value, letters in _ROMAN:
-        while n >= value:
-            out += letters
-            n -= value
-    return out
+_ORDINAIS = [*ORDINAL_UNITS, ORDINAL_TENS[0]]  # Primeiro .. Décimo
 
 
 _PROSA = [
@@ -175,15 +165,15 @@ def write_label(rng: random.Random) -> str:
                            "Parágrafo Único.", "PARÁGRAFO ÚNICO."))
     if kind == "inc":
         n = rng.choice((rng.randint(1, 12), rng.randint(1, 60)))
-        return f"{roman(n)} {rng.choice(('-', '-', '–', ')', '.'))}" if rng.random() < 0.8 else \
-            f"{roman(n)}{rng.choice((' -', ')', '.', ' –'))}"
+        return f"{int_to_roman(n)} {rng.choice(('-', '-', '–', ')', '.'))}" if rng.random() < 0.8 else \
+            f"{int_to_roman(n)}{rng.choice((' -', ')', '.', ' –'))}"
     if kind == "ali":
         letter = rng.choice("abcdefghijklmnopqrstuvwxyz"[: rng.choice((6, 12, 26))])
         return f"{letter}{rng.choice((')', ')', ')', ' -', '.'))}"
     if kind == "item":
         return f"{rng.randint(1, 15)}{rng.choice((')', '.', ' -'))}"
     word = rng.choice(("CAPÍTULO", "SEÇÃO", "TÍTULO", "Subseção", "Capítulo", "Seção", "LIVRO"))
-    return f"{word} {roman(rng.randint(1, 14))}"
+    return f"{word} {int_to_roman(rng.randint(1, 14))}"
 
 
 def write_lines(rng: random.Random, n: int, width: int) -> list[str]:
@@ -850,8 +840,8 @@ def label_candidates(printed: str) -> tuple[str, str, list[str]] | None:
         if kind in ("grp", "inc"):
             word, n = m.group(1), _roman_value(m.group(2))
             lead = f"{word} " if word else ""
-            comp = [f"{lead}{roman(k)}" for k in sorted({n - 1, n + 1, n - 2, n + 2, n + 10}) if k >= 1 and k != n]
-            return kind, f"{lead}{roman(n)}", comp
+            comp = [f"{lead}{int_to_roman(k)}" for k in sorted({n - 1, n + 1, n - 2, n + 2, n + 10}) if k >= 1 and k != n]
+            return kind, f"{lead}{int_to_roman(n)}", comp
         if kind == "ali":
             k = ord(m.group(2)) - ord("a")
             comp = [f"{chr(ord('a') + x)})" for x in (k - 2, k - 1, k + 1, k + 2) if 0 <= x < 26]

@@ -25,6 +25,8 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 from scipy import ndimage
 
+from pipeline.reading.numerals import int_to_roman
+
 DPI = 200
 A4 = (1654, 2339)  # pixels at 200 dpi
 
@@ -142,12 +144,12 @@ def write_law(rng: random.Random) -> list[str]:
         elif shape < 0.65:
             out.append(f"{label} São requisitos para a obtenção da licença de {curto}:")
             for i, inciso in enumerate(rng.sample(_INCISOS, rng.randint(3, 5))):
-                out.append(f"{_roman(i + 1)} - {inciso};")
+                out.append(f"{int_to_roman(i + 1)} - {inciso};")
         else:
             out.append(f"{label} A infração ao disposto nesta Lei sujeita o infrator às seguintes "
                        "penalidades, aplicadas isolada ou cumulativamente:")
             for i, inciso in enumerate(rng.sample(_INCISOS[:6], rng.randint(2, 4))):
-                out.append(f"{_roman(i + 1)} - {inciso};")
+                out.append(f"{int_to_roman(i + 1)} - {inciso};")
         if rng.random() < 0.45:
             pars = rng.sample(_PARAGRAFOS, rng.randint(1, 2))
             if len(pars) == 1:
@@ -158,10 +160,6 @@ def write_law(rng: random.Random) -> list[str]:
                "disposições em contrário.")
     out.append(f"Gabinete do Prefeito Municipal de {cidade.title()}, em {dia} de {mes} de {ano}.")
     return out
-
-
-def _roman(n: int) -> str:
-    return ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"][n - 1]
 
 
 def wrap_paragraphs(paragraphs: list[str], width: int) -> list[str]:

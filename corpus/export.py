@@ -32,6 +32,7 @@ from typing import Any
 from models.norm import NormDocument, NormRef, Unit
 from models.units import DISPOSITIVO_KINDS, GROUP_KINDS, UNIT_KIND
 from pipeline.errors import FetchError, InputError, UsageError
+from pipeline.reading.numerals import ordinal_figure
 from pipeline.urn import build_urn, lexml_name, lexml_numero, lexml_tipo
 
 FORMATS = ("lexml", "akn", "jsonl", "parquet")
@@ -279,7 +280,7 @@ _ALLOWED = {
 
 def _ordinal(number: str | None) -> str:
     n = (number or "").strip()
-    return f"{n}º" if n.isdigit() and int(n) < 10 else (f"{n}." if n.isdigit() else n)
+    return ordinal_figure(int(n)) if n.isdigit() else n
 
 
 def rotulo(unit: Unit) -> str:

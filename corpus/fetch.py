@@ -180,34 +180,91 @@ def _shutdown(sock: socket.socket) -> None:
         pass
 
 
+MAX_RESOLVER_THREADS = 8
+"""Name resolutions running at once. The C resolver cannot be interrupted, so a resolution the
+download stopped waiting for (its deadline passed, or the run was interrupted) runs on in its
+thread until the system resolver gives up (``/etc/resolv.conf``: ``timeout`` x ``attempts`` x
+name servers, for each search domain: seconds to minutes). Those threads are bounded: attempts on
+one host name share its resolution, and past this many an attempt waits for a free one within
+its own deadline instead of starting another."""
+
+
+class _Resolution:
+    """One ``getaddrinfo`` in its daemon thread, shared by every attempt that needs its name
+    while it runs."""
+
+    def __init__(self, host: str, port: int):
+        self.key = (host, port)
+        self.found: list[tuple] = []
+        self.failed: list[BaseException] = []
+        self.done = threading.Event()
+        self._waiters: list[threading.Event] = []
+
+    def run(self) -> None:
+        try:
+            self.found.extend(socket.getaddrinfo(self.key[0], self.key[1], 0, socket.SOCK_STREAM))
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting attempts
+            self.failed.append(exc)
+        finally:
+            with _RESOLVING_LOCK:
+                self.done.set()
+                if _RESOLVING.get(self.key) is self:
+                    del _RESOLVING[self.key]
+                waiters, self._waiters = self._waiters, []
+                _RESOLVING_LOCK.notify_all()  # a slot is free
+            for event in waiters:
+                event.set()
+
+    def wake(self, event: threading.Event) -> None:
+        """Set ``event`` when the resolution ends (now, if it has). Called under the lock."""
+        if self.done.is_set():
+            event.set()
+        else:
+            self._waiters.append(event)
+
+
+_RESOLVING: dict[tuple[str, int], _Resolution] = {}  # the resolutions whose thread still runs
+_RESOLVING_LOCK = threading.Condition()
+
+
+def _start_resolution(host: str, port: int, deadline: _Deadline) -> _Resolution:
+    """The running resolution of ``host``, or a new one once fewer than ``MAX_RESOLVER_THREADS``
+    run (waiting for that at most until the deadline or an abort)."""
+    key = (host, port)
+    with _RESOLVING_LOCK:
+        while True:
+            running = _RESOLVING.get(key)
+            if running is not None:
+                return running
+            if len(_RESOLVING) < MAX_RESOLVER_THREADS:
+                resolution = _Resolution(host, port)
+                _RESOLVING[key] = resolution
+                break
+            if deadline.expired or deadline.at <= time.monotonic():
+                raise TimeoutError(f"name resolution of {host} not started: {len(_RESOLVING)} "
+                                   "earlier ones still wait for the system resolver")
+            _RESOLVING_LOCK.wait(min(0.1, deadline.remaining()))  # an abort shows within 0.1 s
+    threading.Thread(target=resolution.run, name=f"resolve {host}", daemon=True).start()
+    return resolution
+
+
 def _resolve_within(host: str, port: int, deadline: _Deadline) -> list[tuple]:
     """``getaddrinfo`` bounded by the deadline: the C resolver cannot be interrupted (a dead DNS
     server holds it for its own timeouts, retries and search domains), so it runs in a daemon
-    thread and the attempt stops waiting for it at the deadline or an abort. The thread is left
-    to end on its own; its answer is dropped."""
-    found: list[tuple] = []
-    failed: list[BaseException] = []
-    resolved = threading.Event()
+    thread (shared, and bounded in number: ``MAX_RESOLVER_THREADS``) and the attempt stops
+    waiting for it at the deadline or an abort. The thread is left to end on its own."""
+    resolution = _start_resolution(host, port, deadline)
     woken = threading.Event()  # resolved, or the deadline passed, or the download was aborted
-
-    def resolve() -> None:
-        try:
-            found.extend(socket.getaddrinfo(host, port, 0, socket.SOCK_STREAM))
-        except BaseException as exc:  # noqa: BLE001 - handed to the waiting thread
-            failed.append(exc)
-        finally:
-            resolved.set()
-            woken.set()
-
     deadline.wake(woken)
-    threading.Thread(target=resolve, name=f"resolve {host}", daemon=True).start()
+    with _RESOLVING_LOCK:
+        resolution.wake(woken)
     woken.wait(deadline.remaining())
-    if deadline.expired or not resolved.is_set():
+    if deadline.expired or not resolution.done.is_set():
         deadline._expire()  # the wait ran out just before the timer: the same outcome
         raise TimeoutError(f"name resolution of {host} did not end within the deadline")
-    if failed:
-        raise failed[0]
-    return found
+    if resolution.failed:
+        raise resolution.failed[0]
+    return list(resolution.found)
 
 
 def _connect_within(address: tuple[str, int], timeout: float | None = None,

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from pipeline.errors import EXIT_IO, FetchError, InputError, LoclegError
+from pipeline.errors import EXIT_IO, FetchError, InputError, LoclegError, OutputError
 
 
 def ocr_options(args: Any) -> dict:
@@ -63,9 +63,13 @@ def quiet_prefect(verbose: bool) -> None:
     lines (ours included: a failed document's one line, a page taken over from the warm start)
     still reach the Prefect server's run logs; only the console handler drops them."""
     import logging
+    import os
 
     if verbose:
         return
+    # the processes started from here (Dask workers) configure Prefect's logging themselves: their
+    # console handler prints warnings only, their run logs still go to the API at INFO
+    os.environ.setdefault("PREFECT_LOGGING_HANDLERS_CONSOLE_LEVEL", "WARNING")
     for name in ("prefect", "prefect.server", "distributed", "prefect.task_runner.dask"):
         logging.getLogger(name).setLevel(logging.WARNING)
     for name in ("prefect.task_engine", "prefect.flow_engine"):
@@ -125,7 +129,8 @@ def run_manifest(args: Any) -> int:
     runner = make_task_runner(workers=getattr(args, "workers", None), dask=getattr(args, "dask", False),
                               dask_address=getattr(args, "dask_address", None))
     flow_fn = ingest_manifest.with_options(task_runner=runner)
-    with prefect_settings(), progress_bar(enabled=not getattr(args, "no_progress", False)) as bar:
+    with prefect_settings(), progress_bar(enabled=not getattr(args, "no_progress", False),
+                                             quiet=bool(getattr(args, "quiet", False))) as bar:
         set_progress(bar)
         try:
             summary = flow_fn(manifest=str(manifest), out=str(args.out),
@@ -137,11 +142,8 @@ def run_manifest(args: Any) -> int:
 
             abort_downloads()  # a slow source's thread would hold the exit until its deadline
             raise
-        except LoclegError:
-            raise
-        except Exception as exc:  # the orchestrator itself failed (documents never raise)
-            raise LoclegError(f"the batch flow failed: {type(exc).__name__}: {exc}",
-                              reason="flow_failed") from exc
+        except Exception as exc:  # the store, the catalog or the orchestrator (documents never raise)
+            raise batch_error(exc, args) from exc
         finally:
             set_progress(None)
             warm.discard()
@@ -161,10 +163,13 @@ def reprocess_store(args: Any) -> int:
     if not Path(args.out).is_dir():
         raise FetchError(f"store not found: {args.out}", reason="missing_file")
     quiet_prefect(getattr(args, "verbose", False))
-    with prefect_settings(), progress_bar(enabled=not getattr(args, "no_progress", False)) as bar:
+    with prefect_settings(), progress_bar(enabled=not getattr(args, "no_progress", False),
+                                             quiet=bool(getattr(args, "quiet", False))) as bar:
         set_progress(bar)
         try:
             summary = reprocess(out=str(args.out), catalog=getattr(args, "catalog", None))
+        except Exception as exc:  # as in run_manifest
+            raise batch_error(exc, args) from exc
         finally:
             set_progress(None)
     print_summary(summary, getattr(args, "summary_json", None))
@@ -190,6 +195,30 @@ def serve_manifest(args: Any) -> int:  # pragma: no cover - blocks until interru
 
     serve(deployment)
     return 0
+
+
+_SQLITE_WRITE_FAILURES = ("disk is full", "disk i/o error", "readonly database", "unable to open database file")
+
+
+def batch_error(exc: Exception, args: Any) -> LoclegError:
+    """What stopped a batch flow (``run``, ``reprocess``), as the exit-code table says: a document
+    never raises, so this is the run's own store, catalog or orchestrator. A store or SQLite
+    catalog that cannot be written (a full disk, a read-only place, a file where the store's
+    directory should be) is an I/O error (74); a catalog that is not a database (65) or a server
+    that does not answer (66) as for ``search``; anything else ``flow_failed`` (70)."""
+    import sqlite3
+
+    if isinstance(exc, LoclegError):
+        return exc
+    target = getattr(args, "catalog", None) or str(Path(args.out) / "catalog.sqlite")
+    if isinstance(exc, sqlite3.OperationalError) and any(m in str(exc).lower() for m in _SQLITE_WRITE_FAILURES):
+        return OutputError(f"catalog {target} cannot be written: {exc}", reason="write_failed")
+    if isinstance(exc, OSError) and not isinstance(exc, (ConnectionError, TimeoutError)):
+        where = f": {exc.filename}" if exc.filename else ""
+        return OutputError(f"cannot write the store {args.out}: {exc.strerror or exc}{where}", reason="write_failed")
+    if type(exc).__module__.split(".")[0] in ("sqlite3", "psycopg"):
+        return catalog_error(target, exc)
+    return LoclegError(f"the batch flow failed: {type(exc).__name__}: {exc}", reason="flow_failed")
 
 
 def catalog_error(target: str, exc: Exception) -> LoclegError:

@@ -30,6 +30,9 @@ from pipeline.errors import (
 
 os.environ.setdefault("PREFECT_SERVER_ANALYTICS_ENABLED", "false")
 
+FIRST_PAGE_WAIT_S = 15.0
+"""How long ``locleg run`` lets its first page be read before it starts Prefect (flows.warm)."""
+
 
 def _write_json(payload: str, out: Path | None) -> None:
     if out is None or str(out) == "-":  # '-o -': stdout, as every Unix tool
@@ -154,8 +157,11 @@ def cmd_run(args: argparse.Namespace) -> int:
 
         # Tesseract starts on the first pages now; Prefect's start-up (import, temporary server
         # or API calls to a lasting one) runs beside it; their read-page tasks take these reads.
-        warm.start(args.manifest, cache_dir=args.cache, ocr=ocr_options(args),
-                   workers=args.workers or len(os.sched_getaffinity(0)))
+        if warm.start(args.manifest, cache_dir=args.cache, ocr=ocr_options(args),
+                      workers=args.workers or len(os.sched_getaffinity(0))):
+            # Prefect's import and server start would share the first page's core (and its GIL
+            # while the page is prepared); the other cores read the next pages meanwhile.
+            warm.wait_first_page(FIRST_PAGE_WAIT_S)
     return run_manifest(args)
 
 

@@ -38,11 +38,13 @@ class _Bar:
 
 
 class _Lines:
-    """Plain lines for non-terminals: ``[3/10] extracted ok  pages=2 ocr=2  source``."""
+    """Plain lines for non-terminals: ``[3/10] extracted ok  pages=2 ocr=2  source``; with
+    ``failed_only`` (``-q``) only the failed documents' lines."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, failed_only: bool = False) -> None:
         self.total = 0
         self.done = 0
+        self.failed_only = failed_only
         self._lock = threading.Lock()
 
     def add_documents(self, n: int) -> None:
@@ -57,20 +59,23 @@ class _Lines:
     def document_done(self, outcome: Any) -> None:
         with self._lock:
             self.done += 1
+            if self.failed_only and outcome.status != "failed":
+                return
             print(f"[{self.done}/{self.total}] {outcome.status} {outcome.reason} pages={outcome.pages} "
                   f"ocr={outcome.pages_ocr} {outcome.seconds:.1f}s {outcome.source}", file=sys.stderr, flush=True)
 
 
 @contextmanager
-def progress_bar(*, enabled: bool = True) -> Iterator[Any]:
-    """A progress sink for :func:`flows.progress.set_progress`."""
+def progress_bar(*, enabled: bool = True, quiet: bool = False) -> Iterator[Any]:
+    """A progress sink for :func:`flows.progress.set_progress`. ``quiet`` (``locleg -q``): no
+    live bar, no line per document, only one line per failed document (a warning)."""
     if not enabled:
         from flows.progress import NO_PROGRESS
 
         yield NO_PROGRESS
         return
-    if not sys.stderr.isatty():
-        yield _Lines()
+    if quiet or not sys.stderr.isatty():
+        yield _Lines(failed_only=quiet)
         return
     from rich.console import Console
     from rich.progress import (

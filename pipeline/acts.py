@@ -17,7 +17,9 @@ from models.ocr import DocumentText
 from pipeline.cleaning import clean_document
 from pipeline.headers import uppercase_share
 from pipeline.layout import join_document_lines, read_document_columns
-from pipeline.segmenting.readings import read_lines
+from pipeline.metadata import parse_epigrafe
+from pipeline.segmenting.laws import enacts, preamble_start
+from pipeline.segmenting.readings import Reading, is_article, read_lines
 from pipeline.structure import StructureConfig, structure_document
 
 HEADING_SHARE = 0.6
@@ -41,15 +43,41 @@ def find_acts(doc: DocumentText) -> list[Act]:
     as a heading. A gazette's index and a repeated heading name an act once."""
     lines = [ln for ln in clean_document(join_document_lines(read_document_columns(doc))) if not ln.is_noise]
     acts: dict[tuple[str, str | None, int | None], Act] = {}
-    for reading in read_lines(lines):
+    readings = read_lines(lines)
+    for k, reading in enumerate(readings):
         epi = reading.epigrafe
-        if epi is None or epi.tipo is None or uppercase_share(reading.line.text) < HEADING_SHARE:
+        if epi is None and reading.header is None and opens_act(readings, k):
+            # 'Lei nº 3556/2007.' in running case is read as a law cited in a wrapped sentence;
+            # followed by a preâmbulo, it is the next act's epígrafe
+            epi = parse_epigrafe(reading.line.text.upper())
+        if epi is None or epi.tipo is None:
+            continue
+        if uppercase_share(reading.line.text) < HEADING_SHARE and not opens_act(readings, k):
             continue
         numero = (epi.numero or "").lstrip("0") or epi.numero
         key = (epi.tipo, numero, epi.ano)
         if key not in acts:
             acts[key] = Act(epi.tipo, numero, epi.ano, epi.text, reading.line.page_index + 1)
     return list(acts.values())
+
+
+OPENING_REACH = 8
+"""Lines after an epígrafe in running case within which its act's preâmbulo or enacting clause
+begins (its ementa and an 'Autor:' line come between)."""
+
+
+def opens_act(readings: list[Reading], k: int) -> bool:
+    """Whether the epígrafe at ``k`` opens an act, whatever its case: a preâmbulo ('O Prefeito
+    Municipal de ..., faz saber ...') or an enacting clause ('... sanciona a seguinte Lei:')
+    follows within a few lines, before any article or other epígrafe. A gazette prints 'Lei nº
+    3556/2007.' in running case (pontapora-do456-2007); a law cited in a sentence is followed by
+    the sentence, not by a preâmbulo."""
+    texts: list[str] = []
+    for r in readings[k + 1:k + 1 + OPENING_REACH]:
+        if r.epigrafe is not None or is_article(r):
+            break
+        texts.append(r.line.text)
+    return preamble_start(texts) is not None or any(enacts(texts, j) for j in range(len(texts)))
 
 
 def structure_acts(doc: DocumentText, meta: NormMeta | None = None, *,

@@ -104,6 +104,7 @@ def read_alteracoes(readings: Sequence, *, max_lines: int = 400, body: bool = Fa
     lost: set[int] = set()  # own articles whose label OCR destroyed
     outer: int | None = None  # the amending law's own last article
     intro = ""  # the own text since that article's label
+    listing = False  # that article lists its alterações in own incisos ('I - o art. 6º passa a vigorar')
     j = 0
     n = len(texts)
     while j < n:
@@ -111,21 +112,32 @@ def read_alteracoes(readings: Sequence, *, max_lines: int = 400, body: bool = Fa
         quote = opens_quote(text)
         h = _header(text)
         start = False
-        if j and outer is not None and _FORMULA.search(intro):  # inside an own article
-            prev_closed = (j - 1) in quoted and closes_block(texts[j - 1])
+        prev_closed = bool(j) and (j - 1) in quoted and closes_block(texts[j - 1])
+        announced = bool(j) and _ANNOUNCES.search(texts[j - 1]) is not None
+        # (the formula searched last: most lines open no quotation and follow no closed one)
+        if j and outer is not None and (quote or announced or prev_closed) and _FORMULA.search(intro):
+            # inside an own article
             if quote:
                 # unless a speck read as a quote opens the law's own next article ('“ARTIGO 5º - O
                 # Poder Executivo'): no quotation that opens there closes before the law's own
                 # article after it ('ARTIGO 6º - Esta Lei entrará em vigor')
                 start = not (_article_number(text) == outer + 1
                              and not _closes_before_own(texts, j, outer + 1, max_lines))
-            elif _ANNOUNCES.search(texts[j - 1]) and _FORMULA.search(intro[-240:]):
+            elif announced and _FORMULA.search(intro[-240:]):
                 # the formula announced a quotation whose opening quote OCR lost or garbled
                 # ('CATE. 9º', 'ACC. 13'): the next line starts it, unless it is the law's own
                 # next article or an own unit that itself amends ('I – o art. 6º passa a vigorar
                 # com a seguinte redação:') or revokes
                 start = not _own_unit(text, h, outer, texts, j, max_lines)
+                listing = listing or (not start and (h is None or h.kind != "artigo"))
             elif prev_closed and h is None and _amends_or_ends(texts, j):
+                if listing and _goes_on_in_lower_case(text):
+                    # the next own inciso of an article that lists its alterações in incisos, its
+                    # label destroyed ('TI fica acrescido o art. 7º-A, com a seguinte redação:'):
+                    # a sentence of an article opens in capitals; its quotation is the inciso's
+                    intro = _join_folded(intro, fold(text))[-400:]
+                    j += 1
+                    continue
                 # the law's own next article, its label destroyed: its quotations are its own
                 outer, intro = outer + 1, fold(text)
                 lost.add(j)
@@ -163,13 +175,33 @@ def read_alteracoes(readings: Sequence, *, max_lines: int = 400, body: bool = Fa
         if not quote and (number is not None or (h is not None and h.kind == "artigo")):
             # an own article; its label's number lost ('ARTIGO FO') it is the next one
             outer, intro = number if number is not None else (outer or 0) + 1, fold(text)
+            listing = False
         elif body and j == 0 and not quote and h is None:
             outer, intro = 1, fold(text)  # the body's first line is article 1, its label lost
+            listing = False
             lost.add(j)
         else:
             intro = _join_folded(intro, fold(text))[-400:]
         j += 1
     return quoted, lost
+
+
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
+def _goes_on_in_lower_case(text: str) -> bool:
+    """Whether the first word of ``text`` past what is left of a label ('TI', 'E =', 'ARREGO 20)')
+    is in lower case ('TI fica acrescido', 'E = o art. 7º passa'): the text of an inciso or alínea,
+    not of an article ('ARREGO 20) — Os arts. 4º'). Words in capitals and one or two letters that
+    are no stop word are taken for the label's debris."""
+    from pipeline.cleaning import stop_words
+
+    for m in list(_WORDS.finditer(text))[:6]:
+        word = m.group()
+        if word.isupper() or len(word) < 2 or (len(word) == 2 and word.lower() not in stop_words()):
+            continue
+        return word[0].islower()
+    return False
 
 
 _OWN_FINAL = re.compile(r"ENTRA(?:RA)? EM VIGOR|REVOGAM-SE|REVOGA-SE|FICA[MR]? REVOGAD")
@@ -449,16 +481,25 @@ _NAMES_KIND = re.compile(
 )
 
 
+# ... or the formula wrapped before the kind's name itself ('acrescida do seguinte' / 'Capítulo II-A:')
+_NAMES_NEXT = re.compile(r"\bSEGUINTES?\s*$")
+_KIND_NAMED = re.compile(
+    r"^(?:CAPITULO|SECAO|SUBSECAO|TITULO|ART(?:IGO)?S?\.?|PARAGRAFOS?|§+|INCISOS?|ALINEAS?|ITE(?:M|NS))\s")
+
+
 def mark_formula_tails(readings: Sequence) -> set[int]:
     """Positions of the lines that end an amending formula with the label it names ('IV-A:'
-    after '... acrescida do seguinte Capítulo'): own text of the amending unit, no unit."""
+    after '... acrescida do seguinte Capítulo', 'Capítulo II-A:' after '... acrescida do
+    seguinte'): own text of the amending unit, no unit."""
     from pipeline.folding import fold
 
     out: set[int] = set()
     for k in range(1, len(readings)):
         text = readings[k].line.text.strip()
-        if len(text) <= 24 and _ANNOUNCES.search(text) and not opens_quote(text) \
-                and _NAMES_KIND.search(fold(readings[k - 1].line.text.strip())):
+        if len(text) > 24 or not _ANNOUNCES.search(text) or opens_quote(text):
+            continue
+        before = fold(readings[k - 1].line.text.strip())
+        if _NAMES_KIND.search(before) or (_NAMES_NEXT.search(before) and _KIND_NAMED.match(fold(text))):
             out.add(k)
     return out
 

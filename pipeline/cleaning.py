@@ -3,7 +3,8 @@
 Every rule is a named, idempotent function, registered in order in ``LINE_RULES`` (rules that
 look at one line) or applied by :func:`clean_document` (rules that need the whole document:
 furniture repeated across pages, runs of short junk lines). A rule never edits the words of
-the law: it strips margin marks at line ends or marks a whole line as noise with a reason.
+the law: it strips margin marks at line ends (and the debris of an omission line before a
+quotation's closing) or marks a whole line as noise with a reason.
 The rule-set version is derived from this code (:mod:`pipeline.ruleset`): nothing to bump.
 """
 
@@ -164,10 +165,16 @@ def is_phone_line(text: str) -> bool:
     """Letterhead and footer contact lines: 'Tel.: (65) 573-1329 /1330', 'Rua Alfredo Chaves,
     1333 - CEP 95020-460 - Caxias do Sul - RS', 'www.caxias.rs.gov.br', 'Página 2'."""
     t = text.strip()
-    words = re.findall(r"[A-Za-zÀ-ÿ]{3,}", t)
-    if _PHONE.search(t) and len(words) <= 3:
+    phone, contact = _PHONE.search(t) is not None, _CONTACT.search(t) is not None
+    if not (phone or contact):
+        return False  # (most lines: their words are not counted)
+    words = _WORDS3.findall(t)
+    if phone and len(words) <= 3:
         return True  # (a phone in a longer line is a contact line only with an address mark too)
-    return bool(_CONTACT.search(t)) and len(words) <= 8 and not t.rstrip().endswith((";", ":"))
+    return contact and len(words) <= 8 and not t.rstrip().endswith((";", ":"))
+
+
+_WORDS3 = re.compile(r"[A-Za-zÀ-ÿ]{3,}")
 
 
 def letters(text: str) -> int:
@@ -189,6 +196,22 @@ _QUOTATION_END = re.compile(
 def is_quotation_end(text: str) -> bool:
     """Whether the line is a quotation's closing alone ('.......”(NR)', '(NR)'): never noise."""
     return bool(_QUOTATION_END.match(text))
+
+
+# The quote and the amended provision's mark that close a quotation, at a line's end.
+_QUOTATION_CLOSE = re.compile(r"(?:[”\"»]|''|’’)?\s*\(\s*(?:NR|AC|VETADO)\s*\)\s*[.;]?\s*$")
+
+
+def quotation_end_behind_debris(text: str) -> str | None:
+    """The closing of a quotation ('» (NR)') at the end of a line that is otherwise debris, or None.
+
+    An omission line ('..........»(NR)') whose dots OCR read as letters ('RR RR AR o race R » (NR)')
+    is garbage by its words, but its end says where the amended norm's text ends: dropped whole,
+    the quotation swallowed the law's next article. Called on lines already judged noise."""
+    m = _QUOTATION_CLOSE.search(text)
+    if m is None or not text[:m.start()].strip():
+        return None
+    return text[m.start():].strip()
 
 
 def is_symbol_junk(text: str) -> bool:
@@ -400,7 +423,10 @@ _GROUP_LABEL_ONLY = re.compile(r"^(PARTE|LIVRO|TITULO|CAPITULO|SECAO|SUBSECAO)\s
 
 
 def _folded_key(text: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"[^A-Z0-9 ]+", " ", fold(text))).strip()
+    return " ".join(_NOT_KEY.sub(" ", fold(text)).split())
+
+
+_NOT_KEY = re.compile(r"[^A-Z0-9 ]+")
 
 
 def _closing_lines(texts: Sequence[str], *, after: int = 4) -> set[int]:
@@ -408,9 +434,9 @@ def _closing_lines(texts: Sequence[str], *, after: int = 4) -> set[int]:
     next line) and the signature lines after it. A book of laws repeats the same mayor's name
     and cargo under every law: they recur like a letterhead but belong to each law's fecho."""
     out: set[int] = set()
+    dated = [_FULL_DATE.search(t) is not None for t in texts]
     for i, t in enumerate(texts):
-        joined = t if i + 1 == len(texts) else f"{t} {texts[i + 1]}"
-        if _FULL_DATE.search(t) or (_FULL_DATE.search(joined) and not _FULL_DATE.search(texts[i + 1])):
+        if dated[i] or (i + 1 < len(texts) and not dated[i + 1] and _FULL_DATE.search(f"{t} {texts[i + 1]}")):
             out.update(range(i, min(len(texts), i + 2 + after)))
     return out
 
@@ -738,12 +764,21 @@ def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) ->
 
     vocab = _vocabulary([ln.text for ln in lines if not ln.is_noise])
     lines = [
-        replace(ln, kind="noise", reason="garbage")
+        _noise_unless_quotation_end(ln, "garbage")
         if not ln.is_noise and is_garbage(ln.text, vocab, mean_token_len=config.garbage_mean_token_len)
         else ln
         for ln in lines
     ]
     return mark_short_junk(lines, vocab, config=config)
+
+
+def _noise_unless_quotation_end(line: CleanLine, reason: str) -> CleanLine:
+    """The line as noise for ``reason``, unless it ends with a quotation's closing behind debris:
+    then the closing alone, as content (:func:`quotation_end_behind_debris`)."""
+    closing = quotation_end_behind_debris(line.text)
+    if closing is not None:
+        return replace(line, text=closing)
+    return replace(line, kind="noise", reason=reason)
 
 
 _BANDS_EXACT = 3000  # band lines (about 500 pages) compared all against all
@@ -893,7 +928,7 @@ def apply_line_rules(line: CleanLine) -> CleanLine:
     for name, rule in LINE_RULES:
         if rule(text):
             return replace(line, text=text, kind="noise", reason=name)
-    return replace(line, text=text)
+    return line if text == line.text else replace(line, text=text)
 
 
 def mark_short_junk(
@@ -919,9 +954,9 @@ def mark_short_junk(
             k += 1
         prev = out[content[pos - 1]].text if pos > 0 else None
         if run >= 3 and not _LABEL_START.match(text) and not is_quotation_end(text):
-            out[i] = replace(out[i], kind="noise", reason="junk_column")
+            out[i] = _noise_unless_quotation_end(out[i], "junk_column")
         elif _is_short_junk(text, prev, vocab, max_chars=config.short_line_chars):
-            out[i] = replace(out[i], kind="noise", reason="short_junk")
+            out[i] = _noise_unless_quotation_end(out[i], "short_junk")
     return out
 
 

@@ -542,6 +542,16 @@ def read_header(text: str) -> Header | None:
     return None
 
 
+_PART_TITLE = re.compile(r"^(?:DA|DAS|DO|DOS)\s+[A-ZÀ-Ú]{3,}")
+
+
+def titles_a_part(rest: str) -> bool:
+    """Whether the text after a roman numeral titles a part of the law ('DAS INFRAÇÕES E
+    PENALIDADES', 'DO CADASTRO'): in capitals, opening with the contraction that names what the
+    part is about; an inciso's text is a phrase of the caput's sentence ('o cadastro;')."""
+    return bool(_PART_TITLE.match(rest.strip())) and not any(c.islower() for c in rest)
+
+
 def is_heading_text(text: str) -> bool:
     """A line in capitals that could title an agrupador ('VISTORIA', 'DAS DISPOSIÇÕES GERAIS')."""
     t = text.strip()

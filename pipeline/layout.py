@@ -26,7 +26,10 @@ class LayoutConfig:
     max_piece_share: float = 0.3  # a margin piece is at most this share of the text's width ...
     max_piece_words: int = 3  # ... and this many words
     max_gap_heights: float = 3.0  # the gap to the line it belongs to, in line heights
-    min_overlap: float = 0.5  # vertical overlap, as a share of the lower of the two heights
+    min_overlap: float = 0.5  # vertical overlap, as a share of the lower of the two heights ...
+    min_overlap_unlike: float = 0.8  # ... of a piece that reads as no label: on the line's baseline
+    # (the last word of a wrapped sentence, 'membros:', at the left margin half a line below an
+    # indented paragraph's first line, is that sentence's end, not a label hung in the margin)
 
 
 def join_side_lines(page: PageText, *, config: LayoutConfig = LayoutConfig()) -> PageText:
@@ -45,7 +48,8 @@ def join_side_lines(page: PageText, *, config: LayoutConfig = LayoutConfig()) ->
     successor: dict[int, int] = {}
     for i in boxed:
         if _is_piece(lines[i], left, width, config):
-            j = _beside(i, lines, boxed, config)
+            overlap = config.min_overlap if is_label_like(lines[i].text) else config.min_overlap_unlike
+            j = _beside(i, lines, boxed, config, overlap)
             if j is not None:
                 successor[i] = j
     if not successor:
@@ -84,8 +88,10 @@ def _is_piece(line: Line, left: float, width: float, config: LayoutConfig) -> bo
     return words <= config.max_piece_words and x1 - left <= config.max_piece_share * width
 
 
-def _beside(i: int, lines: tuple[Line, ...], boxed: list[int], config: LayoutConfig) -> int | None:
-    """The line on the right of line ``i`` on its baseline, within the gap allowed; None if none."""
+def _beside(i: int, lines: tuple[Line, ...], boxed: list[int], config: LayoutConfig,
+            min_overlap: float) -> int | None:
+    """The line on the right of line ``i`` on its baseline (their boxes overlap by ``min_overlap``
+    of the lower height), within the gap allowed; None if none."""
     x0, y0, x1, y1 = lines[i].bbox  # type: ignore[misc]
     height = y1 - y0
     best: tuple[float, int] | None = None
@@ -97,7 +103,7 @@ def _beside(i: int, lines: tuple[Line, ...], boxed: list[int], config: LayoutCon
         if gap < -0.25 * height or gap > config.max_gap_heights * max(height, b1 - b0):
             continue
         overlap = min(y1, b1) - max(y0, b0)
-        if overlap < config.min_overlap * min(height, b1 - b0):
+        if overlap < min_overlap * min(height, b1 - b0):
             continue
         if best is None or gap < best[0]:
             best = (gap, j)
@@ -171,8 +177,10 @@ class ColumnConfig:
     # (mastheads, headings: 10 of 56 lines on a one-page gazette excerpt, cachoeiro-lei7228-2015),
     # tried in turn: a loose share widens the band over the column's ragged edge
     min_gutter: float = 0.008  # narrowest gutter, share of the text's width (a space is ~0.005)
-    max_gutter: float = 0.05  # widest (two-column gazettes: 0.02-0.025; the gap between table
-    # columns is wider: 0.15-0.2 on the tables of results and credit decrees of the real sets)
+    max_gutter: float = 0.1  # widest (justified two-column gazettes: 0.02-0.025; unjustified
+    # ones, their lines ending ragged, ~0.07: pontapora-do456-2007 and the Ponta Porã scans; the
+    # gap between table columns is wider: 0.15-0.2 on the tables of results and credit decrees
+    # of the real sets)
     min_rows: int = 6  # lines with text on each side of the gutter ...
     min_row_share: float = 0.25  # ... and their share of the page's lines
     fill: float = 0.6  # a column's line fills this share of the column ...

@@ -123,9 +123,13 @@ _DIGITISH_RE = re.compile(r"(?<![A-Z])[0-9OIL|]*[0-9][0-9OIL|.]*(?![A-Z])")
 _DIGIT_FIX = str.maketrans("OIL|", "0111")
 
 
+_BANG_ONE_RE = re.compile(r"(?<=\d)!(?=\d)")  # '20!9': a text layer's '1' read as '!'
+
+
 def _fix_digits(folded: str) -> str:
-    """O -> 0 and I/L/| -> 1 inside runs of digits ('3O9', '1.99O'), same length. A day's
-    ordinal ('1º', folded '1O') is left alone."""
+    """O -> 0 and I/L/| -> 1 inside runs of digits ('3O9', '1.99O'), and ! -> 1 between two
+    digits ('20!9', an old OCR layer's 2019: vgsul-dec4889 was dated 2020 from '20'), same
+    length. A day's ordinal ('1º', folded '1O') is left alone."""
 
     def fix(m: re.Match[str]) -> str:
         run = m.group()
@@ -133,7 +137,7 @@ def _fix_digits(folded: str) -> str:
             return run
         return run.translate(_DIGIT_FIX)
 
-    return _DIGITISH_RE.sub(fix, folded)
+    return _DIGITISH_RE.sub(fix, _BANG_ONE_RE.sub("1", folded))
 
 
 def _expand_year(year: int) -> int:

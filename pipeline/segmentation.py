@@ -19,9 +19,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from models.units import DISPOSITIVO_TYPES
 from pipeline.alteracoes import attach_alteracoes, blank_quoted, mark_formula_tails, read_alteracoes
 from pipeline.cleaning import CleanLine
-from pipeline.metadata import Epigrafe
+from pipeline.metadata import Epigrafe, is_signature_start
 from pipeline.segmenting.closing import (
     ANEXO,
     fecho_like,
@@ -43,6 +44,7 @@ from pipeline.segmenting.laws import (
 )
 from pipeline.segmenting.numbering import SegmentConfig, decode_articulacao, number_text, settle_run_numbers
 from pipeline.segmenting.pages import (
+    ChunkPair,
     drop_repeated_pages,
     drop_repeated_runs,
     page_boundaries,
@@ -106,7 +108,9 @@ def segment_lines(
     seg = Segmentation()
     # A page scanned twice is a copy whatever law it holds: dropped before the laws are told
     # apart (a copy of the page with the epígrafe would open a second law of the same number).
-    readings, boundaries, copies = _drop_page_copies(readings, boundaries)
+    compared: set[ChunkPair] = set()
+    scanned = readings  # alive while ``compared`` holds its readings' ids
+    readings, boundaries, copies = _drop_page_copies(readings, boundaries, compared)
     for page_no in copies:
         seg.issues.append(Issue("duplicate_page", f"page {page_no} repeats an earlier page (scanned twice); "
                                 "the copy was left out", page_no=page_no))
@@ -161,7 +165,8 @@ def segment_lines(
 
     target = [readings[k] for k in target_idx]
     local_bounds = {pos for pos, k in enumerate(target_idx) if pos and (k in boundaries or k in moved_starts)}
-    target, local_bounds, dropped = drop_repeated_pages(target, local_bounds)
+    target, local_bounds, dropped = drop_repeated_pages(target, local_bounds, compared=compared)
+    del scanned
     target, local_bounds, copied = drop_repeated_runs(target, local_bounds)
     dropped = sorted(set(dropped) | set(copied))
     for page_no in dropped:
@@ -204,14 +209,33 @@ def segment_lines(
     if enacted and first_unit < len(target):
         first_unit = enacted[-1] + 1
     head = target[k:first_unit]
+    body = target[first_unit:]
+    closed = closing_in_head(head)
+    after: list[CleanLine] = []
+    if closed is not None:
+        # an act without articles ('Nomear ... Ponta Porã/MS, 19 de Junho de 2015.' and its
+        # signature) ends at its closing; what follows, articles included, is another text's
+        close_at, signed_to = closed
+        seg.fecho = [r.line for r in head[close_at:close_at + 1]]
+        seg.signatures = [r.line for r in head[close_at + 1:signed_to]]
+        after = [r.line for r in head[signed_to:]] + [r.line for r in body]
+        head, body = head[:close_at], []
     pre_start = preamble_start([r.line.text for r in head])
     if pre_start is None:
         seg.ementa = [r.line for r in head]
     else:
         seg.ementa = [r.line for r in head[:pre_start]]
         seg.preambulo = [r.line for r in head[pre_start:]]
+    if closed is not None:
+        if after:
+            seg.neighbors.append(NeighborLaw(epigrafe=None, text=None, pages=page_span(after),
+                                             articles=sum(is_article(r) for r in target[first_unit:])))
+            seg.issues.append(Issue(
+                "neighbor_law", f"'{after[0].text.strip()[:60]}' follows this norm's closing and signatures "
+                "before any article of its own: another text's, left out of this one",
+                page_no=after[0].page_index + 1))
+        return seg
 
-    body = target[first_unit:]
     contents, body = split_contents(body)
     if contents:
         # its title ('SUMÁRIO') closes the head: it goes with it
@@ -290,11 +314,31 @@ def segment_lines(
     return seg
 
 
-def _drop_page_copies(readings: list[Reading], boundaries: set[int]) -> tuple[list[Reading], set[int], list[int]]:
+def closing_in_head(head: Sequence[Reading]) -> tuple[int, int] | None:
+    """A closing printed before any article: a place-and-date line, then a signature (a name and
+    a cargo) within the next lines. Returns (the closing's position, the end of its signature)
+    in ``head``, or None. A norm is closed once, after its articles; a closing before them ends
+    an act that has none (a gazette's nominating decree) and the text after it is another's."""
+    for j, r in enumerate(head):
+        if not fecho_like(r.line.text) or is_article(r):
+            continue
+        texts = [x.line.text for x in head[j + 1:j + 1 + _SIGNATURE_REACH]]
+        for n in range(len(texts) - 1):
+            if is_signature_start(texts[n:]):
+                return j, j + 1 + n + 2
+    return None
+
+
+_SIGNATURE_REACH = 3  # lines from a closing's date to the signatário's cargo
+
+
+def _drop_page_copies(readings: list[Reading], boundaries: set[int], compared: set[ChunkPair]
+                      ) -> tuple[list[Reading], set[int], list[int]]:
     """Whole pages (by their page index) that repeat an earlier page, dropped; the page starts
-    inferred inside pages (letterheads in plain text) are kept for what remains."""
+    inferred inside pages (letterheads in plain text) are kept for what remains. ``compared``
+    collects the pairs of pages found distinct (the target's pass skips them)."""
     real = {k for k in boundaries if readings[k].line.page_index != readings[k - 1].line.page_index}
-    kept, _bounds, copies = drop_repeated_pages(readings, real)
+    kept, _bounds, copies = drop_repeated_pages(readings, real, compared=compared)
     if not copies:
         return readings, boundaries, []
     kept_ids = {id(r) for r in kept}
@@ -366,7 +410,7 @@ def find_merged_vigencia(roots: Sequence[Node]) -> list[Issue]:
         if node.kind == "alteracao":
             continue
         stack.extend(node.children)
-        if node.kind not in ("artigo", "paragrafo", "inciso", "alinea", "item"):
+        if node.kind not in DISPOSITIVO_TYPES:
             continue
         text = " ".join([node.first_text, *(ln.text for ln in node.lines[1:])])  # as emitted: no label
         m = _MERGED_VIGENCIA.search(text)

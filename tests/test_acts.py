@@ -170,3 +170,79 @@ def test_an_acts_articles_running_on_to_the_next_page_stay_its_own():
     assert first.fecho is not None and str(first.fecho.data) == "2023-08-10"
     assert [s.nome for s in first.fecho.signatarios] == ["FRANCISCO HÉLIO ALVES DA SILVA"]
     assert first.document.status == "extracted"
+
+
+RUNNING_CASE_GAZETTE = """Diário Oficial de Ponta Porã - Edição 0456
+DECRETO Nº 5.227, DE 06 DE NOVEMBRO DE 2007.
+O Prefeito Municipal de Ponta Porã, no uso de suas atribuições, D E C R E T A:
+Artigo 1º - Será facultativo o ponto nas repartições no dia 16 de novembro.
+Artigo 2º - Este decreto entrará em vigor na data de sua publicação.
+Ponta Porã/MS, 06 de novembro de 2007.
+Flávio Kayatt
+Prefeito Municipal
+Lei nº 3556/2007.
+"Autoriza o Município a doar à Câmara Municipal os bens móveis que relaciona".
+Autor: Poder Executivo
+O Prefeito Municipal de Ponta Porã, FAZ SABER, que a Câmara Municipal aprovou e ele sanciona a seguinte Lei:
+Art. 1º - Fica o Município autorizado a doar à Câmara Municipal os bens móveis abaixo.
+Art. 2º - A doação será implementada mediante edição de Decreto, nos termos da
+Lei nº 3.468, de 31 de março de 2006.
+Art. 3º - Esta Lei entra em vigor na data de sua publicação.
+Ponta Porã, 31 de Outubro de 2007.
+Flávio Kayatt
+Prefeito Municipal
+Lei n.º 3558, de 06 de novembro de 2007.
+"Dispõe sobre os estágios de estudantes".
+Autoria: Poder Executivo Municipal
+O PREFEITO MUNICIPAL DE PONTA PORÃ faz saber que a Câmara Municipal aprovou e ele sanciona e
+promulga a seguinte Lei:
+Art. 1º. Fica criado no Município o estágio remunerado de estudantes.
+Art. 2º. Esta Lei entrará em vigor na data de sua publicação.
+Ponta Porã, 06 de novembro de 2007.
+Flávio Kayatt
+Prefeito Municipal
+"""
+
+
+def test_acts_printed_in_running_case_are_found_by_the_preamble_that_follows_them():
+    # pontapora-do456-2007: 'Lei nº 3556/2007.' and 'Lei n.º 3558, de ...' in running case, right
+    # after the signatário's cargo of the act before; the law cited in Art. 2 is no act
+    acts = find_acts(document_from_text(RUNNING_CASE_GAZETTE))
+    assert [(a.tipo, a.numero, a.ano) for a in acts] == [
+        ("Decreto", "5227", 2007), ("Lei Ordinária", "3556", 2007), ("Lei Ordinária", "3558", 2007)]
+    results = {act.numero: result for act, result in structure_acts(document_from_text(RUNNING_CASE_GAZETTE))}
+    assert [u.id for u in results["3558"].articulacao] == ["art1", "art2"]
+    assert [u.id for u in results["3556"].articulacao] == ["art1", "art2", "art3"]
+
+
+NOMINATING_GAZETTE = """DECRETO Nº 7017 DE 19 DE JUNHO DE 2015.
+O PREFEITO MUNICIPAL DE PONTA PORÃ, no uso de suas atribuições legais;
+Nomear, com data retroativa de 1º de junho de 2015, o Sr. Daniel Torres Romero, para exercer o cargo de Agente.
+Ponta Porã/MS, 19 de Junho de 2015.
+LUDIMAR GODOY NOVAIS
+Prefeito Municipal
+\fRepresentantes de ONGs, Clubes de Serviços e Conselhos de Classe
+TITULAR Renato Pereira Associação de Catadores
+SUPLENTE Wilton Cesar Miranda Associação de Catadores
+Art. 3º. Esta Resolução entrará em vigor na data de sua aprovação.
+LEI COMPLEMENTAR Nº 136/2015
+Institui o Programa IPTU VERDE.
+O PRESIDENTE DA CÂMARA MUNICIPAL DE PONTA PORÃ faz saber que a Câmara aprovou e ele promulga a seguinte Lei:
+Art. 1º Fica criado o Programa IPTU VERDE.
+Art. 2º Esta Lei Complementar entra em vigor na data de sua publicação.
+Ponta Porã, 19 de junho de 2015.
+DANIEL VALDEZ
+Presidente
+"""
+
+
+def test_an_act_without_articles_ends_at_its_closing_and_lends_none_of_what_follows():
+    # pontapora-do2261-2015: a nominating decree (no articles) closed and signed; the next page
+    # is the end of another act (an 'Art. 3º' of a Resolução whose start is not printed here)
+    results = {act.numero: result for act, result in structure_acts(document_from_text(NOMINATING_GAZETTE))}
+    decree = results["7017"]
+    assert decree.articulacao == []
+    assert decree.fecho is not None and decree.fecho.data is not None and decree.fecho.data.isoformat() == "2015-06-19"
+    assert [s.nome for s in decree.fecho.signatarios] == ["LUDIMAR GODOY NOVAIS"]
+    assert "Nomear" in (decree.preambulo or "") and "TITULAR" not in (decree.preambulo or "")
+    assert [u.id for u in results["136"].articulacao] == ["art1", "art2"]

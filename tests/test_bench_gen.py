@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from bench.gen.book import SetDirs, build_case
+from bench.gen.book import SetDirs, build_case, print_pages, write_case
 from bench.gen.draw import draw_set
+from bench.gen.hyphenation import LAWKIT, SCANLAB, TEXTSIM, TYPEWRITER, Hyphenation, break_points
 from bench.gen.sets import build_set, load_set
-from bench.gen.source import dump_book, parse_book
+from bench.gen.source import dump_book, id_segment, parse_book
 from bench.gen.validate import find_shared, validate_dir
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -108,3 +109,55 @@ def test_fresh_draws_runs_locleg_scores_and_refuses_a_used_seed(tmp_path):
         again = subprocess.run(cmd + ["--seed", str(used), "--out", str(tmp_path / "b")],
                                capture_output=True, text=True, env=env)
         assert again.returncode != 0 and "used before" in again.stderr
+
+
+# --- hyphenation: one function, each set's rules as data ------------------------------------
+
+@pytest.mark.parametrize("rules, word, points", [
+    (TYPEWRITER, "administração", [4, 10]),    # admi-nis..., adminis-tração: 'st|r' would split 'tr'
+    (TYPEWRITER, "arte", []),                  # 'VC|CV' wants a letter before the vowel
+    (TYPEWRITER, "livro", []),                 # no 'V|OV' on the typewriter
+    (TEXTSIM, "livro", [2]),                   # li-vro
+    (TEXTSIM, "instrumento", [3, 6, 9]),       # ins-tru-men-to ('C|O' before 'tr')
+    (LAWKIT, "palavras", [4]),                 # after a vowel a consonant follows, 3 letters kept
+    (TEXTSIM, "atlântico", [5, 7]),            # 'tl' is an onset: never at-lântico
+    (SCANLAB, "atlântico", [2, 5]),            # scanlab's clusters have no 'tl'; 'V|CV..' keeps 4
+])
+def test_break_points_follow_each_sets_rules(rules, word, points):
+    assert break_points(word, rules) == points
+
+
+@pytest.mark.parametrize("rules", [TYPEWRITER, TEXTSIM, LAWKIT, SCANLAB])
+def test_no_rule_set_splits_an_onset_or_leaves_a_short_end(rules):
+    for word in ("cachorro", "trabalhadores", "qualquer", "vinhedo", "obrigatoriedade", "ab"):
+        for p in break_points(word, rules):
+            assert word[p - 1:p + 1] not in rules.onsets
+            assert p >= rules.head and len(word) - p >= rules.tail
+
+
+def test_a_pattern_reads_letters_and_clusters_around_the_break():
+    only_onsets = Hyphenation(("V|OV",))
+    assert break_points("cobre", only_onsets) == [2]      # co-bre
+    assert break_points("corte", only_onsets) == []       # 'rt' is no onset
+
+
+# --- what every generator shares: gold ids, the page printer, the case files -----------------
+
+@pytest.mark.parametrize("kind, number, segment", [
+    ("artigo", "5", "art5"), ("artigo", "12-A", "art12-1"), ("artigo", "único", "art1u"),
+    ("paragrafo", "único", "par1u"), ("paragrafo", "2", "par2"), ("inciso", "XIV", "inc14"),
+    ("inciso", "IV-B", "inc4-2"), ("alinea", "c", "ali3"), ("item", "3", "ite3"),
+    ("capitulo", "II-A", "cap2-1"), ("secao", "ÚNICA", "sec1u"), ("titulo", "3", "tit3"),
+])
+def test_id_segment_is_lexmls(kind, number, segment):
+    assert id_segment(kind, number) == segment
+
+
+def test_pages_print_as_form_feed_text_and_a_case_as_three_files(tmp_path):
+    pages = [["LEI Nº 1", "", "Art. 1º Texto."], ["Art. 2º Outro."]]
+    assert print_pages(pages) == "LEI Nº 1\n\nArt. 1º Texto.\n\fArt. 2º Outro.\n"
+    assert print_pages(pages, formfeed=False) == "LEI Nº 1\n\nArt. 1º Texto.\nArt. 2º Outro.\n"
+    write_case(SetDirs(tmp_path, "seeds"), "007", {"uf": "SP"}, {"units": []}, "x\n")
+    assert (tmp_path / "seeds" / "007.txt").read_text() == "x\n"
+    assert (tmp_path / "seeds" / "007.meta.json").read_text() == '{"uf": "SP"}\n'
+    assert json.loads((tmp_path / "gold" / "007.json").read_text()) == {"units": []}

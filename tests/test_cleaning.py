@@ -428,3 +428,15 @@ def test_a_running_head_set_recto_and_verso_is_furniture_and_a_repeated_preamble
     lines = clean_document(DocumentText(source="diario.pdf", pages=tuple(pages)))
     assert all(ln.is_noise for ln in lines if "DIÁRIO OFICIAL" in ln.text)
     assert not any(ln.is_noise for ln in lines if ln.text.startswith("O PREFEITO"))
+
+
+@pytest.mark.parametrize(("line", "closing"), [("RR RR AR o race R » (NR)", "» (NR)"),
+                                               ("ccc rr ce cer” (AC).", "” (AC)."),
+                                               ("ee a ar (NR)", "(NR)")])
+def test_a_quotations_closing_behind_omission_debris_is_kept_alone(line: str, closing: str) -> None:
+    # issue 12, seed 796544401 scan 005: an omission line's dots read as letters before the closing
+    from pipeline.cleaning import quotation_end_behind_debris
+
+    assert quotation_end_behind_debris(line) == closing
+    assert quotation_end_behind_debris("(NR)") is None  # nothing to strip: kept as it is
+    assert quotation_end_behind_debris("RR RR AR o race R") is None

@@ -329,6 +329,16 @@ def test_sentences_are_no_lost_article_labels(line: str):
     assert _lost_article_end(line) is None
 
 
+def test_a_keyword_behind_dust_is_part_of_the_lost_label_not_where_the_text_starts():
+    from pipeline.segmenting.decoder import _lost_article_end
+
+    assert _lost_article_end(". Art tis fiscalização poderá requisitar") is None  # was 1: '.' the label
+    units = _units("Art. 10. Fica proibido o comércio fora dos horários fixados em decreto.\n"
+                   ". Art tis fiscalização poderá requisitar o auxílio da força policial.\n"
+                   "Art. 12. Os casos omissos serão resolvidos pelo Prefeito.\n")
+    assert set(units) == {"art10", "art11", "art12"}
+
+
 def test_a_lost_numeral_read_as_a_stop_word_before_a_dash_is_read_by_the_sequence():
     units = _units("Art. 1º São deveres do permissionário:\nI - manter o local limpo;\n"
                    "E - não ceder nem transferir a terceiros a matrícula;\nIII - cumprir os horários fixados.\n"
@@ -823,3 +833,94 @@ def test_several_scraps_before_a_capitalised_sentence_after_a_closed_line_are_a_
     doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
     assert doc["document"]["status"] != "extracted"
     assert any(w["code"] == "unit_doubtful" and "620 15" in w["message"] for w in doc["warnings"])
+
+
+def test_the_revocation_clause_opens_an_article_of_its_own_after_its_lost_label():
+    # LC 95, art. 9: 'ART. 14' read as 'ATUA:' before the law's last clause
+    units = _units("Art. 12. A fiscalização caberá à Secretaria de Obras.\n"
+                   "Art. 13. Compete ao Serviço de Inspeção Municipal a fiscalização desta Lei.\n"
+                   "ATUA: Revogam-se as disposições em contrário.\n")
+    assert {"art12", "art13", "art14"} <= set(units)
+    assert units["art14"].startswith("Revogam-se")
+
+
+def test_a_scrap_after_a_closed_sibling_is_not_the_number_printed_next():
+    # a stamp at a page's top ('ES Mie El 076') between 'IV) ...;' and 'V) ...': not inciso V
+    # (that one is printed next), and 'V)' is not renumbered VI
+    units = _units("Art. 12. O pedido será instruído com os seguintes documentos:\n"
+                   "I) requerimento do interessado;\nII) planta do local;\n"
+                   "III) certidão negativa de débitos;\nIV) título de propriedade;\n"
+                   "ES Mie El 076\nV) memorial descritivo.\n"
+                   "Art. 13. Esta lei entra em vigor na data de sua publicação.\n")
+    assert [k for k in units if k.startswith("art12_cpt_inc")] == [f"art12_cpt_inc{n}" for n in range(1, 6)]
+
+
+def test_a_label_behind_margin_marks_is_read_as_the_printed_form_readers_read_it():
+    # 'Rel' before 'Artigo 40.': the readers take '40.' for 4º (the ordinal read as a 0), as they
+    # do at a line start; every ordinal of this typewriter reads '0', so the next printed
+    # article ('50.') shows no gap, and without the readers behind the marks art. 4 was lost
+    from pipeline.segmenting.decoder import Printed, decode
+    from pipeline.segmenting.numbering import _printed_behind
+
+    texts = ["Artigo 20. O Conselho será composto pelos seguintes membros.", "rtigo 30. (VETADO)",
+             "Rel Artigo 40. A licença de obras será requerida ao Prefeito", "Municipal pelo interessado.",
+             "Artigo 50. Fica proibido construir muros."]
+    printed = [Printed("artigo", 20, alternatives=((2, 1.2),), label="Artigo 20."), None, None, None,
+               Printed("artigo", 50, alternatives=((5, 1.2),), label="Artigo 50.")]
+    read = decode(texts, printed, read_label=_printed_behind).starts
+    assert [(s.line, s.number) for s in read] == [(0, 2), (1, 3), (2, 4), (4, 5)]
+    assert read[2].label == "Rel Artigo 40."
+    assert [(s.line, s.number) for s in decode(texts, printed).starts] == [(0, 2), (1, 3), (4, 4)]
+
+
+def test_a_vetoed_sibling_closes_like_one_ending_in_a_semicolon():
+    # 'IV - (VETADO)' then '- cassação da concessão.': inciso V, its numeral lost
+    units = _units("Art. 5º O infrator sujeita-se às seguintes penalidades:\nI - advertência;\n"
+                   "II - multa de 3 (três) a 30 (trinta) UFM;\nIII - apreensão das mercadorias;\n"
+                   "IV - (VETADO)\n- cassação da concessão.\n"
+                   "Art. 6º Esta lei entra em vigor na data de sua publicação.\n")
+    assert [k for k in units if k.startswith("art5_cpt_inc")] == [f"art5_cpt_inc{n}" for n in range(1, 6)]
+    assert units["art5_cpt_inc5"].startswith("cassação")
+
+
+@pytest.mark.parametrize("line, text", [("AEIEAE O memorial descritivo;", "memorial descritivo"),
+                                        ("TEL *- 2: (dois) representantes do Poder Executivo;", "representantes")])
+def test_debris_longer_than_a_scrap_between_closed_siblings_is_a_lost_label(line: str, text: str):
+    # after 'II. ...;' and before 'IV. ...': inciso III, whatever its label became
+    units = _units("Art. 3º O pedido será instruído com os seguintes documentos:\n"
+                   "I. certificado de vistoria;\nII. título de eleitor;\n" + line + "\n"
+                   "IV. atestado de antecedentes;\nV. carteira de identidade.\n"
+                   "Art. 4º Esta lei entra em vigor na data de sua publicação.\n")
+    assert [k for k in units if k.startswith("art3_cpt_inc")] == [f"art3_cpt_inc{n}" for n in range(1, 6)]
+    assert text in units["art3_cpt_inc3"]
+
+
+def test_an_alinea_with_a_dash_is_no_sentences_article():
+    # 'a — nas praças ...' after ':' is alínea a, its item 1 a scrap ('io, a mínima'), no printed
+    # 'b)' after it (the grammar prints '{l} -' with any dash OCR reads; no sentence says 'a —')
+    from pipeline.segmenting.decoder import Printed, decode
+
+    texts = ["Art. 8º É proibido o comércio:", "II - em frente às escolas, em especial:",
+             "a — nas praças e jardins, observado o seguinte:", "io, a mínima de cem metros;",
+             "2) distância mínima de cem metros.", "Art. 9º Esta lei entra em vigor."]
+    printed = [Printed("artigo", 8, label="Art. 8º"), Printed("inciso", 2, label="II -"), None, None,
+               Printed("item", 2, label="2)"), Printed("artigo", 9, label="Art. 9º")]
+    starts = [(s.line, s.kind, s.number) for s in decode(texts, printed).starts]
+    assert starts == [(0, "artigo", 8), (1, "inciso", 2), (2, "alinea", 1), (3, "item", 1), (4, "item", 2),
+                      (5, "artigo", 9)]
+
+
+def test_a_stop_word_before_a_capitalised_scrap_and_a_sentence_is_a_doubt():
+    # '§ 2º - A regulamentação' read 'Se Zoro A regulamentação' after a closed parágrafo: not
+    # read (nothing of its label is left to read), but the law is not extracted as whole
+    from pipeline.segmenting.decoder import _scrap_label
+
+    assert _scrap_label("Se Zoro A regulamentação observará os princípios", "as normas vigentes.")
+    assert not _scrap_label("Se Maria Santos for eleita, tomará posse", "as normas vigentes.")
+    assert not _scrap_label("Se o infrator reincidir, a multa dobra.", "as normas vigentes.")
+    doc = structure_document(document_from_text(
+        HEAD + "Art. 5º Os efeitos desta Lei aplicam-se aos processos em curso.\n"
+        "§ 1º Na falta da regulamentação de que trata o caput, aplicam-se as normas vigentes.\n"
+        "Se Zoro A regulamentação observará os princípios da publicidade e da eficiência.\n"
+        "Art. 6º Esta lei entra em vigor na data de sua publicação.\n" + TAIL))
+    assert doc.document.status != "extracted"

@@ -104,6 +104,18 @@ def _case(tmp_path: Path, name: str) -> tuple[list[str], int, str]:
     if name == "search-catalog-postgres-unreachable":
         url = "postgresql://locleg@127.0.0.1:1/locleg"  # port 1: nothing listens
         return ["search", "praça", "--out", str(tmp_path), "--catalog", url], 66, "catalog_unreachable"
+    if name == "reprocess-missing-store":
+        return ["reprocess", "--out", str(tmp_path / "none")], 66, "missing_file"
+    if name == "reprocess-store-a-file":
+        return ["reprocess", "--out", str(text)], 66, "missing_file"
+    if name == "export-corpus-a-file":
+        return ["export", "--format", "jsonl", str(text), str(tmp_path / "u.jsonl")], 66, "missing_file"
+    if name == "export-empty-corpus":
+        return ["export", "--format", "jsonl", str(tmp_path), str(tmp_path / "u.jsonl")], 65, "empty_corpus"
+    if name == "export-bad-format":
+        return ["export", "--format", "xml", str(tmp_path), str(tmp_path / "u.xml")], 2, "--format"
+    if name == "schema-bad-option":
+        return ["schema", "--bogus"], 2, "--bogus"
     if name == "run-missing-manifest":
         return ["run", str(tmp_path / "none.jsonl"), "--out", str(tmp_path / "o")], 66, "missing_file"
     raise AssertionError(name)
@@ -114,7 +126,8 @@ def _case(tmp_path: Path, name: str) -> tuple[list[str], int, str]:
     "structure-o-directory", "structure-missing-parent-is-created", "search-limit-float",
     "search-limit-huge", "search-not-a-database", "ocr-dpi-0", "run-missing-manifest",
     "ingest-dpi-0", "run-dpi-0", "run-fifo-manifest", "run-loop-manifest", "ingest-fifo", "ingest-device", "structure-device",
-    "search-catalog-not-a-database", "search-catalog-postgres-unreachable",
+    "search-catalog-not-a-database", "search-catalog-postgres-unreachable", "reprocess-missing-store",
+    "reprocess-store-a-file", "export-corpus-a-file", "export-empty-corpus", "export-bad-format", "schema-bad-option",
 ])
 def test_every_command_uses_the_exit_code_table_with_one_line(tmp_path, name):
     args, code, marker = _case(tmp_path, name)
@@ -126,6 +139,23 @@ def test_every_command_uses_the_exit_code_table_with_one_line(tmp_path, name):
     line = proc.stderr.strip().splitlines()[-1] if code == 2 else _one_line(proc)
     assert marker in line, proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("command", ["schema", "structure", "ocr", "validate"])
+def test_stdout_of_every_printing_command_on_a_full_device_is_an_io_error(tmp_path, command):
+    full = _char_device(tmp_path / "full", 1, 7)
+    text = tmp_path / "lei.txt"
+    text.write_text(LAW, encoding="utf-8")
+    if command == "validate":  # a valid output: 'valid' is printed
+        proc = _locleg("structure", str(text), "-o", str(tmp_path / "lei.json"))
+        assert proc.returncode == 0, proc.stderr
+    args = {"schema": [], "structure": [str(text)], "ocr": [str(text)], "validate": [str(tmp_path / "lei.json")]}
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    with open(full, "wb") as sink:
+        proc = subprocess.run([sys.executable, "-m", "locleg", command, *args[command]], stdout=sink,
+                              stderr=subprocess.PIPE, text=True, env=env, timeout=120)
+    assert proc.returncode == 74, proc.stderr
+    assert "No space left" in _one_line(proc)
 
 
 def test_verbose_adds_the_traceback(tmp_path):
@@ -1073,6 +1103,31 @@ def test_the_document_limit_adds_up_the_frames_of_a_tiff(tmp_path, monkeypatch):
     assert "document limit" in exc.value.message
 
 
+def test_the_document_limit_adds_up_the_pages_of_a_pdf(tmp_path, monkeypatch):
+    """The per-document limit holds for a PDF's pages as for a TIFF's frames: the page past it is
+    refused, by its number, before anything is decoded."""
+    from scans import make_scanned_pdf
+
+    from pipeline.config import OcrConfig
+    from pipeline.errors import InputError
+    from pipeline.ocr import plan_pages
+
+    lines = ["LEI Nº 12, DE 3 DE MAIO DE 2001", "Art. 1º Fica criada a praça."]
+    path = make_scanned_pdf(tmp_path / "tres.pdf", [lines, lines, lines], seed=16)
+    assert len(plan_pages(path, config=OcrConfig())) == 3
+    monkeypatch.setenv("LOCLEG_MAX_PAGE_IMAGE_BYTES", str(2**40))  # the page limit out of the way
+    monkeypatch.setenv("LOCLEG_MAX_DOCUMENT_IMAGE_BYTES", "1")
+    with pytest.raises(InputError) as exc:
+        plan_pages(path, config=OcrConfig())
+    assert exc.value.page_no == 1  # even one page is over a 1-byte document limit
+    page_bytes = int(exc.value.message.split(" decode to ")[1].split(" bytes")[0].replace(",", ""))
+    monkeypatch.setenv("LOCLEG_MAX_DOCUMENT_IMAGE_BYTES", str(2 * page_bytes + page_bytes // 2))
+    with pytest.raises(InputError) as exc:
+        plan_pages(path, config=OcrConfig())
+    assert exc.value.reason == "image_too_large" and exc.value.page_no == 3
+    assert "document limit" in exc.value.message
+
+
 def test_a_scan_at_another_resolution_is_not_decoded_before_it_is_rendered(tmp_path, monkeypatch):
     """A scan placed at the planned resolution is taken as stored (decoded once); one at another
     resolution is rendered, and no longer decoded first only to be thrown away (a 14,180² colour
@@ -1247,3 +1302,198 @@ def test_the_next_start_removes_the_temporaries_a_killed_writer_left(tmp_path, m
     busy.write_text("half", encoding="utf-8")
     write_text_atomic(out, "whole")
     assert out.read_text(encoding="utf-8") == "whole" and not stale.exists() and busy.exists()
+
+
+# ---------------------------------------------------------------------------------------------
+# name resolution: the threads a download stops waiting for are bounded
+
+
+def _resolver_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name.startswith("resolve ")]
+
+
+def test_resolutions_abandoned_at_the_deadline_hold_at_most_one_thread_per_name_and_a_few_in_all(
+        tmp_path, monkeypatch):
+    """A DNS server that never answers: each attempt stops waiting at its deadline, but the
+    resolver's thread lives until the system resolver gives up. Many documents on the same dead
+    host share one thread; on many dead hosts, at most ``MAX_RESOLVER_THREADS`` run at once (an
+    attempt past that waits for a free one within its own deadline), so a batch of dead URLs
+    cannot pile threads up."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from corpus.fetch import MAX_RESOLVER_THREADS, FetchLimits, fetch_url
+
+    hanging = {f"camara{i}.hanging.example": None for i in range(MAX_RESOLVER_THREADS + 6)}
+    resolver = _Resolver(monkeypatch, {**hanging, "camara.example": "127.0.0.1"})
+    before = len(_resolver_threads())
+    server = _HostRecorder()
+
+    def fetch(host: str) -> str:
+        try:
+            fetch_url(f"http://{host}/lei.pdf", tmp_path, limits=FetchLimits(timeout_s=1.0, retries=0))
+        except FetchError as exc:
+            return exc.reason
+        return "ok"
+
+    try:
+        with ThreadPoolExecutor(8) as pool:  # the same dead name, eight times at once
+            assert list(pool.map(fetch, ["camara0.hanging.example"] * 8)) == ["fetch_timeout"] * 8
+        assert resolver.asked == ["camara0.hanging.example"]
+        assert len(_resolver_threads()) - before == 1
+        with ThreadPoolExecutor(len(hanging)) as pool:  # every dead name at once
+            assert set(pool.map(fetch, list(hanging))) == {"fetch_timeout"}
+        assert len(_resolver_threads()) - before == MAX_RESOLVER_THREADS
+        assert len(set(resolver.asked)) == MAX_RESOLVER_THREADS  # the others never got a thread
+        resolver.release.set()  # the system resolver gives up: the threads end, names resolve again
+        assert _wait_for(lambda: len(_resolver_threads()) == before, 10)
+        fetched = fetch_url(f"http://camara.example:{server.port}/lei.pdf", tmp_path,
+                            limits=FetchLimits(timeout_s=10, retries=0))
+        assert fetched.size == 2009
+    finally:
+        resolver.release.set()
+        server.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# run and reprocess: a catalog or store they cannot use is the table's code, not flow_failed (70)
+
+
+def _batch_args(command: str, tmp_path: Path, out: Path, *extra: str) -> list[str]:
+    (tmp_path / "lei.txt").write_text(LAW, encoding="utf-8")
+    manifest = tmp_path / "m.jsonl"
+    manifest.write_text(json.dumps({"source": "lei.txt"}) + "\n", encoding="utf-8")
+    if command == "run":
+        return ["run", str(manifest), "--out", str(out), "--cache", str(tmp_path / "cache"), "--no-progress",
+                *extra]
+    out.mkdir(parents=True, exist_ok=True)
+    return ["reprocess", "--out", str(out), "--no-progress", *extra]
+
+
+@pytest.mark.usefixtures("prefect_harness")
+@pytest.mark.parametrize("command", ["run", "reprocess"])
+@pytest.mark.parametrize("catalog, code, reason", [
+    ("not-a-database", 65, "catalog_unreadable"),
+    ("postgresql://locleg@127.0.0.1:1/locleg", 66, "catalog_unreachable"),  # port 1: nothing listens
+])
+def test_a_batch_on_a_catalog_it_cannot_use_exits_by_the_table(tmp_path, capsys, command, catalog, code, reason):
+    from locleg.cli import main
+
+    if catalog == "not-a-database":
+        catalog = str(tmp_path / "catalog.sqlite")
+        Path(catalog).write_bytes(os.urandom(4096))
+    assert main(_batch_args(command, tmp_path, tmp_path / "out", "--catalog", catalog)) == code
+    err = capsys.readouterr().err
+    assert f"({reason})" in err.strip().splitlines()[-1] and "Traceback" not in err, err
+
+
+@pytest.mark.usefixtures("prefect_harness")
+@pytest.mark.parametrize("command", ["run", "reprocess"])
+def test_a_batch_whose_store_cannot_be_made_exits_74(tmp_path, capsys, command, read_only_dir):
+    from locleg.cli import main
+
+    if command == "run":  # a regular file where the store directory should be
+        (tmp_path / "afile").write_text("x", encoding="utf-8")
+        assert main(_batch_args(command, tmp_path, tmp_path / "afile")) == 74
+        err = capsys.readouterr().err
+        assert "(write_failed)" in err.strip().splitlines()[-1] and "Traceback" not in err, err
+    # a store in a directory nobody may write in: no catalog can be made there
+    out = read_only_dir / "store" if command == "run" else read_only_dir
+    assert main(_batch_args(command, tmp_path, out)) == 74
+    err = capsys.readouterr().err
+    assert "(write_failed)" in err.strip().splitlines()[-1] and "Traceback" not in err, err
+
+
+@pytest.fixture
+def full_disk(tmp_path):
+    """A directory on a filesystem with no byte free (a 256 KiB tmpfs, filled): a real full disk.
+    Needs root (mount)."""
+    where = tmp_path / "full"
+    where.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(where)],
+                      capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a tmpfs here (needs root)")
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], check=True)
+
+
+def _fill(directory: Path) -> None:
+    fd = os.open(directory / "filler", os.O_WRONLY | os.O_CREAT)
+    try:
+        while os.write(fd, b"\0" * 4096):
+            pass
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+@pytest.mark.usefixtures("prefect_harness")
+def test_a_batch_on_a_full_disk_exits_74(tmp_path, capsys, full_disk):
+    """A real full disk (ENOSPC), not a monkeypatched store: with the catalog elsewhere every
+    result is ``store_failed`` and the batch goes on, then exits 74 with its summary; with the
+    catalog on the full disk too nothing can be recorded, and the run is one line, 74 (was 70,
+    ``flow_failed``)."""
+    from locleg.cli import main
+
+    (tmp_path / "lei-13.txt").write_text(LAW.replace("12", "13"), encoding="utf-8")
+    args = _batch_args("run", tmp_path, full_disk / "out")
+    args[1] = str(tmp_path / "m2.jsonl")
+    Path(args[1]).write_text(json.dumps({"source": "lei.txt"}) + "\n" + json.dumps({"source": "lei-13.txt"}) + "\n",
+                             encoding="utf-8")
+    (full_disk / "out").mkdir()
+    _fill(full_disk)
+    summary = tmp_path / "s.json"
+    assert main([*args, "--catalog", str(tmp_path / "catalog.sqlite"), "--summary-json", str(summary)]) == 74
+    assert json.loads(summary.read_text(encoding="utf-8"))["by_reason"] == {"store_failed": 2}
+    capsys.readouterr()
+    assert main(args) == 74
+    err = capsys.readouterr().err
+    assert "(write_failed)" in err.strip().splitlines()[-1] and "Traceback" not in err, err
+
+
+# ---------------------------------------------------------------------------------------------
+# structuring cost (bench/structure_scale.py has the 20,000-page and 100,000-line figures)
+
+
+def _viterbi_full_scan(candidates, config):
+    """The article-number Viterbi as first written: every state tried for every option."""
+    states = {n: (c, (n, None)) for n, c in candidates[0]}
+    states.setdefault(1, (config.cost_sequence_reading, (1, None)))
+    for cands in candidates[1:]:
+        options = dict(cands)
+        for prev in list(states):
+            options.setdefault(prev + 1, config.cost_sequence_reading)
+        new = {}
+        for x, emission in options.items():
+            best = None
+            for y, (total, path) in states.items():
+                trans = (0.0 if x == y + 1 else config.cost_gap_base + config.cost_gap_per_missing * (x - y - 1)
+                         if x > y + 1 else config.cost_backward)
+                score = total + trans + emission
+                if best is None or score < best[0]:
+                    best = (score, path)
+            new[x] = (best[0], (x, best[1]))
+        states = dict(sorted(new.items(), key=lambda kv: kv[1][0])[: config.max_states])
+    total, node = min(states.values(), key=lambda v: v[0])
+    numbers = []
+    while node is not None:
+        number, node = node
+        numbers.append(number)
+    return total, numbers[::-1]
+
+
+def test_the_article_number_viterbi_stops_its_scan_early_and_chooses_the_same():
+    """The scan over states stops once no later state can win: the same total and numbers as the
+    full scan, ties included (costs on a grid of halves tie often), on random readings."""
+    import random
+
+    from pipeline.segmenting.numbering import SegmentConfig, _viterbi
+
+    rng = random.Random(16)
+    for _ in range(1500):
+        config = SegmentConfig(max_states=rng.choice([2, 5, 24]))
+        candidates = [[(rng.randint(0, 40), rng.choice([0.0, 0.5, 0.6, 1.2, 1.5, 3.0, rng.random() * 4]))
+                       for _ in range(rng.randint(1, 4))] for _ in range(rng.randint(1, 60))]
+        assert _viterbi(candidates, config=config) == _viterbi_full_scan(candidates, config)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.server
 import json
+import re
 import shutil
 import sqlite3
 import threading
@@ -206,6 +207,65 @@ def test_manifest_with_http_urls(first_run, corpus, tmp_path):
     assert list((cache / "downloads").iterdir()) == []  # downloads are not kept once stored
 
 
+class _BusyTwice(http.server.BaseHTTPRequestHandler):
+    """``/busy/a.pdf``: HTTP 503 twice, then the file; anything else: 404. Counts the requests."""
+
+    body = b""
+    hits: dict[str, list[float]] = {}
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):  # noqa: N802
+        seen = self.hits.setdefault(self.path, [])
+        seen.append(time.monotonic())
+        code, body = (404, b"<html>404</html>")
+        if self.path == "/busy/a.pdf":
+            code, body = (503, b"busy") if len(seen) <= 2 else (200, self.body)
+        self.send_response(code)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def test_a_busy_source_is_fetched_again_by_prefect_with_backoff(first_run, corpus, tmp_path):
+    """Issue 15: a transient HTTP failure (503) makes the fetch task fail, and Prefect retries it
+    after 0.5 s, then 1 s (the task run shows three tries and ends completed); a 404 is the
+    document's answer at once: one try, one request, a completed task and a failed document."""
+    from prefect.client.orchestration import get_client
+    from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
+
+    root, _ = corpus
+    _, _, _, cache = first_run
+    handler = type("H", (_BusyTwice,), {"body": (root / "a.pdf").read_bytes(), "hits": {}})
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    try:
+        manifest = _manifest(tmp_path / "m.jsonl", [
+            {"source": f"{base}/busy/a.pdf", "uf": "SP", "municipio": "Santa Rita do Oeste", "numero": "412",
+             "ano": 1994, "tipo": "Lei Ordinária", "native_id": "busy-a"},
+            {"source": f"{base}/gone.pdf", "uf": "SP", "numero": "5", "ano": 1999, "native_id": "gone"},
+        ])
+        assert main(["run", str(manifest), "--out", str(tmp_path / "o"), "--cache", str(cache),
+                     "--summary-json", str(tmp_path / "s.json"), "--no-progress"]) == 0
+    finally:
+        httpd.shutdown()
+    summary = json.loads((tmp_path / "s.json").read_text())
+    detail = {d["source"].rsplit("/", 1)[-1]: d for d in summary["documents_detail"]}
+    assert detail["a.pdf"]["status"] != "failed" and detail["a.pdf"]["pages"] == 1
+    assert (detail["gone.pdf"]["status"], detail["gone.pdf"]["reason"]) == ("failed", "http_error")
+    busy, gone = handler.hits["/busy/a.pdf"], handler.hits["/gone.pdf"]
+    assert len(busy) == 3 and len(gone) == 1
+    assert busy[1] - busy[0] >= 0.4 and busy[2] - busy[1] >= 0.9  # Prefect's backoff: 0.5 s, then 1 s
+    with get_client(sync_client=True) as client:
+        flow_run = client.read_flow_run(summary["run_id"])
+        runs = {t.name: t for t in client.read_task_runs(
+            flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[flow_run.id])))}
+    assert runs["fetch-busy-a"].run_count == 3 and runs["fetch-busy-a"].state.is_completed()
+    assert runs["fetch-gone"].run_count == 1 and runs["fetch-gone"].state.is_completed()
+
+
 def test_a_failure_does_not_replace_a_good_result_unless_forced(first_run, corpus, tmp_path):
     root, _ = corpus
     _, _, _, cache = first_run
@@ -362,6 +422,14 @@ def test_runs_are_named_tagged_and_handled_documents_do_not_fail_tasks(corpus, t
     # one row per document: its status and reason as structuring decided them (a.pdf's one-page
     # law has no fecho: partial)
     assert "| missing.pdf | failed | source_missing |" in md and "| a.pdf | partial | no_fecho | 1 |" in md  # OCR'd: 1, or 0 when the warm start read it
+    # ...with its confidence and a link to its stored JSON
+    [row] = [line for line in md.splitlines() if "| a.pdf |" in line]
+    cells = [c.strip() for c in row.strip().strip("|").split("|")]  # line, source, status, reason, pages, OCR'd, confidence, JSON
+    assert 0 < float(cells[6]) <= 1
+    link = re.fullmatch(r"\[([^]]+\.json)\]\(file://(.+)\)", cells[7])
+    assert link is not None and link.group(2).endswith("/" + link.group(1))
+    linked = Path(link.group(2))
+    assert json.loads(linked.read_text())["document"]["status"] == "partial"
 
 
 def test_a_gazette_line_stores_every_act_as_its_own_document(tmp_path):

@@ -78,6 +78,8 @@ def test_batch_on_a_dask_local_cluster_with_a_prefect_server(prefect_server, tmp
          "--no-progress"],
         env=env, cwd=ROOT, capture_output=True, text=True, timeout=240)
     assert proc.returncode == 0, proc.stderr[-3000:]
+    # issue 15: Dask's LocalCluster logged some 55 INFO lines per run; only warnings reach stderr
+    assert [line for line in proc.stderr.splitlines() if "INFO" in line] == []
     summary = json.loads(summary_path.read_text())
     assert summary["pages_ocr"] == 3  # every page went through a Dask worker
     assert summary["by_status"]["failed"] == 1

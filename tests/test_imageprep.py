@@ -16,6 +16,7 @@ import pytest
 from PIL import Image
 from rapidfuzz.distance import Levenshtein
 from scans import LAW_LINES, render_page
+from scipy import ndimage
 
 from pipeline.config import OcrConfig
 from pipeline.imageprep import (
@@ -31,6 +32,8 @@ from pipeline.imageprep import (
     detect_orientation,
     estimate_skew,
     flatten_background,
+    halftone_fraction,
+    halftone_mask,
     is_bilevel,
     measure_page,
     prepare_page,
@@ -424,3 +427,40 @@ def test_a_300_dpi_page_prepared_anyway_is_read_reduced_and_recorded_in_its_own_
     straight.info["dpi"] = (300, 300)
     same, info = prepare_page(straight, config=CONFIG)
     assert same is straight and info == PrepInfo()
+
+
+def _screened(page: Image.Image) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A 1-bit page with a grey emblem printed behind its text as a halftone screen (the 1-bit
+    scan of a watermark: scattered dots of one to four pixels, one pixel in five inked): the
+    page, its letters' pixels and the screen's pixels."""
+    gray = np.where(np.asarray(page.convert("L")) < 128, 0, 255).astype(np.uint8)
+    letters = gray == 0
+    rng = np.random.default_rng(7)
+    h, w = gray.shape
+    emblem = np.zeros_like(letters)
+    emblem[h // 8:h * 7 // 8, w // 8:w * 7 // 8] = True
+    seeds = (rng.random((h, w)) < 0.07) & emblem
+    screen = seeds | (np.roll(seeds, 1, axis=1) & (rng.random((h, w)) < 0.5))  # dots of 1-2 px, more where they touch
+    screen &= ~ndimage.binary_dilation(letters, iterations=2)  # the screen is printed under the text
+    assert screen[emblem].mean() > 0.05
+    return np.where(screen, 0, gray).astype(np.uint8), letters, screen
+
+
+def test_a_halftone_screen_behind_a_bilevel_page_is_removed_and_its_letters_kept(clean_page):
+    page, letters, screen = _screened(clean_page)
+    clean = np.where(np.asarray(clean_page.convert("L")) < 128, 0, 255).astype(np.uint8)
+    assert halftone_fraction(page < 128, dpi=200) > 0.5
+    assert halftone_fraction(clean < 128, dpi=200) < 0.05  # letters, full stops, accents: no screen
+    mask = halftone_mask(page < 128, dpi=200)
+    assert mask[screen].mean() > 0.85  # (dots that touch make a blob too big to tell from a mark)
+    assert (mask & letters).sum() / letters.sum() < 0.005
+    stats = measure_page(page, dpi=200)
+    assert stats.binary and "dehalftone" in choose_steps(stats)
+    assert "dehalftone" not in choose_steps(measure_page(clean, dpi=200))
+    img = Image.fromarray(page)
+    img.info["dpi"] = (200, 200)
+    prepared, info = prepare_page(img, config=CONFIG)
+    assert "dehalftone" in info.steps
+    # Tesseract reads through the screen only once it is gone (dots that touch, left over, cost
+    # some letters; over the screen Tesseract finds no text at all)
+    assert _cer(_ocr(prepared)) < 0.25 and _cer(_ocr(img)) > 0.6

@@ -48,6 +48,21 @@ def test_a_hanging_label_column_is_joined_to_the_lines_beside_it():
     assert [w.text for w in first.words][:3] == ["Arts", "68", "-"]
 
 
+def test_a_wrapped_sentences_last_word_is_no_margin_label():
+    # 'membros:' ends the indented paragraph's first line at the left margin, half a line below
+    # it (a tall box: dust at the line's start); a label there ('Art. 2º -') is joined
+    def page(piece: str) -> PageText:
+        return _page(
+            _line("TILVO: .", 391, 1196, 1670, 1249),
+            _line("Epis e Conselho será composto pelos seguintes", 627, 1310, 2128, 1388),
+            _line(piece, 390, 1355, 616, 1408),
+            _line("ESA (dois) representantes do Rotary Clube;", 628, 1459, 1939, 1529),
+        )
+    assert join_side_lines(page("membros:")) == page("membros:")
+    joined = join_side_lines(page("Art. 2º -"))
+    assert [ln.text for ln in joined.lines][1] == "Art. 2º - Epis e Conselho será composto pelos seguintes"
+
+
 def test_two_columns_of_a_gazette_stay_apart():
     # a short last line of the left column beside a line of the right one: a gutter between them
     page = _page(
@@ -175,3 +190,25 @@ def test_a_running_head_over_both_columns_is_kept_whole():
     page = PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(lines))
     out = read_columns(page)
     assert [ln.text for ln in out.lines] == [head.text, *LEFT, *RIGHT]
+
+
+def test_two_columns_of_unjustified_prose_are_read_apart():
+    # pontapora-do456-2007: the left column's lines end ragged, so the band no line crosses is
+    # some 7% of the text's width, wider than a justified gazette's gutter (2-2.5%)
+    left = ["O Prefeito Municipal de Ponta Porã,", "no uso de suas atribuições que",
+            "lhe confere a Lei Orgânica, decreta:", "Artigo 1º Será facultativo o",
+            "ponto nas repartições Públicas", "da Administração Direta e da",
+            "Indireta no dia 16 de novembro.", "Artigo 2º Este decreto entrará em",
+            "vigor na data de sua publicação."]
+    right = ["Art. 1º Fica o Município autorizado", "a doar à Câmara Municipal os bens",
+             "móveis abaixo relacionados e que", "foram adquiridos por meio da Nota",
+             "Fiscal nº 4876, de setembro de 2007.", "Art. 2º Todos os encargos da doação",
+             "serão arcados pelo Poder Legislativo,", "sem qualquer ônus ao Executivo.",
+             "Art. 3º Esta Lei entra em vigor hoje."]
+    lines = [_words_line([(a, 100), (b, 610)], 400 + 60 * i, char=12.0)
+             for i, (a, b) in enumerate(zip(left, right, strict=True))]
+    page = PageText(page_index=0, method="text", width=1200, height=2800, lines=tuple(lines))
+    width = max(ln.bbox[2] for ln in lines) - 100
+    gutter = find_gutter(page.lines)
+    assert gutter is not None and 0.05 < (gutter[1] - gutter[0]) / width < 0.1
+    assert [ln.text for ln in read_columns(page).lines] == [*left, *right]

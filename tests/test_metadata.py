@@ -74,6 +74,11 @@ def test_parse_epigrafe_reads_tipo_numero_ano_data(line, tipo, numero, ano, data
     assert not epi.text.endswith(("!", ".", " "))
 
 
+def test_an_epigrafe_year_with_a_one_read_as_an_exclamation_mark():
+    epi = parse_epigrafe("DECRETO N.° 4.889, DE 27 DE AGOSTO DE 20!9")
+    assert epi is not None and (epi.numero, epi.ano, epi.data) == ("4889", 2019, D(2019, 8, 27))
+
+
 def test_parse_epigrafe_text_drops_margin_junk():
     epi = parse_epigrafe("a” Xa LEI Nº 77, DE 5 DE MAIO DE 1.990 |!")
     assert epi == Epigrafe(
@@ -156,6 +161,8 @@ def test_normalize_tipo(text, tipo):
         ("26 DE JUNHO DE 199O", D(1990, 6, 26)),
         ("26 DE JUNHO DE 1 990", D(1990, 6, 26)),
         ("(26.O6.9O)", D(1990, 6, 26)),
+        ("27 DE AGOSTO DE 20!9", D(2019, 8, 27)),  # an old OCR layer's 1 (vgsul-dec4889)
+        ("Atenção! 12 de maio de 2019!", D(2019, 5, 12)),  # an exclamation is no digit
     ],
 )
 def test_parse_date(text, date):

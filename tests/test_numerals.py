@@ -9,6 +9,7 @@ from pipeline.reading.numerals import (
     ORDINAL_TEN_VALUES,
     ORDINALS_TO_TEN,
     int_to_roman,
+    ordinal_figure,
     ordinal_words,
     roman_to_int,
 )
@@ -46,3 +47,10 @@ def test_date_words_keep_their_own_variants() -> None:
     # 'hum mil' and the European 'dezasseis' are read in dates, on top of the shared words
     date = parse_date("aos dezasseis dias do mês de junho de hum mil novecentos e noventa")
     assert date is not None and date.isoformat() == "1990-06-16"
+
+
+@pytest.mark.parametrize("n, period, printed", [
+    (1, True, "1º"), (9, True, "9º"), (10, True, "10."), (123, True, "123."), (9, False, "9º"), (10, False, "10"),
+])
+def test_ordinal_figure_is_lc95s_ordinal_up_to_nine_then_the_cardinal(n: int, period: bool, printed: str) -> None:
+    assert ordinal_figure(n, period=period) == printed

@@ -471,12 +471,17 @@ def test_an_inciso_lost_to_ocr_does_not_shift_the_numbers_of_the_next_ones() -> 
             "II - idade superior a vinte e um anos;\nUBE & residência no Município;\n"
             "IV - conclusão do ensino médio;\nV - experiência de dois anos.\n"
             "Art. 6º Esta Lei entra em vigor na data de sua publicação.\n")
+    # the label's debris between closed siblings, III printed nowhere: inciso III all the same
     result = _structure(text)
+    assert [u.number for u in _unit(result, "art5").children] == ["I", "II", "III", "IV", "V"]
+    assert "residência no Município" in _unit(result, "art5_cpt_inc3").text
+    # the whole line lost: a gap, the next ones keep their numbers
+    result = _structure(text.replace("UBE & residência no Município;\n", ""))
     assert [u.number for u in _unit(result, "art5").children] == ["I", "II", "IV", "V"]
     assert "units_missing" in _codes(result)
     # a lone jump is a misreading, numbered by its place
     result = _structure(text.replace("V - experiência", "Vl - experiência").replace("IV - conclusão", "VI - conclusão"))
-    assert [u.number for u in _unit(result, "art5").children] == ["I", "II", "III", "IV"]
+    assert [u.number for u in _unit(result, "art5").children] == ["I", "II", "III", "IV", "V"]
 
 
 def test_a_damaged_roman_heading_after_dust_at_a_sentence_end_opens_a_chapter() -> None:
@@ -578,6 +583,30 @@ def test_a_page_scanned_twice_is_dropped_when_each_copy_misread_other_labels() -
     result = _structure("\f".join([first, one, two, _page(12, 14)]))
     assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 15)]
     assert "duplicate_page" in _codes(result)
+
+
+def test_pages_found_distinct_are_not_compared_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the target's pass over the same pages skips the pairs the first pass found distinct
+    import pipeline.segmenting.pages as pages_mod
+    from pipeline.cleaning import CleanLine
+    from pipeline.segmenting.readings import Reading
+
+    words = ("feira transporte coleta cemitério iluminação abastecimento licença alvará merenda estrada "
+             "horário limpeza terreno calçada ônibus escola praça mercado tributo multa prazo vereador").split()
+    texts = ["\n".join(" ".join(words[(page * 7 + k * 3 + w) % len(words)] for w in range(12)) for k in range(5))
+             for page in (0, 1, 2, 2)]
+    readings = [Reading(CleanLine(t, p, k), None) for p, page in enumerate(texts) for k, t in enumerate(page.splitlines())]
+    bounds = {k for k in range(1, len(readings)) if readings[k].line.page_index != readings[k - 1].line.page_index}
+    calls: list[int] = []
+    ratio = pages_mod.fuzz.ratio
+    monkeypatch.setattr(pages_mod.fuzz, "ratio", lambda a, b, **kw: calls.append(1) or ratio(a, b, **kw))
+    compared: set = set()
+    kept, kept_bounds, dropped = pages_mod.drop_repeated_pages(readings, bounds, compared=compared)
+    assert dropped == [4] and len(compared) == 5  # 2-1, 3-1, 3-2, 4-1, 4-2 distinct; then 4 repeats 3
+    first = len(calls)
+    again = pages_mod.drop_repeated_pages(kept, kept_bounds, compared=compared)
+    assert again[2] == [] and len(calls) == first  # nothing compared twice
+    assert pages_mod.drop_repeated_pages(kept, kept_bounds)[2] == [] and len(calls) > first
 
 
 def test_a_page_scanned_twice_without_a_page_break_is_dropped() -> None:
@@ -1054,3 +1083,91 @@ def test_a_preambulo_opened_by_any_authority_is_set_apart_from_the_ementa(head: 
     out = structure_document(document_from_text(text))
     assert (out.ementa or None) == ementa
     assert out.preambulo is not None and out.preambulo.startswith(preambulo)
+
+
+def test_a_lost_article_label_before_a_gap_of_two_is_read_by_the_sequence() -> None:
+    # the label of art. 2 lost to a scrap ('Epis'), art. 3's printed clean but its first word
+    # misread ('e infrações'): the gap before 'Art. 4º' lacks two, the sequence says which is which
+    text = ("LEI Nº 7, DE 2 DE JANEIRO DE 1984\nCria o Conselho Municipal de Turismo.\n"
+            "Art. 1º - Fica criado o Conselho Municipal de Turismo, órgão consultivo e de assessoramento\n"
+            "do Poder Executivo.\n"
+            "Epis e Conselho será composto pelos seguintes membros:\n"
+            "I - 2 (dois) representantes do Rotary Clube;\n"
+            "II - 3 (três) representantes da Paróquia local.\n"
+            "Art. 3º e infrações a esta Lei serão apuradas mediante auto lavrado pelo agente\n"
+            "fiscal, com a assinatura do infrator ou de duas testemunhas.\n"
+            "Art. 4º - Compete à Administração do Mercado a fiscalização do cumprimento desta Lei.\n"
+            "Art. 5º - Esta Lei entrará em vigor na data de sua publicação.\n")
+    result = _structure(text)
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 6)]
+    assert [u.id for u in result.articulacao[1].children] == ["art2_cpt_inc1", "art2_cpt_inc2"]
+
+
+def test_a_clean_numeral_misread_is_renumbered_to_the_next_not_beyond() -> None:
+    # 'ART. 12' printed, its '1' lost: read as 12 (the next), never as 13 (a gap) because the
+    # nearer number aligned worse than a farther one renumbered
+    arts = "\n".join(f"ART. {n} - O permissionário cumprirá a obrigação número {n} do regulamento." for n in range(1, 12))
+    result = _structure("LEI Nº 9, DE 10 DE ABRIL DE 1984\nDispõe sobre o mercado.\n" + arts
+                        + "\nART. 2, Revogam-se as disposições em contrário.\n")
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 13)]
+
+
+def test_a_part_titled_after_its_numeral_opens_with_an_article_whose_label_ocr_destroyed() -> None:
+    # 'II - DAS INFRAÇÕES E PENALIDADES' titles a part (no ':' or ';' announced a list), though
+    # the next line's label is a scrap ('ALE SC'): LC 95 opens every agrupador with an article
+    text = ("LEI Nº 1.828, DE 21 DE MARÇO DE 1983\nDisciplina o transporte escolar.\n"
+            "I - DAS DISPOSIÇÕES PRELIMINARES\n"
+            "Art. 1º - O transporte de escolares obedecerá ao disposto nesta Lei.\n"
+            "Art. 2º - (VETADO)\n"
+            "II - DAS INFRAÇÕES E PENALIDADES\n"
+            "ALE SC Fica proibido o transporte de escolares no\n"
+            "território do Município fora dos horários fixados em decreto do\n"
+            "Executivo.\n"
+            "Are. 0 - A autorização será requerida ao Prefeito Municipal.\n")
+    result = _structure(text)
+    ids = unit_ids(result)
+    assert [i for i in ids if i.startswith("art") and "_" not in i] == ["art1", "art2", "art3", "art4"]
+    assert not any("inc" in i for i in ids)  # the part's numeral is no inciso of art. 2
+
+
+def test_a_label_scrap_that_recurs_at_line_starts_is_no_word_of_the_law() -> None:
+    # the typewriter's 'ART. 1º -' and 'ART. 2º -' both read 'ARES': recurring, but only where
+    # labels stand, so no word a sentence opens with; each opens its chapter's article
+    text = ("LEI Nº 1.905, DE 9 DE JUNHO DE 1971\nRegulamenta o comércio ambulante no Município.\n"
+            "CAPÍTULO I\nDAS DISPOSIÇÕES PRELIMINARES\n"
+            "ARES to o) exercício do comércio ambulante nas vias e\n"
+            "logradouros públicos obedecerá ao disposto nesta Lei e em seu\nregulamento.\n"
+            "CAPÍTULO II\nDOS RECURSOS\n"
+            "ARES Doc O pedido de licença será instruído com os\nseguintes documentos:\n"
+            "I. planta do local, em duas vias;\nII. certidão negativa de débitos.\n"
+            "ART. 3º. Esta Lei entra em vigor na data de sua publicação.\n")
+    ids = unit_ids(_structure(text))
+    assert [i for i in ids if i.startswith("art") and "_" not in i] == ["art1", "art2", "art3"]
+    assert "art2_cpt_inc1" in ids
+
+
+def test_an_act_in_running_case_under_a_heading_in_capitals_is_its_epigrafe() -> None:
+    # a gazette page: the section's heading in capitals, then the law's epígrafe in running case
+    # (pontapora-3714-2010); the heading ends without a full stop but opens no sentence
+    text = ("Diário Oficial de Ponta Porã-MS 11.06.2010\n"
+            "EXTRATO DE RESCISÃO CONTRATUAL\n"
+            "Lei nº 3714, de 07 de Junho de 2010.\n"
+            "Modifica o Anexo I da Lei nº 3.468, de 31.03.2006.\n"
+            "O Prefeito Municipal de Ponta Porã faz saber que a Câmara Municipal aprovou e ele sanciona a seguinte lei:\n"
+            "Art. 1º O Anexo I passa a vigorar com a seguinte alteração.\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+            "Ponta Porã - MS, 07 de Junho de 2010.\n")
+    result = _structure(text)
+    assert result.epigrafe == "Lei nº 3714, de 07 de Junho de 2010"
+    assert (result.norm.numero, result.norm.ano) == ("3714", 2010)
+
+
+def test_a_law_cited_by_a_sentence_that_wrapped_is_no_epigrafe() -> None:
+    text = ("LEI Nº 12, DE 3 DE MARÇO DE 1990\n"
+            "Dispõe sobre a feira livre.\n"
+            "Art. 1º A feira será regida na forma da\n"
+            "Lei nº 201, de 12 de março de 1954.\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    result = _structure(text)
+    assert (result.norm.numero, result.norm.ano) == ("12", 1990)
+    assert result.neighbors == []

@@ -138,3 +138,78 @@ def test_first_pages_are_read_while_prefect_starts_and_never_twice(tmp_path, mon
     assert any("read started before Prefect, taken over" in m for m in logs)
     # the time to the first OCR'd page, from the process's start (this pytest process: an upper bound)
     assert 0 < summary["first_page_s"]
+
+
+def _one_page_laws(root: Path, n: int, *, seed: int) -> Path:
+    records = []
+    for i in range(n):
+        page = [line.replace("412", str(500 + i)) for line in law_pages(1)[0]]  # other bytes, other keys
+        make_scanned_pdf(root / f"w{i}.pdf", [page], seed=seed + i)
+        records.append({"source": f"w{i}.pdf", **{**META, "numero": str(500 + i)}})
+    return _write_manifest(root / "m.jsonl", records)
+
+
+def test_the_warm_feed_reads_the_next_pages_until_a_task_takes_one(tmp_path):
+    """While Prefect starts, the cores keep reading the manifest's next pages (one per worker at a
+    time); the first read-page task stops the feed, and from then on the flow reads the rest."""
+    import time
+
+    from flows import warm
+
+    manifest = _one_page_laws(tmp_path, 3, seed=20)
+    warm.discard()
+    try:
+        assert warm.start(manifest, cache_dir=tmp_path / "cache", ocr={}, workers=1) == 1
+        assert warm.wait_first_page(120)
+        deadline = time.monotonic() + 240
+        while len(warm.started_keys()) < 3 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        keys = warm.started_keys()
+        assert len(keys) == 3  # every page of the three documents, not only the first worker's
+        first = sorted(keys)[0]
+        read = warm.take(first)
+        assert read is not None and read.result(timeout=240).method == "ocr"
+        assert not warm.feeding() and warm.take(first) is None  # taken once; the feed is stopped
+    finally:
+        warm.discard()
+
+
+def test_a_run_reads_every_page_once_whoever_reads_it(tmp_path, monkeypatch):
+    """Pages read by the warm feed are taken over by their tasks; the others are read by the
+    tasks: each page exactly once, one worker."""
+    import pipeline.ocr
+    from flows import tasks, warm
+
+    manifest = _one_page_laws(tmp_path, 3, seed=30)
+    reads: list[tuple[str, int]] = []
+    real = pipeline.ocr.read_page
+
+    def counted(path, plan, **kw):
+        reads.append((Path(path).name, plan.page_index))
+        return real(path, plan, **kw)
+
+    monkeypatch.setattr(pipeline.ocr, "read_page", counted)  # the warm reads
+    monkeypatch.setattr(tasks, "read_page", counted)  # the tasks' own reads
+    assert main(["run", str(manifest), "--out", str(tmp_path / "out"), "--cache", str(tmp_path / "cache"),
+                 "--workers", "1", "--no-progress", "--summary-json", str(tmp_path / "s.json")]) == 0
+    summary = json.loads((tmp_path / "s.json").read_text())
+    assert summary["documents"] == 3 and summary["pages_ocr"] == 3 and not summary["by_status"].get("failed")
+    assert sorted(reads) == [("w0.pdf", 0), ("w1.pdf", 0), ("w2.pdf", 0)]
+    assert not warm.feeding() and warm.started_keys() == set()
+
+
+def test_quiet_run_prints_only_the_failed_documents(stored, capsys):
+    """``locleg -q run``: no line per document on stderr, only the failed one's (a warning); the
+    summary still goes to stdout. Without ``-q`` (stderr not a terminal): a line per document."""
+    root, _, out, cache = stored
+    manifest = _write_manifest(root / "q.jsonl", [{"source": "a.pdf", **META},
+                                                  {"source": "nowhere.pdf", **{**META, "numero": "9"}}])
+    capsys.readouterr()
+    assert main(["-q", "run", str(manifest), "--out", str(out), "--cache", str(cache)]) == 0
+    quiet = capsys.readouterr()
+    assert [line for line in quiet.err.splitlines() if line.strip()] == [
+        line for line in quiet.err.splitlines() if "failed" in line and "nowhere.pdf" in line]
+    assert len(quiet.err.strip().splitlines()) == 1 and "documents" in quiet.out
+    assert main(["run", str(manifest), "--out", str(out), "--cache", str(cache)]) == 0
+    loud = capsys.readouterr().err.splitlines()
+    assert sorted(line.split()[0] for line in loud if line.startswith("[")) == ["[1/2]", "[2/2]"]

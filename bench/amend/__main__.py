@@ -16,6 +16,7 @@ from pathlib import Path
 from bench.amend.draw import draw_set
 from bench.amend.gold import build_gold
 from bench.amend.render import count_blocks, text_pages
+from bench.gen.book import SetDirs, write_case
 
 
 def pick_scans(laws: list, n: int) -> list:
@@ -26,6 +27,32 @@ def pick_scans(laws: list, n: int) -> list:
     return sorted(mun[: n - n_fed] + fed[:n_fed])
 
 
+def build(seed: int, out: Path, n: int = 24, scans: int = 11, federal_every: int = 3, log=print) -> list:
+    """Write the set (see the module's docstring); one summary row per law."""
+    laws = draw_set(seed, n, federal_every)
+    scanned = pick_scans(laws, scans) if scans else []
+    out.mkdir(parents=True, exist_ok=True)
+    summary = []
+    for law in laws:
+        nid = law["id"]
+        gold = build_gold(law)
+        write_case(SetDirs(out), nid, law["meta"], gold, text_pages(law))
+        pages = None
+        if nid in scanned:
+            from bench.amend.scan import scan_law  # late: Pillow and fonts only when scanning
+
+            pages = scan_law(law, out / "pdf" / f"{nid}.pdf")
+        row = {"id": nid, "style": law["style"], "recipes": law["recipes"], "features": law["features"],
+               "units": len(gold["units"]), "alteracoes": count_blocks(law),
+               "quoted": sum(len(x["units"]) for x in gold["alteracoes"]), "scanned": pages}
+        summary.append(row)
+        log(" ".join(f"{k}={v}" for k, v in row.items()))
+    (out / "set.json").write_text(json.dumps({"seed": seed, "n": n, "scans": scanned,
+                                              "federal_every": federal_every, "laws": summary},
+                                             ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return summary
+
+
 def main(argv: list | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.amend", description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, required=True)
@@ -34,29 +61,7 @@ def main(argv: list | None = None) -> int:
     ap.add_argument("--scans", type=int, default=11, help="how many laws to scan (0: none)")
     ap.add_argument("--federal-every", type=int, default=3)
     a = ap.parse_args(argv)
-    laws = draw_set(a.seed, a.n, a.federal_every)
-    scans = pick_scans(laws, a.scans) if a.scans else []
-    a.out.mkdir(parents=True, exist_ok=True)
-    summary = []
-    for law in laws:
-        nid = law["id"]
-        (a.out / f"{nid}.txt").write_text(text_pages(law), encoding="utf-8")
-        (a.out / f"{nid}.meta.json").write_text(json.dumps(law["meta"], ensure_ascii=False) + "\n", encoding="utf-8")
-        gold = build_gold(law)
-        (a.out / f"{nid}.gold.json").write_text(json.dumps(gold, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        pages = None
-        if nid in scans:
-            from bench.amend.scan import scan_law  # late: Pillow and fonts only when scanning
-
-            pages = scan_law(law, a.out / "pdf" / f"{nid}.pdf")
-        row = {"id": nid, "style": law["style"], "recipes": law["recipes"], "features": law["features"],
-               "units": len(gold["units"]), "alteracoes": count_blocks(law),
-               "quoted": sum(len(x["units"]) for x in gold["alteracoes"]), "scanned": pages}
-        summary.append(row)
-        print(" ".join(f"{k}={v}" for k, v in row.items()), flush=True)
-    (a.out / "set.json").write_text(json.dumps({"seed": a.seed, "n": a.n, "scans": scans,
-                                                "federal_every": a.federal_every, "laws": summary},
-                                               ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    build(a.seed, a.out, a.n, a.scans, a.federal_every, log=lambda line: print(line, flush=True))
     return 0
 
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 import random
 
 from bench.amend import banks
-from bench.gen.words import MONTHS, roman
+from bench.gen.words import MONTHS
+from pipeline.reading.numerals import int_to_roman, ordinal_figure
 
-ROMAN = ["", *(roman(k) for k in range(1, 13))]  # ROMAN[k]: bench/gen's numeral of k
 LETTERS = "abcdefghij"
 # quote marks of a block: opening, closing (a lost opening mark is a real OCR loss)
 QUOTES = {"curly": ("“", "”"), "straight": ('"', '"'), "apos": ("''", "''"),
@@ -65,11 +65,11 @@ class Drawer:
         for k, t in enumerate(inc_texts, 1):
             last = k == incs
             if alis and k == 1:
-                out.append({"type": "inciso", "num": ROMAN[k], "text": t + ", observado o seguinte:"})
+                out.append({"type": "inciso", "num": int_to_roman(k), "text": t + ", observado o seguinte:"})
                 for j, a in enumerate(r.sample(banks.QUOTED_ALI, 2), 1):
                     out.append({"type": "alinea", "num": LETTERS[j - 1], "text": a + (";" if j == 1 else ";")})
                 continue
-            out.append({"type": "inciso", "num": ROMAN[k], "text": t + ("." if last else ";")})
+            out.append({"type": "inciso", "num": int_to_roman(k), "text": t + ("." if last else ";")})
         for m in range(1, pars + 1):
             out.append({"type": "paragrafo", "num": "único" if pars == 1 and r.random() < 0.5 else str(m),
                         "text": self.fill(r.choice(banks.QUOTED_PAR))})
@@ -98,7 +98,8 @@ def cite(t: dict, rng: random.Random) -> str:
 
 
 def art_ord(n: int) -> str:
-    return f"{n}º" if n < 10 else str(n)
+    """'5º', '10': an article number in running text."""
+    return ordinal_figure(n, period=False)
 
 
 # -------------------------------------------------------------------------- recipes
@@ -139,10 +140,10 @@ def r_chapter(d: Drawer, t: dict, c: str, arts: list) -> list:
     r = d.r
     cap = r.randint(2, 6)
     n = r.randint(12, 30)
-    items = [{"type": "capitulo", "num": ROMAN[cap], "suffix": "A", "title": r.choice(banks.CHAPTER_TITLES)}]
+    items = [{"type": "capitulo", "num": int_to_roman(cap), "suffix": "A", "title": r.choice(banks.CHAPTER_TITLES)}]
     items += d.q_article(n, "A", pars=r.choice([1, 2]))
     items += d.q_article(n, "B", incs=r.choice([0, 3]))
-    arts.append(unit("artigo", f"A {c} passa a vigorar acrescida do seguinte Capítulo {ROMAN[cap]}-A:",
+    arts.append(unit("artigo", f"A {c} passa a vigorar acrescida do seguinte Capítulo {int_to_roman(cap)}-A:",
                      blocks=[d.block(items, "AC", t)]))
     return ["quoted_agrupador", "added_article"]
 
@@ -157,7 +158,7 @@ def r_omit(d: Drawer, t: dict, c: str, arts: list) -> list:
         items.append(d.omit(form))  # closed as '.............” (NR)'
     m = n + r.randint(1, 4)
     items2 = d.q_article(m) + [d.omit("dots")] + [
-        {"type": "inciso", "num": ROMAN[r.randint(3, 6)], "text": r.choice(banks.QUOTED_INC) + ";"}, d.omit("dots")]
+        {"type": "inciso", "num": int_to_roman(r.randint(3, 6)), "text": r.choice(banks.QUOTED_INC) + ";"}, d.omit("dots")]
     arts.append(unit("artigo", f"A {c} passa a vigorar com as seguintes alterações:",
                      blocks=[d.block(items, "NR", t), d.block(items2, "NR", t)]))
     return ["omission_lines"]
@@ -238,7 +239,7 @@ def number_units(arts: list) -> None:
         for m, p in enumerate(pars, 1):
             p["num"] = "único" if len(pars) == 1 else str(m)
         for k, inc in enumerate((c for c in a["children"] if c["type"] == "inciso"), 1):
-            inc["num"] = ROMAN[k]
+            inc["num"] = int_to_roman(k)
 
 
 def draw_law(seed: int, index: int, style: str) -> dict:

@@ -12,31 +12,16 @@ Quoted ids are the amended norm's own ids under the alteração's id ('art7-1' f
 """
 from __future__ import annotations
 
-ROMAN_VALUE = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
-
-
-def roman_value(s: str) -> int:
-    total = prev = 0
-    for ch in reversed(s):
-        v = ROMAN_VALUE[ch]
-        total = total - v if v < prev else total + v
-        prev = max(prev, v)
-    return total
-
-
-def suffix_id(suffix: str) -> str:
-    """'' -> '', 'A' -> '-1', 'B' -> '-2' (LexML numbers an inserted 7º-A as art7-1)."""
-    return f"-{ord(suffix) - ord('A') + 1}" if suffix else ""
+from bench.gen.source import id_segment
 
 
 def own_segment(u: dict) -> str:
-    if u["type"] == "artigo":
-        return f"art{u['num']}"
-    if u["type"] == "paragrafo":
-        return "par1u" if u["num"] == "único" else f"par{u['num']}"
-    if u["type"] == "inciso":
-        return f"inc{roman_value(u['num'])}"
-    return f"ali{ord(u['num']) - ord('a') + 1}"
+    return id_segment(u["type"], u["num"])
+
+
+def _numbered(q: dict) -> str:
+    """A quoted unit's number with its letter: '7' and 'A' -> '7-A' (LexML's art7-1)."""
+    return q["num"] + (f"-{q['suffix']}" if q.get("suffix") else "")
 
 
 def quoted_units(block: dict, prefix: str) -> list:
@@ -49,25 +34,25 @@ def quoted_units(block: dict, prefix: str) -> list:
         if t == "omit":
             continue
         if t == "capitulo":
-            gid = f"cap{roman_value(q['num'])}{suffix_id(q.get('suffix', ''))}"
+            gid = id_segment("capitulo", _numbered(q))
             out.append({"id": f"{prefix}_{gid}", "type": "capitulo",
-                        "number": q["num"] + (f"-{q['suffix']}" if q.get("suffix") else ""),
+                        "number": _numbered(q),
                         "title": q["title"], "text": ""})
             continue
         if t == "artigo":
-            art, par, inc = f"art{q['num']}{suffix_id(q.get('suffix', ''))}", None, None
+            art, par, inc = id_segment("artigo", _numbered(q)), None, None
             uid = art
-            number = q["num"] + (f"-{q['suffix']}" if q.get("suffix") else "")
+            number = _numbered(q)
         elif t == "paragrafo":
-            par, inc = ("par1u" if q["num"] == "único" else f"par{q['num']}"), None
+            par, inc = id_segment("paragrafo", q["num"]), None
             uid = f"{art}_{par}"
             number = q["num"]
         elif t == "inciso":
-            inc = f"{art}_{par or 'cpt'}_inc{roman_value(q['num'])}"
+            inc = f"{art}_{par or 'cpt'}_{id_segment('inciso', q['num'])}"
             uid = inc
             number = q["num"]
         else:  # alinea
-            uid = f"{inc}_ali{ord(q['num']) - ord('a') + 1}"
+            uid = f"{inc}_{id_segment('alinea', q['num'])}"
             number = q["num"]
         out.append({"id": f"{prefix}_{uid}", "type": t, "number": number, "text": q["text"]})
     return out

@@ -15,11 +15,9 @@ from __future__ import annotations
 import random
 import textwrap
 
-from bench.amend.draw import QUOTES, all_blocks
-
-
-def ordinal(n: str) -> str:
-    return f"{n}º" if n.isdigit() and int(n) < 10 else n
+from bench.amend.draw import QUOTES, all_blocks, art_ord
+from bench.gen.book import print_pages
+from pipeline.reading.numerals import ordinal_figure
 
 
 def own_label(law: dict, u: dict) -> str:
@@ -27,11 +25,11 @@ def own_label(law: dict, u: dict) -> str:
     n = u["num"]
     if u["type"] == "artigo":
         if fed:
-            return f"Art. {ordinal(n)}" if int(n) < 10 else f"Art. {n}."
+            return f"Art. {ordinal_figure(int(n))}"
         form = law["layout"]["art"]
         if form == "mixed":
             form = "ARTIGO {o} -" if n == "1" else "Art. {o}.-"
-        return form.format(o=ordinal(n))
+        return form.format(o=art_ord(int(n)))
     return _part_label(u["type"], n, fed, "PARÁGRAFO ÚNICO -")
 
 
@@ -39,7 +37,7 @@ def quoted_label(law: dict, q: dict) -> str:
     fed = law["style"] == "federal"
     n, suf = q["num"], q.get("suffix", "")
     if q["type"] == "artigo":
-        o = ordinal(n) + (f"-{suf}" if suf else "")
+        o = art_ord(int(n)) + (f"-{suf}" if suf else "")
         if fed:
             return f"Art. {o}" + ("." if suf or int(n) >= 10 else "")
         return f"Art. {o} -"
@@ -52,7 +50,7 @@ def _part_label(kind: str, n: str, fed: bool, unico: str) -> str:
     if kind == "paragrafo":
         if n == "único":
             return "Parágrafo único." if fed else unico
-        return f"§ {ordinal(n)}" + ("" if fed else " -")
+        return f"§ {art_ord(int(n))}" + ("" if fed else " -")
     if kind == "inciso":
         return f"{n} –" if fed else f"{n} -"
     return f"{n})"
@@ -147,7 +145,13 @@ def text_pages(law: dict) -> str:
         if paged and (p["kind"] == "brk" or len(pages[-1]) + len(lines) > page_len):
             pages.append(letterhead(law, len(pages) + 1))
         pages[-1] += lines
-    return "\f".join("\n".join(pg).rstrip("\n") + "\n" for pg in pages)
+    return print_pages([_without_blank_end(pg) for pg in pages])
+
+
+def _without_blank_end(lines: list) -> list:
+    while lines and not lines[-1]:
+        lines = lines[:-1]
+    return lines
 
 
 def book_items(law: dict) -> list:

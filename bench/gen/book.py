@@ -70,6 +70,24 @@ def count_pages(cfg: dict, laws: list) -> int:
     return len(typeset_book(cfg, laws)[4])
 
 
+def print_pages(pages: list, formfeed: bool = True) -> str:
+    """Pages of printed lines -> the text of an OCR'd file: each page after the first opens with
+    a form feed (or nothing, as a scan may come), and a newline ends the file. Every set's
+    text is written so (textsim's, lawkit's, bench/amend's; noise.page_text's pages too)."""
+    return ("\n\f" if formfeed else "\n").join("\n".join(p) for p in pages) + "\n"
+
+
+def write_case(dirs: SetDirs, nid: str, meta: dict, gold: dict, text: str | None = None) -> None:
+    """A case's files, as every generator writes them: NNN.txt (when given), NNN.meta.json (the
+    upstream record, one line) and NNN.gold.json (indented one space)."""
+    for path in (dirs.text(nid), dirs.meta(nid), dirs.gold(nid)):
+        path.parent.mkdir(parents=True, exist_ok=True)
+    if text is not None:
+        dirs.text(nid).write_text(text, encoding="utf-8")
+    dirs.meta(nid).write_text(json.dumps(meta, ensure_ascii=False) + "\n", encoding="utf-8")
+    dirs.gold(nid).write_text(json.dumps(gold, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
 def join_pages(texts: list, formfeed: bool) -> str:
     """Page texts -> one file: form feeds between pages, or none at all (as a scan may come)."""
     if formfeed:
@@ -140,16 +158,11 @@ def build_case(cfg: dict, laws: list, dirs: SetDirs, mode: str = "ocr", pdf: boo
     if not keep_png:
         for p in paths:
             p.unlink()
-    for path in (dirs.text(nid), dirs.meta(nid), dirs.gold(nid)):
-        path.parent.mkdir(parents=True, exist_ok=True)
-    if texts:
-        dirs.text(nid).write_text(join_pages(texts, cfg.get("formfeed", True)), encoding="utf-8")
-    dirs.meta(nid).write_text(json.dumps(cfg["meta"], ensure_ascii=False) + "\n", encoding="utf-8")
     shown = {ln.get("law") for bp in keep for ln in pages[bp]}
     gold = finish_gold(gold, cfg, laws, shown)
     if dirs.style == "seeds":
         gold["source"] = f"{nid}.txt"
-    dirs.gold(nid).write_text(json.dumps(gold, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    write_case(dirs, nid, cfg["meta"], gold, join_pages(texts, cfg.get("formfeed", True)) if texts else None)
     return {"id": nid, "mode": mode, "pages": len(keep), "scans": len(order), "units": len(gold["units"])}
 
 

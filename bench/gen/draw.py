@@ -15,7 +15,8 @@ check `python -m bench.gen build report --mode gold` against the documents after
 import copy
 import random
 
-from bench.gen.words import MONTHS, cardinal, date_words, roman
+from bench.gen.words import MONTHS, cardinal, date_words
+from pipeline.reading.numerals import int_to_roman
 
 # Knobs of a drawn set (bench/sets/<name>.json "knobs" overrides any of them).
 KNOBS = {
@@ -278,7 +279,7 @@ class Drawer:
                 c = chr(97 + j)
                 items.append({"k": "L", "n": c, "label": st["ali"].format(c), "text": txt})
                 continue
-            R = roman(j + 1)
+            R = int_to_roman(j + 1)
             sub = j == len(picks) - 1 and self.p("p_alineas") and intro_kind != "pen"
             if sub:
                 txt = txt[:-1] + ", em especial:"
@@ -428,10 +429,10 @@ class Drawer:
             titulo = self.p("p_titulos")
             for j, a in enumerate(starts):
                 t = self.fill(titles[j], topic)
-                rn = roman(j + 1)
+                rn = int_to_roman(j + 1)
                 g = []
                 if titulo and j in (0, n_ch // 2 + 0) and (j == 0 or n_ch > 2):
-                    tn = roman(1 if j == 0 else 2)
+                    tn = int_to_roman(1 if j == 0 else 2)
                     g.append({"k": "G", "type": "titulo", "n": tn, "label": f"TÍTULO {tn}",
                               "title": "DAS NORMAS GERAIS" if j == 0 else "DAS NORMAS ESPECIAIS",
                               "style": "2"})
@@ -470,7 +471,7 @@ class Drawer:
                               "text": "O Conselho será composto pelos seguintes membros:"})
                 bodies = r.sample(BODIES, r.randint(3, 6))
                 for j, b in enumerate(bodies):
-                    R = roman(j + 1)
+                    R = int_to_roman(j + 1)
                     nb = r.randint(1, 3)
                     items.append({"k": "I", "n": R, "label": st["inc"].format(R),
                                   "text": f"{nb} ({cardinal(nb)}) representante{'s' if nb > 1 else ''} {b}"

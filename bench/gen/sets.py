@@ -1,6 +1,6 @@
 """An evaluation set is data: bench/sets/<name>.json.
 
-Three kinds, one builder:
+Five kinds, one builder:
 - hand-written: {"name", "dir", "books": "src", "laws": ["501", ...], "mode"} - the books are
   `<dir>/src/NNN.law` files (each with its own seed in its head);
 - drawn: {"name", "dir", "seed", "n", "knobs": {...}, "mode"} - the books come from
@@ -10,7 +10,10 @@ Three kinds, one builder:
   `<dir>/src/NNN.law` in the older @-directive markup, printed straight to OCR-like text by
   textsim.py (no page images).
 - spec-written text: {"name", "dir", "renderer": "lawkit"} - bench/synthetic, whose 48 laws are
-  Python specs in its make_corpus.py (lawkit.py wraps and paginates them); built by running it.
+  Python specs in its make_corpus.py (lawkit.py wraps and paginates them);
+- amending laws: {"name", "dir", "generator": "bench.amend", "seed", "n", "scans",
+  "federal_every"} - issue 12's sets, drawn by bench/amend (its own recipes and printer; scans
+  through this package's typesetter and scanner).
 Common keys: "style" ('flat' or 'seeds', see book.SetDirs), "mode" (book.MODES), "pdf" (also
 write the scanned pages as a PDF), "keep_png" (false: delete the page images once read),
 "tesseract" ({"lang", "psm"}). A relative "dir" is relative
@@ -65,11 +68,18 @@ def build_set(spec: dict, only: list | None = None, mode: str | None = None, log
     dirs = set_dirs(spec)
     tess = spec.get("tesseract", {})
     out = []
-    if spec.get("renderer") == "lawkit":
-        import subprocess
-        import sys
+    if spec.get("generator") == "bench.amend":
+        from bench.amend.__main__ import build
 
-        subprocess.run([sys.executable, str(dirs.root / "make_corpus.py")], check=True)
+        return build(int(spec["seed"]), dirs.root, int(spec.get("n", 24)),
+                     0 if mode == "text" else int(spec.get("scans", 11)), int(spec.get("federal_every", 3)), log)
+    if spec.get("renderer") == "lawkit":
+        from bench.synthetic.make_corpus import LAWS
+
+        for make in LAWS:
+            law = make()
+            law.write(dirs.root)
+            log(f"{law.stem} {len(law.units)} units {len(law.groupings)} groupings")
         return [{"id": p.name.split(".")[0], "mode": "lawkit"} for p in sorted(dirs.root.glob("*.gold.json"))]
     if spec.get("renderer") == "textsim":
         from bench.gen.textsim import render

@@ -28,21 +28,32 @@ in '\\n' is printed alone on its line. A unit text '(VETADO)' / 'VETADO.' gives 
 import json
 import re
 
-ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
-ABBR = {"parte": "prt", "livro": "liv", "titulo": "tit", "capitulo": "cap", "secao": "sec",
-        "subsecao": "sub"}
-GLEVEL = {"parte": 0, "livro": 1, "titulo": 2, "capitulo": 3, "secao": 4, "subsecao": 5}
-ULEVEL = {"A": 0, "P": 1, "I": 2, "L": 3, "T": 4}
-UTYPE = {"A": "artigo", "P": "paragrafo", "I": "inciso", "L": "alinea", "T": "item"}
+from models.units import DISPOSITIVO_LEVEL, GROUP_LEVEL, LEXML_PREFIX
+from pipeline.reading.numerals import alinea_index, roman_to_int
 
-def rom(s):
-    """Value of a roman numeral ('XIV' -> 14)."""
-    t = p = 0
-    for ch in reversed(s.upper()):
-        v = ROMAN[ch]
-        t = t - v if v < p else t + v
-        p = max(p, v)
-    return t
+UTYPE = {"A": "artigo", "P": "paragrafo", "I": "inciso", "L": "alinea", "T": "item"}
+"""The markup's letter of each dispositivo kind; levels and LexML prefixes are models.units'."""
+ULEVEL = {k: DISPOSITIVO_LEVEL[t] for k, t in UTYPE.items()}
+
+
+def id_segment(kind: str, number: str) -> str:
+    """A unit's own segment of its LexML id, from its kind and number: ('artigo', '3-A') ->
+    'art3-1', ('paragrafo', 'único') -> 'par1u', ('inciso', 'IV') -> 'inc4', ('alinea', 'b') ->
+    'ali2', ('capitulo', 'II-A') -> 'cap2-1'. Every generator's gold ids are made here."""
+    prefix = LEXML_PREFIX[kind]
+    if number.lower() in ("único", "única", "unica"):
+        return f"{prefix}1u"
+    base, _, suffix = number.partition("-")
+    value: object
+    if kind == "inciso":
+        value = roman_to_int(base)
+    elif kind in GROUP_LEVEL:  # 'CAPÍTULO II' or, in some books, 'CAPÍTULO 2'
+        value = roman_to_int(base) if re.fullmatch(r"[IVXLCDM]+", base, re.I) else base
+    elif kind == "alinea":
+        value = alinea_index(base)
+    else:
+        value = int(base)
+    return f"{prefix}{value}" + (f"-{ord(suffix.upper()) - ord('A') + 1}" if suffix else "")
 
 
 # ----------------------------------------------------------------------------- parsing
@@ -104,11 +115,11 @@ def build_gold(cfg, laws):
     for it in law["items"]:
         k = it["k"]
         if k == "G":
-            lvl = GLEVEL[it["type"]]
+            lvl = GROUP_LEVEL[it["type"]]
             while gstack and gstack[-1][0] >= lvl:
                 gstack.pop()
             num = it["n"]
-            seg = ABBR[it["type"]] + (str(rom(num)) if re.fullmatch(r"[IVXLC]+", num) else num)
+            seg = id_segment(it["type"], num)
             gid = "_".join([g[2] for g in gstack] + [seg])
             gstack.append((lvl, gid, seg))
             g = {"id": gid, "type": it["type"], "label": it["label"], "number": num,
@@ -120,26 +131,15 @@ def build_gold(cfg, laws):
             while ustack and ustack[-1][0] >= lvl:
                 ustack.pop()
             if k == "A":
-                uid = f"art{it['n']}"
+                uid = id_segment("artigo", it["n"])
                 for g in pending_groups:
                     g["first_article"] = it["n"]
                 pending_groups = []
             else:
                 parent = ustack[-1][1]
-                if k == "P":
-                    seg = "par1u" if it["n"] == "único" else f"par{it['n']}"
-                elif k == "I":
-                    seg = f"inc{rom(it['n'])}"
-                    if parent.count("_") == 0:
-                        seg = "cpt_" + seg
-                elif k == "L":
-                    seg = f"ali{ord(it['n']) - 96}"
-                    if parent.count("_") == 0:
-                        seg = "cpt_" + seg
-                else:
-                    seg = f"ite{it['n']}"
-                    if parent.count("_") == 0:
-                        seg = "cpt_" + seg
+                seg = id_segment(UTYPE[k], it["n"])
+                if k != "P" and parent.count("_") == 0:
+                    seg = "cpt_" + seg
                 uid = f"{parent}_{seg}"
             u = {"id": uid, "type": UTYPE[k], "number": it["n"], "text": clean_text(it["text"])}
             it["uid"] = uid

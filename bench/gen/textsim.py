@@ -42,6 +42,11 @@ import re
 import sys
 from pathlib import Path
 
+from bench.gen.book import SetDirs, print_pages, write_case
+from bench.gen.hyphenation import TEXTSIM, break_points
+from bench.gen.source import id_segment
+from models.units import GROUP_TYPES
+
 DEFAULTS = {
     "seed": 1,
     "width": 66,              # characters per printed line (typewriter ~ 62-72)
@@ -73,10 +78,6 @@ DEFAULTS = {
     "frags": [],
 }
 
-VOWELS = set("aeiouáéíóúâêôãõàüAEIOUÁÉÍÓÚÂÊÔÃÕÀÜ")
-ONSETS = {"br", "cr", "dr", "fr", "gr", "pr", "tr", "vr", "bl", "cl", "fl", "gl", "pl", "tl",
-          "ch", "lh", "nh", "qu", "gu"}
-
 CONFUSIONS = [("m", "rn"), ("rn", "m"), ("d", "cl"), ("cl", "d"), ("l", "1"), ("l", "I"),
               ("i", "l"), ("ç", "c"), ("ã", "a"), ("õ", "o"), ("é", "e"), ("á", "a"),
               ("í", "i"), ("ê", "e"), ("ó", "o"), ("e", "c"), ("c", "e"), ("h", "b"),
@@ -87,33 +88,6 @@ UPPER_CONFUSIONS = [("O", "0"), ("I", "l"), ("I", "1"), ("Ç", "C"), ("Ã", "A")
                     ("É", "E"), ("Á", "A"), ("Í", "I"), ("Ê", "E"), ("Ó", "O"), ("E", "F"),
                     ("B", "8"), ("S", "5"), ("D", "O"), ("M", "IVI"), ("U", "LI"), ("H", "II"),
                     ("N", "H"), ("RN", "M"), ("CL", "D"), ("G", "C"), ("Q", "O")]
-
-
-def is_vowel(c):
-    return c in VOWELS
-
-
-def split_points(word):
-    """Plausible Portuguese syllable break positions (index of the first char of the tail)."""
-    pts = []
-    w = word.lower()
-    n = len(w)
-    for i in range(2, n - 1):
-        a, b = w[i - 1], w[i]
-        if not (a.isalpha() and b.isalpha()):
-            continue
-        if is_vowel(a) and not is_vowel(b):
-            # V|CV or V|CCV (onset cluster / digraph)
-            if i + 1 < n and is_vowel(w[i + 1]):
-                pts.append(i)
-            elif i + 2 < n and w[i:i + 2] in ONSETS and is_vowel(w[i + 2]):
-                pts.append(i)
-        elif not is_vowel(a) and not is_vowel(b):
-            if w[i - 1:i + 1] in ONSETS:
-                continue
-            if i + 1 < n and (is_vowel(w[i + 1]) or w[i:i + 2] in ONSETS):
-                pts.append(i)
-    return [p for p in pts if p >= 2 and n - p >= 2]
 
 
 class Line:
@@ -218,7 +192,7 @@ def wrap(owner, prefix, text, cfg, rng, kind="prose"):
                 if not split_done:
                     core = re.match(r"^([^\W\d_]+)(.*)$", w)
                     if core and "-" not in w:
-                        pts = [p for p in split_points(core.group(1)) if p <= room]
+                        pts = [p for p in break_points(core.group(1), TEXTSIM) if p <= room]
                         if pts:
                             k = max(pts)
                             head, tail = w[:k], w[k:]
@@ -241,31 +215,6 @@ def wrap(owner, prefix, text, cfg, rng, kind="prose"):
         if cur or cur_prefix:
             lines.append(Line(owner, " ".join(cur), cur_prefix, " ", "", kind))
     return lines
-
-
-ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
-
-
-def roman_to_int(s):
-    s = s.upper()
-    tot, prev = 0, 0
-    for ch in reversed(s):
-        v = ROMAN[ch]
-        tot = tot - v if v < prev else tot + v
-        prev = max(prev, v)
-    return tot
-
-
-def suffix_num(num, conv):
-    """'12-A' -> '12-1' ; 'IV-A' -> '4-1'."""
-    m = re.match(r"^(\w+?)(?:-([A-Z]))?$", num)
-    base, suf = m.group(1), m.group(2)
-    v = conv(base)
-    return f"{v}-{ord(suf) - 64}" if suf else f"{v}"
-
-
-def alinea_num(letter):
-    return ord(letter.lower()) - 96
 
 
 def parse(path):
@@ -347,44 +296,39 @@ def assign_ids(doc):
     """Derive LexML ids for units and groupings (hierarchy by reading order)."""
     art = par = inc = ali = None
     gstack = {}
-    order = ["parte", "livro", "titulo", "capitulo", "secao", "subsecao"]
-    abbr = {"parte": "prt", "livro": "liv", "titulo": "tit", "capitulo": "cap", "secao": "sec",
-            "subsecao": "sub"}
     for b in doc["blocks"]:
         if b["k"] == "group":
             t = b["type"]
-            lvl = order.index(t)
-            for o in order[lvl:]:
+            lvl = GROUP_TYPES.index(t)
+            for o in GROUP_TYPES[lvl:]:
                 gstack.pop(o, None)
-            parent = [gstack[o] for o in order[:lvl] if o in gstack]
-            n = b["number"]
-            nid = "1u" if n.lower() in ("única", "unica", "único") else str(roman_to_int(n))
-            b["id"] = "_".join(parent[-1:] + [abbr[t] + nid]) if parent else abbr[t] + nid
+            parent = [gstack[o] for o in GROUP_TYPES[:lvl] if o in gstack]
+            b["id"] = "_".join(parent[-1:] + [id_segment(t, b["number"])])
             gstack[t] = b["id"]
             continue
         if b["k"] != "unit":
             continue
         t, n, fl = b["type"], b["number"], b["flags"]
         if t == "artigo":
-            art = "art1u" if n == "único" else "art" + suffix_num(n, int)
+            art = id_segment(t, n)
             par = inc = ali = None
             b["id"] = art
         elif t == "paragrafo":
-            par = f"{art}_par1u" if n == "único" else f"{art}_par" + suffix_num(n, int)
+            par = f"{art}_{id_segment(t, n)}"
             inc = ali = None
             b["id"] = par
         elif t == "inciso":
             base = par if (par and "^cpt" not in fl) else f"{art}_cpt"
-            inc = f"{base}_inc" + suffix_num(n, roman_to_int)
+            inc = f"{base}_{id_segment(t, n)}"
             ali = None
             b["id"] = inc
         elif t == "alinea":
             base = inc or par or f"{art}_cpt"
-            ali = f"{base}_ali{alinea_num(n)}"
+            ali = f"{base}_{id_segment(t, n)}"
             b["id"] = ali
         elif t == "item":
             base = ali or inc
-            b["id"] = f"{base}_ite{n}"
+            b["id"] = f"{base}_{id_segment(t, n)}"
         else:
             raise SystemExit(f"bad unit type {t}")
 
@@ -600,10 +544,8 @@ def render(src, outdir):
             phys.append(p.partition(":")[2] if p.startswith("blank") else p)
             continue
         seen[p] = seen.get(p, 0) + 1
-        phys.append("\n".join(decorate(p, seen[p] - 1)))
-    sep = "\n\f" if cfg["formfeed"] else "\n"
-    text = sep.join(phys) + "\n"
-    Path(outdir, f"{stem}.txt").write_text(text, encoding="utf-8")
+        phys.append(decorate(p, seen[p] - 1))
+    text = print_pages([[x] if isinstance(x, str) else x for x in phys], cfg["formfeed"])
 
     # 4. gold from true-order pages, lost pages excluded
     present = set(p for p in order if isinstance(p, int))
@@ -710,10 +652,7 @@ def render(src, outdir):
                     notes.append(f"label printed '{shown}' -> alínea {tn} ({b['id']})")
     gold = {"source": f"{stem}.txt", "norm": norm, "groupings": groups, "units": units,
             "closing": closing, "excluded_neighbors": doc["excl"], "notes": notes}
-    Path(outdir, f"{stem}.gold.json").write_text(
-        json.dumps(gold, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    Path(outdir, f"{stem}.meta.json").write_text(
-        json.dumps(doc["meta"], ensure_ascii=False) + "\n", encoding="utf-8")
+    write_case(SetDirs(Path(outdir)), stem, doc["meta"], gold, text)
     return gold, N
 
 

@@ -7,28 +7,16 @@ scanner (scan.py) draws these lines, the text mode (noise.py) prints them.
 """
 import re
 
+from bench.gen.hyphenation import TYPEWRITER, break_points
 from bench.gen.source import ULEVEL
-
-VOW = set("aeiouáéíóúâêôãõàüAEIOUÁÉÍÓÚÂÊÔÃÕÀ")
-INSEP = {"ch", "lh", "nh", "qu", "gu", "br", "cr", "dr", "fr", "gr", "pr", "tr", "vr", "bl",
-         "cl", "fl", "gl", "pl", "tl"}
 
 
 def hyph_points(w):
-    pts = []
+    """Where a printed word may break: plain words only (optionally followed by punctuation)."""
     core = re.sub(r"[^\wÀ-ÿ]", "", w)
-    if len(core) < 5 or not w[:len(core)] == core:
-        # only plain words (optionally followed by punctuation)
-        if not re.fullmatch(r"[\wÀ-ÿ]+[,.;:]?", w):
-            return pts
-    for i in range(2, len(core) - 2):
-        a, b, c = core[i - 1], core[i], core[i + 1]
-        if a in VOW and b not in VOW and c in VOW and b.isalpha():
-            pts.append(i)
-        elif a not in VOW and b not in VOW and a.isalpha() and b.isalpha() and \
-                (a + b).lower() not in INSEP and i >= 3 and core[i - 2] in VOW and c in VOW:
-            pts.append(i)
-    return pts
+    if (len(core) < 5 or not w[:len(core)] == core) and not re.fullmatch(r"[\wÀ-ÿ]+[,.;:]?", w):
+        return []
+    return break_points(core, TYPEWRITER)
 
 
 def wrap(text, width, first_indent, indent, rng, lay):

@@ -13,7 +13,9 @@ import tempfile
 from difflib import SequenceMatcher
 from pathlib import Path
 
-from bench.gen.source import ABBR, rom
+from bench.gen.source import id_segment
+from models.units import LEXML_PREFIX
+from pipeline.reading.numerals import roman_to_int
 
 
 def find_shared() -> Path:
@@ -31,18 +33,7 @@ NORM = ["tipo", "numero", "ano", "data", "municipio", "uf", "ementa"]
 
 def seg_for(u):
     """The last id segment a unit's type and number imply ('3-A' -> art3-1, 'único' -> par1u)."""
-    n, t = u["number"], u["type"]
-    base, _, suf = n.partition("-")
-    sfx = f"-{ord(suf) - 64}" if suf else ""
-    if t == "artigo":
-        return "art1u" if n == "único" else f"art{int(base)}{sfx}"
-    if t == "paragrafo":
-        return "par1u" if n == "único" else f"par{int(base)}{sfx}"
-    if t == "inciso":
-        return f"inc{rom(base)}{sfx}"
-    if t == "alinea":
-        return f"ali{ord(base) - 96}"
-    return f"ite{int(base)}"
+    return id_segment(u["type"], u["number"])
 
 
 def artkey(n):
@@ -143,9 +134,9 @@ def check(gold_path, text_path):
             errs.append(f"grouping {gr['id']} first_article {gr['first_article']} not an article")
         last = gr["id"].split("_")[-1]
         if not re.match(r"^(prt|liv|tit|cap|sec|sub)(\d+|1u)$", last) or \
-                not last.startswith(ABBR.get(gr["type"], "?")):
+                not last.startswith(LEXML_PREFIX.get(gr["type"], "?")):
             errs.append(f"grouping id/type mismatch {gr['id']} {gr['type']}")
-        elif last[3:] != "1u" and int(last[3:]) != rom(gr["number"]):
+        elif last[3:] != "1u" and int(last[3:]) != roman_to_int(gr["number"]):
             errs.append(f"grouping id/number mismatch {gr['id']} {gr['number']}")
         for k in ("id", "type", "label", "number", "title", "first_article"):
             if not gr.get(k):

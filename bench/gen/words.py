@@ -1,4 +1,8 @@
-"""Portuguese words the drawer needs: cardinals, dates in words, ordinals for labels, romans."""
+"""Portuguese words the drawers need: cardinals and dates in words, month names.
+
+Roman numerals and ordinals in figures are the pipeline's (`pipeline.reading.numerals`); the
+cardinals here are written out, where the pipeline has only the folded words it reads.
+"""
 
 UNITS = ["zero", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez",
          "onze", "doze", "treze", "quatorze", "quinze", "dezesseis", "dezessete", "dezoito",
@@ -33,17 +37,6 @@ def cardinal(n: int, feminine: bool = False) -> str:
     if feminine:
         w = " ".join(FEMININE.get(x, x) for x in w.split(" "))
     return w
-
-
-def roman(n: int) -> str:
-    """Roman numeral of 1 <= n < 400."""
-    out = ""
-    for v, s in ((100, "C"), (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"),
-                 (4, "IV"), (1, "I")):
-        while n >= v:
-            out += s
-            n -= v
-    return out
 
 
 def date_words(day: int, month: int, year: int) -> str:

@@ -8,6 +8,8 @@ import math
 import numpy as np
 from PIL import Image
 
+from pipeline.reading.numerals import ordinal_figure
+
 from . import damage as D
 from . import marks as M
 from . import text as T
@@ -115,7 +117,7 @@ def _typed_document(rng, dpi, kind, profile, allow_municipal=True, force_municip
                                          reserve_bottom=fecho_h, start_y=y)
         n_art = sum(1 for a in arts[:done] if a.text.startswith("Art."))
         k = n_art + 1
-        closer = T.Block((f"Art. {k}º " if k < 10 else f"Art. {k}. ") + fecho[0].text, "para",
+        closer = T.Block(f"Art. {ordinal_figure(k)} " + fecho[0].text, "para",
                          space_before=0.5, keep=True)
         geo_f = Geometry(w, h + 10 ** 6, dpi, geo.left, geo.right, geo.top, 0)
         fe_lines, y, _ = layout_type([closer] + fecho[1:], geo_f, rng, pitch, spacing, indent, face, p_hyph,

@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from bench.gen.hyphenation import SCANLAB, break_points
 from bench.gen.words import MONTHS
+from pipeline.reading.numerals import ordinal_figure
 
 CF88 = Path("/work/shared/real/cf88.txt")
 
@@ -185,7 +187,7 @@ def municipal_articles(rng, n: int) -> list[Block]:
             art += 1
             if art > n:
                 break
-            t = (f"Art. {art}º " if art < 10 else f"Art. {art}. ") + t[m.end():]
+            t = f"Art. {ordinal_figure(art)} " + t[m.end():]
         elif art == 0:
             continue
         out.append(Block(t, "para", space_before=0.5 if t.startswith("Art.") else 0.0))
@@ -194,31 +196,10 @@ def municipal_articles(rng, n: int) -> list[Block]:
 
 # --------------------------------------------------------------------- wrapping
 
-_CLUSTERS = {"bl", "br", "cl", "cr", "dr", "fl", "fr", "gl", "gr", "pl", "pr", "tr", "vr",
-             "ch", "lh", "nh", "gu", "qu"}
-_V = set("aeiouáéíóúâêôãõàüAEIOUÁÉÍÓÚÂÊÔÃÕÀÜ")
-
-
 def hyphen_points(word: str) -> list[int]:
-    """Rough Portuguese syllable breaks (positions to split before)."""
-    core = word.rstrip(".,;:)")
-    pts = []
-    low = core.lower()
-    for i in range(2, len(core) - 2):
-        a, b = low[i - 1], low[i]
-        if not (a.isalpha() and b.isalpha()):
-            continue
-        if b in _V:
-            if a not in _V and i - 2 >= 0 and low[i - 2] in _V:   # V-CV
-                pass
-            else:
-                continue
-            pts.append(i - 1)
-        elif a not in _V and i + 1 < len(low) and low[i + 1] in _V:
-            pair = a + b
-            if i - 2 >= 0 and low[i - 2] in _V and pair not in _CLUSTERS:
-                pts.append(i)                                      # VC-CV
-    return sorted(p for p in set(pts) if 2 <= p <= len(core) - 3)
+    """Rough Portuguese syllable breaks (positions to split before); trailing punctuation is
+    not part of the word."""
+    return break_points(word.rstrip(".,;:)"), SCANLAB)
 
 
 def wrap(text: str, width, first_width=None, rng=None, p_hyphen: float = 0.5,

@@ -9,21 +9,13 @@ comes from the spec, never from the pipeline.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
-VOWELS = set("aeiouáéíóúâêôãõàAEIOUÁÉÍÓÚÂÊÔÃÕÀ")
-ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
-         "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI", "XXII", "XXIII", "XXIV", "XXV",
-         "XXVI", "XXVII", "XXVIII", "XXIX", "XXX"]
-
-
-def ordinal(n: int | str, sign: str = "º") -> str:
-    """LC 95/1998: ordinal up to nine, cardinal followed by a period from ten on."""
-    n = int(n)
-    return f"{n}{sign}" if n < 10 else f"{n}."
+from bench.gen.book import SetDirs, print_pages, write_case
+from bench.gen.hyphenation import LAWKIT, break_points
+from bench.gen.source import id_segment
 
 
 @dataclass
@@ -102,13 +94,7 @@ class Law:
     def art(self, number: str | int, text: str, label: str, sep: str = " ",
             printed: list[str] | None = None, **extra) -> Law:
         number = str(number)
-        if number == "único":
-            aid = "art1u"
-        elif "-" in number:
-            base, suf = number.split("-")
-            aid = f"art{base}-{ord(suf.upper()) - 64}"
-        else:
-            aid = f"art{number}"
+        aid = id_segment("artigo", number)
         for g in self._pending_groups:
             g["first_article"] = number
         self._pending_groups = []
@@ -120,7 +106,7 @@ class Law:
     def par(self, number: str | int, text: str, label: str, sep: str = " ",
             printed: list[str] | None = None) -> Law:
         number = str(number)
-        pid = f"{self._art}_par1u" if number == "único" else f"{self._art}_par{number}"
+        pid = f"{self._art}_{id_segment('paragrafo', number)}"
         self._par, self._inc, self._ali = pid, None, None
         self._unit(pid, "paragrafo", number, text, label, sep, printed)
         return self
@@ -128,20 +114,20 @@ class Law:
     def inc(self, numeral: str, text: str, label: str | None = None, sep: str = " ",
             printed: list[str] | None = None) -> Law:
         parent = self._par or f"{self._art}_cpt"
-        iid = f"{parent}_inc{ROMAN.index(numeral)}"
+        iid = f"{parent}_{id_segment('inciso', numeral)}"
         self._inc, self._ali = iid, None
         self._unit(iid, "inciso", numeral, text, f"{numeral} -" if label is None else label, sep, printed)
         return self
 
     def ali(self, letter: str, text: str, label: str | None = None, sep: str = " ") -> Law:
         parent = self._inc or self._par or f"{self._art}_cpt"
-        aid = f"{parent}_ali{ord(letter) - 96}"
+        aid = f"{parent}_{id_segment('alinea', letter)}"
         self._ali = aid
         self._unit(aid, "alinea", letter, text, f"{letter})" if label is None else label, sep)
         return self
 
     def ite(self, number: int, text: str, label: str | None = None, sep: str = " ") -> Law:
-        iid = f"{self._ali}_ite{number}"
+        iid = f"{self._ali}_{id_segment('item', str(number))}"
         self._unit(iid, "item", str(number), text, f"{number}." if label is None else label, sep)
         return self
 
@@ -169,12 +155,10 @@ class Law:
                 return word[: k + 1], word[k + 1:]
         if not word.isalpha() or len(word) < 7:
             return None
-        best = None
-        for i in range(3, len(word) - 2):
-            if word[i - 1] in VOWELS and word[i] not in VOWELS and i + len(self.hyphen_mark) <= room:
-                best = i
-        if best is None:
+        fits = [i for i in break_points(word, LAWKIT) if i + len(self.hyphen_mark) <= room]
+        if not fits:
             return None
+        best = fits[-1]
         return word[:best] + self.hyphen_mark, word[best:]
 
     def _wrap(self, text: str) -> list[str]:
@@ -233,10 +217,7 @@ class Law:
         if order == "first_then_reversed":
             order = [0] + list(range(len(pages) - 1, 0, -1))
         assert sorted(order) == list(range(len(pages))), (self.stem, len(pages), order)
-        sep = "\n\f" if self.formfeed else "\n"
-        text = sep.join("\n".join(pages[i]) for i in order) + "\n"
-        (out_dir / f"{self.stem}.txt").write_text(text, encoding="utf-8")
-        (out_dir / f"{self.stem}.meta.json").write_text(json.dumps(self.meta, ensure_ascii=False) + "\n", encoding="utf-8")
+        text = print_pages([pages[i] for i in order], self.formfeed)
         assert not self._pending_groups, self.stem
         assert len({u["id"] for u in self.units}) == len(self.units), self.stem
         gold = {
@@ -245,4 +226,4 @@ class Law:
             "excluded_neighbors": self.excluded_neighbors,
             "notes": self.notes + ([f"pages in file order {order}"] if self.page_order else []),
         }
-        (out_dir / f"{self.stem}.gold.json").write_text(json.dumps(gold, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        write_case(SetDirs(out_dir), self.stem, self.meta, gold, text)

@@ -10,15 +10,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from lawkit import Law, ordinal  # noqa: E402
-
-OUT = Path(__file__).resolve().parent
+from bench.synthetic.lawkit import Law  # noqa: E402
+from pipeline.reading.numerals import int_to_roman, ordinal_figure  # noqa: E402
 
 
 def art_modern(n):
-    return f"Art. {ordinal(n)}"
+    return f"Art. {ordinal_figure(n)}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1049,9 +1048,8 @@ def law_021() -> Law:
              "dispor sobre depósito e venda de animais e mercadorias apreendidos;",
              "promover a proteção do patrimônio histórico-cultural local."]
     damaged = {"XII": "XIl -", "XVII": "XVlI -", "XXI": "XXl -"}
-    from lawkit import ROMAN
     for k, t in enumerate(items, 1):
-        r = ROMAN[k]
+        r = int_to_roman(k)
         L.inc(r, t, damaged.get(r))
     L.par(1, "As normas de loteamento e arruamento a que se refere o inciso XIII deste artigo deverão exigir reserva de áreas destinadas a zonas verdes e demais logradouros públicos.", "§ 1º -")
     L.par(2, "A política de desenvolvimento urbano observará as diretrizes do plano diretor.", "§ 2º -")
@@ -2523,10 +2521,10 @@ LAWS = [law_001, law_002, law_003, law_004, law_005, law_006, law_007, law_008, 
 
 
 def main() -> None:
-    for make in LAWS:
-        law = make()
-        law.write(OUT)
-        print(law.stem, len(law.units), "units", len(law.groupings), "groupings")
+    """Rewrite the set next to this script (the same as `python -m bench.gen build synthetic`)."""
+    from bench.gen.sets import build_set, load_set
+
+    build_set(load_set("synthetic"))
 
 
 if __name__ == "__main__":

@@ -65,6 +65,7 @@ LABEL_FORMS: tuple[LabelForm, ...] = (
     # alíneas
     LabelForm("alinea", "{l})"),
     LabelForm("alinea", "{l} -", cost=0.3),
+    LabelForm("alinea", "{l} —", cost=0.3),  # (a typed hyphen as OCR often reads it, as for incisos)
     LabelForm("alinea", "{l}.", cost=0.5),
     LabelForm("alinea", "{L})", cost=0.8),
     # itens

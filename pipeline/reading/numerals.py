@@ -40,6 +40,13 @@ def roman_to_int(text: str) -> int | None:
     return total if int_to_roman(total) == s else None
 
 
+def ordinal_figure(n: int, *, period: bool = True) -> str:
+    """A unit number as LC 95/1998 (art. 10, I) prints it: the ordinal up to nine ('5º'), the
+    cardinal from ten on ('10.'; '10' with ``period=False``, where the label's own punctuation
+    follows)."""
+    return f"{n}º" if n < 10 else (f"{n}." if period else str(n))
+
+
 def alinea_letter(n: int) -> str:
     """1 -> 'a', 26 -> 'z', 27 -> 'aa' (the letters of the n-th alínea)."""
     return "abcdefghijklmnopqrstuvwxyz"[(n - 1) % 26] * ((n - 1) // 26 + 1)

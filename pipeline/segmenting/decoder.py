@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -97,6 +97,10 @@ class Printed:
     suffix: bool = False  # 'Art. 3º-A': shares the number of the article before it
     alternatives: tuple[tuple[int, float], ...] = ()  # other readings of an article number
     label: str = ""  # the label as printed
+
+
+LabelReader = Callable[[str], "Printed | None"]
+"""The printed-form readers on a text: what they read at its start (``pipeline.headers``)."""
 
 
 @dataclass(frozen=True)
@@ -176,6 +180,12 @@ def _form_heads(kind: str) -> tuple[tuple[LabelForm, str, str], ...]:
     return tuple(out)
 
 
+@cache
+def _form_heads_of(kind: str, unico: bool) -> tuple[tuple[LabelForm, str, str], ...]:
+    """The forms of :func:`_form_heads` that print a 'único' (``unico``) or a numbered unit."""
+    return tuple(head for head in _form_heads(kind) if head[0].unico == unico)
+
+
 @lru_cache(maxsize=8192)
 def _render(form: LabelForm, n: int) -> str | None:
     return render_label(form, n)
@@ -203,6 +213,7 @@ _LOWER_START = re.compile(r"^[a-zà-ú]{3,}")
 _NON_DIGITS = re.compile(r"\D+")
 _LAST_WORD = re.compile(r"(\w+)\W*$")
 _DASH_AFTER_WORD = re.compile(r"\w\s*[-–—]")
+_STOP_WORD_SEPARATED = re.compile(r"^\W{0,2}[^\W\d_]{1,3}\s+[-–—=]+\s")  # 'E = o art', 'E - não ceder
 _NUMERAL_NEXT = re.compile(r"\s*[\dIl|!]")
 _SEPARATED = re.compile(r"^[º°ª]?[.,]?\s{0,2}[-–—=«»:~]")  # ' -', ' =', 'º.-', '.-' after the numeral
 
@@ -251,7 +262,8 @@ class _Piece:
 
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
-                 "after_heading", "numeral_only", "lost_bare", "lost_guess", "guess_open", "vigencia", "shifted")
+                 "after_heading", "numeral_only", "lost_bare", "lost_guess", "guess_open", "vigencia", "shifted",
+                 "reader", "lost_debris")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -279,6 +291,10 @@ class _Piece:
         # one after this one (see emission)
         self.lost_bare = (self.lost_end is None and closes in (";", ":") and offset == 0
                           and bool(_LOWER_START.match(self.text)))
+        # ... or debris longer than a scrap before the unit's first word ('AEIEAE O memorial
+        # descritivo;', 'TEL *- 2: (dois) representantes'): where it ends, read on the same terms
+        self.lost_debris = (_label_debris_end(self.text, words) if self.lost_end is None and not self.lost_bare
+                            and closes in (";", ":") and offset == 0 else None)
         # An article label OCR destroyed, keyword and numeral ('ARES GI C A fiscalização'), after
         # a sentence's end or a heading; read only where the next printed article confirms the
         # gap (set by decode: kind -> the number the next printed unit of that kind carries).
@@ -299,6 +315,7 @@ class _Piece:
         self.vigencia = False
         self.numeral_only = _NUMERAL_ONLY.match(self.text) if offset == 0 else None
         self.shifted: list[tuple[int, int, _Piece]] | None = None  # see behind_dust
+        self.reader: LabelReader | None = None  # the printed-form readers, for a label behind dust
 
     def emission(self, kind: str, n: int, unico: bool, config: DecodeConfig,
                  limit: float = float("inf")) -> tuple[float, int]:
@@ -320,7 +337,13 @@ class _Piece:
             for alt, cost in p.alternatives:
                 if alt == n and cost < best[0]:
                     best = (cost, -1)
-        if best[0] > 0 and (kind not in _SHORT_KINDS or self.short_ok):
+        # A printed label whose numeral reads cleanly as another number ('ART. 2,' where the
+        # sequence expects 12) is that label renumbered, at the one flat cost whatever number the
+        # sequence asks of it: aligned character by character, the nearer number (a lost '1')
+        # would pay more than a farther one renumbered.
+        renumbered = p is not None and p.kind == kind and best[0] > 0 and _printed_as_other(
+            p.label.strip(_LABEL_EDGE), kind, n)
+        if best[0] > 0 and not renumbered and (kind not in _SHORT_KINDS or self.short_ok):
             model = default_model()
             boundary = model.boundary
             for form, head in self.forms(kind, unico):
@@ -355,7 +378,14 @@ class _Piece:
             # the label read after the marks, each of their characters at ``margin_dust``
             for at, dust, inner in self.behind_dust():
                 cost, end = inner.emission(kind, n, unico, config, limit)
-                if end > 0 and cost <= config.clean_behind_dust and cost + config.margin_dust * dust < best[0]:
+                q = inner.printed
+                if end < 0 and q is not None and q.kind == kind and cost < renumber:
+                    # the printed-form readers read it there, its number or one of their
+                    # alternatives ('Rel Artigo 40. A licença': 4º, the ordinal read as a 0)
+                    cost, end = max(cost, 0.0), len(q.label)
+                    if cost + config.margin_dust * dust < best[0]:
+                        best = (cost + config.margin_dust * dust, at + end)
+                elif end > 0 and cost <= config.clean_behind_dust and cost + config.margin_dust * dust < best[0]:
                     best = (cost + config.margin_dust * dust, at + end)
         if not unico and best[0] > config.damaged_keyword and self.damaged_heads(kind):
             got = self.damaged(kind, n, config)
@@ -366,29 +396,33 @@ class _Piece:
             if got[0] < best[0]:
                 best = got
         if (kind == "artigo" and not unico and self.lost_article_end is not None
-                and n < self.next_printed.get("artigo", 0)):
-            # The label is a scrap, but the next printed article comes after this one: an
+                and (n < self.next_printed.get("artigo", 0) or self.after_heading)):
+            # The label is a scrap, but the next printed article comes after this one (or an
+            # agrupador's heading is above: LC 95 opens every agrupador with an article): an
             # article the gap lacks starts here, numbered by the sequence.
             cost = lost + config.lost_keyword
             if cost < best[0]:
                 best = (cost, self.lost_article_end)
         if (kind == "artigo" and not unico and self.lost_whole is not None
-                and n == self.next_printed.get("artigo", 0) - 1 and lost + config.lost_keyword < best[0]):
-            # Nothing (or a scrap) of the label is left, but the next printed article is the one
-            # after this one and a paragraph starts here: the lost article, numbered by the gap.
+                and n < self.next_printed.get("artigo", 0) and lost + config.lost_keyword < best[0]):
+            # Nothing (or a scrap) of the label is left, but the next printed article comes after
+            # this one and a paragraph starts here: a lost article, numbered by the gap (the
+            # sequence says which, when the gap lacks more than one).
             best = (lost + config.lost_keyword, self.lost_whole)
-        if kind in _SHORT_KINDS and self.lost_bare and self.next_printed.get(kind) == n + 1 and (
+        if kind in _SHORT_KINDS and (self.lost_bare or self.lost_debris is not None) \
+                and self.next_printed.get(kind) == n + 1 and (
                 (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico)):
             cost = lost + (self.closes == ":") * config.lost_first + min(_lost_separator(kind, ""), 1.0)
             if cost < best[0]:
-                best = (cost, 0)
-        if kind in _SHORT_KINDS and self.lost_end is not None and (
+                best = (cost, 0 if self.lost_bare else self.lost_debris)
+        if kind in _SHORT_KINDS and self.lost_end is not None and self.next_printed.get(kind, n + 1) > n and (
                 (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico
                                                     and kind in self.next_printed)):
             # (the first of a level, its label a scrap, only where a printed sibling follows: a
             # scrap after ':' with none is furniture or a stamp as often as a lost 'I -')
             # The sibling before closed with ';' (or ':' announced the list) and the line starts
-            # with a scrap: the label was lost, the number is the sequence's.
+            # with a scrap: the label was lost, the number is the sequence's (never the number
+            # the next printed sibling carries: that one is printed there, 'ES Mie El 076' a stamp).
             cost = lost + (self.closes == ":") * config.lost_first + _lost_separator(kind, self.text[:self.lost_end])
             if cost < best[0]:
                 best = (cost, self.lost_end)
@@ -413,7 +447,9 @@ class _Piece:
                     break
                 at = m.end() + len(self.text[m.end():]) - len(self.text[m.end():].lstrip())
                 if at < len(self.text):
-                    self.shifted.append((at, dust, _Piece(self.line, at, self.text[at:], None, 0.0, False)))
+                    rest = self.text[at:]
+                    label = self.reader(rest) if self.reader is not None else None
+                    self.shifted.append((at, dust, _Piece(self.line, at, rest, label, 0.0, False)))
         return self.shifted
 
     def damaged(self, kind: str, n: int, config: DecodeConfig) -> tuple[float, int]:
@@ -471,8 +507,7 @@ class _Piece:
         got = self.screened.get(key)
         if got is None:
             got = self.screened[key] = tuple(
-                (form, lost_head) for form, core, lost_head in _form_heads(kind)
-                if form.unico == unico and self.screen(core)
+                (form, lost_head) for form, core, lost_head in _form_heads_of(kind, unico) if self.screen(core)
             )
         return got
 
@@ -495,10 +530,14 @@ class _Piece:
         if self.printed is not None and self.printed.kind == kind:
             return True
         if kind in _SHORT_KINDS:
-            return self.short_ok or self.lost_end is not None or (self.lost_bare and kind in self.next_printed)
+            return self.short_ok or self.lost_end is not None or (
+                (self.lost_bare or self.lost_debris is not None) and kind in self.next_printed)
         if kind == "artigo" and (self.lost_article_end is not None or self.lost_whole is not None
                                  or self.lost_guess is not None) and "artigo" in self.next_printed:
             return True
+        if kind == "artigo" and (self.lost_article_end is not None or self.lost_guess is not None) \
+                and self.after_heading:
+            return True  # an agrupador opens with an article, whatever is left of its label
         if kind == "paragrafo" and self.lost_guess is not None and not (self.guess_open or self.vigencia) \
                 and "paragrafo" in self.next_printed:
             return True
@@ -534,8 +573,9 @@ class _Piece:
         the gap). A weak label there is read so, whatever its letters spell."""
         if kind not in _SHORT_KINDS or unico or self.offset:
             return False
-        if self.closes == ";" and n >= 2 and self.lost_end is not None:
+        if self.closes == ";" and n >= 2 and self.lost_end is not None and self.next_printed.get(kind, n + 1) > n:
             return True  # a sibling closed with ';' announces another one: a scrap opens it ('MD (dois)')
+            # (unless the next printed sibling is that one: the scrap is a stamp, 'ES Mie El 076')
         return self.next_printed.get(kind, 0) > n and (
             (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1))
 
@@ -546,7 +586,8 @@ class _Piece:
         if got[0] < config.label_lost and got[0] > float("-inf") and self.confirmed(kind, n, unico):
             return config.label_lost, got[1]
         if (not unico and self.lost_guess is not None and config.label_guessed > got[0] and (
-                (kind == "artigo" and (self.vigencia or n == self.next_printed.get("artigo", 0) - 1))
+                (kind == "artigo" and (self.vigencia or self.after_heading
+                                       or n == self.next_printed.get("artigo", 0) - 1))
                 or (kind == "paragrafo" and not (self.vigencia or self.guess_open)
                     and n == self.next_printed.get("paragrafo", 0) - 1))):
             # Only debris of the label is left, on a line after a closed one, and it reads no
@@ -563,7 +604,8 @@ class _Piece:
         cost, end = self.emission(kind, n, unico, config, limit)
         if end == self.lost_whole and kind == "artigo" and cost < float("inf"):
             return config.label_lost, end  # the evidence is the gap and the paragraph, not a label
-        if end == 0 and self.lost_bare and kind in _SHORT_KINDS and cost < float("inf"):
+        if kind in _SHORT_KINDS and cost < float("inf") and (
+                (end == 0 and self.lost_bare) or (self.lost_debris is not None and end == self.lost_debris)):
             return config.label_lost, end  # ... the gap the next printed sibling shows, and the ';' or ':'
         consumed = self.printed.label if end < 0 and self.printed is not None else self.text[:end]
         size = len(consumed.strip())
@@ -595,9 +637,17 @@ def _look_ahead(pieces: Sequence[_Piece]) -> None:
 
 
 def _vocabulary(texts: Sequence[str]) -> frozenset[str]:
-    """The words a law uses more than once (lower case)."""
-    counts = Counter(w.lower() for t in texts for w in _WORD.findall(t))
-    return frozenset(w for w, c in counts.items() if c >= 2)
+    """The words a law uses more than once (lower case), once at least inside a line: what OCR
+    made of a label recurs at line starts only ('ARES' for each 'ART. 2º -' of a typewriter)."""
+    counts: Counter[str] = Counter()
+    inside: set[str] = set()
+    for t in texts:
+        for k, w in enumerate(_WORD.findall(t)):
+            low = w.lower()
+            counts[low] += 1
+            if k:
+                inside.add(low)
+    return frozenset(w for w, c in counts.items() if c >= 2 and w in inside)
 
 
 _WORD = re.compile(r"[^\W\d_]{2,}")
@@ -625,6 +675,7 @@ def _lost_label_of_paragraph(text: str, opens: bool, closed: bool) -> int | None
 # a line that ends a sentence, dust after the mark allowed ('Viação..,', 'desta Lei. j'), a whole
 # unit's text in parentheses ('Art. 6º (VETADO)', '(REVOGADO)'), or a quotation (issue 12:
 # 'desta Lei.” (NR)', 'valores.» (AC)', 'previstas (NR)', 'estas. UNR)')
+_VETOED_END = re.compile(r"\(\s*VETAD[OA]\s*\)\W{0,2}$")
 _CLOSED = re.compile(r"(?:[.;:][^\w\s]{0,3}(?:\s+\S)?|\([A-ZÀ-Ú]{4,}\)[^\w\s]{0,3}"
                      r"|(?:\(|[\[{|]|(?<![^\W\d_])[UC]?)\s*(?:NR|AC|VETADO)\s*[)\]}][^\w\s]{0,3})\s*$")
 
@@ -643,24 +694,34 @@ def _lost_article_end(text: str) -> int | None:
     if not tokens or tokens[0].start() > 2 or first.lower() in stop_words():
         return None
     # the keyword's 'A' opens the first token, or the second after a speck of dust ('CO Act.')
-    keyword = tokens[0] if len(first) > 2 or len(tokens) < 2 else tokens[1]
-    word = keyword.group()
+    at = 0 if len(first) > 2 or len(tokens) < 2 else 1  # the keyword's token
+    word = tokens[at].group()
     if word[:1] not in "Aa" or len(word) < 2 or word.lower() in stop_words():
         return None
     end = None
     for k, t in enumerate(tokens[:5]):
         word = t.group()
-        if k and (word[:1].isupper() or word[:1] in "(\"“'‘«"):
-            end = tokens[k - 1].end()  # the text may start here
-        if k == 4 or not (_scrap_token(word) or (k == 0 and word[:1] == "A" and len(word) <= 5)):
+        if k > at and (word[:1].isupper() or word[:1] in "(\"“'‘«"):
+            end = tokens[k - 1].end()  # the text may start here (not at the keyword: '. Art')
+        if k == 4 or not (_scrap_token(word) or (k == at and word[:1] == "A" and len(word) <= 5)):
             break  # ('Ares' opens the scrap: the keyword's 'A' read, the rest a word's shape)
     return end
 
 
-# the vigência clause, which opens an article of its own (LC 95, art. 8)
-# ('Esta' with its first letter lost or misread: 'nsta Lei entra em vigor', 'Fsta Lei')
+# the final clauses, each of which opens an article of its own (LC 95, arts. 8 and 9): the vigência
+# clause ('Esta' with its first letter lost or misread: 'nsta Lei entra em vigor', 'Fsta Lei') and,
+# behind debris of its label, the revocation clause, capitalised as a sentence opens ('FATE SO -
+# Ficam revogadas as disposições em contrário'; an inciso that revokes goes on in lower case: 'II -
+# fica revogado'). A line that opens with the revocation clause itself may go on the vigência
+# article's text ('... na data de sua publicação.' / 'Revogam-se as disposições em contrário.').
 _VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*\S?st[ae]\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
                        r"\bentra(?:rá)?\s+em\s+vigor", re.I)
+_REVOCATION = re.compile(r"^[\"“'‘«(]?\s*(?:R(?i:evogam?-se)|F(?i:icam?\s+revogad[oa]s?))\b")
+
+
+def _final_clause_at(text: str, at: int) -> bool:
+    """Whether a final clause opens ``text`` at ``at``, after what is left of a label before it."""
+    return bool(_VIGENCIA.match(text[at:]) or (at > 0 and _REVOCATION.match(text[at:])))
 _LABEL_WORDS = frozenset({"art", "arts", "artigo", "paragrafo", "par"})
 _COMMON_ZIPF = 3.0  # a capitalised word at least this frequent in Portuguese opens a sentence
 
@@ -739,7 +800,8 @@ def _lost_separator(kind: str, scrap: str) -> float:
 
 # an abbreviation a number follows, at the end of a word OCR fused it with ('oart.', 'doart.')
 _CITING_TAIL = re.compile(r"(?:art|arts|inc|par)$", re.I)
-_NUMBER_AFTER = re.compile(r"\s*\d{1,4}\s*[º°o]?(?![^\W_])")
+# (or a numeral OCR misread as a stroke or a letter, known by its ordinal sign: 'art: /º-A' for 'art. 7º-A')
+_NUMBER_AFTER = re.compile(r"\s*(?:\d{1,4}\s*[º°o]?|[\d/|!lIi]{1,3}\s*[º°])(?![^\W_])")
 
 
 def _text_after_label(text: str, end: int) -> bool:
@@ -878,6 +940,9 @@ def _state_cost(piece: _Piece, kind: str, n: int, unico: bool, s: State, prev_te
     return cost
 
 
+_LABEL_EDGE = " .,:;'\"*|-_~`´^“”"  # marks around a label's words
+
+
 def _printed_as_other(label: str, kind: str, n: int) -> bool:
     """Whether ``label`` ends in a numeral that reads cleanly as another number of ``kind``."""
     m = re.search(r"(?<![^\W\d_])([IVXLC]+|\d+)\W*$", label) if kind != "alinea" else None
@@ -903,9 +968,12 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
     if end >= 0:  # read by expectation: the layout must not speak against it
         if not (end in (piece.lost_whole, piece.lost_guess) and kind in ("artigo", "paragrafo")):  # (layout weighed)
             score += _layout_bonus(prev_text, kind, config)
-        word = piece.text[:end].strip(" .,:;'\"*|-_~`´^“”")
+        word = piece.text[:end].strip(_LABEL_EDGE)
         first, _, after = word.partition(" ")
-        dashed = end == piece.lost_end and bool(_DASH_AFTER_WORD.search(piece.text[:end]))
+        # (and the first of a list a ':' announces, its label read as a stop word and a separator: 'E = o
+        # art. 7º passa' after '... as seguintes alterações:' is 'I - '; no sentence says 'e =')
+        dashed = (end == piece.lost_end and bool(_DASH_AFTER_WORD.search(piece.text[:end]))) or (
+            n == 1 and piece.closes == ":" and not after and bool(_STOP_WORD_SEPARATED.match(piece.text)))
         confirmed = piece.confirmed(kind, n, unico)  # (the layout and a printed sibling say so: no veto)
         if ((word.isalpha() or (first.isalpha() and after.isdigit())) and first.lower() in stop_words() and not dashed
                 and not confirmed):
@@ -975,6 +1043,7 @@ def decode(
     frozen: Sequence[bool] | None = None,
     config: DecodeConfig = DecodeConfig(),
     lost_articles: frozenset[int] = frozenset(),
+    read_label: LabelReader | None = None,
 ) -> Decoding:
     """Choose the unit starts of a law's articulação.
 
@@ -982,7 +1051,9 @@ def decode(
     each (None for running text), ``frozen`` lines where no unit may start (quoted wording of
     another norm), ``lost_articles`` lines that open an article whose label OCR destroyed, as
     the text around says (an amending formula right after a closed quotation): read as the
-    article the gap lacks where the next printed one shows the gap. Agrupadores (printed kind 'group') and headings reset the expectation below
+    article the gap lacks where the next printed one shows the gap; ``read_label`` the
+    printed-form readers, to read a label behind margin marks as they read one at a line start.
+    Agrupadores (printed kind 'group') and headings reset the expectation below
     the article. Returns the chosen starts in order, and the doubts: places kept as text that
     read as the unit expected there within ``config.doubt_margin``.
     """
@@ -992,7 +1063,10 @@ def decode(
         p = printed[i]
         is_frozen = bool(frozen and frozen[i])
         before = without_end_dust(texts[i - 1]) if i else ""
-        pieces.append(_Piece(i, 0, text, p, 0.0, is_frozen, before[-1:], words))
+        # a vetoed sibling ('IV - (VETADO)') is closed as one ending in ';' is
+        closes = ";" if _VETOED_END.search(before) else before[-1:]
+        pieces.append(_Piece(i, 0, text, p, 0.0, is_frozen, closes, words))
+        pieces[-1].reader = read_label
         if not is_frozen and (p is None or p.kind not in ("group", "heading")):
             label_end = len(p.label) if p is not None else 0
             for m in _SPLIT.finditer(text):
@@ -1039,9 +1113,9 @@ def decode(
                 piece.lost_whole = next((e for e in ends if e is not None and _text_after_label(piece.text, e)), 0)
                 piece.lost_article_end = piece.lost_guess = None
             if p is None and (after_heading or _CLOSED.search(prev)):
-                # the vigência clause after whatever is left of its label (up to four tokens)
+                # a final clause after whatever is left of its label (up to four tokens)
                 end = next((t.start() for t in list(_TOKEN.finditer(piece.text[:48]))[:5]
-                            if _VIGENCIA.match(piece.text[t.start():])), None)
+                            if _final_clause_at(piece.text, t.start())), None)
                 if end is not None:
                     piece.vigencia, piece.lost_guess = True, end
 
@@ -1242,7 +1316,13 @@ def _scrap_label(text: str, prev_text: str) -> bool:
     if m is None:
         return False
     tok = m.group("tok").strip(".,:;-–—")
-    if not tok or tok.lower() in stop_words() or (tok.isalpha() and tok[0].isupper() and tok[1:].islower()):
+    if tok.lower() in stop_words():
+        # a stop word, then a capitalised scrap no word is, then the sentence ('Se Zoro A
+        # regulamentação' for '§ 2º - A regulamentação'): 'Se' opens sentences, not before that
+        second = _SCRAP_START.match(text[m.start("next"):])
+        core = m.group("next")
+        return second is not None and core.isalpha() and len(core) <= 6 and not _common(core.lower())
+    if not tok or (tok.isalpha() and tok[0].isupper() and tok[1:].islower()):
         return False  # a word ('Os', 'Fica', 'Nenhum') starts a sentence
     return not (tok.isalpha() and tok.islower() and len(tok) >= 3)
 

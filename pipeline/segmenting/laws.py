@@ -92,10 +92,22 @@ def _unmarked_starts(readings: Sequence[Reading]) -> list[int]:
     return out
 
 
+# a word cut at a line's end by a hyphen ('a se-' / 'guinte Lei:')
+_HYPHEN_WRAP = re.compile(r"(?<=[^\W\d_])[-‐‑]\s*$")
+
+
 def enacts(texts: Sequence[str], j: int) -> bool:
     """Whether line ``j`` of ``texts`` ends an enacting clause, read with the line before it
-    (the clause wraps: 'sanciono a seguinte' / 'Lei:')."""
-    return bool(ENACTING.search(texts[j]) or (j and ENACTING.search(f"{texts[j - 1]} {texts[j]}")))
+    (the clause wraps: 'sanciono a seguinte' / 'Lei:', or cuts a word: 'sanciono a se-' /
+    'guinte Lei:')."""
+    if ENACTING.search(texts[j]):
+        return True
+    if not j:
+        return False
+    before = texts[j - 1].rstrip()
+    joined = (_HYPHEN_WRAP.sub("", before) + texts[j].lstrip()) if _HYPHEN_WRAP.search(before) \
+        else f"{before} {texts[j]}"
+    return bool(ENACTING.search(joined))
 
 
 def _ementa_like(text: str) -> bool:

@@ -124,13 +124,22 @@ def page_span(lines: Sequence[CleanLine]) -> tuple[int, int] | None:
     return (min(pages), max(pages))
 
 
+ChunkPair = tuple[tuple[int, int, int], tuple[int, int, int]]
+
+
 def drop_repeated_pages(
-    readings: list[Reading], boundaries: set[int], *, min_chars: int = 300, similarity: float = 85.0
+    readings: list[Reading], boundaries: set[int], *, min_chars: int = 300, similarity: float = 85.0,
+    compared: set[ChunkPair] | None = None,
 ) -> tuple[list[Reading], set[int], list[int]]:
-    """A page scanned twice: a chunk nearly identical to an earlier one is dropped."""
+    """A page scanned twice: a chunk nearly identical to an earlier one is dropped.
+
+    ``compared`` (filled when given): the pairs of chunks (later, earlier; each by the identity
+    of its first and last reading and its length) already found not to repeat; a second pass over the same
+    readings skips them, so only chunks cut differently cost a comparison again."""
     chunks = page_chunks(readings, boundaries)
     if len(chunks) < 2:
         return readings, boundaries, []
+    ident = [(id(readings[c[0]]), id(readings[c[-1]]), len(c)) for c in chunks]
     texts = [fold(" ".join(readings[i].line.text for i in chunk)) for chunk in chunks]
     placed_numbers = [[n for i in chunk if (n := printed_number(readings[i]))] for chunk in chunks]
     numbers = [sorted(ns) for ns in placed_numbers]
@@ -145,12 +154,24 @@ def drop_repeated_pages(
         pk, pj = placed_numbers[k], placed_numbers[j]
         placed = len(pk) == len(pj) and sum(a == b for a, b in zip(pk, pj, strict=True)) >= max(2, 0.6 * len(pk))
         alike = numbers[k] == numbers[j] or placed or (len(same) >= 2 and len(same) >= 0.6 * len(either))
-        return fuzz.ratio(texts[k], texts[j]) >= (similarity if alike else 98.0)
+        cutoff = similarity if alike else 98.0
+        return fuzz.ratio(texts[k], texts[j], score_cutoff=cutoff) >= cutoff
+
+    def repeats_any(k: int) -> bool:
+        for j in keep:
+            pair = (ident[k], ident[j])
+            if compared is not None and pair in compared:
+                continue
+            if repeats(k, j):
+                return True
+            if compared is not None:
+                compared.add(pair)
+        return False
 
     keep: list[int] = []
     dropped: list[int] = []
     for k, text in enumerate(texts):
-        if len(text) >= min_chars and any(repeats(k, j) for j in keep):
+        if len(text) >= min_chars and repeats_any(k):
             dropped.append(readings[chunks[k][0]].line.page_index + 1)
             continue
         keep.append(k)

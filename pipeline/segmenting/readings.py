@@ -11,7 +11,7 @@ from rapidfuzz import fuzz
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
 from pipeline.headers import Header, read_header, uppercase_share
-from pipeline.metadata import TIPO_TITLES, Epigrafe, parse_epigrafe
+from pipeline.metadata import TIPO_TITLES, Epigrafe, is_role_line, parse_epigrafe
 
 # --- line readings ------------------------------------------------------------------------------
 
@@ -127,9 +127,17 @@ def read_lines(lines: Sequence[CleanLine], *, numero: str | None = None, tipo: s
     return out
 
 
+_HEADING_SHARE = 0.9  # a line this much in capitals is a heading ('EXTRATO DE RESCISÃO CONTRATUAL')
+
+
 def _sentence_open(text: str) -> bool:
+    """Whether ``text`` ends mid-sentence ('... na forma da'), so the next line continues it. A
+    heading in capitals ends without a full stop and opens no sentence: the act printed under it
+    in running case ('Lei nº 3714, de 07 de Junho de 2010.', a gazette's next act) is its own;
+    so does the signatário's cargo ('Prefeito Municipal') that closes the act before it."""
     t = text.rstrip()
-    return bool(t) and (t[-1].isalpha() or t[-1] in ",-")
+    return (bool(t) and (t[-1].isalpha() or t[-1] in ",-") and uppercase_share(t) < _HEADING_SHARE
+            and not is_role_line(t))
 
 
 def article_header(r: Reading) -> Header | None:

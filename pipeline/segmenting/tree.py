@@ -12,7 +12,7 @@ from models.codes import WarningCode
 from models.units import GROUP_LEVEL
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
-from pipeline.headers import Header, is_heading_text, read_roman, uppercase_share
+from pipeline.headers import Header, is_heading_text, read_roman, titles_a_part, uppercase_share
 from pipeline.reading.numerals import alinea_index, int_to_roman
 from pipeline.segmenting.readings import Reading
 
@@ -173,7 +173,7 @@ def build_tree(
             nxt = next_header(i + 1 + wrapped) if wrapped else None
         if (
             h is not None and h.kind == "inciso" and h.uppercase_rest
-            and nxt is not None and nxt.kind in ("artigo", "group")
+            and ((nxt is not None and nxt.kind in ("artigo", "group")) or titles_a_part(h.rest))
             and not h.rest.rstrip().endswith((".", ";", ":", ","))
             and not prev_text.endswith((":", ";"))
         ):
