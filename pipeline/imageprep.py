@@ -30,8 +30,8 @@ from scipy import ndimage
 
 from pipeline.config import OcrConfig
 
-STEP_ORDER = ("orient", "borders", "deskew", "flatten", "separate", "binarize", "despeckle", "dehalftone",
-              "smooth", "upscale")
+STEP_ORDER = ("orient", "borders", "reduce", "deskew", "flatten", "separate", "binarize", "despeckle",
+              "dehalftone", "smooth", "upscale")
 """Every step :func:`choose_steps` may pick, in the order :func:`prepare_page` applies them."""
 
 MIN_SKEW = 0.3
@@ -45,6 +45,24 @@ lighter marks separated from its text."""
 
 _WORK_DPI = 100.0  # resolution of the reduced copy used for every estimate
 
+FLATTEN_LIGHTING = 0.35
+"""Spread of the paper grey (:attr:`PageStats.lighting`) above which the page is flattened. Scanlab
+tune set (seed 101): the two pages flattened at 0.18-0.26 read worse flattened (0.0025 -> 0.0036,
+0.0407 -> 0.0440 CER); the project's own lighting pages (light falling off to 30%) measure
+0.43-0.50 and keep it."""
+
+READ_DPI_MAX = 240.0
+"""A page that is prepared anyway and was scanned above this resolution is read at it (``reduce``,
+done in the same resampling as the deskew rotation): Tesseract's recogniser scales every text line
+to its own fixed height, so the extra pixels cost its thresholding and layout analysis time, not
+accuracy. Scanlab tune set (seed 101), read interleaved with bare Tesseract
+(``bench/ocr_profile.py --interleave``): at 240 dpi (the 300 dpi pages only) CER 0.0352 -> 0.0347,
+CPU ratio bare/ours 0.750 -> 0.773; at 170 dpi (the 200 and 300 dpi pages) CER 0.0347 and ratio
+0.827 (0.835 fused with the rotation), but the bundled sample's 200 dpi law lei-1433 then read a
+speck at a line end as 'Vo' and became ``needs_review`` (a doubtful inciso IV): 200 dpi pages keep
+their pixels. Pages at or under this resolution, 1-bit pages that may be enlarged, and pages
+needing no preparation keep their own pixels."""
+
 
 @dataclass(frozen=True)
 class PrepInfo:
@@ -54,7 +72,7 @@ class PrepInfo:
     rotation: int = 0
     skew: float = 0.0
     steps: tuple[str, ...] = ()
-    scale: float = 1.0  # the prepared image's size over the given one's (``upscale``)
+    scale: float = 1.0  # the prepared image's size over the given one's (``reduce``, ``upscale``)
 
 
 @dataclass(frozen=True)
@@ -121,14 +139,25 @@ def prepare_page(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image,
             stats = measure_page(np.asarray(gray_img), dpi=dpi)
             steps = tuple(s for s in choose_steps(stats) if s != "orient")
     gray = np.asarray(gray_img)
+    # decided on the scan's own resolution: a 1-bit page is enlarged only when scanned under 250 dpi
+    may_enlarge = "smooth" in steps and dpi < UPSCALE_BILEVEL_BELOW
+    repairs = any(s != "orient" for s in steps)  # a page only turned upright keeps its pixels
+    # (a halftone screen's dots are told apart at the scan's own resolution: such a page keeps it)
+    scale = (READ_DPI_MAX / dpi if repairs and dpi > READ_DPI_MAX + 1 and not may_enlarge
+             and "dehalftone" not in steps else 1.0)
     skew = 0.0
     if "borders" in steps:
         gray = remove_borders(gray)
         applied.append("borders")
-    if "deskew" in steps:
-        gray = np.asarray(deskew(Image.fromarray(gray), stats.skew))
-        skew = stats.skew
-        applied.append("deskew")
+    if "deskew" in steps or scale != 1.0:
+        # reduced in the same resampling as the rotation
+        gray = np.asarray(deskew(Image.fromarray(gray), stats.skew if "deskew" in steps else 0.0, scale=scale))
+        if scale != 1.0:
+            dpi *= scale
+            applied.append("reduce")
+        if "deskew" in steps:
+            skew = stats.skew
+            applied.append("deskew")
     if "flatten" in steps:
         gray = flatten_background(gray, dpi=dpi)
         applied.append("flatten")
@@ -147,11 +176,10 @@ def prepare_page(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image,
         applied.append("dehalftone")
     enlarge = False
     if "smooth" in steps:
-        enlarge = dpi < UPSCALE_BILEVEL_BELOW and stroke_width(gray) < UPSCALE_THINNER_THAN
+        enlarge = may_enlarge and stroke_width(gray) < UPSCALE_THINNER_THAN
         gray = smooth_bilevel(gray, dpi=dpi)
         applied.append("smooth")
     out = Image.fromarray(gray, "L")
-    scale = 1.0
     if enlarge:
         out, scale = upscale(out, UPSCALE_BILEVEL_TO / dpi), UPSCALE_BILEVEL_TO / dpi
         dpi = UPSCALE_BILEVEL_TO
@@ -184,7 +212,7 @@ def choose_steps(stats: PageStats) -> tuple[str, ...]:
         if stats.halftone >= HALFTONE_SHARE:
             steps.add("dehalftone")
         return tuple(s for s in STEP_ORDER if s in steps)
-    if stats.lighting > 0.18:
+    if stats.lighting > FLATTEN_LIGHTING:
         steps.add("flatten")
     dark_ink = stats.ink < DARK_INK
     if dark_ink and stats.detached > 0.3:
@@ -615,19 +643,39 @@ def estimate_skew(binary: np.ndarray, *, max_angle: float = MAX_SKEW) -> float:
     return float(round(best, 2)) if abs(best) > 0.05 else 0.0
 
 
-def deskew(image: Image.Image, angle: float) -> Image.Image:
+def deskew(image: Image.Image, angle: float, *, scale: float = 1.0) -> Image.Image:
     """Undo a skew of ``angle`` degrees (as :func:`estimate_skew` measures it): rotate the image
-    by ``-angle`` (bilinear, paper-coloured fill).
+    by ``-angle`` about its centre (bilinear, paper-coloured fill), and resize it by ``scale`` in
+    the same pass (one resampling instead of two, at the cost of the smaller image).
 
-    Angles under :data:`MIN_SKEW` return the image unchanged: not worth a resampling. (Bicubic
-    resampling under 250 dpi, tried on the scanlab tune set, moved single pages both ways by up
-    to 0.03 CER and cost 0.07 s more a page: not kept.)
+    Angles under :data:`MIN_SKEW` are not rotated: not worth a resampling (the image comes back
+    unchanged, or only resized). (Bicubic resampling under 250 dpi, tried on the scanlab tune
+    set, moved single pages both ways by up to 0.03 CER and cost 0.07 s more a page: not kept.)
     """
     if abs(angle) < MIN_SKEW:
-        return image
+        return image if scale == 1.0 else resize_gray(image, scale)
     gray = image if image.mode == "L" else image.convert("L")
     paper = int(np.percentile(np.asarray(gray.reduce(8)), 90))
-    out = gray.rotate(-angle, resample=Image.Resampling.BILINEAR, expand=False, fillcolor=paper)
+    if scale == 1.0:
+        out = gray.rotate(-angle, resample=Image.Resampling.BILINEAR, expand=False, fillcolor=paper)
+    else:
+        # Image.rotate's own matrix (output pixel -> input pixel about the centre), divided by scale
+        a = math.radians(angle)
+        cos, sin = math.cos(a) / scale, math.sin(a) / scale
+        w, h = gray.size
+        size = (max(1, round(w * scale)), max(1, round(h * scale)))
+        ox, oy = size[0] / 2.0, size[1] / 2.0
+        matrix = (cos, sin, w / 2.0 - cos * ox - sin * oy, -sin, cos, h / 2.0 + sin * ox - cos * oy)
+        out = gray.transform(size, Image.Transform.AFFINE, matrix, resample=Image.Resampling.BILINEAR,
+                             fillcolor=paper)
+    out.info.update(image.info)
+    return out
+
+
+def resize_gray(image: Image.Image, scale: float) -> Image.Image:
+    """``image`` resized by ``scale`` (bilinear, antialiased when reducing)."""
+    size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+    out = image.resize(size, Image.Resampling.BILINEAR)
     out.info.update(image.info)
     return out
 

@@ -734,7 +734,10 @@ def ocr_image(image: Image.Image, *, page_index: int, dpi: float | None, config:
     if dpi:
         image.info["dpi"] = (dpi, dpi)  # preparation scales its filters by the resolution
     pdf_rotate = int(image.info.get("pdf_rotate", 0))
+    source_size = image.size
     image, rotation, skew, scale = _prepare(image, config=config)
+    # the page's own size, upright (a reduced page's size divided back would be off by a pixel)
+    width, height = source_size[::-1] if rotation in (90, 270) else source_size
     read_dpi = dpi * scale if dpi else None  # preparation may enlarge a page (1-bit, low dpi)
     rotation = (rotation + pdf_rotate) % 360
     lines = engine.read(image, config=config, dpi=read_dpi, page_no=page_index + 1)
@@ -757,7 +760,7 @@ def ocr_image(image: Image.Image, *, page_index: int, dpi: float | None, config:
     if scale != 1.0:  # boxes in the page's own pixels, as every other page
         lines = tuple(_scaled_line(ln, 1.0 / scale) for ln in lines)
     return PageText(
-        page_index=page_index, method="ocr", width=float(round(image.width / scale)), height=float(round(image.height / scale)),
+        page_index=page_index, method="ocr", width=float(width), height=float(height),
         dpi=dpi, rotation=rotation, skew=skew, lines=lines,
         confidence=sum(confs) / len(confs) if confs else None,
     )

@@ -20,6 +20,7 @@ from scipy import ndimage
 
 from pipeline.config import OcrConfig
 from pipeline.imageprep import (
+    READ_DPI_MAX,
     STEP_ORDER,
     UPSCALE_THINNER_THAN,
     PageStats,
@@ -295,6 +296,7 @@ def _stats(**kw) -> PageStats:
     ({"upright": False}, ("orient",)),
     ({"border": 0.9}, ("borders",)),
     ({"lighting": 0.4}, ("flatten",)),
+    ({"lighting": 0.25}, ()),  # moderately uneven light: Tesseract's own threshold copes
     ({"lighting": 0.4, "border": 0.9}, ("flatten",)),
     ({"detached": 0.5}, ("flatten", "separate")),
     ({"detached": 0.5, "ink": 0.4}, ()),  # blurred text: its grey edges are not a stamp
@@ -402,6 +404,29 @@ def test_an_enlarged_page_is_recorded_in_its_own_pixels(clean_page):
     boxes = [w.bbox for ln in page.lines for w in ln.words if w.bbox is not None]
     assert boxes and max(b[2] for b in boxes) <= bilevel.width and max(b[3] for b in boxes) <= bilevel.height
     assert _cer(page.text) < 0.05
+
+
+def test_a_300_dpi_page_prepared_anyway_is_read_reduced_and_recorded_in_its_own_pixels():
+    from pipeline.ocr import ocr_image
+
+    skewed = render_page(TEXT, dpi=300, skew=1.5, blur=0.8)
+    skewed.info["dpi"] = (300, 300)
+    out, info = prepare_page(skewed, config=CONFIG)
+    assert info.steps[:2] == ("reduce", "deskew") and info.scale == pytest.approx(READ_DPI_MAX / 300)
+    assert out.size == (round(skewed.width * info.scale), round(skewed.height * info.scale))
+    assert abs(estimate_skew(_binary_of(out))) < 0.3  # straightened in the same resampling
+    assert out.info["dpi"] == (READ_DPI_MAX, READ_DPI_MAX)
+    page = ocr_image(skewed, page_index=0, dpi=300, config=CONFIG)
+    assert (page.width, page.height) == (skewed.width, skewed.height) and page.dpi == 300
+    boxes = [w.bbox for ln in page.lines for w in ln.words if w.bbox is not None]
+    assert max(b[2] for b in boxes) > 0.8 * skewed.width * info.scale  # mapped back, not left reduced
+    assert max(b[2] for b in boxes) <= skewed.width and max(b[3] for b in boxes) <= skewed.height
+    assert _cer(page.text) < 0.03
+    # a page that needs no preparation keeps its own pixels, whatever its resolution
+    straight = render_page(TEXT, dpi=300, blur=0.8)
+    straight.info["dpi"] = (300, 300)
+    same, info = prepare_page(straight, config=CONFIG)
+    assert same is straight and info == PrepInfo()
 
 
 def _screened(page: Image.Image) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
