@@ -48,6 +48,7 @@ RULE_MODULES: tuple[str, ...] = (
     "pipeline.segmenting.contents",
     "pipeline.segmenting.decoder",
     "pipeline.segmenting.laws",
+    "pipeline.segmenting.lost",
     "pipeline.segmenting.numbering",
     "pipeline.segmenting.pages",
     "pipeline.segmenting.readings",

@@ -324,15 +324,15 @@ def test_a_scrap_shaped_line_is_no_article_where_no_printed_article_after_it_sho
 @pytest.mark.parametrize("line", ["dias, ao Secretário de Finanças.", "A Prefeitura manterá cadastro.",
                                   "As infrações serão apuradas.", "Após a publicação, Os prazos correm."])
 def test_sentences_are_no_lost_article_labels(line: str):
-    from pipeline.segmenting.decoder import _lost_article_end
+    from pipeline.segmenting.lost import lost_article_end
 
-    assert _lost_article_end(line) is None
+    assert lost_article_end(line) is None
 
 
 def test_a_keyword_behind_dust_is_part_of_the_lost_label_not_where_the_text_starts():
-    from pipeline.segmenting.decoder import _lost_article_end
+    from pipeline.segmenting.lost import lost_article_end
 
-    assert _lost_article_end(". Art tis fiscalização poderá requisitar") is None  # was 1: '.' the label
+    assert lost_article_end(". Art tis fiscalização poderá requisitar") is None  # was 1: '.' the label
     units = _units("Art. 10. Fica proibido o comércio fora dos horários fixados em decreto.\n"
                    ". Art tis fiscalização poderá requisitar o auxílio da força policial.\n"
                    "Art. 12. Os casos omissos serão resolvidos pelo Prefeito.\n")
@@ -913,11 +913,11 @@ def test_an_alinea_with_a_dash_is_no_sentences_article():
 def test_a_stop_word_before_a_capitalised_scrap_and_a_sentence_is_a_doubt():
     # '§ 2º - A regulamentação' read 'Se Zoro A regulamentação' after a closed parágrafo: not
     # read (nothing of its label is left to read), but the law is not extracted as whole
-    from pipeline.segmenting.decoder import _scrap_label
+    from pipeline.segmenting.lost import scrap_label
 
-    assert _scrap_label("Se Zoro A regulamentação observará os princípios", "as normas vigentes.")
-    assert not _scrap_label("Se Maria Santos for eleita, tomará posse", "as normas vigentes.")
-    assert not _scrap_label("Se o infrator reincidir, a multa dobra.", "as normas vigentes.")
+    assert scrap_label("Se Zoro A regulamentação observará os princípios", "as normas vigentes.")
+    assert not scrap_label("Se Maria Santos for eleita, tomará posse", "as normas vigentes.")
+    assert not scrap_label("Se o infrator reincidir, a multa dobra.", "as normas vigentes.")
     doc = structure_document(document_from_text(
         HEAD + "Art. 5º Os efeitos desta Lei aplicam-se aos processos em curso.\n"
         "§ 1º Na falta da regulamentação de que trata o caput, aplicam-se as normas vigentes.\n"
@@ -943,11 +943,11 @@ def test_a_label_reading_of_no_letter_or_figure_does_not_hide_the_lost_labels_re
 @pytest.mark.parametrize("stamp", ["Ss Des g- BAs 20", "ES Zoe EL."])
 def test_a_unit_read_by_expectation_whose_text_is_specks_is_a_doubt(stamp: str):
     # a stamp at a page's top read as a parágrafo ('Ss' for '§'): the law is not called whole
-    from pipeline.segmenting.decoder import _reads_as_text
+    from pipeline.segmenting.lost import reads_as_text
 
-    assert not _reads_as_text("Des g- BAs 20", frozenset({"multa", "infrator"}))
-    assert _reads_as_text("(VETADO)", frozenset()) and _reads_as_text("50,00;", frozenset())
-    assert _reads_as_text("advertência por escrito;", frozenset())
+    assert not reads_as_text("Des g- BAs 20", frozenset({"multa", "infrator"}))
+    assert reads_as_text("(VETADO)", frozenset()) and reads_as_text("50,00;", frozenset())
+    assert reads_as_text("advertência por escrito;", frozenset())
     doc = structure_document(document_from_text(
         HEAD + "Art. 7º O infrator sujeita-se à multa de 3 (três) a 30 (trinta) UFM.\n\f"
         "PREFEITURA MUNICIPAL DE CASTANHAL\n" + stamp + "\n"

@@ -21,7 +21,6 @@ expectation; the tree is built by the caller.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -30,11 +29,27 @@ from rapidfuzz.distance import LCSseq
 
 from models.units import DISPOSITIVO_LEVEL
 from pipeline.cleaning import stop_words, without_end_dust
-from pipeline.folding import fold, fold_lower
+from pipeline.folding import fold
 from pipeline.reading.channel import boundary_ok, default_model, lower_bound, prefix_cost
 from pipeline.reading.grammar import LabelForm, forms_of, render_label
 from pipeline.reading.numerals import alinea_index, roman_to_int
 from pipeline.reading.text_model import text_cost
+from pipeline.segmenting.lost import (
+    CLOSED,
+    NUMERAL_LIKE,
+    TOKEN,
+    VETOED_END,
+    ZERO_FOR_O,
+    final_clause_at,
+    label_debris_end,
+    lost_article_end,
+    lost_label_end,
+    lost_label_of_paragraph,
+    lost_separator,
+    reads_as_text,
+    scrap_label,
+    vocabulary,
+)
 
 
 @dataclass(frozen=True)
@@ -137,9 +152,6 @@ _DATE_REST = re.compile(
 )
 _DASHED = re.compile(r"[-–—=]")
 _NUMERAL_SCRAP = re.compile(r"\S{1,3}?[\s.:\-–—º°]+(?=[A-ZÀ-Ú])")
-# a one-letter word read as a figure or sign: 'O regulamento' as '0 E', 'Os' as '0s', 'A presente'
-# as '4 presente', 'À Comissão' as '& Comissão'
-_ZERO_FOR_O = re.compile(r"[04&](?=\s+[^\W\d_])|0(?=[a-zà-ú])")
 _COMMA_CLAUSE = re.compile(r"\s*,\s+[a-zà-ú]")
 _INTRODUCES = re.compile(r":[\s\W]{0,3}$")  # a text that announces an enumeration ends with ':'
 _RUNS_ON = re.compile(r"[^\W\d_]\s*$")  # a line that ends on a letter: its sentence runs on
@@ -161,10 +173,6 @@ _WINDOW = 200  # characters of a line kept for reading its label and what follow
 _REACH = 48  # characters of a line a label can be aligned with (longest label, 32, + dust + slack)
 _SCREEN_COST = 6.5  # a keyword read worse than this is not a keyword (one unseen speck of dust, 6.2, passes)
 _SCREEN_PER_CHAR = 1.2  # ... or, for a long keyword, worse than this per character ('Raragrafo')
-_NUMERAL_LIKE = set("IVXLCDMivxlcdm1|!tTHYWKJ[]")
-# A label OCR destroyed: a scrap of at most four characters (a separator after it allowed), then
-# the unit's text ('Jo: Pesa ...' for 'III - cassação ...', ': - advertência' for 'I - advertência').
-_LOST_LABEL = re.compile(r"^(?P<scrap>\S{1,4}?)(?:\s*[-–—:.]{1,2})?\s+(?=[^\W\d_]|[\"“'‘(«])")
 
 
 @cache
@@ -208,7 +216,6 @@ def _damageable_forms(kind: str) -> tuple[tuple[LabelForm, str], ...]:
 _NUMERAL_ONLY = re.compile(
     r"^(?:[^\w\s]{0,2}\s*|\S{1,4}\s+)(?P<num>[1-9]\d{0,2})(?:\s?(?P<ord>[º°ª])|(?P<o>o))?(?P<sep>\s?\.?\s?[-–—=:]{1,2}|\.)\s+(?=[A-ZÀ-Ú])"
 )
-_TOKEN = re.compile(r"\S+")
 _LOWER_START = re.compile(r"^[a-zà-ú]{3,}")
 _NON_DIGITS = re.compile(r"\D+")
 _LAST_WORD = re.compile(r"(\w+)\W*$")
@@ -225,7 +232,7 @@ def _keyword_tokens(text: str) -> tuple[tuple[int, int, str], ...]:
     Only words a numeral follows (a digit, or a stroke OCR reads for one: 'Arte IB2 -')."""
     out = []
     dust = 0
-    for k, m in enumerate(_TOKEN.finditer(text[:_REACH])):
+    for k, m in enumerate(TOKEN.finditer(text[:_REACH])):
         word = m.group()
         head = _NON_DIGITS.match(word)
         if head is not None and _NUMERAL_NEXT.match(text, m.start() + head.end()):
@@ -279,12 +286,12 @@ class _Piece:
         # A numeral is short, and no word of three letters with a vowel is one ('de' may be
         # 'b)' misread, 'pessoa' is no 'a)').
         self.short_ok = len(token) <= 7 and not (
-            len(token) >= 3 and any(c in "aeouáéóúâêôãõ" for c in token) and not set(token) <= _NUMERAL_LIKE
+            len(token) >= 3 and any(c in "aeouáéóúâêôãõ" for c in token) and not set(token) <= NUMERAL_LIKE
         )
         # What the text before this place ends with (';' closes a sibling, ':' announces a list),
         # and where a label lost to OCR would end here (None: no scrap a label can have become).
         self.closes = closes
-        self.lost_end = (_lost_label_end(self.text, words, first=closes == ":")
+        self.lost_end = (lost_label_end(self.text, words, first=closes == ":")
                          if closes in (";", ":") and offset == 0 else None)
         # ... or nothing of it left: the unit's text starts the line in lower case ('advertência
         # por escrito;' after 'penalidades:'), read only where the next printed sibling is the
@@ -293,7 +300,7 @@ class _Piece:
                           and bool(_LOWER_START.match(self.text)))
         # ... or debris longer than a scrap before the unit's first word ('AEIEAE O memorial
         # descritivo;', 'TEL *- 2: (dois) representantes'): where it ends, read on the same terms
-        self.lost_debris = (_label_debris_end(self.text, words) if self.lost_end is None and not self.lost_bare
+        self.lost_debris = (label_debris_end(self.text, words) if self.lost_end is None and not self.lost_bare
                             and closes in (";", ":") and offset == 0 else None)
         # An article label OCR destroyed, keyword and numeral ('ARES GI C A fiscalização'), after
         # a sentence's end or a heading; read only where the next printed article confirms the
@@ -415,7 +422,7 @@ class _Piece:
         if kind in _SHORT_KINDS and (self.lost_bare or self.lost_debris is not None) \
                 and self.next_printed.get(kind) == n + 1 and (
                 (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico)):
-            cost = lost + (self.closes == ":") * config.lost_first + min(_lost_separator(kind, ""), 1.0)
+            cost = lost + (self.closes == ":") * config.lost_first + min(lost_separator(kind, ""), 1.0)
             if cost < best[0]:
                 best = (cost, 0 if self.lost_bare or self.lost_debris is None else self.lost_debris)
         if kind in _SHORT_KINDS and self.lost_end is not None and self.next_printed.get(kind, n + 1) > n and (
@@ -426,7 +433,7 @@ class _Piece:
             # The sibling before closed with ';' (or ':' announced the list) and the line starts
             # with a scrap: the label was lost, the number is the sequence's (never the number
             # the next printed sibling carries: that one is printed there, 'ES Mie El 076' a stamp).
-            cost = lost + (self.closes == ":") * config.lost_first + _lost_separator(kind, self.text[:self.lost_end])
+            cost = lost + (self.closes == ":") * config.lost_first + lost_separator(kind, self.text[:self.lost_end])
             if cost < best[0]:
                 best = (cost, self.lost_end)
         self.cache[key] = best
@@ -440,7 +447,7 @@ class _Piece:
         if self.shifted is None:
             self.shifted = []
             dust = 0
-            for k, m in enumerate(_TOKEN.finditer(self.text[:_REACH])):
+            for k, m in enumerate(TOKEN.finditer(self.text[:_REACH])):
                 word = m.group()
                 if k >= 2 or len(word) > 3 or (word.isalpha() and word.islower() and len(word) >= 2) \
                         or word.lower() in stop_words():
@@ -639,168 +646,6 @@ def _look_ahead(pieces: Sequence[_Piece]) -> None:
         ahead[p.kind] = p.number
 
 
-def _vocabulary(texts: Sequence[str]) -> frozenset[str]:
-    """The words a law uses more than once (lower case), once at least inside a line: what OCR
-    made of a label recurs at line starts only ('ARES' for each 'ART. 2º -' of a typewriter)."""
-    counts: Counter[str] = Counter()
-    inside: set[str] = set()
-    for t in texts:
-        for k, w in enumerate(_WORD.findall(t)):
-            low = w.lower()
-            counts[low] += 1
-            if k:
-                inside.add(low)
-    return frozenset(w for w, c in counts.items() if c >= 2 and w in inside)
-
-
-_WORD = re.compile(r"[^\W\d_]{2,}")
-# 'Os proprietários', 'A multa'; 'Os Casos omissos' (OCR raised a letter of the second word)
-_SENTENCE = r"[A-ZÀ-Ú][a-zà-ú]*\s+(?:[a-zà-ú]|[A-ZÀ-Ú][a-zà-ú]+\s+[a-zà-ú])"
-_SENTENCE_START = re.compile("^" + _SENTENCE)
-_SCRAP_BEFORE_SENTENCE = re.compile(r"^(?P<scrap>(?:\S{1,4}\s+){1,3}?)(?=" + _SENTENCE + ")")
-
-
-def _lost_label_of_paragraph(text: str, opens: bool, closed: bool) -> int | None:
-    """Where the label of an article OCR lost ends on a line that opens a paragraph: 0 for a
-    capitalised sentence right at the start (``opens``: after a heading, or after a short closed
-    line), the end of a scrap of one or two tokens that are no words before the sentence ('DEC IL
-    O pedido de licença', after a closed line). None otherwise."""
-    if opens and _SENTENCE_START.match(text):
-        return 0
-    m = _SCRAP_BEFORE_SENTENCE.match(text)
-    if m is None or not closed:
-        return None
-    tokens = m.group("scrap").split()
-    if all(_scrap_token(t) and t.lower().strip(".,;:") not in stop_words() for t in tokens):
-        return m.end()
-    return None
-
-# a line that ends a sentence, dust after the mark allowed ('Viação..,', 'desta Lei. j'), a whole
-# unit's text in parentheses ('Art. 6º (VETADO)', '(REVOGADO)'), or a quotation (issue 12:
-# 'desta Lei.” (NR)', 'valores.» (AC)', 'previstas (NR)', 'estas. UNR)')
-_VETOED_END = re.compile(r"\(\s*VETAD[OA]\s*\)\W{0,2}$")
-_CLOSED = re.compile(r"(?:[.;:][^\w\s]{0,3}(?:\s+\S)?|\([A-ZÀ-Ú]{4,}\)[^\w\s]{0,3}"
-                     r"|(?:\(|[\[{|]|(?<![^\W\d_])[UC]?)\s*(?:NR|AC|VETADO)\s*[)\]}][^\w\s]{0,3})\s*$")
-
-
-def _lost_article_end(text: str) -> int | None:
-    """Where an article label OCR destroyed ends ('ARES GI C' of 'ARES GI C A fiscalização',
-    'Ares Ii' of 'Ares Ii Os preços', 'CO Act. 18 -' of 'CO Act. 18 - São'), or None.
-
-    The longest run of at most four scrap tokens (two characters or fewer, or up to six that
-    are no lower-case or capitalised word: 'ARES', 'ArFEU', '20') after which a unit's text
-    starts (a capital letter, a parenthesis or a quote), its first token beginning with the
-    keyword's 'A' (the second, after dust of two characters); a stop word opens a sentence,
-    never a scrap ('dias, ao Secretário' continues one)."""
-    tokens = list(_TOKEN.finditer(text[:48]))
-    first = tokens[0].group() if tokens else ""
-    if not tokens or tokens[0].start() > 2 or first.lower() in stop_words():
-        return None
-    # the keyword's 'A' opens the first token, or the second after a speck of dust ('CO Act.')
-    at = 0 if len(first) > 2 or len(tokens) < 2 else 1  # the keyword's token
-    word = tokens[at].group()
-    if word[:1] not in "Aa" or len(word) < 2 or word.lower() in stop_words():
-        return None
-    end = None
-    for k, t in enumerate(tokens[:5]):
-        word = t.group()
-        if k > at and (word[:1].isupper() or word[:1] in "(\"“'‘«"):
-            end = tokens[k - 1].end()  # the text may start here (not at the keyword: '. Art')
-        if k == 4 or not (_scrap_token(word) or (k == at and word[:1] == "A" and len(word) <= 5)):
-            break  # ('Ares' opens the scrap: the keyword's 'A' read, the rest a word's shape)
-    return end
-
-
-# the final clauses, each of which opens an article of its own (LC 95, arts. 8 and 9): the vigência
-# clause ('Esta' with its first letter lost or misread: 'nsta Lei entra em vigor', 'Fsta Lei') and,
-# behind debris of its label, the revocation clause, capitalised as a sentence opens ('FATE SO -
-# Ficam revogadas as disposições em contrário'; an inciso that revokes goes on in lower case: 'II -
-# fica revogado'). A line that opens with the revocation clause itself may go on the vigência
-# article's text ('... na data de sua publicação.' / 'Revogam-se as disposições em contrário.').
-_VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*\S?st[ae]\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
-                       r"\bentra(?:rá)?\s+em\s+vigor", re.I)
-_REVOCATION = re.compile(r"^[\"“'‘«(]?\s*(?:R(?i:evogam?-se)|F(?i:icam?\s+revogad[oa]s?))\b")
-
-
-def _final_clause_at(text: str, at: int) -> bool:
-    """Whether a final clause opens ``text`` at ``at``, after what is left of a label before it."""
-    return bool(_VIGENCIA.match(text[at:]) or (at > 0 and _REVOCATION.match(text[at:])))
-_LABEL_WORDS = frozenset({"art", "arts", "artigo", "paragrafo", "par"})
-_COMMON_ZIPF = 3.0  # a capitalised word at least this frequent in Portuguese opens a sentence
-
-
-def _label_debris_end(text: str, words: frozenset[str]) -> int | None:
-    """Where the debris of a lost label ends at the start of ``text`` ('PN aq sp = E Compete' ->
-    before 'E'; 'nom rc A matrícula' -> before 'A'; 'RT. 40. Nenhum' -> before 'Nenhum'), or None
-    when the line opens with a word (nothing of a label is left to see, or it is running text).
-
-    Up to five tokens are debris while none is a word the sentence could start with: a stop word,
-    a word the law uses twice (``words``, label keywords aside), a lower-case word of four letters
-    or more, or a capitalised one common in Portuguese (wordfreq)."""
-    tokens = list(_TOKEN.finditer(text[:48]))
-    for k, t in enumerate(tokens[:6]):
-        core = t.group().strip(".,:;-–—_|'\"“”‘’«»()*=~!")
-        low = core.lower()
-        word = core.isalpha() and fold_lower(low) not in _LABEL_WORDS and (
-            low in stop_words() or low in words
-            or (core.islower() and len(core) >= 4)
-            or (len(core) >= 3 and core[0].isupper() and core[1:].islower() and _common(low)))
-        if word or (k and _ZERO_FOR_O.match(text, t.start()) and t.end() - t.start() == 1):
-            # (a '0' before a word is the sentence's 'O' read as a digit: 'BRR 7.º: 0 pedido')
-            return t.start() if k else None
-        if k == 5:
-            return None
-    return None
-
-
-@lru_cache(maxsize=4096)
-def _common(word: str) -> bool:
-    from pipeline.correction import base_lexicon, zipf  # wordfreq's list, read once per process
-
-    return zipf(base_lexicon().frequency(word)) >= _COMMON_ZIPF
-
-
-def _scrap_token(word: str) -> bool:
-    if len(word) <= 2:
-        return True
-    if len(word) > 6:
-        return False
-    letters = word.isalpha()
-    return not (letters and (word.islower() or (word[0].isupper() and word[1:].islower())))
-
-
-def _lost_label_end(text: str, words: frozenset[str] = frozenset(), *, first: bool = False) -> int | None:
-    """Where a label lost to OCR ends on a line that starts with a scrap no word is, or None
-    ('Jo: Pesa ...' -> 3; 'e 1,00 m', 'do Centro' and 'ZONA' are words). The ``first`` of a
-    level has no sibling to agree with: only a scrap of separators or numeral-like strokes
-    (': -', 'l.') can be its label. A scrap of word shape in capitals or mixed case ('Eye', 'UBE'),
-    or of three letters in lower case ('fre' of 'III -'), is a word only when the law uses it
-    elsewhere (``words``: its vocabulary, each seen twice); a longer one in lower case is a word:
-    a sentence continued after ';' goes on in lower case."""
-    m = _LOST_LABEL.match(text)
-    if m is None:
-        return None
-    core = m.group("scrap").strip(".,:;-–—()[]|'\"*")
-    dashed = bool(re.search(r"[-–—]", text[len(m.group("scrap")):m.end()]))
-    if core and ((core.lower() in stop_words() and not dashed) or (
-            core.isalpha() and len(core) >= 3 and any(c in "aeiouáéíóúâêôãõAEIOUÁÉÍÓÚÂÊÔÃÕ" for c in core)
-            and not set(core) <= _NUMERAL_LIKE and (core.lower() in words or (core.islower() and len(core) > 3)))):
-        return None
-    if first and not set(core) <= _NUMERAL_LIKE:
-        return None
-    return m.end()
-
-
-@lru_cache(maxsize=4096)
-def _lost_separator(kind: str, scrap: str) -> float:
-    """What a lost label's scrap says of its kind: the cheapest form of ``kind`` whose separator
-    (' -', ')', '.') survives in the scrap costs its form cost, one whose separator is lost 1 more
-    (': -' is an inciso's 'I -' rather than an alínea's 'a)')."""
-    return min(form.cost + (0.0 if sep in scrap else 1.0)
-               for form in forms_of(kind) if not form.unico
-               for sep in [form.template.rsplit("}", 1)[-1].strip()])
-
-
 # an abbreviation a number follows, at the end of a word OCR fused it with ('oart.', 'doart.')
 _CITING_TAIL = re.compile(r"(?:art|arts|inc|par)$", re.I)
 # (or a numeral OCR misread as a stroke or a letter, known by its ordinal sign: 'art: /º-A' for 'art. 7º-A')
@@ -952,7 +797,7 @@ def _printed_as_other(label: str, kind: str, n: int) -> bool:
     if m is None:
         return False
     token = m.group(1)
-    if set(label[m.end(1):]) & _NUMERAL_LIKE:
+    if set(label[m.end(1):]) & NUMERAL_LIKE:
         return False  # 'I!' is no clean 'I': the '!' is a misread stroke of the numeral ('II')
     if token.isdigit() and len(token) == len(str(n)) + 1 and token.startswith(str(n)):
         return False  # '30' for 3º: the ordinal sign read as a digit, the number is n's
@@ -1000,7 +845,7 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
         if not rest.strip():
             score -= config.empty_rest
         elif not (rest[0].isalpha() or rest[0] in "\"“'‘(«" or _QUANTITY.match(rest.lstrip("0123456789.,º° "))
-                  or _ZERO_FOR_O.match(rest)):
+                  or ZERO_FOR_O.match(rest)):
             score -= config.rest_not_text  # a unit's text starts with a word or a quantity ('3 (três)
             # representantes'); '81/74' is a law's number
     return score
@@ -1061,13 +906,13 @@ def decode(
     read as the unit expected there within ``config.doubt_margin``.
     """
     pieces: list[_Piece] = []
-    words = _vocabulary(texts)
+    words = vocabulary(texts)
     for i, text in enumerate(texts):
         p = printed[i]
         is_frozen = bool(frozen and frozen[i])
         before = without_end_dust(texts[i - 1]) if i else ""
         # a vetoed sibling ('IV - (VETADO)') is closed as one ending in ';' is
-        closes = ";" if _VETOED_END.search(before) else before[-1:]
+        closes = ";" if VETOED_END.search(before) else before[-1:]
         pieces.append(_Piece(i, 0, text, p, 0.0, is_frozen, closes, words))
         pieces[-1].reader = read_label
         if not is_frozen and (p is None or p.kind not in ("group", "heading")):
@@ -1093,18 +938,18 @@ def decode(
             prev = prev_texts[piece.line].rstrip()
             if piece.line == 0:
                 prev = ":"  # the articulação's first line follows the enacting clause ('... a seguinte Lei:')
-            if after_heading or _CLOSED.search(prev) or (prev.isupper() and len(prev) > 3):
-                piece.lost_article_end = _lost_article_end(piece.text)
+            if after_heading or CLOSED.search(prev) or (prev.isupper() and len(prev) > 3):
+                piece.lost_article_end = lost_article_end(piece.text)
             if piece.lost_article_end is None:
-                closed = _CLOSED.search(prev) is not None
-                piece.lost_whole = _lost_label_of_paragraph(piece.text, after_heading or (closed and len(prev) < short),
+                closed = CLOSED.search(prev) is not None
+                piece.lost_whole = lost_label_of_paragraph(piece.text, after_heading or (closed and len(prev) < short),
                                                             after_heading or closed)
                 if piece.lost_whole is None and (closed or after_heading) and p is None:
-                    piece.lost_guess = _label_debris_end(piece.text, words)
+                    piece.lost_guess = label_debris_end(piece.text, words)
                 elif piece.lost_whole is None and p is None:
                     # after a line that runs on (its '.' read as ','), only debris that still
                     # shows the keyword ('«s ART. S.09.=', 'rt Jo —'): the gap ahead decides
-                    debris = _label_debris_end(piece.text, words)
+                    debris = label_debris_end(piece.text, words)
                     if debris is not None and any(_resembles(t, "Art") or _resembles(t, "Artigo")
                                                   for t in piece.text[:debris].split()):
                         piece.lost_guess, piece.guess_open = debris, True
@@ -1112,13 +957,13 @@ def decode(
                 # an article starts here (the quotations around say so): its label ends where a
                 # shape above says, or, where none leaves a unit's text after it, at the line's start
                 ends = (piece.lost_article_end, piece.lost_whole, piece.lost_guess,
-                        _lost_label_of_paragraph(piece.text, True, True))
+                        lost_label_of_paragraph(piece.text, True, True))
                 piece.lost_whole = next((e for e in ends if e is not None and _text_after_label(piece.text, e)), 0)
                 piece.lost_article_end = piece.lost_guess = None
-            if p is None and (after_heading or _CLOSED.search(prev)):
+            if p is None and (after_heading or CLOSED.search(prev)):
                 # a final clause after whatever is left of its label (up to four tokens)
-                end = next((t.start() for t in list(_TOKEN.finditer(piece.text[:48]))[:5]
-                            if _final_clause_at(piece.text, t.start())), None)
+                end = next((t.start() for t in list(TOKEN.finditer(piece.text[:48]))[:5]
+                            if final_clause_at(piece.text, t.start())), None)
                 if end is not None:
                     piece.vigencia, piece.lost_guess = True, end
 
@@ -1242,7 +1087,7 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
                     piece.cache.get((kind, n, unico), (0.0, -1))[1] in (piece.lost_whole, piece.lost_guess):
                 out.append(Doubt(piece.line, piece.offset, kind, n, unico, 0.0, piece.text[:40], True, True))
             cost, end = piece.cache.get((kind, n, unico), (0.0, -1))
-            if end >= 0 and not _reads_as_text(piece.text[end:], words):
+            if end >= 0 and not reads_as_text(piece.text[end:], words):
                 # read by expectation, and what follows the label is no text ('Ss Des g- BAs 20',
                 # a stamp at a page's top, read as a parágrafo): taken, but doubtful
                 out.append(Doubt(piece.line, piece.offset, kind, n, unico, round(cost, 2), piece.text[:40], True))
@@ -1285,8 +1130,8 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
         debris = next((e for e in (piece.lost_whole, None if piece.guess_open or piece.vigencia else piece.lost_guess)
                        if e), None)
         if best is None and piece.offset == 0 and s[0] > 0 and (
-                _scrap_label(piece.text, prev_text)
-                or (debris is not None and piece.text[debris:debris + 1].isupper() and _CLOSED.search(prev_text))):
+                scrap_label(piece.text, prev_text)
+                or (debris is not None and piece.text[debris:debris + 1].isupper() and CLOSED.search(prev_text))):
             # (or debris of several scraps before a capitalised sentence: '620 15 À infração')
             # a label too damaged to read ('SIDO A infração ...' for '§ 2º - A infração') after a
             # sentence's end: no reading is close, but the line starts like a unit
@@ -1294,21 +1139,6 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
         if best is not None:
             out.append(best)
     return out
-
-
-def _reads_as_text(rest: str, words: frozenset[str]) -> bool:
-    """Whether the text after a label reads as a unit's text: a word the law uses (``words``),
-    a common Portuguese word of four letters or more in lower case, '(VETADO)', or no letters
-    at all (figures: '50,00;'). 'Des g- BAs 20', 'Zoe EL.', 'a e Fa! MA' are stamps and specks."""
-    head = rest[:80]
-    if not any(c.isalpha() for c in head) or _VETOED.search(head):
-        return True
-    return any(w.lower() in words or (w.islower() and len(w) >= 4 and _common(w))
-               for w in _WORD3.findall(head))
-
-
-_WORD3 = re.compile(r"[^\W\d_]{3,}")
-_VETOED = re.compile(r"VETAD[OA]", re.I)
 
 
 def _confirmed(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool]], start: int,
@@ -1324,31 +1154,6 @@ def _confirmed(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, b
             p = pieces[k].printed
             return p is not None and p.kind == kind and p.number == n + 1
     return False
-
-
-_SCRAP_START = re.compile(
-    r"^[\W_]{0,2}(?P<tok>[^\s]{2,6})\s+(?P<next>[A-ZÀ-Ú][a-zà-ú]+|[A-ZÀ-Ú]\s+[a-zà-ú]{3,}|\([A-ZÀ-Ú]{4,}\))")
-
-
-def _scrap_label(text: str, prev_text: str) -> bool:
-    """A line that starts with a scrap no word is ('SIDO', 'q.', 'AFEAL.') followed by a
-    capitalised sentence (or a whole text in parentheses: 'S:30-= (VETADO)'), right after a
-    sentence's end: the shape of a unit whose label OCR lost."""
-    if not _CLOSED.search(prev_text):
-        return False
-    m = _SCRAP_START.match(text)
-    if m is None:
-        return False
-    tok = m.group("tok").strip(".,:;-–—")
-    if tok.lower() in stop_words():
-        # a stop word, then a capitalised scrap no word is, then the sentence ('Se Zoro A
-        # regulamentação' for '§ 2º - A regulamentação'): 'Se' opens sentences, not before that
-        second = _SCRAP_START.match(text[m.start("next"):])
-        core = m.group("next")
-        return second is not None and core.isalpha() and len(core) <= 6 and not _common(core.lower())
-    if not tok or (tok.isalpha() and tok[0].isupper() and tok[1:].islower()):
-        return False  # a word ('Os', 'Fica', 'Nenhum') starts a sentence
-    return not (tok.isalpha() and tok.islower() and len(tok) >= 3)
 
 
 def printed_value(kind: str, number: str | None) -> int | None:

@@ -1,0 +1,226 @@
+"""What is left of a label OCR lost: the shapes a careful reader recognises a unit start by when
+its label is a scrap, debris or gone (``pipeline.segmenting.decoder`` weighs them against the
+sequence), and the signs around them (a sentence's end, a vetoed sibling, the final clauses).
+Pure functions of a line's text (and of the law's vocabulary where it matters)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+
+from pipeline.cleaning import stop_words
+from pipeline.folding import fold_lower
+from pipeline.reading.grammar import forms_of
+
+TOKEN = re.compile(r"\S+")
+NUMERAL_LIKE = set("IVXLCDMivxlcdm1|!tTHYWKJ[]")
+# a one-letter word read as a figure or sign: 'O regulamento' as '0 E', 'Os' as '0s', 'A presente'
+# as '4 presente', 'À Comissão' as '& Comissão'
+ZERO_FOR_O = re.compile(r"[04&](?=\s+[^\W\d_])|0(?=[a-zà-ú])")
+# A label OCR destroyed: a scrap of at most four characters (a separator after it allowed), then
+# the unit's text ('Jo: Pesa ...' for 'III - cassação ...', ': - advertência' for 'I - advertência').
+_LOST_LABEL = re.compile(r"^(?P<scrap>\S{1,4}?)(?:\s*[-–—:.]{1,2})?\s+(?=[^\W\d_]|[\"“'‘(«])")
+
+
+def vocabulary(texts: Sequence[str]) -> frozenset[str]:
+    """The words a law uses more than once (lower case), once at least inside a line: what OCR
+    made of a label recurs at line starts only ('ARES' for each 'ART. 2º -' of a typewriter)."""
+    counts: Counter[str] = Counter()
+    inside: set[str] = set()
+    for t in texts:
+        for k, w in enumerate(_WORD.findall(t)):
+            low = w.lower()
+            counts[low] += 1
+            if k:
+                inside.add(low)
+    return frozenset(w for w, c in counts.items() if c >= 2 and w in inside)
+
+
+_WORD = re.compile(r"[^\W\d_]{2,}")
+# 'Os proprietários', 'A multa'; 'Os Casos omissos' (OCR raised a letter of the second word)
+_SENTENCE = r"[A-ZÀ-Ú][a-zà-ú]*\s+(?:[a-zà-ú]|[A-ZÀ-Ú][a-zà-ú]+\s+[a-zà-ú])"
+_SENTENCE_START = re.compile("^" + _SENTENCE)
+_SCRAP_BEFORE_SENTENCE = re.compile(r"^(?P<scrap>(?:\S{1,4}\s+){1,3}?)(?=" + _SENTENCE + ")")
+
+
+def lost_label_of_paragraph(text: str, opens: bool, closed: bool) -> int | None:
+    """Where the label of an article OCR lost ends on a line that opens a paragraph: 0 for a
+    capitalised sentence right at the start (``opens``: after a heading, or after a short closed
+    line), the end of a scrap of one or two tokens that are no words before the sentence ('DEC IL
+    O pedido de licença', after a closed line). None otherwise."""
+    if opens and _SENTENCE_START.match(text):
+        return 0
+    m = _SCRAP_BEFORE_SENTENCE.match(text)
+    if m is None or not closed:
+        return None
+    tokens = m.group("scrap").split()
+    if all(_scrap_token(t) and t.lower().strip(".,;:") not in stop_words() for t in tokens):
+        return m.end()
+    return None
+
+# a line that ends a sentence, dust after the mark allowed ('Viação..,', 'desta Lei. j'), a whole
+# unit's text in parentheses ('Art. 6º (VETADO)', '(REVOGADO)'), or a quotation (issue 12:
+# 'desta Lei.” (NR)', 'valores.» (AC)', 'previstas (NR)', 'estas. UNR)')
+VETOED_END = re.compile(r"\(\s*VETAD[OA]\s*\)\W{0,2}$")
+CLOSED = re.compile(r"(?:[.;:][^\w\s]{0,3}(?:\s+\S)?|\([A-ZÀ-Ú]{4,}\)[^\w\s]{0,3}"
+                     r"|(?:\(|[\[{|]|(?<![^\W\d_])[UC]?)\s*(?:NR|AC|VETADO)\s*[)\]}][^\w\s]{0,3})\s*$")
+
+
+def lost_article_end(text: str) -> int | None:
+    """Where an article label OCR destroyed ends ('ARES GI C' of 'ARES GI C A fiscalização',
+    'Ares Ii' of 'Ares Ii Os preços', 'CO Act. 18 -' of 'CO Act. 18 - São'), or None.
+
+    The longest run of at most four scrap tokens (two characters or fewer, or up to six that
+    are no lower-case or capitalised word: 'ARES', 'ArFEU', '20') after which a unit's text
+    starts (a capital letter, a parenthesis or a quote), its first token beginning with the
+    keyword's 'A' (the second, after dust of two characters); a stop word opens a sentence,
+    never a scrap ('dias, ao Secretário' continues one)."""
+    tokens = list(TOKEN.finditer(text[:48]))
+    first = tokens[0].group() if tokens else ""
+    if not tokens or tokens[0].start() > 2 or first.lower() in stop_words():
+        return None
+    # the keyword's 'A' opens the first token, or the second after a speck of dust ('CO Act.')
+    at = 0 if len(first) > 2 or len(tokens) < 2 else 1  # the keyword's token
+    word = tokens[at].group()
+    if word[:1] not in "Aa" or len(word) < 2 or word.lower() in stop_words():
+        return None
+    end = None
+    for k, t in enumerate(tokens[:5]):
+        word = t.group()
+        if k > at and (word[:1].isupper() or word[:1] in "(\"“'‘«"):
+            end = tokens[k - 1].end()  # the text may start here (not at the keyword: '. Art')
+        if k == 4 or not (_scrap_token(word) or (k == at and word[:1] == "A" and len(word) <= 5)):
+            break  # ('Ares' opens the scrap: the keyword's 'A' read, the rest a word's shape)
+    return end
+
+
+# the final clauses, each of which opens an article of its own (LC 95, arts. 8 and 9): the vigência
+# clause ('Esta' with its first letter lost or misread: 'nsta Lei entra em vigor', 'Fsta Lei') and,
+# behind debris of its label, the revocation clause, capitalised as a sentence opens ('FATE SO -
+# Ficam revogadas as disposições em contrário'; an inciso that revokes goes on in lower case: 'II -
+# fica revogado'). A line that opens with the revocation clause itself may go on the vigência
+# article's text ('... na data de sua publicação.' / 'Revogam-se as disposições em contrário.').
+_VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*\S?st[ae]\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
+                       r"\bentra(?:rá)?\s+em\s+vigor", re.I)
+_REVOCATION = re.compile(r"^[\"“'‘«(]?\s*(?:R(?i:evogam?-se)|F(?i:icam?\s+revogad[oa]s?))\b")
+
+
+def final_clause_at(text: str, at: int) -> bool:
+    """Whether a final clause opens ``text`` at ``at``, after what is left of a label before it."""
+    return bool(_VIGENCIA.match(text[at:]) or (at > 0 and _REVOCATION.match(text[at:])))
+_LABEL_WORDS = frozenset({"art", "arts", "artigo", "paragrafo", "par"})
+_COMMON_ZIPF = 3.0  # a capitalised word at least this frequent in Portuguese opens a sentence
+
+
+def label_debris_end(text: str, words: frozenset[str]) -> int | None:
+    """Where the debris of a lost label ends at the start of ``text`` ('PN aq sp = E Compete' ->
+    before 'E'; 'nom rc A matrícula' -> before 'A'; 'RT. 40. Nenhum' -> before 'Nenhum'), or None
+    when the line opens with a word (nothing of a label is left to see, or it is running text).
+
+    Up to five tokens are debris while none is a word the sentence could start with: a stop word,
+    a word the law uses twice (``words``, label keywords aside), a lower-case word of four letters
+    or more, or a capitalised one common in Portuguese (wordfreq)."""
+    tokens = list(TOKEN.finditer(text[:48]))
+    for k, t in enumerate(tokens[:6]):
+        core = t.group().strip(".,:;-–—_|'\"“”‘’«»()*=~!")
+        low = core.lower()
+        word = core.isalpha() and fold_lower(low) not in _LABEL_WORDS and (
+            low in stop_words() or low in words
+            or (core.islower() and len(core) >= 4)
+            or (len(core) >= 3 and core[0].isupper() and core[1:].islower() and _common(low)))
+        if word or (k and ZERO_FOR_O.match(text, t.start()) and t.end() - t.start() == 1):
+            # (a '0' before a word is the sentence's 'O' read as a digit: 'BRR 7.º: 0 pedido')
+            return t.start() if k else None
+        if k == 5:
+            return None
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _common(word: str) -> bool:
+    from pipeline.correction import base_lexicon, zipf  # wordfreq's list, read once per process
+
+    return zipf(base_lexicon().frequency(word)) >= _COMMON_ZIPF
+
+
+def _scrap_token(word: str) -> bool:
+    if len(word) <= 2:
+        return True
+    if len(word) > 6:
+        return False
+    letters = word.isalpha()
+    return not (letters and (word.islower() or (word[0].isupper() and word[1:].islower())))
+
+
+def lost_label_end(text: str, words: frozenset[str] = frozenset(), *, first: bool = False) -> int | None:
+    """Where a label lost to OCR ends on a line that starts with a scrap no word is, or None
+    ('Jo: Pesa ...' -> 3; 'e 1,00 m', 'do Centro' and 'ZONA' are words). The ``first`` of a
+    level has no sibling to agree with: only a scrap of separators or numeral-like strokes
+    (': -', 'l.') can be its label. A scrap of word shape in capitals or mixed case ('Eye', 'UBE'),
+    or of three letters in lower case ('fre' of 'III -'), is a word only when the law uses it
+    elsewhere (``words``: its vocabulary, each seen twice); a longer one in lower case is a word:
+    a sentence continued after ';' goes on in lower case."""
+    m = _LOST_LABEL.match(text)
+    if m is None:
+        return None
+    core = m.group("scrap").strip(".,:;-–—()[]|'\"*")
+    dashed = bool(re.search(r"[-–—]", text[len(m.group("scrap")):m.end()]))
+    if core and ((core.lower() in stop_words() and not dashed) or (
+            core.isalpha() and len(core) >= 3 and any(c in "aeiouáéíóúâêôãõAEIOUÁÉÍÓÚÂÊÔÃÕ" for c in core)
+            and not set(core) <= NUMERAL_LIKE and (core.lower() in words or (core.islower() and len(core) > 3)))):
+        return None
+    if first and not set(core) <= NUMERAL_LIKE:
+        return None
+    return m.end()
+
+
+@lru_cache(maxsize=4096)
+def lost_separator(kind: str, scrap: str) -> float:
+    """What a lost label's scrap says of its kind: the cheapest form of ``kind`` whose separator
+    (' -', ')', '.') survives in the scrap costs its form cost, one whose separator is lost 1 more
+    (': -' is an inciso's 'I -' rather than an alínea's 'a)')."""
+    return min(form.cost + (0.0 if sep in scrap else 1.0)
+               for form in forms_of(kind) if not form.unico
+               for sep in [form.template.rsplit("}", 1)[-1].strip()])
+
+
+_SCRAP_START = re.compile(
+    r"^[\W_]{0,2}(?P<tok>[^\s]{2,6})\s+(?P<next>[A-ZÀ-Ú][a-zà-ú]+|[A-ZÀ-Ú]\s+[a-zà-ú]{3,}|\([A-ZÀ-Ú]{4,}\))")
+
+
+def scrap_label(text: str, prev_text: str) -> bool:
+    """A line that starts with a scrap no word is ('SIDO', 'q.', 'AFEAL.') followed by a
+    capitalised sentence (or a whole text in parentheses: 'S:30-= (VETADO)'), right after a
+    sentence's end: the shape of a unit whose label OCR lost."""
+    if not CLOSED.search(prev_text):
+        return False
+    m = _SCRAP_START.match(text)
+    if m is None:
+        return False
+    tok = m.group("tok").strip(".,:;-–—")
+    if tok.lower() in stop_words():
+        # a stop word, then a capitalised scrap no word is, then the sentence ('Se Zoro A
+        # regulamentação' for '§ 2º - A regulamentação'): 'Se' opens sentences, not before that
+        second = _SCRAP_START.match(text[m.start("next"):])
+        core = m.group("next")
+        return second is not None and core.isalpha() and len(core) <= 6 and not _common(core.lower())
+    if not tok or (tok.isalpha() and tok[0].isupper() and tok[1:].islower()):
+        return False  # a word ('Os', 'Fica', 'Nenhum') starts a sentence
+    return not (tok.isalpha() and tok.islower() and len(tok) >= 3)
+
+
+def reads_as_text(rest: str, words: frozenset[str]) -> bool:
+    """Whether the text after a label reads as a unit's text: a word the law uses (``words``),
+    a common Portuguese word of four letters or more in lower case, '(VETADO)', or no letters
+    at all (figures: '50,00;'). 'Des g- BAs 20', 'Zoe EL.', 'a e Fa! MA' are stamps and specks."""
+    head = rest[:80]
+    if not any(c.isalpha() for c in head) or _VETOED.search(head):
+        return True
+    return any(w.lower() in words or (w.islower() and len(w) >= 4 and _common(w))
+               for w in _WORD3.findall(head))
+
+
+_WORD3 = re.compile(r"[^\W\d_]{3,}")
+_VETOED = re.compile(r"VETAD[OA]", re.I)
