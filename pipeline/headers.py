@@ -545,11 +545,22 @@ def read_header(text: str) -> Header | None:
 _PART_TITLE = re.compile(r"^(?:DA|DAS|DO|DOS)\s+[A-ZÀ-Ú]{3,}")
 
 
-def titles_a_part(rest: str) -> bool:
+def _titles_a_part(rest: str) -> bool:
     """Whether the text after a roman numeral titles a part of the law ('DAS INFRAÇÕES E
     PENALIDADES', 'DO CADASTRO'): in capitals, opening with the contraction that names what the
     part is about; an inciso's text is a phrase of the caput's sentence ('o cadastro;')."""
     return bool(_PART_TITLE.match(rest.strip())) and not any(c.islower() for c in rest)
+
+
+def numbered_heading(h: Header, nxt: Header | None, before: str) -> bool:
+    """Whether a line read as an inciso ('II - DA LICENÇA') is an agrupador's heading printed
+    without its keyword: the rest in capitals with no closing mark, no list announced by the text
+    ``before`` it (':' or ';'), and a part's title or the next printed label (``nxt``) an article
+    or an agrupador (the next article's label may be lost). The decoder's evidence and the tree
+    builder decide it alike."""
+    return (h.kind == "inciso" and h.uppercase_rest and not h.rest.rstrip().endswith((".", ";", ":", ","))
+            and not before.endswith((":", ";"))
+            and (_titles_a_part(h.rest) or (nxt is not None and nxt.kind in ("artigo", "group"))))
 
 
 def is_heading_text(text: str) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from pipeline.headers import Header, is_heading_text, read_header, read_roman, titles_a_part
+from pipeline.headers import Header, is_heading_text, numbered_heading, read_header, read_roman
 from pipeline.reading.numerals import alinea_index, alinea_letter, int_to_roman
 from pipeline.segmenting.decoder import DecodeConfig, Doubt, Printed, Start, decode
 from pipeline.segmenting.readings import Reading
@@ -143,15 +143,12 @@ def _printed_of(readings: Sequence[Reading], j: int) -> Printed | None:
         return None
     if h.kind == "group":
         return Printed("group", None)
-    if h.kind == "inciso" and h.uppercase_rest and not h.rest.rstrip().endswith((".", ";", ":", ",")):
+    if h.kind == "inciso" and h.uppercase_rest:
         nxt = next((readings[k].header for k in range(j + 1, min(j + 4, len(readings)))
                     if readings[k].header is not None), None)
         prev = readings[j - 1].line.text.rstrip() if j else ""
-        if (titles_a_part(h.rest) or (nxt is not None and nxt.kind in ("artigo", "group"))) \
-                and not prev.endswith((":", ";")):
-            # 'II - DA LICENÇA' before an article, or titling a part whatever follows (the next
-            # article's label may be lost): build_tree decides
-            return Printed("heading", None)
+        if numbered_heading(h, nxt, prev):
+            return Printed("heading", None)  # 'II - DA LICENÇA': build_tree decides
     return _printed_of_header(h)
 
 

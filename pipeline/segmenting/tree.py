@@ -12,7 +12,7 @@ from models.codes import WarningCode
 from models.units import GROUP_LEVEL
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
-from pipeline.headers import Header, is_heading_text, read_roman, titles_a_part, uppercase_share
+from pipeline.headers import Header, is_heading_text, numbered_heading, read_roman, uppercase_share
 from pipeline.reading.numerals import alinea_index, int_to_roman
 from pipeline.segmenting.readings import Reading
 
@@ -171,12 +171,7 @@ def build_tree(
             ):
                 wrapped += 1
             nxt = next_header(i + 1 + wrapped) if wrapped else None
-        if (
-            h is not None and h.kind == "inciso" and h.uppercase_rest
-            and ((nxt is not None and nxt.kind in ("artigo", "group")) or titles_a_part(h.rest))
-            and not h.rest.rstrip().endswith((".", ";", ":", ","))
-            and not prev_text.endswith((":", ";"))
-        ):
+        if h is not None and numbered_heading(h, nxt, prev_text):
             kind = next((k for k in reversed(group_kinds_seen)), "capitulo")
             number = read_roman(h.number or "") if h.number else None
             title = " ".join([h.rest, *(readings[i + 1 + w].line.text.strip() for w in range(wrapped))])
