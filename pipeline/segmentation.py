@@ -108,8 +108,7 @@ def segment_lines(
     seg = Segmentation()
     # A page scanned twice is a copy whatever law it holds: dropped before the laws are told
     # apart (a copy of the page with the epígrafe would open a second law of the same number).
-    compared: set[ChunkPair] = set()
-    scanned = readings  # alive while ``compared`` holds its readings' ids
+    compared: set[ChunkPair] = set()  # page pairs found distinct, by the ids of kept readings
     readings, boundaries, copies = _drop_page_copies(readings, boundaries, compared)
     for page_no in copies:
         seg.issues.append(Issue("duplicate_page", f"page {page_no} repeats an earlier page (scanned twice); "
@@ -166,7 +165,6 @@ def segment_lines(
     target = [readings[k] for k in target_idx]
     local_bounds = {pos for pos, k in enumerate(target_idx) if pos and (k in boundaries or k in moved_starts)}
     target, local_bounds, dropped = drop_repeated_pages(target, local_bounds, compared=compared)
-    del scanned
     target, local_bounds, copied = drop_repeated_runs(target, local_bounds)
     dropped = sorted(set(dropped) | set(copied))
     for page_no in dropped:

@@ -602,7 +602,7 @@ def test_pages_found_distinct_are_not_compared_again(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(pages_mod.fuzz, "ratio", lambda a, b, **kw: calls.append(1) or ratio(a, b, **kw))
     compared: set = set()
     kept, kept_bounds, dropped = pages_mod.drop_repeated_pages(readings, bounds, compared=compared)
-    assert dropped == [4] and len(compared) == 5  # 2-1, 3-1, 3-2, 4-1, 4-2 distinct; then 4 repeats 3
+    assert dropped == [4] and len(compared) == 3  # kept pages 2-1, 3-1, 3-2 distinct (4 repeats 3: not kept)
     first = len(calls)
     again = pages_mod.drop_repeated_pages(kept, kept_bounds, compared=compared)
     assert again[2] == [] and len(calls) == first  # nothing compared twice

@@ -133,9 +133,11 @@ def drop_repeated_pages(
 ) -> tuple[list[Reading], set[int], list[int]]:
     """A page scanned twice: a chunk nearly identical to an earlier one is dropped.
 
-    ``compared`` (filled when given): the pairs of chunks (later, earlier; each by the identity
-    of its first and last reading and its length) already found not to repeat; a second pass over the same
-    readings skips them, so only chunks cut differently cost a comparison again."""
+    ``compared`` (filled when given): the pairs of kept chunks (later, earlier; each by the
+    identity of its first and last reading and its length) found not to repeat; a second pass
+    over the kept readings skips them, so only chunks cut differently cost a comparison again.
+    (Only kept chunks are recorded: their readings live on in what is returned, so their ids
+    name them while the caller holds that.)"""
     chunks = page_chunks(readings, boundaries)
     if len(chunks) < 2:
         return readings, boundaries, []
@@ -157,24 +159,28 @@ def drop_repeated_pages(
         cutoff = similarity if alike else 98.0
         return fuzz.ratio(texts[k], texts[j], score_cutoff=cutoff) >= cutoff
 
-    def repeats_any(k: int) -> bool:
+    def distinct_pairs(k: int) -> list[ChunkPair] | None:
+        """The pairs of chunk ``k`` with each kept one, None when it repeats one of them."""
+        pairs = []
         for j in keep:
             pair = (ident[k], ident[j])
             if compared is not None and pair in compared:
                 continue
             if repeats(k, j):
-                return True
-            if compared is not None:
-                compared.add(pair)
-        return False
+                return None
+            pairs.append(pair)
+        return pairs
 
     keep: list[int] = []
     dropped: list[int] = []
     for k, text in enumerate(texts):
-        if len(text) >= min_chars and repeats_any(k):
+        pairs = distinct_pairs(k) if len(text) >= min_chars else []
+        if pairs is None:
             dropped.append(readings[chunks[k][0]].line.page_index + 1)
             continue
         keep.append(k)
+        if compared is not None:
+            compared.update(pairs)
     if not dropped:
         return readings, boundaries, []
     new: list[Reading] = []
