@@ -392,10 +392,10 @@ class _Piece:
                 if end < 0 and q is not None and q.kind == kind and cost < renumber:
                     # the printed-form readers read it there, its number or one of their
                     # alternatives ('Rel Artigo 40. A licença': 4º, the ordinal read as a 0)
-                    cost, end = max(cost, 0.0), len(q.label)
-                    if cost + config.margin_dust * dust < best[0]:
-                        best = (cost + config.margin_dust * dust, at + end)
-                elif end > 0 and cost <= config.clean_behind_dust and cost + config.margin_dust * dust < best[0]:
+                    end = len(q.label)
+                elif not (end > 0 and cost <= config.clean_behind_dust):
+                    continue
+                if cost + config.margin_dust * dust < best[0]:
                     best = (cost + config.margin_dust * dust, at + end)
         if not unico and best[0] > config.damaged_keyword and self.damaged_heads(kind):
             got = self.damaged(kind, n, config)
@@ -424,7 +424,7 @@ class _Piece:
                 (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico)):
             cost = lost + (self.closes == ":") * config.lost_first + min(lost_separator(kind, ""), 1.0)
             if cost < best[0]:
-                best = (cost, 0 if self.lost_bare or self.lost_debris is None else self.lost_debris)
+                best = (cost, 0 if self.lost_debris is None else self.lost_debris)  # (bare: nothing left)
         if kind in _SHORT_KINDS and self.lost_end is not None and self.next_printed.get(kind, n + 1) > n and (
                 (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico
                                                     and kind in self.next_printed)):
