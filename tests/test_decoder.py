@@ -23,8 +23,13 @@ Prefeito
 """
 
 
+def _dump(body: str) -> dict:
+    """The JSON-ready output for a law made of ``body`` between HEAD and TAIL."""
+    return structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+
+
 def _units(body: str) -> dict[str, str]:
-    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    doc = _dump(body)
     out: dict[str, str] = {}
 
     def walk(nodes):
@@ -460,7 +465,7 @@ def test_a_scrap_left_of_a_lost_article_label_and_a_dotted_separator_are_read():
         "Art. 4º.- Fica proibida a publicidade nas vias públicas fora dos horários.\n"
         "La, Art, 5º.- Esta Lei entra em vigor na data de sua publicação.\n"  # margin dust, 'º.-'
     )
-    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    doc = _dump(body)
     assert [u["id"] for u in doc["articulacao"]] == ["art1", "art2", "art3", "art4", "art5"]
     assert doc["articulacao"][2]["text"].startswith("O pedido de licença")
     assert "unit_doubtful" in [w["code"] for w in doc["warnings"]]  # art. 3 was placed by the gap alone
@@ -473,7 +478,7 @@ def test_a_lost_article_label_is_read_after_a_scrap_of_two_tokens_before_a_sente
         "DRE oo. Os Casos omissos serão resolvidos pelo Prefeito Municipal.\n"  # 'Art. 3º.- Os casos'
         "Art. 4º.- Esta Lei entra em vigor na data de sua publicação.\n"
     )
-    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    doc = _dump(body)
     assert [u["id"] for u in doc["articulacao"]] == ["art1", "art2", "art3", "art4"]
     assert doc["articulacao"][2]["text"].startswith("Os Casos omissos")
     assert "unit_doubtful" in [w["code"] for w in doc["warnings"]]
@@ -490,7 +495,7 @@ def test_a_line_in_capitals_before_an_article_is_a_heading_only_when_its_words_a
         "ECRM TO\n"  # a stamp at a page's top, read as capitals: no heading
         "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n"
     )
-    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    doc = _dump(body)
     groups = [u for u in doc["articulacao"] if u["type"] != "artigo"]
     assert [g["title"] for g in groups] == ["VISTORIA"]
 
@@ -507,7 +512,7 @@ def test_a_label_whose_keyword_ocr_lost_is_read_by_its_numeral_and_an_agrupador_
         "3º — Na reincidência a multa será aplicada em dobro.\n"  # '§' lost
         "Artigo 3º. Esta Lei entra em vigor na data de sua publicação.\n"
     )
-    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    doc = _dump(body)
     ids = [u["id"] for g in doc["articulacao"] for u in g["children"]]
     assert ids == ["art1", "art2", "art3"]
     art2 = doc["articulacao"][1]["children"][0]
@@ -585,11 +590,11 @@ def test_a_printed_first_label_in_a_running_sentence_with_no_sibling_is_a_doubt(
         "a. terceiros ou ao patrimônio municipal.\n"
         "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n"
     )
-    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    doc = _dump(body)
     assert "unit_doubtful" in [w["code"] for w in doc["warnings"]] and doc["document"]["status"] != "extracted"
     listed = body.replace("que causar\na. terceiros ou ao patrimônio municipal.",
                           "que causar:\na. a terceiros;\nb. ao patrimônio municipal.")
-    doc = structure_document(document_from_text(HEAD + listed + TAIL)).model_dump()
+    doc = _dump(listed)
     assert "unit_doubtful" not in [w["code"] for w in doc["warnings"]]  # announced, and b. agrees
 
 
@@ -605,7 +610,7 @@ def test_debris_of_a_lost_article_label_after_a_closed_line_fills_the_gap_the_ne
         f"{debris} {text}\n"
         "Art. 4º.- Esta Lei entra em vigor na data de sua publicação.\n"
     )
-    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    doc = _dump(body)
     assert [u["id"] for u in doc["articulacao"]] == ["art1", "art2", "art3", "art4"]
     assert doc["articulacao"][2]["text"] == text
     assert "unit_doubtful" in [w["code"] for w in doc["warnings"]]  # placed by the gap: a guess
@@ -620,7 +625,7 @@ def test_the_vigencia_clause_after_a_closed_line_opens_an_article_even_without_a
         "Art. 2º.- As infrações serão apuradas mediante auto lavrado pelo fiscal.\n"
         "ART, dd «Esta Lei entra em vigor na data de sua publicação.\n"
     )
-    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    doc = _dump(body)
     assert [u["id"] for u in doc["articulacao"]] == ["art1", "art2", "art3"]
     assert doc["articulacao"][2]["text"].lstrip("«").startswith("Esta Lei entra em vigor")
     # inside a sentence that runs on, the clause is the article's own words
@@ -634,7 +639,7 @@ def test_a_stamp_of_two_short_scraps_glued_before_an_article_label_is_margin_dus
         "NM IS ARTIGO 2º - Compete ao Serviço Municipal de Saúde a fiscalização desta Lei.\n"
         "ARTIGO 3º - Esta Lei entra em vigor na data de sua publicação.\n"
     )
-    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    doc = _dump(body)
     assert [u["id"] for u in doc["articulacao"]] == ["art1", "art2", "art3"]
     assert doc["articulacao"][1]["text"].startswith("Compete ao Serviço")
     # a running header's words are no margin marks: 'Texto compilad0 - Lei nº' opens no unit
@@ -769,7 +774,7 @@ def test_a_vetoed_unit_whose_label_is_unreadable_is_a_doubt_not_silently_text():
         "S:30-= (VETADO) E\n"
         "Art. 2º - Esta Lei entra em vigor na data de sua publicação.\n"
     )
-    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    doc = _dump(body)
     assert doc["document"]["status"] != "extracted"
     assert any(w["code"] == "unit_doubtful" and "S:30" in w["message"] for w in doc["warnings"])
 
@@ -830,7 +835,7 @@ def test_several_scraps_before_a_capitalised_sentence_after_a_closed_line_are_a_
         "620 15 À infração será apurada em processo administrativo.\n"
         "Art. 2º - Esta Lei entra em vigor na data de sua publicação.\n"
     )
-    doc = structure_document(document_from_text(HEAD + body + TAIL)).model_dump()
+    doc = _dump(body)
     assert doc["document"]["status"] != "extracted"
     assert any(w["code"] == "unit_doubtful" and "620 15" in w["message"] for w in doc["warnings"])
 
@@ -918,12 +923,11 @@ def test_a_stop_word_before_a_capitalised_scrap_and_a_sentence_is_a_doubt():
     assert scrap_label("Se Zoro A regulamentação observará os princípios", "as normas vigentes.")
     assert not scrap_label("Se Maria Santos for eleita, tomará posse", "as normas vigentes.")
     assert not scrap_label("Se o infrator reincidir, a multa dobra.", "as normas vigentes.")
-    doc = structure_document(document_from_text(
-        HEAD + "Art. 5º Os efeitos desta Lei aplicam-se aos processos em curso.\n"
-        "§ 1º Na falta da regulamentação de que trata o caput, aplicam-se as normas vigentes.\n"
-        "Se Zoro A regulamentação observará os princípios da publicidade e da eficiência.\n"
-        "Art. 6º Esta lei entra em vigor na data de sua publicação.\n" + TAIL))
-    assert doc.document.status != "extracted"
+    doc = _dump("Art. 5º Os efeitos desta Lei aplicam-se aos processos em curso.\n"
+                "§ 1º Na falta da regulamentação de que trata o caput, aplicam-se as normas vigentes.\n"
+                "Se Zoro A regulamentação observará os princípios da publicidade e da eficiência.\n"
+                "Art. 6º Esta lei entra em vigor na data de sua publicação.\n")
+    assert doc["document"]["status"] != "extracted"
 
 
 def test_a_label_reading_of_no_letter_or_figure_does_not_hide_the_lost_labels_reading():
@@ -948,9 +952,8 @@ def test_a_unit_read_by_expectation_whose_text_is_specks_is_a_doubt(stamp: str):
     assert not reads_as_text("Des g- BAs 20", frozenset({"multa", "infrator"}))
     assert reads_as_text("(VETADO)", frozenset()) and reads_as_text("50,00;", frozenset())
     assert reads_as_text("advertência por escrito;", frozenset())
-    doc = structure_document(document_from_text(
-        HEAD + "Art. 7º O infrator sujeita-se à multa de 3 (três) a 30 (trinta) UFM.\n\f"
-        "PREFEITURA MUNICIPAL DE CASTANHAL\n" + stamp + "\n"
-        "Art. 8º O pedido de inscrição será instruído com os documentos exigidos.\n"
-        "Art. 9º Esta lei entra em vigor na data de sua publicação.\n" + TAIL))
-    assert doc.document.status != "extracted"
+    doc = _dump("Art. 7º O infrator sujeita-se à multa de 3 (três) a 30 (trinta) UFM.\n\f"
+                "PREFEITURA MUNICIPAL DE CASTANHAL\n" + stamp + "\n"
+                "Art. 8º O pedido de inscrição será instruído com os documentos exigidos.\n"
+                "Art. 9º Esta lei entra em vigor na data de sua publicação.\n")
+    assert doc["document"]["status"] != "extracted"

@@ -403,6 +403,24 @@ class _DripServer:
             waiting.close()
 
 
+def _fetch_in_thread(url: str, tmp_path, *, timeout_s: float) -> tuple[threading.Thread, list]:
+    """``fetch_url`` (no retries) started in a daemon thread; its result or exception lands in the
+    list returned beside the thread."""
+    from corpus.fetch import FetchLimits, fetch_url
+
+    outcome: list[BaseException | object] = []
+
+    def fetch():
+        try:
+            outcome.append(fetch_url(url, tmp_path, limits=FetchLimits(timeout_s=timeout_s, retries=0)))
+        except BaseException as exc:  # noqa: BLE001
+            outcome.append(exc)
+
+    worker = threading.Thread(target=fetch, daemon=True)
+    worker.start()
+    return worker, outcome
+
+
 def test_an_interrupted_batch_cuts_the_downloads_in_progress_at_once(tmp_path):
     """SIGINT/SIGTERM: ``abort_downloads`` ends a dripping download now, long before its deadline
     (the thread would otherwise hold the interpreter's exit)."""
@@ -411,16 +429,7 @@ def test_an_interrupted_batch_cuts_the_downloads_in_progress_at_once(tmp_path):
     from corpus.fetch import INTERRUPTED, FetchLimits, abort_downloads, fetch_url
 
     server = _DripServer("body")
-    outcome: list[BaseException | object] = []
-
-    def fetch():
-        try:
-            outcome.append(fetch_url(server.url, tmp_path, limits=FetchLimits(timeout_s=60, retries=0)))
-        except BaseException as exc:  # noqa: BLE001
-            outcome.append(exc)
-
-    worker = threading.Thread(target=fetch, daemon=True)
-    worker.start()
+    worker, outcome = _fetch_in_thread(server.url, tmp_path, timeout_s=60)
     time.sleep(1.0)  # the body is dripping
     started = time.monotonic()
     try:
@@ -440,20 +449,9 @@ def test_an_interrupted_batch_cuts_the_downloads_in_progress_at_once(tmp_path):
 def test_a_dripping_server_is_cut_at_the_deadline(tmp_path, where):
     import time
 
-    from corpus.fetch import FetchLimits, fetch_url
-
     server = _DripServer(where)
-    outcome: list[BaseException | object] = []
-
-    def fetch():
-        try:
-            outcome.append(fetch_url(server.url, tmp_path, limits=FetchLimits(timeout_s=1.5, retries=0)))
-        except BaseException as exc:  # noqa: BLE001
-            outcome.append(exc)
-
     started = time.monotonic()
-    worker = threading.Thread(target=fetch, daemon=True)
-    worker.start()
+    worker, outcome = _fetch_in_thread(server.url, tmp_path, timeout_s=1.5)
     worker.join(20)
     elapsed = time.monotonic() - started
     server.close()
@@ -535,20 +533,10 @@ def test_a_resolver_that_never_answers_is_cut_at_the_deadline(tmp_path, monkeypa
 def test_an_interrupt_cuts_a_name_resolution_in_progress(tmp_path, monkeypatch):
     import time
 
-    from corpus.fetch import INTERRUPTED, FetchLimits, abort_downloads, fetch_url
+    from corpus.fetch import INTERRUPTED, abort_downloads
 
     resolver = _Resolver(monkeypatch, {"camara.hanging.example": None})
-    outcome: list[BaseException | object] = []
-
-    def fetch():
-        try:
-            outcome.append(fetch_url("http://camara.hanging.example/lei.pdf", tmp_path,
-                                     limits=FetchLimits(timeout_s=60, retries=0)))
-        except BaseException as exc:  # noqa: BLE001
-            outcome.append(exc)
-
-    worker = threading.Thread(target=fetch, daemon=True)
-    worker.start()
+    worker, outcome = _fetch_in_thread("http://camara.hanging.example/lei.pdf", tmp_path, timeout_s=60)
     try:
         for _ in range(100):  # until the resolver is asked
             if resolver.asked:
@@ -572,19 +560,10 @@ def test_an_interrupt_cuts_a_connect_in_progress(tmp_path, where):
     or TLS handshake timeout (the attempt's whole deadline)."""
     import time
 
-    from corpus.fetch import INTERRUPTED, FetchLimits, abort_downloads, fetch_url
+    from corpus.fetch import INTERRUPTED, abort_downloads
 
     server = _DripServer(where)
-    outcome: list[BaseException | object] = []
-
-    def fetch():
-        try:
-            outcome.append(fetch_url(server.url, tmp_path, limits=FetchLimits(timeout_s=60, retries=0)))
-        except BaseException as exc:  # noqa: BLE001
-            outcome.append(exc)
-
-    worker = threading.Thread(target=fetch, daemon=True)
-    worker.start()
+    worker, outcome = _fetch_in_thread(server.url, tmp_path, timeout_s=60)
     time.sleep(1.0)  # the SYN goes unanswered, or the handshake drips
     started = time.monotonic()
     try:
