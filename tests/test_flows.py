@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import http.server
 import json
 import re
@@ -9,6 +10,7 @@ import shutil
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import jsonschema
@@ -181,14 +183,22 @@ class _OneFile(http.server.BaseHTTPRequestHandler):
         self.wfile.write(body)
 
 
+@contextlib.contextmanager
+def _serving(handler: type[http.server.BaseHTTPRequestHandler]) -> Iterator[str]:
+    """A threaded HTTP server on loopback with ``handler``, for the block: its base URL."""
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+
+
 def test_manifest_with_http_urls(first_run, corpus, tmp_path):
     root, _ = corpus
     _, _, _, cache = first_run
     handler = type("H", (_OneFile,), {"body": (root / "a.pdf").read_bytes()})
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}"
-    try:
+    with _serving(handler) as base:
         manifest = _manifest(tmp_path / "m.jsonl", [
             {"source": f"{base}/leis/a.pdf", "uf": "SP", "municipio": "Santa Rita do Oeste", "numero": "412",
              "ano": 1994, "tipo": "Lei Ordinária"},
@@ -197,8 +207,6 @@ def test_manifest_with_http_urls(first_run, corpus, tmp_path):
         summary_path = tmp_path / "s.json"
         assert main(["run", str(manifest), "--out", str(tmp_path / "o"), "--cache", str(cache),
                      "--summary-json", str(summary_path), "--no-progress"]) == 0
-    finally:
-        httpd.shutdown()
     detail = {d["source"].rsplit("/", 1)[-1]: d for d in json.loads(summary_path.read_text())["documents_detail"]}
     assert detail["a.pdf"]["status"] != "failed" and detail["a.pdf"]["pages"] == 1
     assert (detail["gone.pdf"]["status"], detail["gone.pdf"]["reason"]) == ("failed", "http_error")
@@ -238,10 +246,7 @@ def test_a_busy_source_is_fetched_again_by_prefect_with_backoff(first_run, corpu
     root, _ = corpus
     _, _, _, cache = first_run
     handler = type("H", (_BusyTwice,), {"body": (root / "a.pdf").read_bytes(), "hits": {}})
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}"
-    try:
+    with _serving(handler) as base:
         manifest = _manifest(tmp_path / "m.jsonl", [
             {"source": f"{base}/busy/a.pdf", "uf": "SP", "municipio": "Santa Rita do Oeste", "numero": "412",
              "ano": 1994, "tipo": "Lei Ordinária", "native_id": "busy-a"},
@@ -249,8 +254,6 @@ def test_a_busy_source_is_fetched_again_by_prefect_with_backoff(first_run, corpu
         ])
         assert main(["run", str(manifest), "--out", str(tmp_path / "o"), "--cache", str(cache),
                      "--summary-json", str(tmp_path / "s.json"), "--no-progress"]) == 0
-    finally:
-        httpd.shutdown()
     summary = json.loads((tmp_path / "s.json").read_text())
     detail = {d["source"].rsplit("/", 1)[-1]: d for d in summary["documents_detail"]}
     assert detail["a.pdf"]["status"] != "failed" and detail["a.pdf"]["pages"] == 1
