@@ -36,6 +36,16 @@ STEP_ORDER = ("orient", "borders", "reduce", "deskew", "flatten", "separate", "b
 
 MIN_SKEW = 0.3
 """Degrees below which a page is not rotated: resampling costs more than such a skew."""
+DESKEW_FROM = 0.8
+"""Degrees from which a page is deskewed (:func:`choose_steps`). Under it Tesseract's own line
+finding (psm 4) reads the page as scanned about as well as straightened, and the rotation's
+resampling is a risk of its own: on the scanlab tuning sets (tune101, held137110, held303,
+held4717, held202; ``bench/page_variants.py``) the grey pages measured under 0.8° read the same
+overall either way (CER 0.0233 both) but 6 of them read worse than bare Tesseract by more than
+0.002 only when rotated (tune101 0010 at 0.4°: 0.0068 rotated, 0.0029 as scanned), while from
+0.8° up a page left skewed lost up to 0.22 CER (tune101 0016 at 1.0°). The 1-bit pages under
+0.8° all read as well or better unrotated. Unrotated, a page is also not resampled: ~30 ms of
+rotation and ~5% of Tesseract's time on it saved."""
 MAX_SKEW = 8.0
 """Widest skew searched for, in degrees."""
 
@@ -107,6 +117,7 @@ class PageStats:
     skew: float
     ink_fraction: float
     halftone: float = 0.0
+    stroke: float = 0.0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -125,7 +136,7 @@ def prepare_page(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image,
     dpi = image_dpi(image)
     stats = measure_page(np.asarray(gray_img), dpi=dpi)
     steps = choose_steps(stats)
-    if not steps:
+    if not steps:  # a clean page: read with its own pixels, as bare Tesseract reads it
         return image, PrepInfo()
 
     rotation = 0
@@ -176,7 +187,7 @@ def prepare_page(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image,
         applied.append("dehalftone")
     enlarge = False
     if "smooth" in steps:
-        enlarge = may_enlarge and stroke_width(gray) < UPSCALE_THINNER_THAN
+        enlarge = may_enlarge and stats.stroke < UPSCALE_THINNER_THAN
         gray = smooth_bilevel(gray, dpi=dpi)
         applied.append("smooth")
     out = Image.fromarray(gray, "L")
@@ -203,12 +214,14 @@ def choose_steps(stats: PageStats) -> tuple[str, ...]:
         # with uneven light a dark edge may be the light falling off over text: flattening
         # evens it out instead, without painting text away
         steps.add("borders")
-    if abs(stats.skew) >= MIN_SKEW:
+    if abs(stats.skew) >= DESKEW_FROM:
         steps.add("deskew")
     if stats.binary:
-        # a 1-bit scan: jagged strokes that Tesseract's models, trained on grey renderings, read
-        # worse than the same strokes smoothed (surubim-11: mean confidence 0.81 -> 0.87)
-        steps.add("smooth")
+        # a 1-bit scan: thin jagged strokes that Tesseract's models, trained on grey renderings,
+        # read worse than the same strokes smoothed (surubim-11: mean confidence 0.81 -> 0.87);
+        # thick strokes read as well sharp (SMOOTH_THINNER_THAN)
+        if stats.stroke < SMOOTH_THINNER_THAN:
+            steps.add("smooth")
         if stats.halftone >= HALFTONE_SHARE:
             steps.add("dehalftone")
         return tuple(s for s in STEP_ORDER if s in steps)
@@ -318,10 +331,11 @@ def measure_page(gray: np.ndarray, *, dpi: float = 200.0) -> PageStats:
     specks = speck_fraction(rel < 0.6, dpi=work_dpi) if not binary and ink < DARK_INK else 0.0
     # a halftone screen's dots are a pixel or two: seen only at the page's own resolution
     halftone = halftone_fraction(gray < 128, dpi=dpi) if binary else 0.0
+    stroke = stroke_width(gray) if binary else 0.0
     return PageStats(paper=paper, lighting=lighting, ink=ink, midtone=midtone, detached=detached,
                      specks=specks,
                      border=border, binary=binary, lines=lines, upright=upright, skew=skew,
-                     ink_fraction=ink_fraction, halftone=halftone)
+                     ink_fraction=ink_fraction, halftone=halftone, stroke=stroke)
 
 
 def detached_midtone(rel: np.ndarray) -> float:
@@ -470,10 +484,18 @@ def halftone_fraction(binary: np.ndarray, *, dpi: float) -> float:
 def _dots(binary: np.ndarray, *, dpi: float) -> tuple[np.ndarray, int, np.ndarray]:
     """Blob labels, blob count, and per label whether it is dot-sized (index 0, paper, is not)."""
     labels, n = ndimage.label(binary, structure=np.ones((3, 3), bool))
-    sizes = np.bincount(labels.ravel(), minlength=n + 1)
+    sizes = blob_sizes(labels, binary, n)
     dot = sizes <= round(_HALFTONE_DOT * (dpi / 200.0) ** 2)  # 199.9 dpi is 200
     dot[0] = False
     return labels, n, dot
+
+
+def blob_sizes(labels: np.ndarray, binary: np.ndarray, n: int) -> np.ndarray:
+    """Pixels of each of the ``n`` blobs ``labels`` numbers in ``binary`` (index 0, paper: 0).
+
+    Counted over the ink pixels only: a page is mostly paper, and counting every pixel's label was
+    most of the time of measuring a 1-bit page (~0.1 s of ~0.2 at 300 dpi; now ~0.01)."""
+    return np.bincount(labels[binary], minlength=n + 1)
 
 
 def _screen(dots: np.ndarray, *, dpi: float) -> np.ndarray:
@@ -504,7 +526,7 @@ def _specks(binary: np.ndarray, *, dpi: float) -> tuple[np.ndarray, int, np.ndar
     if n == 0:
         return labels, 0, np.zeros(1, bool)
     scale = dpi / 200.0
-    sizes = np.bincount(labels.ravel(), minlength=n + 1)
+    sizes = blob_sizes(labels, binary, n)
     tiny = sizes <= 36 * scale * scale  # a 6x6 dot at 200 dpi
     tiny[0] = False
     boxes = ndimage.find_objects(labels)
@@ -803,6 +825,15 @@ its broken, one-pixel strokes give Tesseract too few pixels per letter (independ
 bilevel pages at 200 dpi: CER 0.165 -> 0.139, 0.104 -> 0.069; Tesseract's time grows with the
 pixels, so grey pages, which read well at their own resolution, are left as they are)."""
 
+
+SMOOTH_THINNER_THAN = 4.5
+"""A 1-bit page is smoothed (:func:`smooth_bilevel`) only when its strokes are thinner than this
+many pixels (:func:`stroke_width`); a page of thick, sharp strokes is read with its own pixels.
+Scanlab tuning sets, 1-bit pages read with and without smoothing (``bench/page_variants.py``;
+the PNG pages, so the 204x196 dpi faxes are left out): of the 14 with strokes of 1.5-3.9 px, 11
+read better smoothed (by up to 0.16 CER: one-pixel strokes break up), one the same, two worse (by
+0.0005 and 0.021); of the 9 with strokes of 4.9-11.6 px, 7 read better sharp (by 0.001-0.004), and
+smoothing costs Tesseract ~5% more time on the grey edges."""
 
 UPSCALE_THINNER_THAN = 1.9
 """...and only when its strokes are thinner than this many pixels (:func:`stroke_width`):
