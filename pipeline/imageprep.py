@@ -63,7 +63,7 @@ tune set (seed 101): the two pages flattened at 0.18-0.26 read worse flattened (
 
 READ_DPI_MAX = 240.0
 """A page that is prepared anyway and was scanned above this resolution is read at it (``reduce``,
-done in the same resampling as the deskew rotation): Tesseract's recogniser scales every text line
+an antialiased resize before the other steps): Tesseract's recogniser scales every text line
 to its own fixed height, so the extra pixels cost its thresholding and layout analysis time, not
 accuracy. Scanlab tune set (seed 101), read interleaved with bare Tesseract
 (``bench/ocr_profile.py --interleave``): at 240 dpi (the 300 dpi pages only) CER 0.0352 -> 0.0347,
@@ -71,7 +71,10 @@ CPU ratio bare/ours 0.750 -> 0.773; at 170 dpi (the 200 and 300 dpi pages) CER 0
 0.827 (0.835 fused with the rotation), but the bundled sample's 200 dpi law lei-1433 then read a
 speck at a line end as 'Vo' and became ``needs_review`` (a doubtful inciso IV): 200 dpi pages keep
 their pixels. Pages at or under this resolution, 1-bit pages that may be enlarged, and pages
-needing no preparation keep their own pixels."""
+needing no preparation keep their own pixels. (Reduced in the deskew rotation's own bilinear pass,
+as until issue 14's clean-page work, 4 of the 18 deskewed 300 dpi pages of tune101 and held137110
+read worse than bare by more than 0.002 CER, reduced first 2, read at 300 dpi 1; CER of the 18:
+0.0274, 0.0270, 0.0278 a page; reading them at 300 costs ~0.3 CPU s a page more.)"""
 
 
 @dataclass(frozen=True)
@@ -117,7 +120,6 @@ class PageStats:
     skew: float
     ink_fraction: float
     halftone: float = 0.0
-    stroke: float = 0.0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -160,15 +162,17 @@ def prepare_page(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image,
     if "borders" in steps:
         gray = remove_borders(gray)
         applied.append("borders")
-    if "deskew" in steps or scale != 1.0:
-        # reduced in the same resampling as the rotation
-        gray = np.asarray(deskew(Image.fromarray(gray), stats.skew if "deskew" in steps else 0.0, scale=scale))
-        if scale != 1.0:
-            dpi *= scale
-            applied.append("reduce")
-        if "deskew" in steps:
-            skew = stats.skew
-            applied.append("deskew")
+    if scale != 1.0:
+        # reduced on its own, antialiased, before any rotation: one bilinear pass doing both
+        # (an affine transform does not average the pixels it skips) made 300 dpi pages read
+        # worse than bare (tuning sets: 4 of 18 deskewed 300 dpi pages, 2 reduced first)
+        gray = np.asarray(resize_gray(Image.fromarray(gray), scale))
+        dpi *= scale
+        applied.append("reduce")
+    if "deskew" in steps:
+        gray = np.asarray(deskew(Image.fromarray(gray), stats.skew))
+        skew = stats.skew
+        applied.append("deskew")
     if "flatten" in steps:
         gray = flatten_background(gray, dpi=dpi)
         applied.append("flatten")
@@ -187,7 +191,7 @@ def prepare_page(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image,
         applied.append("dehalftone")
     enlarge = False
     if "smooth" in steps:
-        enlarge = may_enlarge and stats.stroke < UPSCALE_THINNER_THAN
+        enlarge = may_enlarge and stroke_width(gray) < UPSCALE_THINNER_THAN
         gray = smooth_bilevel(gray, dpi=dpi)
         applied.append("smooth")
     out = Image.fromarray(gray, "L")
@@ -217,11 +221,10 @@ def choose_steps(stats: PageStats) -> tuple[str, ...]:
     if abs(stats.skew) >= DESKEW_FROM:
         steps.add("deskew")
     if stats.binary:
-        # a 1-bit scan: thin jagged strokes that Tesseract's models, trained on grey renderings,
-        # read worse than the same strokes smoothed (surubim-11: mean confidence 0.81 -> 0.87);
-        # thick strokes read as well sharp (SMOOTH_THINNER_THAN)
-        if stats.stroke < SMOOTH_THINNER_THAN:
-            steps.add("smooth")
+        # a 1-bit scan: jagged strokes that Tesseract's models, trained on grey renderings, read
+        # worse than the same strokes smoothed (surubim-11: mean confidence 0.81 -> 0.87). Thick
+        # strokes read about as well sharp, but not better overall (docs/ocr-quality.md)
+        steps.add("smooth")
         if stats.halftone >= HALFTONE_SHARE:
             steps.add("dehalftone")
         return tuple(s for s in STEP_ORDER if s in steps)
@@ -331,11 +334,10 @@ def measure_page(gray: np.ndarray, *, dpi: float = 200.0) -> PageStats:
     specks = speck_fraction(rel < 0.6, dpi=work_dpi) if not binary and ink < DARK_INK else 0.0
     # a halftone screen's dots are a pixel or two: seen only at the page's own resolution
     halftone = halftone_fraction(gray < 128, dpi=dpi) if binary else 0.0
-    stroke = stroke_width(gray) if binary else 0.0
     return PageStats(paper=paper, lighting=lighting, ink=ink, midtone=midtone, detached=detached,
                      specks=specks,
                      border=border, binary=binary, lines=lines, upright=upright, skew=skew,
-                     ink_fraction=ink_fraction, halftone=halftone, stroke=stroke)
+                     ink_fraction=ink_fraction, halftone=halftone)
 
 
 def detached_midtone(rel: np.ndarray) -> float:
@@ -665,31 +667,19 @@ def estimate_skew(binary: np.ndarray, *, max_angle: float = MAX_SKEW) -> float:
     return float(round(best, 2)) if abs(best) > 0.05 else 0.0
 
 
-def deskew(image: Image.Image, angle: float, *, scale: float = 1.0) -> Image.Image:
+def deskew(image: Image.Image, angle: float) -> Image.Image:
     """Undo a skew of ``angle`` degrees (as :func:`estimate_skew` measures it): rotate the image
-    by ``-angle`` about its centre (bilinear, paper-coloured fill), and resize it by ``scale`` in
-    the same pass (one resampling instead of two, at the cost of the smaller image).
+    by ``-angle`` about its centre (bilinear, paper-coloured fill).
 
     Angles under :data:`MIN_SKEW` are not rotated: not worth a resampling (the image comes back
-    unchanged, or only resized). (Bicubic resampling under 250 dpi, tried on the scanlab tune
-    set, moved single pages both ways by up to 0.03 CER and cost 0.07 s more a page: not kept.)
+    unchanged). (Bicubic resampling under 250 dpi, tried on the scanlab tune set, moved single
+    pages both ways by up to 0.03 CER and cost 0.07 s more a page: not kept.)
     """
     if abs(angle) < MIN_SKEW:
-        return image if scale == 1.0 else resize_gray(image, scale)
+        return image
     gray = image if image.mode == "L" else image.convert("L")
     paper = int(np.percentile(np.asarray(gray.reduce(8)), 90))
-    if scale == 1.0:
-        out = gray.rotate(-angle, resample=Image.Resampling.BILINEAR, expand=False, fillcolor=paper)
-    else:
-        # Image.rotate's own matrix (output pixel -> input pixel about the centre), divided by scale
-        a = math.radians(angle)
-        cos, sin = math.cos(a) / scale, math.sin(a) / scale
-        w, h = gray.size
-        size = (max(1, round(w * scale)), max(1, round(h * scale)))
-        ox, oy = size[0] / 2.0, size[1] / 2.0
-        matrix = (cos, sin, w / 2.0 - cos * ox - sin * oy, -sin, cos, h / 2.0 + sin * ox - cos * oy)
-        out = gray.transform(size, Image.Transform.AFFINE, matrix, resample=Image.Resampling.BILINEAR,
-                             fillcolor=paper)
+    out = gray.rotate(-angle, resample=Image.Resampling.BILINEAR, expand=False, fillcolor=paper)
     out.info.update(image.info)
     return out
 
@@ -825,15 +815,6 @@ its broken, one-pixel strokes give Tesseract too few pixels per letter (independ
 bilevel pages at 200 dpi: CER 0.165 -> 0.139, 0.104 -> 0.069; Tesseract's time grows with the
 pixels, so grey pages, which read well at their own resolution, are left as they are)."""
 
-
-SMOOTH_THINNER_THAN = 4.5
-"""A 1-bit page is smoothed (:func:`smooth_bilevel`) only when its strokes are thinner than this
-many pixels (:func:`stroke_width`); a page of thick, sharp strokes is read with its own pixels.
-Scanlab tuning sets, 1-bit pages read with and without smoothing (``bench/page_variants.py``;
-the PNG pages, so the 204x196 dpi faxes are left out): of the 14 with strokes of 1.5-3.9 px, 11
-read better smoothed (by up to 0.16 CER: one-pixel strokes break up), one the same, two worse (by
-0.0005 and 0.021); of the 9 with strokes of 4.9-11.6 px, 7 read better sharp (by 0.001-0.004), and
-smoothing costs Tesseract ~5% more time on the grey edges."""
 
 UPSCALE_THINNER_THAN = 1.9
 """...and only when its strokes are thinner than this many pixels (:func:`stroke_width`):

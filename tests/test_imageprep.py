@@ -22,7 +22,6 @@ from pipeline.config import OcrConfig
 from pipeline.imageprep import (
     DESKEW_FROM,
     READ_DPI_MAX,
-    SMOOTH_THINNER_THAN,
     STEP_ORDER,
     UPSCALE_THINNER_THAN,
     PageStats,
@@ -40,6 +39,7 @@ from pipeline.imageprep import (
     measure_page,
     prepare_page,
     remove_borders,
+    resize_gray,
     separate_ink,
     blob_sizes,
     speck_mask,
@@ -308,9 +308,8 @@ def _stats(**kw) -> PageStats:
     ({"ink": 0.8}, ("flatten", "binarize")),
     ({"specks": 0.4}, ("despeckle",)),
     ({"specks": 0.4, "binary": True}, ("smooth",)),  # a 1-bit scan is smoothed, never despeckled
-    ({"binary": True, "stroke": 2.0}, ("smooth",)),  # thin 1-bit strokes: smoothed
-    ({"binary": True, "stroke": 6.0}, ()),  # thick and sharp: a clean page, its own pixels
-    ({"binary": True, "stroke": 6.0, "skew": 1.2}, ("deskew",)),
+    ({"binary": True, "skew": 0.6}, ("smooth",)),
+    ({"binary": True, "skew": 1.2}, ("deskew", "smooth")),
     ({"ink_fraction": 0.0005, "skew": 3.0}, ()),  # blank page
     ({"ink_fraction": 0.9, "lighting": 0.5}, ()),  # black page or photo
 ])
@@ -409,22 +408,6 @@ def test_a_page_skewed_under_the_threshold_is_read_as_scanned_and_tesseract_cope
     assert _cer(ocr_image(steep, page_index=0, dpi=200, config=CONFIG).text) + 0.03 < _cer(raw)
 
 
-def test_a_bilevel_page_of_thick_sharp_strokes_is_read_with_its_own_pixels(clean_page):
-    """A 1-bit page whose strokes are SMOOTH_THINNER_THAN or wider needs no smoothing: it is a
-    clean page, returned as it came, and Tesseract reads it well; a thin-stroked one is smoothed."""
-    from PIL import ImageFilter
-
-    thin = clean_page.convert("1").convert("L")
-    bold = thin.filter(ImageFilter.MinFilter(5))
-    bold.info["dpi"] = (200, 200)
-    assert stroke_width(np.asarray(thin)) < SMOOTH_THINNER_THAN < measure_page(np.asarray(bold)).stroke
-    out, info = prepare_page(bold, config=CONFIG)
-    assert out is bold and info == PrepInfo()
-    assert _cer(_ocr(bold)) < 0.03
-    thin.info["dpi"] = (200, 200)
-    assert "smooth" in prepare_page(thin, config=CONFIG)[1].steps
-
-
 def test_blob_sizes_count_each_blobs_pixels():
     rng = np.random.default_rng(3)
     binary = rng.random((300, 400)) < 0.2
@@ -468,7 +451,11 @@ def test_a_300_dpi_page_prepared_anyway_is_read_reduced_and_recorded_in_its_own_
     out, info = prepare_page(skewed, config=CONFIG)
     assert info.steps[:2] == ("reduce", "deskew") and info.scale == pytest.approx(READ_DPI_MAX / 300)
     assert out.size == (round(skewed.width * info.scale), round(skewed.height * info.scale))
-    assert abs(estimate_skew(_binary_of(out))) < 0.3  # straightened in the same resampling
+    assert abs(estimate_skew(_binary_of(out))) < 0.3  # straightened
+    # reduced with averaging first, then rotated (not in one point-sampling affine pass)
+    skew = measure_page(np.asarray(skewed.convert("L")), dpi=300).skew
+    expected = deskew(resize_gray(skewed.convert("L"), info.scale), skew)
+    assert np.array_equal(np.asarray(out), np.asarray(expected))
     assert out.info["dpi"] == (READ_DPI_MAX, READ_DPI_MAX)
     page = ocr_image(skewed, page_index=0, dpi=300, config=CONFIG)
     assert (page.width, page.height) == (skewed.width, skewed.height) and page.dpi == 300
