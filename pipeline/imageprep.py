@@ -36,16 +36,6 @@ STEP_ORDER = ("orient", "borders", "reduce", "deskew", "flatten", "separate", "b
 
 MIN_SKEW = 0.3
 """Degrees below which a page is not rotated: resampling costs more than such a skew."""
-DESKEW_FROM = 0.8
-"""Degrees from which a page is deskewed (:func:`choose_steps`). Under it Tesseract's own line
-finding (psm 4) reads the page as scanned about as well as straightened, and the rotation's
-resampling is a risk of its own: on the scanlab tuning sets (tune101, held137110, held303,
-held4717, held202; ``bench/page_variants.py``) the grey pages measured under 0.8° read the same
-overall either way (CER 0.0233 both) but 6 of them read worse than bare Tesseract by more than
-0.002 only when rotated (tune101 0010 at 0.4°: 0.0068 rotated, 0.0029 as scanned), while from
-0.8° up a page left skewed lost up to 0.22 CER (tune101 0016 at 1.0°). The 1-bit pages under
-0.8° all read as well or better unrotated. Unrotated, a page is also not resampled: ~30 ms of
-rotation and ~5% of Tesseract's time on it saved."""
 MAX_SKEW = 8.0
 """Widest skew searched for, in degrees."""
 
@@ -218,7 +208,10 @@ def choose_steps(stats: PageStats) -> tuple[str, ...]:
         # with uneven light a dark edge may be the light falling off over text: flattening
         # evens it out instead, without painting text away
         steps.add("borders")
-    if abs(stats.skew) >= DESKEW_FROM:
+    if abs(stats.skew) >= MIN_SKEW:
+        # (from 0.8° only: CER-neutral on the scanlab tuning sets and fewer pages worse than bare,
+        # but two of the five bundled sample laws, skewed 0.5° and 0.7°, then read '2063' for 2003
+        # and 'Art. 42,0' for 'Art. 4º': docs/ocr-quality.md)
         steps.add("deskew")
     if stats.binary:
         # a 1-bit scan: jagged strokes that Tesseract's models, trained on grey renderings, read

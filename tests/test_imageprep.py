@@ -20,7 +20,6 @@ from scipy import ndimage
 
 from pipeline.config import OcrConfig
 from pipeline.imageprep import (
-    DESKEW_FROM,
     READ_DPI_MAX,
     STEP_ORDER,
     UPSCALE_THINNER_THAN,
@@ -295,8 +294,6 @@ def _stats(**kw) -> PageStats:
     ({}, ()),
     ({"skew": 0.2}, ()),
     ({"skew": -1.4}, ("deskew",)),
-    ({"skew": 0.7}, ()),  # under DESKEW_FROM: Tesseract finds the lines of the page as scanned
-    ({"skew": -0.8}, ("deskew",)),
     ({"lines": "vertical"}, ("orient",)),
     ({"upright": False}, ("orient",)),
     ({"border": 0.9}, ("borders",)),
@@ -308,7 +305,6 @@ def _stats(**kw) -> PageStats:
     ({"ink": 0.8}, ("flatten", "binarize")),
     ({"specks": 0.4}, ("despeckle",)),
     ({"specks": 0.4, "binary": True}, ("smooth",)),  # a 1-bit scan is smoothed, never despeckled
-    ({"binary": True, "skew": 0.6}, ("smooth",)),
     ({"binary": True, "skew": 1.2}, ("deskew", "smooth")),
     ({"ink_fraction": 0.0005, "skew": 3.0}, ()),  # blank page
     ({"ink_fraction": 0.9, "lighting": 0.5}, ()),  # black page or photo
@@ -386,26 +382,6 @@ def test_a_low_resolution_bilevel_page_is_read_at_300_dpi(clean_page):
     hi = _page(noise=0.0, blur=0.6).resize((clean_page.width * 3 // 2, clean_page.height * 3 // 2)).convert("1")
     hi.info["dpi"] = (300, 300)
     assert "upscale" not in prepare_page(hi, config=CONFIG)[1].steps
-
-
-def test_a_page_skewed_under_the_threshold_is_read_as_scanned_and_tesseract_copes():
-    """The premise of DESKEW_FROM, with real Tesseract at our psm 4: a page skewed 0.6 degrees
-    reads as well as scanned as straightened, so it is left alone (no resampling); at 2 degrees
-    the page as scanned loses lines, so it is straightened."""
-    from pipeline.ocr import ocr_image, run_tesseract
-
-    slight = _page(skew=0.6, noise=0.0, blur=0.6)
-    out, info = prepare_page(slight, config=CONFIG)
-    assert out is slight and info == PrepInfo() and 0.3 < measure_page(np.asarray(slight)).skew < DESKEW_FROM
-    as_scanned = ocr_image(slight, page_index=0, dpi=200, config=CONFIG).text
-    straightened = "\n".join(ln.text for ln in run_tesseract(deskew(slight, 0.6), config=CONFIG, dpi=200))
-    assert _cer(as_scanned) <= _cer(straightened) + 0.005 and _cer(as_scanned) < 0.02
-
-    steep = _page(skew=2.0, noise=0.0, blur=0.6)
-    out, info = prepare_page(steep, config=CONFIG)
-    assert "deskew" in info.steps
-    raw = "\n".join(ln.text for ln in run_tesseract(steep, config=CONFIG, dpi=200))
-    assert _cer(ocr_image(steep, page_index=0, dpi=200, config=CONFIG).text) + 0.03 < _cer(raw)
 
 
 def test_blob_sizes_count_each_blobs_pixels():
