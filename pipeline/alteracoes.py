@@ -210,7 +210,7 @@ _OWN_FINAL = re.compile(r"ENTRA(?:RA)? EM VIGOR|REVOGAM-SE|REVOGA-SE|FICA[MR]? R
 def _join_folded(before: str, line: str) -> str:
     """Two folded lines as one text, a word cut at the line's end joined again ('AS SE-' +
     'GUINTES ALTERACOES:' -> 'AS SEGUINTES ALTERACOES:')."""
-    if re.search(r"[A-Z]-$", before) and line[:1].isalpha():
+    if before.endswith("-") and "A" <= before[-2:-1] <= "Z" and line[:1].isalpha():
         return before[:-1] + line
     return f"{before} {line}" if before else line
 

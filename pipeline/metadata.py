@@ -314,6 +314,7 @@ _SENTENCE_WORDS = frozenset(
     "DESTA DESTE NESTA NESTE CONFORME VIDE CF QUE".split()
 )
 _MAX_JUNK = 6
+_TIPO_NEAR_START = re.compile(rf".{{0,{_MAX_JUNK}}}?(?:{_TIPO_RE.pattern})")  # a match of _TIPO_RE there
 # "Nº", "N°", "N.º", "N.o", "Nº.", "N9 310" (º read as 9), "Nr.", "NUMERO"; dust before the
 # N read as punctuation or a dash ('LEI.Nº', 'LEI -N.º 2.261').
 _MARKER_RE = re.compile(  # 'Nº', 'N.º', 'NUM.', 'N9', 'NS 350' ... also after dust read as '.' ('LEI.Nº')
@@ -346,7 +347,9 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
     line = _SPACED_RE.sub(lambda m: m.group().replace(" ", ""), line)
     folded = _fold(line)
     m = None
-    for cand in _TIPO_RE.finditer(folded):
+    # (a tipo word must start within the first characters: most lines have none there, and
+    # finditer alone would look for one through the whole line)
+    for cand in _TIPO_RE.finditer(folded) if _TIPO_NEAR_START.match(folded) else ():
         if cand.start() > _MAX_JUNK:
             break
         at = cand.start()
@@ -714,6 +717,7 @@ _FECHO_PLACES = (
     "PACO DA PREFEITURA", "PALACIO", "CAMARA MUNICIPAL", "SALA DAS SESSOES", "PLENARIO",
     "EDIFICIO DA PREFEITURA", "CENTRO ADMINISTRATIVO",
 )
+_FECHO_KEY_CHARS = 4 + max(len(p) for p in _FECHO_PLACES)  # a junk token, its space, a place, one more
 _NUMBER_WORDS_RE = "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
 # After the place: the start of a date ("em 10 de", ", 08 de abril", ", 10/05/1998", ", aos vinte
 # e seis dias"), or the sentence broken right before it (", aos" / ", em" / ", em 10 de" at the
@@ -734,7 +738,11 @@ def is_fecho_start(line: str) -> bool:
     text = _strip_margin(line)
     if not text or len(text) > 200:
         return False
-    squashed = _squash(text)
+    # only the line's start is compared with the places: the squashed key of a prefix is a
+    # prefix of the line's key, exact once it is longer than a junk token and the longest place
+    squashed = _squash(text[:80])
+    if len(squashed) < _FECHO_KEY_CHARS and len(text) > 80:
+        squashed = _squash(text)
     start = re.sub(r"^(?:[A-Z0-9]{1,2} )?", "", squashed)  # one short junk token
     matched = False
     for place in _FECHO_PLACES:

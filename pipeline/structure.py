@@ -27,6 +27,7 @@ from pipeline.alteracoes import resolve_alteracoes
 from pipeline.cleaning import CleanConfig, CleanLine, clean_document, vocabulary
 from pipeline.correction import Correction, correct_document
 from pipeline.emission import emit_units, join_lines
+from pipeline.heap import settle
 from pipeline.layout import join_document_lines, read_document_columns
 from pipeline.metadata import lookup_municipio, match_municipio, normalize_tipo, parse_date, parse_fecho
 from pipeline.ruleset import ruleset_version
@@ -93,6 +94,7 @@ def structure_document(
             rejected_layers=sum(1 for p in doc.pages if p.text_layer_rejected),
         ))
         status, reason = status_of(reasons, meta_named=meta.numero is not None)
+    settle()  # once per process: what the first document loaded for good, out of the collector's way
     return NormDocument(
         pipeline=PipelineInfo(version=__version__, ruleset_version=ruleset_version()),
         norm=norm,

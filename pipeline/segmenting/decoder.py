@@ -189,9 +189,11 @@ def _form_heads(kind: str) -> tuple[tuple[LabelForm, str, str], ...]:
 
 
 @cache
-def _form_heads_of(kind: str, unico: bool) -> tuple[tuple[LabelForm, str, str], ...]:
-    """The forms of :func:`_form_heads` that print a 'único' (``unico``) or a numbered unit."""
-    return tuple(head for head in _form_heads(kind) if head[0].unico == unico)
+def _form_heads_of(kind: str, unico: bool) -> tuple[tuple[str, ...], tuple[tuple[LabelForm, str, str], ...]]:
+    """The forms of :func:`_form_heads` that print a 'único' (``unico``) or a numbered unit, and
+    their distinct keywords (a line is screened once per keyword, not once per form)."""
+    heads = tuple(head for head in _form_heads(kind) if head[0].unico == unico)
+    return tuple(dict.fromkeys(core for _form, core, _lost in heads)), heads
 
 
 @lru_cache(maxsize=8192)
@@ -217,6 +219,7 @@ _NUMERAL_ONLY = re.compile(
     r"^(?:[^\w\s]{0,2}\s*|\S{1,4}\s+)(?P<num>[1-9]\d{0,2})(?:\s?(?P<ord>[º°ª])|(?P<o>o))?(?P<sep>\s?\.?\s?[-–—=:]{1,2}|\.)\s+(?=[A-ZÀ-Ú])"
 )
 _LOWER_START = re.compile(r"^[a-zà-ú]{3,}")
+_ALNUM = re.compile(r"[^\W_]")
 _NON_DIGITS = re.compile(r"\D+")
 _LAST_WORD = re.compile(r"(\w+)\W*$")
 _DASH_AFTER_WORD = re.compile(r"\w\s*[-–—]")
@@ -270,7 +273,7 @@ class _Piece:
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
                  "after_heading", "numeral_only", "lost_bare", "lost_guess", "guess_open", "vigencia", "shifted",
-                 "reader", "lost_debris")
+                 "reader", "lost_debris", "first_alnum")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -282,6 +285,8 @@ class _Piece:
         self.heads: dict[str, bool] = {}
         self.screened: dict[tuple[str, bool], tuple[tuple[LabelForm, str], ...]] = {}
         self.seen = frozenset(text[:_REACH])  # what a label's alignment can reach
+        first = _ALNUM.search(self.text)
+        self.first_alnum = first.start() if first else len(self.text)  # a prefix up to here reads no letter or figure
         token = _first_token(text)
         # A numeral is short, and no word of three letters with a vowel is one ('de' may be
         # 'b)' misread, 'pessoa' is no 'a)').
@@ -365,7 +370,7 @@ class _Piece:
                     # (an alignment that reads no letter or figure of the label, '—.' for 'c —',
                     # reads no label: the evidence refuses it, so it must not hide a reading that
                     # the lost-label shapes below would give)
-                    if cost < best[0] and (end == self.lost_end or any(c.isalnum() for c in self.text[:end])):
+                    if cost < best[0] and (end == self.lost_end or end > self.first_alnum):
                         best = (cost, end)
                 if head and lower_bound(head, self.seen, model=model) * weight + form.cost + lost <= min(best[0], form_limit):
                     # The keyword read, the numeral lost ('Art Esta Lei ...'): numbered by the
@@ -516,9 +521,10 @@ class _Piece:
         key = (kind, unico)
         got = self.screened.get(key)
         if got is None:
-            got = self.screened[key] = tuple(
-                (form, lost_head) for form, core, lost_head in _form_heads_of(kind, unico) if self.screen(core)
-            )
+            cores, heads = _form_heads_of(kind, unico)
+            passed = {core for core in cores if self.screen(core)}
+            got = self.screened[key] = tuple((form, lost_head) for form, core, lost_head in heads if core in passed) \
+                if passed else ()
         return got
 
     def printed_cleanly(self) -> bool:
@@ -621,7 +627,7 @@ class _Piece:
         size = len(consumed.strip())
         if cost > max(limit, config.emission_per_char * size):
             return float("-inf"), end
-        if end >= 0 and end != self.lost_end and not any(c.isalnum() for c in consumed):
+        if end >= 0 and end != self.lost_end and end <= self.first_alnum:
             return float("-inf"), end  # no numeral read at all: the label's number is unknown
         if self.offset == 0:  # a long label at a line start; inside a line, a citation is likelier
             limit_evidence = max(limit_evidence, config.evidence_per_char * size)
@@ -674,21 +680,36 @@ def _sentence_end(text: str, at: int) -> bool:
 
 def _layout_bonus(prev: str, kind: str, config: DecodeConfig) -> float:
     """Evidence from the line before: what it ends with (dust after its last mark aside)."""
-    t = without_end_dust(prev)
-    if not t:
-        return 0.0
-    if _WORD_CUT.search(t):
+    end = _line_end(prev)
+    if end == "cut":
         return -config.word_cut
-    if _CITES_NUMBER.search(t):
+    if end == "cites":
         return -config.cited_number
-    last = t[-1]
-    if last == ":":
+    if end == ":":
         return config.after_colon if kind in ("inciso", "alinea", "item") else 0.0
-    if last == ";":
+    if end == ";":
         return config.after_semicolon if kind in ("inciso", "alinea", "item") else 0.0
-    if last.isalnum() or last == ",":
+    if end == "open":
         return -config.open_sentence
     return 0.0
+
+
+@lru_cache(maxsize=4096)
+def _line_end(prev: str) -> str:
+    """How a line ends, for the line after it (weighed for every state and reading of that
+    line, so known once): 'cut' (a word cut by a hyphen), 'cites' (a word a number must
+    follow), ':' or ';', 'open' (a letter, a figure or a comma: the sentence runs on), or ''."""
+    t = without_end_dust(prev)
+    if not t:
+        return ""
+    if _WORD_CUT.search(t):
+        return "cut"
+    if _CITES_NUMBER.search(t):
+        return "cites"
+    last = t[-1]
+    if last in ":;":
+        return last
+    return "open" if last.isalnum() or last == "," else ""
 
 
 # --- the search -----------------------------------------------------------------------------
