@@ -299,13 +299,17 @@ def is_garbage(text: str, vocab: frozenset[str] | None = None, *, mean_token_len
     DAT', 'anaaaaaaaaaareeereoo' (letter runs). Without a vocabulary only letter runs count.
     """
     tokens = _TOKEN.findall(text)
-    if not tokens:
+    if not tokens or not _garbage_shape(text, tokens, vocab, mean_token_len):
         return False
-    if _NORM_TITLE.match(text) or _NORM_TITLE.match(_SPACED_OUT.sub(lambda m: m.group().replace(" ", ""), text)) \
-            or _DATED_NUMBER.search(text) or _starts_with_label(text):
-        return False  # an epígrafe or a unit ('III - a taxa de lixo e o ISS;') may be all short words
-    if _CITATION.search(text):
-        return False  # a citation is all short words too ('o art. 7º da Lei nº 511, de 1974;')
+    # (what may be all short words and is no garbage: weighed only for lines of garbage's shape)
+    return not (_NORM_TITLE.match(text) or _NORM_TITLE.match(_SPACED_OUT.sub(lambda m: m.group().replace(" ", ""), text))
+                or _DATED_NUMBER.search(text) or _starts_with_label(text)  # an epígrafe or a unit ('III - a taxa
+                # de lixo e o ISS;')
+                or _CITATION.search(text))  # a citation ('o art. 7º da Lei nº 511, de 1974;')
+
+
+def _garbage_shape(text: str, tokens: list[str], vocab: frozenset[str] | None, mean_token_len: float) -> bool:
+    """Whether the tokens of a line have garbage's shape (see :func:`is_garbage`)."""
     if vocab is None:
         return has_letter_runs(text)
     if len(tokens) >= 3 and all(len(t) <= 2 for t in tokens) and sum(t.lower() in vocab for t in tokens) < len(tokens) / 2:

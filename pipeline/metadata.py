@@ -744,16 +744,21 @@ def is_fecho_start(line: str) -> bool:
     if len(squashed) < _FECHO_KEY_CHARS and len(text) > 80:
         squashed = _squash(text)
     start = re.sub(r"^(?:[A-Z0-9]{1,2} )?", "", squashed)  # one short junk token
-    matched = False
-    for place in _FECHO_PLACES:
-        head = start[:len(place)]
-        if head == place or (len(head) == len(place) and fuzz.ratio(head, place) >= 85):
-            matched = True
-            break
-    if not matched:
+    if not _names_fecho_place(start[:_FECHO_KEY_CHARS]):
         return False
     folded = _fold(text)
     return bool(_DATEISH_RE.search(folded) or parse_date(text))
+
+
+@functools.lru_cache(maxsize=1024)
+def _names_fecho_place(start: str) -> bool:
+    """Whether a squashed line start is one of ``_FECHO_PLACES`` (OCR's damage within 85%).
+    (A closing is tried alone and joined with its next line: the same start, known once.)"""
+    for place in _FECHO_PLACES:
+        head = start[:len(place)]
+        if head == place or (len(head) == len(place) and fuzz.ratio(head, place) >= 85):
+            return True
+    return False
 
 
 _ROLES = (

@@ -273,7 +273,7 @@ class _Piece:
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
                  "after_heading", "numeral_only", "lost_bare", "lost_guess", "guess_open", "vigencia", "shifted",
-                 "reader", "lost_debris", "first_alnum")
+                 "reader", "lost_debris", "first_alnum", "lost_heads")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -284,6 +284,7 @@ class _Piece:
         self.cache: dict[tuple[str, int, bool], tuple[float, int]] = {}
         self.heads: dict[str, bool] = {}
         self.screened: dict[tuple[str, bool], tuple[tuple[LabelForm, str], ...]] = {}
+        self.lost_heads: dict[str, tuple[float, int] | None] = {}
         self.seen = frozenset(text[:_REACH])  # what a label's alignment can reach
         first = _ALNUM.search(self.text)
         self.first_alnum = first.start() if first else len(self.text)  # a prefix up to here reads no letter or figure
@@ -375,19 +376,11 @@ class _Piece:
                 if head and lower_bound(head, self.seen, model=model) * weight + form.cost + lost <= min(best[0], form_limit):
                     # The keyword read, the numeral lost ('Art Esta Lei ...'): numbered by the
                     # sequence, when a capitalised word follows.
-                    cost, end = prefix_cost(head, self.text, model=model, boundary=boundary)
-                    after = _SEPARATOR.sub("", self.text[end:], count=1)
-                    scrap = _NUMERAL_SCRAP.match(after)
-                    if not after[:1].isupper() and scrap is not None:
-                        # the numeral read as a scrap of letters ('Art. do São', 'ART. do. O')
-                        end, cost = len(self.text) - len(after) + scrap.end(), cost + 1.0
-                        after = after[scrap.end():]
-                    if len(head) < 3 and (scrap is None or not _DASHED.search(scrap.group())):
-                        after = ""  # a lone 'S' opens sentences too: only 'S to - A ...' is '§ 1º -'
-                    if after[:1].isupper():
-                        cost = cost * weight + form.cost + lost
+                    got = self.keyword_alone(head)
+                    if got is not None:
+                        cost = got[0] * weight + form.cost + lost
                         if cost < best[0]:
-                            best = (cost, end)
+                            best = (cost, got[1])
         if best[0] > config.damaged_keyword and self.offset == 0 and self.printed is None:
             # a clean label behind margin marks ('Eca Parágrafo único. Ficam', 'PE Art. 54º'):
             # the label read after the marks, each of their characters at ``margin_dust``
@@ -443,6 +436,25 @@ class _Piece:
                 best = (cost, self.lost_end)
         self.cache[key] = best
         return best
+
+    def keyword_alone(self, head: str) -> tuple[float, int] | None:
+        """(channel cost, end) of the keyword ``head`` read here with its numeral lost, when a
+        capitalised word follows it (or the numeral's scrap of letters and then one); None when
+        none does. The same for every number the sequence may ask: known once per keyword."""
+        if head in self.lost_heads:
+            return self.lost_heads[head]
+        model = default_model()
+        cost, end = prefix_cost(head, self.text, model=model, boundary=model.boundary)
+        after = _SEPARATOR.sub("", self.text[end:], count=1)
+        scrap = _NUMERAL_SCRAP.match(after)
+        if not after[:1].isupper() and scrap is not None:
+            # the numeral read as a scrap of letters ('Art. do São', 'ART. do. O')
+            end, cost = len(self.text) - len(after) + scrap.end(), cost + 1.0
+            after = after[scrap.end():]
+        if len(head) < 3 and (scrap is None or not _DASHED.search(scrap.group())):
+            after = ""  # a lone 'S' opens sentences too: only 'S to - A ...' is '§ 1º -'
+        got = self.lost_heads[head] = (cost, end) if after[:1].isupper() else None
+        return got
 
     def behind_dust(self) -> list[tuple[int, int, _Piece]]:
         """The line read from after each run of margin marks at its start: (where, characters
