@@ -957,3 +957,25 @@ def test_a_unit_read_by_expectation_whose_text_is_specks_is_a_doubt(stamp: str):
                 "Art. 8º O pedido de inscrição será instruído com os documentos exigidos.\n"
                 "Art. 9º Esta lei entra em vigor na data de sua publicação.\n")
     assert doc["document"]["status"] != "extracted"
+
+
+def test_a_lost_article_label_is_debris_ending_in_a_spaced_dash_whatever_is_left_of_its_keyword():
+    from pipeline.segmenting.lost import lost_article_end
+
+    line = "NTE do - A infração ao disposto nesta Lei sujeita o infrator às seguintes penalidades:"
+    assert lost_article_end(line) == len("NTE do -")
+    assert lost_article_end("NTE do A infração ao disposto nesta Lei") is None  # no 'A', no dash: no label
+    units = _units("Art. 3º A Prefeitura poderá revogar a licença quando o interesse público o exigir.\n"
+                   f"{line}\nI - advertência;\nII - multa.\n"
+                   "Art. 5º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert set(units) == {"art3", "art4", "art4_cpt_inc1", "art4_cpt_inc2", "art5"}
+    assert units["art4"].startswith("A infração")
+
+
+def test_a_keyword_with_its_numeral_read_as_letters_before_the_dash_is_one_label():
+    # 'Art: So —' is 'Art. 5º —': no sentence ends at 'Art:', no parágrafo 'So —' opens there
+    units = _units("Art. 4º A Prefeitura manterá cadastro atualizado dos motoristas.\n"
+                   "Art: So — São obrigações do motorista:\nI — afixar a tabela de preços;\n"
+                   "II — usar uniforme.\nArt. 6º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert set(units) == {"art4", "art5", "art5_cpt_inc1", "art5_cpt_inc2", "art6"}
+    assert units["art5"].startswith("São obrigações")

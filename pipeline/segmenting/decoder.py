@@ -262,6 +262,16 @@ def _resembles(word: str, keyword: str) -> bool:
     return LCSseq.similarity(w, k) >= min(2, len(k))
 
 
+def _keyword_end(text: str) -> int:
+    """Where a line's first word ends when it may be an article's keyword, damaged ('Art:',
+    'Arc.'): the mark after it is the label's, no sentence ends there ('Art: So — São
+    obrigações' is one label, not 'Art' and a parágrafo 'So —'); else 0."""
+    m = TOKEN.match(text)
+    if m is None or not m.group()[:1].isupper() or m.group()[-1] not in ".:;":
+        return 0  # (a keyword is capitalised, and only the mark after it is in question)
+    return m.end() if _resembles(m.group(), "Art") or _resembles(m.group(), "Artigo") else 0
+
+
 def _first_token(text: str) -> str:
     t = text.lstrip(" .,:;'\"*|-_~`´^")
     return t.split(" ", 1)[0] if t else ""
@@ -447,8 +457,9 @@ class _Piece:
         cost, end = prefix_cost(head, self.text, model=model, boundary=model.boundary)
         after = _SEPARATOR.sub("", self.text[end:], count=1)
         scrap = _NUMERAL_SCRAP.match(after)
-        if not after[:1].isupper() and scrap is not None:
-            # the numeral read as a scrap of letters ('Art. do São', 'ART. do. O')
+        if scrap is not None and (not after[:1].isupper() or _DASHED.search(scrap.group())):
+            # the numeral read as a scrap of letters ('Art. do São', 'ART. do. O'; a capital too
+            # when the label's dash follows it: 'Art: So — São obrigações')
             end, cost = len(self.text) - len(after) + scrap.end(), cost + 1.0
             after = after[scrap.end():]
         if len(head) < 3 and (scrap is None or not _DASHED.search(scrap.group())):
@@ -949,7 +960,7 @@ def decode(
         pieces.append(_Piece(i, 0, text, p, 0.0, is_frozen, closes, words))
         pieces[-1].reader = read_label
         if not is_frozen and (p is None or p.kind not in ("group", "heading")):
-            label_end = len(p.label) if p is not None else 0
+            label_end = len(p.label) if p is not None else _keyword_end(text)
             for m in _SPLIT.finditer(text):
                 if m.end() >= len(text) - 2 or m.end() <= label_end + 2 or not _sentence_end(text, m.start()):
                     continue
