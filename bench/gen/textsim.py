@@ -36,6 +36,7 @@ qa3 extensions:
                           right-margin fragments; the gold keeps the true reading order
   cfg order               may contain "blank" / "blank:TEXT" entries (blank scanned pages)
 """
+import dataclasses
 import json
 import random
 import re
@@ -43,8 +44,9 @@ import sys
 from pathlib import Path
 
 from bench.gen.book import SetDirs, print_pages, write_case
-from bench.gen.hyphenation import TEXTSIM, break_points
 from bench.gen.source import id_segment
+from bench.gen.wrapping import TEXTSIM_BREAKING, fits_chars
+from bench.gen.wrapping import wrap as wrap_words
 from models.units import GROUP_TYPES
 
 DEFAULTS = {
@@ -138,82 +140,20 @@ def confuse(text, rate, rng, table=None):
 
 
 def wrap(owner, prefix, text, cfg, rng, kind="prose"):
-    """Wrap prefix+text into Lines. '\n' in text forces a new printed line."""
-    width = cfg["width"]
-    lines = []
-    segments = text.split("\n")
-    first = True
-    for seg in segments:
+    """Wrap prefix+text into Lines. '\n' in text forces a new printed line, a segment with a
+    form feed is a page break ('BREAK')."""
+    hy = cfg["hyphen"]
+    breaking = dataclasses.replace(TEXTSIM_BREAKING, p_break=cfg["p_hyph"], p_nohyph=cfg["p_nohyph"],
+                                   marks=(hy,) if isinstance(hy, str) else tuple(hy))
+    lines, lead = [], prefix  # the label opens the first printed segment
+    for seg in text.split("\n"):
         if "\x0c" in seg:
             lines.append("BREAK")
             continue
-        words = seg.split()
-        cur_prefix = prefix if first else ""
-        first = False
-        cur = []
-        curlen = len(cur_prefix)
-        i = 0
-        while i < len(words):
-            w = words[i]
-            if "¦" in w:  # forced break inside this word (authoring marker)
-                head, tail = w.split("¦", 1)
-                if curlen + len(head) + (1 if cur else 0) > width and (cur or cur_prefix):
-                    lines.append(Line(owner, " ".join(cur), cur_prefix, " ", "", kind))
-                    cur, curlen, cur_prefix = [], 0, ""
-                cur.append(head)
-                hyst = cfg["hyphen"] if isinstance(cfg["hyphen"], str) else rng.choice(cfg["hyphen"])
-                lines.append(Line(owner, " ".join(cur), cur_prefix, "", "" if head.endswith("-") else hyst, kind))
-                cur, curlen, cur_prefix = [], 0, ""
-                words[i] = tail
-                continue
-            add = len(w) + (1 if cur else 0)
-            if curlen + add <= width or (not cur and not cur_prefix):
-                cur.append(w)
-                curlen += add
-                i += 1
-                continue
-            # word does not fit
-            room = width - curlen - (1 if cur else 0) - 1
-            split_done = False
-            compound = "-" in w[:room + 1] and w.index("-") >= 2 and len(w) - w.index("-") > 2 \
-                and w[:w.index("-")].isalpha()
-            if room >= 2 and (compound and rng.random() < 0.85 or rng.random() < cfg["p_hyph"]):
-                if compound:
-                    # break at the word's own hyphen (compound): 'far-' + 'se-á'
-                    k = w.index("-") + 1
-                    if k <= room + 1:
-                        head, tail = w[:k], w[k:]
-                        cur.append(head)
-                        ln = Line(owner, " ".join(cur), cur_prefix, "", "", kind)
-                        lines.append(ln)
-                        words[i] = tail
-                        cur, curlen, cur_prefix = [], 0, ""
-                        split_done = True
-                if not split_done:
-                    core = re.match(r"^([^\W\d_]+)(.*)$", w)
-                    if core and "-" not in w:
-                        pts = [p for p in break_points(core.group(1), TEXTSIM) if p <= room]
-                        if pts:
-                            k = max(pts)
-                            head, tail = w[:k], w[k:]
-                            cur.append(head)
-                            hyst = cfg["hyphen"] if isinstance(cfg["hyphen"], str) else rng.choice(cfg["hyphen"])
-                            hy = "" if rng.random() < cfg["p_nohyph"] else hyst
-                            ln = Line(owner, " ".join(cur), cur_prefix, "", hy, kind)
-                            lines.append(ln)
-                            words[i] = tail
-                            cur, curlen, cur_prefix = [], 0, ""
-                            split_done = True
-            if split_done:
-                continue
-            if cur or cur_prefix:
-                lines.append(Line(owner, " ".join(cur), cur_prefix, " ", "", kind))
-                cur, curlen, cur_prefix = [], 0, ""
-            else:
-                cur.append(w)
-                i += 1
-        if cur or cur_prefix:
-            lines.append(Line(owner, " ".join(cur), cur_prefix, " ", "", kind))
+        for k, ln in enumerate(wrap_words(seg.split(), fits_chars(cfg["width"]), breaking, rng, prefix=lead)):
+            body = ln.text[len(lead):] if k == 0 else ln.text
+            lines.append(Line(owner, body, lead if k == 0 else "", "" if ln.broken else " ", ln.mark, kind))
+        lead = ""
     return lines
 
 
