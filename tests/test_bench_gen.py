@@ -15,6 +15,7 @@ import pytest
 from bench.gen.book import SetDirs, build_case, print_pages, write_case
 from bench.gen.draw import draw_set
 from bench.gen.hyphenation import LAWKIT, SCANLAB, TEXTSIM, TYPEWRITER, Hyphenation, break_points
+from bench.gen.noise import BODY_NOISE, LABEL_SWAPS, LETTERHEAD_NOISE, char_noise, confuse_once
 from bench.gen.sets import build_set, load_set
 from bench.gen.source import dump_book, id_segment, parse_book
 from bench.gen.validate import find_shared, validate_dir
@@ -178,6 +179,22 @@ def test_every_recipe_keeps_to_the_width_and_its_lines_join_back_to_the_text(bre
             broke += ln.broken
         assert joined.strip() == " ".join(text.split())
     assert broke > 0  # every recipe breaks some word at these widths
+
+
+def test_character_noise_keeps_a_clean_line_and_misreads_what_its_table_names():
+    rng = random.Random(3)
+    line = "PREFEITURA MUNICIPAL DE IMPERATRIZ - licença de funcionamento"
+    assert char_noise(line, 0.0, rng, BODY_NOISE) == line
+    heavy = char_noise("IIII", 1.0, rng, LETTERHEAD_NOISE)  # every 'I' is read as one of 'l|1'
+    assert set(heavy.split()[-1]) <= set("l|1") and len(heavy.split()[-1]) == 4
+    assert char_noise("rn", 1.0, rng, BODY_NOISE) == "m"  # two characters read as one
+
+
+def test_one_confusion_at_a_label_changes_the_label_only():
+    rng = random.Random(4)
+    for _ in range(50):
+        out = confuse_once("ARTIGO 3º - O Município", LABEL_SWAPS, rng, window=14, first=True)
+        assert out != "ARTIGO 3º - O Município" and out.endswith("O Município")
 
 
 def test_a_pattern_reads_letters_and_clusters_around_the_break():

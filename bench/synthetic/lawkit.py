@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.gen.book import SetDirs, print_pages, write_case
+from bench.gen.noise import margin_mark
 from bench.gen.source import id_segment
 from bench.gen.wrapping import LAWKIT_BREAKING, fits_chars, wrap
 
@@ -154,8 +155,7 @@ class Law:
                                        marks=(self.hyphen_mark,))
         lines = [ln.printed for ln in wrap(text.split(), fits_chars(self.width), breaking, self._rng)]
         if self.mark_rate:
-            lines = [ln + (self._rng.choice(self.marks) if self._rng.random() < self.mark_rate else "")
-                     for ln in lines[:-1]] + lines[-1:]
+            lines = [ln + margin_mark(self._rng, self.mark_rate, self.marks) for ln in lines[:-1]] + lines[-1:]
         return lines
 
     def _pages(self) -> list[list[str]]:
