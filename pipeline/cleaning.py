@@ -22,6 +22,7 @@ from rapidfuzz.distance import LCSseq
 
 from models.ocr import DocumentText
 from pipeline.folding import fold
+from pipeline.metadata import state_names
 
 
 @dataclass(frozen=True)
@@ -323,12 +324,12 @@ def _garbage_shape(text: str, tokens: list[str], vocab: frozenset[str] | None, m
     return mean < mean_token_len and short >= 0.5 and known < 0.4
 
 
-_STATE_NAMES = (  # the 27 federative units, folded
-    "ACRE", "ALAGOAS", "AMAPA", "AMAZONAS", "BAHIA", "CEARA", "DISTRITO FEDERAL", "ESPIRITO SANTO", "GOIAS",
-    "MARANHAO", "MATO GROSSO", "MATO GROSSO DO SUL", "MINAS GERAIS", "PARA", "PARAIBA", "PARANA", "PERNAMBUCO",
-    "PIAUI", "RIO DE JANEIRO", "RIO GRANDE DO NORTE", "RIO GRANDE DO SUL", "RONDONIA", "RORAIMA",
-    "SANTA CATARINA", "SAO PAULO", "SERGIPE", "TOCANTINS",
-)
+@cache
+def _state_names() -> tuple[str, ...]:
+    """The 27 federative units' names (the IBGE list's), folded."""
+    return tuple(fold(name) for name in state_names().values())
+
+
 _LETTERHEAD = re.compile(
     r"^(?:ESTADO\s+D[EOA]\s+(?P<state>[A-Z ]{4,24})"
     r"|.?(?:REFEITURA|AMARA|UNICIPIO)\s+(?:MUNICIPAL\s+)?D[EOA]\s+[A-Z][A-Z'-]+(?:\s+[A-Z][A-Z'-]*){0,4}"
@@ -384,7 +385,7 @@ def is_letterhead_line(text: str) -> bool:
     if m is None:
         return False
     state = m.group("state")
-    return state is None or process.extractOne(state.strip(), _STATE_NAMES, scorer=fuzz.ratio,
+    return state is None or process.extractOne(state.strip(), _state_names(), scorer=fuzz.ratio,
                                                score_cutoff=85) is not None
 
 

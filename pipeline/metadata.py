@@ -506,12 +506,20 @@ def _state_keys() -> dict[str, str]:
     return keys
 
 
-_UFS_RE = "AC|AL|AP|AM|BA|CE|DF|ES|GO|MA|MT|MS|MG|PA|PB|PR|PE|PI|RJ|RN|RS|RO|RR|SC|SP|SE|TO"
+@functools.cache
+def _ufs() -> str:
+    """The UF codes of the IBGE list as a regex alternation ('AC|AL|...')."""
+    return "|".join(sorted(_gazetteer().states))
+
+
 _ESTADO_RE = re.compile(r"\bESTADO\s+D[OEA]\s+(?P<name>[A-Z][A-Z .]{2,40})")
-# "Paranatinga-MT", "Itu/SP", "Itu - SP," (spaced only before punctuation: "I - SE o" is text)
-_UF_SUFFIX_RE = re.compile(
-    rf"[A-Za-zÀ-ÿ](?:[-/–](?P<uf>{_UFS_RE})(?![A-Za-z0-9])|\s[-/–]\s(?P<uf2>{_UFS_RE})\s*(?:[,.;)]|$))"
-)
+
+
+@functools.cache
+def _uf_suffix_re() -> re.Pattern[str]:
+    """'Paranatinga-MT', 'Itu/SP', 'Itu - SP,' (spaced only before punctuation: 'I - SE o' is text)."""
+    return re.compile(
+        rf"[A-Za-zÀ-ÿ](?:[-/–](?P<uf>{_ufs()})(?![A-Za-z0-9])|\s[-/–]\s(?P<uf2>{_ufs()})\s*(?:[,.;)]|$))")
 
 
 def _best_prefix(words: Sequence[str], choices: Sequence[str], cutoff: float) -> tuple[str, float] | None:
@@ -547,7 +555,7 @@ def detect_uf(lines: Sequence[str]) -> str | None:
             hit = _best_prefix(words, choices, 85)
             if hit is not None:
                 votes[state_keys[hit[0]]] += 2
-        for m in _UF_SUFFIX_RE.finditer(line):
+        for m in _uf_suffix_re().finditer(line):
             votes[m.group("uf") or m.group("uf2")] += 1
     if not votes:
         return None
@@ -613,7 +621,7 @@ def _name_candidates(lines: Sequence[str]) -> list[tuple[list[str], str, str | N
             if stop:
                 raw = raw[:stop.start()]
             uf_suffix = None
-            suf = re.search(rf"\s?[-/–]\s?({_UFS_RE})\s*$", raw.strip(_EDGE_JUNK + " ."))
+            suf = re.search(rf"\s?[-/–]\s?({_ufs()})\s*$", raw.strip(_EDGE_JUNK + " ."))
             if suf:
                 uf_suffix = suf.group(1)
                 raw = raw.strip(_EDGE_JUNK + " .")[:suf.start()]
@@ -693,7 +701,7 @@ def lookup_municipio(name: str, *, uf: str | None = None) -> MunicipioMatch | No
     ``match_municipio``, None when unsure or when the name exists in several states and
     ``uf`` is not given."""
     text = _strip_margin(str(name))
-    suffix = re.search(rf"\s?[-/–]\s?({_UFS_RE})$", text)
+    suffix = re.search(rf"\s?[-/–]\s?({_ufs()})$", text)
     given = _valid_uf(uf) or (suffix.group(1) if suffix else None)
     if suffix:
         text = text[:suffix.start()]
@@ -871,7 +879,7 @@ def _fecho_local(text: str) -> str | None:
         return None
     anchored = m is not None
     printed = text[start:end].strip(" .-")
-    printed = re.sub(rf"\s?[-/–]\s?(?:{_UFS_RE})$", "", printed).strip()
+    printed = re.sub(rf"\s?[-/–]\s?(?:{_ufs()})$", "", printed).strip()
     if not printed:
         return None
     hit = match_municipio([f"MUNICIPIO DE {printed}"], uf=detect_uf([text]))
