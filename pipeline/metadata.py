@@ -30,6 +30,7 @@ from models.norm import Fecho, Signatario
 from models.tipos import EPIGRAFE_PATTERNS, MUNICIPAL_TIPOS, TIPOS
 from pipeline.errors import InputError
 from pipeline.folding import fold_same_length
+from pipeline.joining import join_lines
 from pipeline.reading.numerals import CARDINAL_WORDS
 
 MUNICIPIOS_CSV = Path(__file__).with_name("data") / "municipios.csv"
@@ -846,17 +847,9 @@ def _is_name(line: str) -> bool:
 
 
 def _join_lines(lines: Sequence[str]) -> str:
-    """Join wrapped lines, re-joining a word hyphenated at the line end ('publica-' 'ção')."""
-    out = ""
-    for raw in lines:
-        line = _strip_margin(raw)
-        if not line:
-            continue
-        if re.search(r"[A-Za-zÀ-ÿ][-=—]+$", out) and line[:1].islower():
-            out = re.sub(r"[-=—]+$", "", out) + line
-        else:
-            out = f"{out} {line}" if out else line
-    return out
+    """Wrapped lines of the fecho as one text, margin marks stripped (``joining.join_lines``:
+    'publica-' 'ção', 'SETEM-' 'BRO', 'Caxias do Sul-' 'RS')."""
+    return join_lines([_strip_margin(raw) for raw in lines])
 
 
 _MAX_SIGNATURE_LINES = 16

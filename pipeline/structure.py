@@ -26,8 +26,9 @@ from pipeline import __version__
 from pipeline.alteracoes import resolve_alteracoes
 from pipeline.cleaning import CleanConfig, CleanLine, clean_document, vocabulary
 from pipeline.correction import Correction, correct_document
-from pipeline.emission import emit_units, join_lines
+from pipeline.emission import emit_units
 from pipeline.heap import settle
+from pipeline.joining import join_lines
 from pipeline.layout import join_document_lines, read_document_columns
 from pipeline.metadata import lookup_municipio, match_municipio, normalize_tipo, parse_date, parse_fecho
 from pipeline.ruleset import ruleset_version
