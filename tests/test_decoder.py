@@ -299,6 +299,17 @@ def test_a_long_keyword_inside_a_line_is_a_citation_not_a_label():
     assert "parágrafo primeiro do artigo 35" in units["art2"]
 
 
+def test_a_citing_abbreviations_point_read_as_a_colon_ends_no_clause():
+    # amend draw 318274650, scan 012: 'que passam a ser os arts. 15 a 24.' read 'os arts: E a Da.':
+    # after the ':' the decoder read 'E a' as alínea a (by expectation, a doubt); a point after
+    # 'arts' abbreviates, whatever OCR made of it and of the numbers after it
+    units = _units("Art. 1º A inscrição será anual.\n"
+                   "Art. 2º - Ficam renumerados os arts IMa 253 da Lei nº\n3:383, de 1989, que passam a ser os arts: E a Da.\n"
+                   "Art. 3º Esta lei entra em vigor na data de sua publicação.\n")
+    assert [u for u in units if u.startswith("art2")] == ["art2"]
+    assert units["art2"].endswith("os arts: E a Da.")
+
+
 def test_a_capital_o_read_as_zero_starts_a_unit_s_text():
     texts = ["Art. 1º A taxa é anual.", "Arl. 2. 0 regulamento fixará os valores.", "Art. 3º Esta lei entra em vigor."]
     printed = [Printed("artigo", 1, label="Art. 1º"), None, Printed("artigo", 3, label="Art. 3º")]

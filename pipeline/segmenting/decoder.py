@@ -648,6 +648,8 @@ def _look_ahead(pieces: Sequence[_Piece]) -> None:
 
 # an abbreviation a number follows, at the end of a word OCR fused it with ('oart.', 'doart.')
 _CITING_TAIL = re.compile(r"(?:art|arts|inc|par)$", re.I)
+# the abbreviation alone: its point (read ':' or ';') ends no clause, whatever OCR made of the numbers
+_CITING_WORD = re.compile(r"(?:art|arts|inc|incs|par)", re.I)
 # (or a numeral OCR misread as a stroke or a letter, known by its ordinal sign: 'art: /º-A' for 'art. 7º-A')
 _NUMBER_AFTER = re.compile(r"\s*(?:\d{1,4}\s*[º°o]?|[\d/|!lIi]{1,3}\s*[º°])(?![^\W_])")
 
@@ -667,6 +669,8 @@ def _sentence_end(text: str, at: int) -> bool:
     word = _LAST_WORD.search(text[max(0, at - 64):at])
     if word is not None and _CITING_TAIL.search(word.group(1)) and _NUMBER_AFTER.match(text[at:]):
         return False  # 'oart. 6º passa', 'o art: 4º-A': 'o art.' fused or misread by OCR, the number is cited
+    if word is not None and _CITING_WORD.fullmatch(word.group(1)):
+        return False  # 'passam a ser os arts: E a Da.' ('arts. 15 a 24'): an abbreviation's point, misread
     if text[at - 1] in ";:":
         return True
     return word is not None and len(word.group(1)) >= 4 and not word.group(1)[0].isupper()
