@@ -88,9 +88,7 @@ def named_articles(intro: str) -> frozenset[int]:
     hold ('OS ARTS. 3O A 5O DA LEI NO 9 PASSAM A VIGORAR' -> {3, 4, 5}; 'O ART. 5O' -> {5};
     'OS ARTS. 3O, 5O E 8O' -> {3, 5, 8}). ``intro`` is folded. Lettered articles ('5O-A') are
     left out: their numbers are no other article's."""
-    last = None
-    for last in _CITED_ARTICLES.finditer(intro[-300:]):
-        pass
+    last = next(iter(reversed(list(_CITED_ARTICLES.finditer(intro[-300:])))), None)
     if last is None:
         return frozenset()
     out: set[int] = set()
