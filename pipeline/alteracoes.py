@@ -140,6 +140,13 @@ def _own_article_follows(texts: Sequence[str], j: int, outer: int, max_lines: in
     return False
 
 
+def _opens_quoted_text(text: str) -> bool:
+    """What follows a line's opening quote reads as the start of quoted provisions: a unit's
+    label, a capital letter (a caput quoted alone), an omission line."""
+    body = _OPEN.sub("", text, count=1)
+    return bool(body[:1].isupper() or _OMISSION.match(body) or body[:1] in "§…." or _header(body) is not None)
+
+
 def opens_quote(text: str) -> bool:
     """Whether a line opens with a quote as printed or as OCR reads it."""
     return bool(_OPEN.match(text))
@@ -196,9 +203,14 @@ def read_alteracoes(readings: Sequence, *, max_lines: int = 400, body: bool = Fa
                 # article after it ('ARTIGO 6º - Esta Lei entrará em vigor')
                 # (unless the formula names that number among the articles it amends: 'Os arts.
                 # 3º a 5º ... passam a vigorar', then '“Art. 3º')
+                # A quote that follows no announcing ':' nor a closed block opens the amended
+                # norm's text only with a unit's label, a capital or an omission line: '* 13/1964,
+                # que passam a ser os arts. 15 a 19' is a speck before the wrapped caput of an
+                # article that renumbers
                 number = _article_number(text)
-                start = not (number == outer + 1 and number not in named_articles(intro)
-                             and not _closes_before_own(texts, j, outer + 1, max_lines))
+                start = (announced or prev_closed or _opens_quoted_text(text)) and not (
+                    number == outer + 1 and number not in named_articles(intro)
+                    and not _closes_before_own(texts, j, outer + 1, max_lines))
             elif announced and _FORMULA.search(intro[-240:]):
                 # the formula announced a quotation whose opening quote OCR lost or garbled
                 # ('CATE. 9º', 'ACC. 13'): the next line starts it, unless it is the law's own

@@ -759,3 +759,18 @@ def test_an_enacting_clause_whose_last_word_ocr_lost_and_a_formula_whose_colon_i
 
     assert announces("Seguintes alterações. E") and announces("fica acrescido o art. 6º-A, Com a seguinte redacao.")
     assert not announces("dispõe sobre a redação") and not announces("as alterações do texto.")
+
+
+def test_a_speck_before_a_wrapped_caput_that_renumbers_opens_no_quotation():
+    # amend draw 126793383 (tuning), scan 007: 'Ficam renumerados os arts. 14 a 18 da Lei' / '* 13//1964,
+    # que passam a ser os arts. 15 a 19,': the '*' a quote, 'renumerados' a formula: the quotation
+    # opened there ran to the next closing and swallowed the law's own article 3 and its incisos.
+    # A quote that follows no announcing ':' nor a closed block opens quoted text only with a
+    # label, a capital or an omission line
+    assert _marked("Art. 2º - Ficam renumerados os arts. 14 a 18 da Lei",
+                   "* 13//1964, que passam a ser os arts. 15 a 19,",
+                   "Art. 3º - A Lei nº 137/1964 passa a vigorar com as seguintes alterações:",
+                   "“Art. 8º - Constituem infrações administrativas.” (NR)") == [3]
+    # a quotation opened after the formula's ':' is one whatever follows its quote
+    assert _marked("Art. 1º O art. 8º da Lei nº 9 passa a vigorar com a seguinte redação:",
+                   "“constituem infrações administrativas.” (NR)") == [1]
