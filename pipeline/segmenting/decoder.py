@@ -975,8 +975,8 @@ def decode(
         if listed[piece.line] == 1 and "inciso" not in piece.next_printed:
             piece.next_printed["inciso"] = 2
         if piece.closes in (";", ":") and piece.lost_end is None and not piece.lost_bare and piece.lost_debris is None:
-            m = _ITEM_SCRAP.match(piece.text)
-            piece.lost_end = lost_label_end(piece.text, words) or (m.end("scrap") if m else None)
+            scrap = _ITEM_SCRAP.match(piece.text)
+            piece.lost_end = lost_label_end(piece.text, words) or (scrap.end("scrap") if scrap else None)
     lengths = sorted(len(t.strip()) for t in texts if t.strip())
     short = 0.7 * lengths[len(lengths) * 3 // 4] if lengths else 0.0  # a paragraph's last line is short
     for piece in pieces:
