@@ -283,7 +283,7 @@ class _Piece:
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
                  "after_heading", "numeral_only", "lost_bare", "lost_guess", "guess_open", "vigencia", "shifted",
-                 "reader", "lost_debris", "first_alnum", "lost_heads")
+                 "reader", "lost_debris", "first_alnum", "lost_heads", "listed")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -318,6 +318,7 @@ class _Piece:
         # descritivo;', 'TEL *- 2: (dois) representantes'): where it ends, read on the same terms
         self.lost_debris = (label_debris_end(self.text, words) if self.lost_end is None and not self.lost_bare
                             and closes in (";", ":") and offset == 0 else None)
+        self.listed = False  # an item of a revocation list (set by decode): an inciso, its label maybe lost
         # An article label OCR destroyed, keyword and numeral ('ARES GI C A fiscalização'), after
         # a sentence's end or a heading; read only where the next printed article confirms the
         # gap (set by decode: kind -> the number the next printed unit of that kind carries).
@@ -657,6 +658,40 @@ class _Piece:
         return min(text_cost(consumed.strip()), limit_evidence) - cost, end
 
 
+# the scrap of a label before what a revocation list's item says ('TE o art.', 'Spa a Lei')
+_ITEM_SCRAP = re.compile(r"^(?P<scrap>\S{1,4})\s+(?=[ao]s?\s+\S)")
+_REVOKES_LIST = re.compile(r"(?:\bREVOGAD[OA]S|\bREVOGAM-SE)\W{0,3}:\W{0,3}$")
+_ITEM_END = re.compile(r"[;:]\W{0,2}$")
+_LIST_END = re.compile(r"\.\W{0,2}$")
+
+
+def revocation_lists(texts: Sequence[str], printed: Sequence[Printed | None],
+                     frozen: Sequence[bool] | None = None) -> dict[int, int]:
+    """The lines of the lists a revoking caput announces ('Ficam revogados:' / 'I - a Lei nº 311;'
+    / 'II - o art. 5º da Lei nº 981;' / 'III - o § 3º do art. 12.'; LC 95 lists them as incisos),
+    each with the number of the item it belongs to: the items run from the caput's ':' to a line
+    that ends with a point, one ending at each line closed with ';' (or ':', OCR's reading of it),
+    none past an article or agrupador label or a quoted line. Only lists of two items or more."""
+    out: dict[int, int] = {}
+    for j, text in enumerate(texts):
+        if (frozen and frozen[j]) or not _REVOKES_LIST.search(fold(text)):
+            continue
+        lines: dict[int, int] = {}
+        item = 1
+        for k in range(j + 1, min(len(texts), j + 40)):
+            p = printed[k]
+            if (frozen and frozen[k]) or (p is not None and p.kind in ("artigo", "group", "heading")):
+                break
+            lines[k] = item
+            if _LIST_END.search(texts[k]):
+                break
+            if _ITEM_END.search(texts[k]):
+                item += 1
+        if max(lines.values(), default=0) >= 2:
+            out.update(lines)
+    return out
+
+
 def _look_ahead(pieces: Sequence[_Piece]) -> None:
     """Tell each piece the number that the next printed unit of each kind carries, up to a
     printed unit of a higher level or an agrupador (after article 4, 'Art. 6º' printed next says
@@ -677,6 +712,8 @@ def _look_ahead(pieces: Sequence[_Piece]) -> None:
 
 # an abbreviation a number follows, at the end of a word OCR fused it with ('oart.', 'doart.')
 _CITING_TAIL = re.compile(r"(?:art|arts|inc|par)$", re.I)
+# the abbreviation alone: its point (read ':' or ';') ends no clause, whatever OCR made of the numbers
+_CITING_WORD = re.compile(r"(?:art|arts|inc|incs|par)", re.I)
 # (or a numeral OCR misread as a stroke or a letter, known by its ordinal sign: 'art: /º-A' for 'art. 7º-A')
 _NUMBER_AFTER = re.compile(r"\s*(?:\d{1,4}\s*[º°o]?|[\d/|!lIi]{1,3}\s*[º°])(?![^\W_])")
 
@@ -696,6 +733,8 @@ def _sentence_end(text: str, at: int) -> bool:
     word = _LAST_WORD.search(text[max(0, at - 64):at])
     if word is not None and _CITING_TAIL.search(word.group(1)) and _NUMBER_AFTER.match(text[at:]):
         return False  # 'oart. 6º passa', 'o art: 4º-A': 'o art.' fused or misread by OCR, the number is cited
+    if word is not None and _CITING_WORD.fullmatch(word.group(1)):
+        return False  # 'passam a ser os arts: E a Da.' ('arts. 15 a 24'): an abbreviation's point, misread
     if text[at - 1] in ";:":
         return True
     return word is not None and len(word.group(1)) >= 4 and not word.group(1)[0].isupper()
@@ -951,12 +990,14 @@ def decode(
     """
     pieces: list[_Piece] = []
     words = vocabulary(texts)
+    listed = revocation_lists(texts, printed, frozen)
     for i, text in enumerate(texts):
         p = printed[i]
         is_frozen = bool(frozen and frozen[i])
         before = without_end_dust(texts[i - 1]) if i else ""
-        # a vetoed sibling ('IV - (VETADO)') is closed as one ending in ';' is
-        closes = ";" if VETOED_END.search(before) else before[-1:]
+        # a vetoed sibling ('IV - (VETADO)') is closed as one ending in ';' is; so is an item of a
+        # revocation list whose ';' OCR read ':' ('Spa tei nº 766, de 1963:')
+        closes = ";" if VETOED_END.search(before) or (i - 1 in listed and before.endswith(":")) else before[-1:]
         pieces.append(_Piece(i, 0, text, p, 0.0, is_frozen, closes, words))
         pieces[-1].reader = read_label
         if not is_frozen and (p is None or p.kind not in ("group", "heading")):
@@ -967,6 +1008,19 @@ def decode(
                 pieces.append(_Piece(i, m.end(), text[m.end():], None, -config.inline_penalty, False))
     prev_texts = [""] + list(texts[:-1])
     _look_ahead(pieces)
+    for piece in pieces:
+        if piece.offset or piece.line not in listed or piece.printed is not None or piece.frozen:
+            continue
+        # an item of a revocation list whose label OCR damaged past reading: an inciso (LC 95
+        # unfolds a caput into incisos), the first confirmed by the list's own ';' as a printed
+        # sibling would ('Ta tel no sil de 1971;'), its label the scrap before the item's words
+        # ('TE o art. 7º da Lei ...;': 'te' is a word elsewhere, not before 'o art.')
+        piece.listed = True
+        if listed[piece.line] == 1 and "inciso" not in piece.next_printed:
+            piece.next_printed["inciso"] = 2
+        if piece.closes in (";", ":") and piece.lost_end is None and not piece.lost_bare and piece.lost_debris is None:
+            scrap = _ITEM_SCRAP.match(piece.text)
+            piece.lost_end = lost_label_end(piece.text, words) or (scrap.end("scrap") if scrap else None)
     lengths = sorted(len(t.strip()) for t in texts if t.strip())
     short = 0.7 * lengths[len(lengths) * 3 // 4] if lengths else 0.0  # a paragraph's last line is short
     for piece in pieces:
@@ -1044,7 +1098,7 @@ def decode(
             # 'Art. 5º' after article 4). Damaged or unexpected labels get the full search.
             trusted = not p.suffix and p.number is not None and piece.printed_cleanly()
         else:
-            kinds = tuple(kind for kind in _KINDS if piece.may_start(kind))
+            kinds = tuple(kind for kind in _KINDS if piece.may_start(kind) and (kind == "inciso" or not piece.listed))
             if not kinds:
                 continue  # nothing here can be a label: running text, the beam carries on
         new = dict(beam)  # running text: the state carries on
