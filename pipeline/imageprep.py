@@ -489,7 +489,7 @@ def blob_sizes(labels: np.ndarray, binary: np.ndarray, n: int) -> np.ndarray:
     """Pixels of each of the ``n`` blobs ``labels`` numbers in ``binary`` (index 0, paper: 0).
 
     Counted over the ink pixels only: a page is mostly paper, and counting every pixel's label was
-    most of the time of measuring a 1-bit page (~0.1 s of ~0.2 at 300 dpi; now ~0.01)."""
+    ~40% of the time of measuring a 1-bit page (tuning sets: 97 -> 57 ms a page)."""
     return np.bincount(labels[binary], minlength=n + 1)
 
 

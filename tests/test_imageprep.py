@@ -26,6 +26,7 @@ from pipeline.imageprep import (
     PageStats,
     PrepInfo,
     binarize_sauvola,
+    blob_sizes,
     choose_steps,
     denoise_speckle,
     deskew,
@@ -40,7 +41,6 @@ from pipeline.imageprep import (
     remove_borders,
     resize_gray,
     separate_ink,
-    blob_sizes,
     speck_mask,
     stroke_width,
 )
