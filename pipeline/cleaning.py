@@ -356,6 +356,10 @@ _SUBJECTS = frozenset(
 ('O APANATINSA MT PREFEITURA MUNICIPAL DE') opens with none of them."""
 
 
+_ENACTS = frozenset("DECRETA APROVA APROVOU PROMULGA PROMULGO SANCIONA SANCIONO RESOLVE".split())
+"""Verbs of an enacting clause: a line with one is a preâmbulo's, never a letterhead's."""
+
+
 def is_letterhead_line(text: str) -> bool:
     """A line of a municipal letterhead standing alone: 'ESTADO DE RIO GRANDE DO SUL', 'Estado de
     São Paulo', 'PREFEITURA MUNICIPAL DE CAMAQUÃ', 'CÂMARA MUNICIPAL DE ALEGRETE', 'Gabinete do
@@ -376,6 +380,8 @@ def is_letterhead_line(text: str) -> bool:
         words.pop(0)
     if runs_on(t):
         return False  # 'A Câmara Municipal de Cachoeiro de' / 'Itapemirim, ... APROVA': a wrapped sentence
+    if _ENACTS.intersection(words):
+        return False  # 'A CÂMARA MUNICIPAL DE CURVELO DECRETA E EU': the enacting clause's first line
     m = _LETTERHEAD.match(" ".join(words))
     if m is None:
         return False

@@ -280,6 +280,7 @@ def test_page_counters_of_generating_sites_are_noise_but_law_numbers_are_not() -
     ("A Câmara Municipal de Cachoeiro de", False),  # the preâmbulo's first line, wrapped
     ("MUNICÍPIO DE CACHOEIRO DE ITAPEMIRIM", True), ("Prefeitura Municipal de Arapiraca de", True),
     ("Prefeito Municipal", False), ("ESTADO DE SITIO", False),
+    ("A CÂMARA MUNICIPAL DE CURVELO DECRETA E EU", False),  # the enacting clause, wrapped (blind5)
 ])
 def test_letterhead_lines_standing_alone(line: str, letterhead: bool) -> None:
     assert is_letterhead_line(line) is letterhead

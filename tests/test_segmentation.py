@@ -1171,3 +1171,53 @@ def test_a_law_cited_by_a_sentence_that_wrapped_is_no_epigrafe() -> None:
     result = _structure(text)
     assert (result.norm.numero, result.norm.ano) == ("12", 1990)
     assert result.neighbors == []
+
+
+_MASTHEAD = "\n".join(["Minas Gerais , 29 de Setembro de 2023 • Diário Oficial dos Municípios • Nº 3612a"]
+                      + [f"{k}º Vice-Presidente – Fulano de Tal {k} - Cidade {k}" for k in range(1, 15)])
+
+
+def test_the_epigrafe_under_a_gazette_masthead_longer_than_a_letterhead_is_the_norms() -> None:
+    # blind5 curvelo-3685-2023: fifteen lines of masthead and board before the epígrafe; the
+    # letterhead reach (12 lines) missed it and the masthead became the ementa
+    text = (f"{_MASTHEAD}\nLEI Nº 3.685, DE 28 DE SETEMBRO DE 2023\nCRIA O PROGRAMA APADRINHAMENTO AFETIVO.\n"
+            "A CÂMARA MUNICIPAL DE CURVELO DECRETA E EU\nSANCIONO A SEGUINTE LEI:\n"
+            "Art. 1º Fica criado o Programa.\nArt. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+            "Curvelo, 28 de setembro de 2023.\nLUIZ PAULO GLÓRIA GUIMARÃES\nPrefeito\n")
+    result = _structure(text)
+    assert (result.norm.numero, result.norm.ano) == ("3685", 2023)
+    assert result.ementa == "CRIA O PROGRAMA APADRINHAMENTO AFETIVO."
+    assert result.preambulo is not None and result.preambulo.startswith("A CÂMARA MUNICIPAL DE CURVELO DECRETA")
+    assert _own_ids(result) == ["art1", "art2"] and result.document.status == "extracted"
+
+
+def test_acts_closed_above_the_epigrafe_are_anothers_not_this_norms_head() -> None:
+    # blind5 pontapora-3702-2010: a gazette page opens with two dispensas (a closing and a
+    # signature each) before the law's epígrafe; the first closing ended 'the act' and the law
+    # was called not_a_law
+    dispensa = ("Considerando o cumprimento dos requisitos previstos no parágrafo único do art. 26, RATIFICO "
+                "a dispensa de licitação.\nPonta Porã/MS, 25 de março de 2010.\nFLÁVIO KAYATT\nPrefeito Municipal\n")
+    text = ("Diário Oficial de Ponta Porã-MS 25.03.2010 7\n" + dispensa * 3 + "Leis\n"
+            "Lei nº 3702, de 25 de março de 2010.\nDispõe sobre a revisão geral anual.\n"
+            "O Prefeito Municipal de Ponta Porã faz saber que a Câmara Municipal aprovou e ele sanciona a seguinte lei:\n"
+            "Art. 1º - Ficam reajustados em 4,31% as remunerações.\nArt. 2º - Esta Lei entra em vigor na data "
+            "de sua publicação.\nPonta Porã, MS, 25 de março de 2010.\nFlávio Kayatt\nPrefeito Municipal\n")
+    result = _structure(text)
+    assert (result.norm.numero, result.norm.ano) == ("3702", 2010)
+    assert _own_ids(result) == ["art1", "art2"]
+    assert result.ementa == "Dispõe sobre a revisão geral anual."
+    assert "neighbor_law" in _codes(result)  # the dispensas above are said to be left out
+
+
+def test_a_heading_printed_twice_keeps_the_record_named_norms_articles() -> None:
+    # blind5 teofilootoni-7743-2023: the section title 'LEI MUNICIPAL Nº 7.743' then the epígrafe
+    # 'LEI MUNICIPAL Nº 7.743 /2023'; with the record the title alone was taken: no articles
+    text = ("PREFEITURA DE TEÓFILO OTONI\nSECRETARIA DE GOVERNO\nLEI MUNICIPAL Nº 7.743\n"
+            "LEI MUNICIPAL Nº 7.743 /2023\nDispõe sobre complementação do piso salarial.\n"
+            "A CÂMARA MUNICIPAL DE TEÓFILO OTONI APROVA E\nEU PREFEITO MUNICIPAL SANCIONO A SEGUINTE LEI:\n"
+            "Art. 1º. Fica autorizado o pagamento.\nArt. 2º. Esta Lei entra em vigor na data de sua publicação.\n"
+            "Teófilo Otoni /MG, 21 de setembro de 2023.\nDANIEL BATISTA SUCUPIRA\nPrefeito do Município\n")
+    for meta in ({}, {"numero": "7743", "ano": 2023}):
+        result = _structure(text, **meta)
+        assert _own_ids(result) == ["art1", "art2"], meta
+        assert result.norm.numero == "7743" and not result.neighbors, meta
