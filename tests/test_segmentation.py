@@ -1221,3 +1221,23 @@ def test_a_heading_printed_twice_keeps_the_record_named_norms_articles() -> None
         result = _structure(text, **meta)
         assert _own_ids(result) == ["art1", "art2"], meta
         assert result.norm.numero == "7743" and not result.neighbors, meta
+
+
+def test_pages_of_one_template_opening_acts_of_other_numbers_are_no_copies() -> None:
+    # blind4 tucano-dol277-2021: six Decretos Legislativos, one a page, alike but for their number
+    # and the year of the accounts they reject; pages 3-7 were dropped as 'scanned twice'
+    page = ("Câmara Municipal de Tucano\nDECRETO LEGISLATIVO N.º {n:03d}\nDE 23 DE DEZEMBRO DE 2020\n"
+            "Dispõe sobre a rejeição das contas da Prefeitura Municipal de Tucano, relativas ao exercício de {y}.\n"
+            "O Presidente da Câmara Municipal, no uso de suas atribuições legais, faz saber que o Plenário da "
+            "Casa Legislativa, na sessão ordinária realizada em 23 de dezembro de 2020, aprovou e ela promulga o seguinte:\n"
+            "Art. 1º Ficam rejeitadas as contas da Prefeitura Municipal de Tucano, relativas ao exercício "
+            "financeiro de {y} prestadas pelo ex-prefeito, acompanhando o parecer prévio do Tribunal de Contas.\n"
+            "Art. 2º Este Decreto Legislativo entra em vigor na data de sua publicação.\n"
+            "Plenário Gildásio Penedo, 23 de dezembro de 2020.\nRonaldo Moura Dantas\nPresidente\n")
+    result = _structure("\f".join(page.format(n=n, y=2004 + n) for n in range(8, 11)))
+    assert "duplicate_page" not in _codes(result)
+    assert [n.numero for n in result.neighbors] == ["009", "010"]
+    assert result.document.reasons == ["several_norms"]
+    # the same page scanned twice is still a copy
+    twice = _structure("\f".join([page.format(n=8, y=2012)] * 2))
+    assert "duplicate_page" in _codes(twice) and not twice.neighbors
