@@ -1241,3 +1241,24 @@ def test_pages_of_one_template_opening_acts_of_other_numbers_are_no_copies() -> 
     # the same page scanned twice is still a copy
     twice = _structure("\f".join([page.format(n=8, y=2012)] * 2))
     assert "duplicate_page" in _codes(twice) and not twice.neighbors
+
+
+def test_an_epigrafe_in_running_case_after_unfinished_news_text_opens_the_law() -> None:
+    # blind4 pontapora-3743-2010: the gazette's front-page news ends without a full stop right
+    # above 'Lei nº 3743, de 23 de Novembro de 2010.'; it was read as a law cited in that
+    # sentence and the news became the ementa. Its ementa follows: it is the epígrafe.
+    news = ("A vice-diretora destacou a participação de pais e\nmães dos alunos e agradeceu ao prefeito e à "
+            "secretária de\neducação pela realização do evento\n")
+    law = ("Lei nº 3743, de 23 de Novembro de 2010.\nAltera dispositivos da Lei nº 3.468, de 31.03.2006.\n"
+           "O Prefeito Municipal de Ponta Porã faz saber que a Câmara Municipal aprovou e ele sanciona a seguinte lei:\n"
+           "Art. 1º - O inciso IV passa a vigorar com nova redação.\nArt. 2º - Esta Lei entra em vigor na data "
+           "de sua publicação.\nPonta Porã — MS, 23 de Novembro de 2010.\nFlávio Kayatt\nPrefeito Municipal\n")
+    result = _structure(news + law)
+    assert (result.norm.numero, result.norm.ano) == ("3743", 2010)
+    assert result.ementa == "Altera dispositivos da Lei nº 3.468, de 31.03.2006."
+    # a law cited at the end of a wrapped sentence is still no epígrafe
+    cited = _structure(law.replace("O inciso IV passa a vigorar com nova redação.",
+                                   "O inciso IV passa a vigorar na forma da\nLei nº 201, de 12 de março de 1954.\n"
+                                   "Parágrafo único. O prazo será de trinta dias."))
+    assert cited.norm.numero == "3743" and not cited.neighbors
+    assert _own_ids(cited)[:2] == ["art1", "art1_par1u"]
