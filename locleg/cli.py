@@ -144,7 +144,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     from locleg.batch import ocr_options, run_manifest
     from locleg.noop import noop_rerun
-    from pipeline.ocr import check_source
+    from pipeline.ocr import check_source, default_workers
 
     # before anything reads it: a FIFO with no writer would hold the run for ever (the manifest
     # is read more than once, so a pipe could not serve anyway); a loop or directory is 66 too
@@ -158,7 +158,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         # Tesseract starts on the first pages now; Prefect's start-up (import, temporary server
         # or API calls to a lasting one) runs beside it; their read-page tasks take these reads.
         if warm.start(args.manifest, cache_dir=args.cache, ocr=ocr_options(args),
-                      workers=args.workers or len(os.sched_getaffinity(0))):
+                      workers=args.workers or default_workers()):
             # Prefect's import and server start would share the first page's core (and its GIL
             # while the page is prepared); the other cores read the next pages meanwhile.
             warm.wait_first_page(FIRST_PAGE_WAIT_S)

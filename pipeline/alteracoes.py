@@ -67,6 +67,86 @@ def _article_number(text: str) -> int | None:
     return h.candidates[0][0] or None
 
 
+def _plain_article_number(text: str) -> int | None:
+    """The number of an article label without a letter ('Art. 5º', not 'Art. 5º-A'), or None."""
+    h = _header(text)
+    return _article_number(text) if h is not None and not h.suffix else None
+
+
+# An article cited by number ('ART. 5O'), and the numbers listed or spanned after it ('ARTS. 3O,
+# 5O E 8O', 'ARTS. 2O A 7O'), in folded text; a lettered one ('5O-A') is another article.
+_NUMBER = r"(\d{1,4})\s*[O°º]?(\s*-\s*[A-Z]\b)?"
+_CITED_ARTICLES = re.compile(
+    rf"\bART(?:IGO)?S?\.?\s*{_NUMBER}((?:\s*(?:,|\bE\b|\bA\b|\bAO\b)\s*(?:ART(?:IGO)?S?\.?\s*)?\d{{1,4}}\s*[O°º]?"
+    rf"(?:\s*-\s*[A-Z]\b)?)*)")
+_MORE_CITED = re.compile(rf"(,|\bE\b|\bA\b|\bAO\b)\s*(?:ART(?:IGO)?S?\.?\s*)?{_NUMBER}")
+_MAX_SPAN = 60  # articles a consolidation quotes at most ('arts. 2º a 7º'); more is a misreading
+
+
+def named_articles(intro: str) -> frozenset[int]:
+    """The articles the last citation of an amending text names, the ones its quotation is to
+    hold ('OS ARTS. 3O A 5O DA LEI NO 9 PASSAM A VIGORAR' -> {3, 4, 5}; 'O ART. 5O' -> {5};
+    'OS ARTS. 3O, 5O E 8O' -> {3, 5, 8}). ``intro`` is folded. Lettered articles ('5O-A') are
+    left out: their numbers are no other article's."""
+    last = next(iter(reversed(list(_CITED_ARTICLES.finditer(intro[-300:])))), None)
+    if last is None:
+        return frozenset()
+    out: set[int] = set()
+    prev = None if last.group(2) else int(last.group(1))
+    if prev is not None:
+        out.add(prev)
+    for m in _MORE_CITED.finditer(last.group(3)):
+        n = None if m.group(3) else int(m.group(2))
+        if n is not None and m.group(1) in ("A", "AO") and prev is not None and 0 < n - prev <= _MAX_SPAN:
+            out.update(range(prev + 1, n + 1))
+        elif n is not None:
+            out.add(n)
+        prev = n
+    return frozenset(out)
+
+
+def announces(text: str) -> bool:
+    """Whether a line ends the sentence that announces a quotation: with a ':' (specks after it
+    allowed), or, the ':' misread, with the formula's last words ('com a seguinte redacac.',
+    'seguintes alterações. E')."""
+    from pipeline.folding import fold
+
+    return _ANNOUNCES.search(text) is not None or _ANNOUNCING_WORDS.search(fold(text)) is not None
+
+
+_ANNOUNCING_WORDS = re.compile(r"\bSEGUINTES?\s+(?:REDA[CG]\w{0,3}|ALTERA[CG]\w{0,4})\W{0,3}(?:\s\S)?\s*$")
+# a formula that announces several alterações, each a block of its own
+_SEVERAL = re.compile(r"SEGUINTES ALTERAC|ACRESCID[OA]S? D[OA]S SEGUINTES")
+# what OCR left of a quoted article's label, its quote lost: a scrap, the number, its separator,
+# then the article's sentence ('e. 17: A Secretaria' for '“Art. 17. A Secretaria')
+_ARTICLE_DEBRIS = re.compile(r"^\W{0,3}\S{0,4}?[\s.,:;]*(\d{1,3})\s*[º°o]?\s*[.:\-–—]{1,2}\s+[A-ZÀ-Ú][a-zà-ú]*\s")
+
+
+def _quoted_article_debris(text: str, outer: int) -> bool:
+    """Whether ``text`` opens with what is left of an article label of the amended norm: a number
+    past the first (an own parágrafo's '§ 1º' shows 1) that is not the law's own next article."""
+    m = _ARTICLE_DEBRIS.match(text)
+    return m is not None and 2 <= int(m.group(1)) != outer + 1
+
+
+def _own_article_follows(texts: Sequence[str], j: int, outer: int, max_lines: int) -> bool:
+    """The law's own next article (by number and own clause) comes after line ``j`` before any
+    closing quote does: a block opened at ``j`` by inference ends there, short of the fecho."""
+    for k in range(j + 1, min(len(texts), j + max_lines)):
+        if _own_article_at(texts, k, outer):
+            return True
+        if closes_block(texts[k]):
+            return False
+    return False
+
+
+def _opens_quoted_text(text: str) -> bool:
+    """What follows a line's opening quote reads as the start of quoted provisions: a unit's
+    label, a capital letter (a caput quoted alone), an omission line."""
+    body = _OPEN.sub("", text, count=1)
+    return bool(body[:1].isupper() or _OMISSION.match(body) or body[:1] in "§…." or _header(body) is not None)
+
+
 def opens_quote(text: str) -> bool:
     """Whether a line opens with a quote as printed or as OCR reads it."""
     return bool(_OPEN.match(text))
@@ -113,7 +193,7 @@ def read_alteracoes(readings: Sequence, *, max_lines: int = 400, body: bool = Fa
         h = _header(text)
         start = False
         prev_closed = bool(j) and (j - 1) in quoted and closes_block(texts[j - 1])
-        announced = bool(j) and _ANNOUNCES.search(texts[j - 1]) is not None
+        announced = bool(j) and announces(texts[j - 1])
         # (the formula searched last: most lines open no quotation and follow no closed one)
         if j and outer is not None and (quote or announced or prev_closed) and _FORMULA.search(intro):
             # inside an own article
@@ -121,14 +201,22 @@ def read_alteracoes(readings: Sequence, *, max_lines: int = 400, body: bool = Fa
                 # unless a speck read as a quote opens the law's own next article ('“ARTIGO 5º - O
                 # Poder Executivo'): no quotation that opens there closes before the law's own
                 # article after it ('ARTIGO 6º - Esta Lei entrará em vigor')
-                start = not (_article_number(text) == outer + 1
-                             and not _closes_before_own(texts, j, outer + 1, max_lines))
+                # (unless the formula names that number among the articles it amends: 'Os arts.
+                # 3º a 5º ... passam a vigorar', then '“Art. 3º')
+                # A quote that follows no announcing ':' nor a closed block opens the amended
+                # norm's text only with a unit's label, a capital or an omission line: '* 13/1964,
+                # que passam a ser os arts. 15 a 19' is a speck before the wrapped caput of an
+                # article that renumbers
+                number = _article_number(text)
+                start = (announced or prev_closed or _opens_quoted_text(text)) and not (
+                    number == outer + 1 and number not in named_articles(intro)
+                    and not _closes_before_own(texts, j, outer + 1, max_lines))
             elif announced and _FORMULA.search(intro[-240:]):
                 # the formula announced a quotation whose opening quote OCR lost or garbled
                 # ('CATE. 9º', 'ACC. 13'): the next line starts it, unless it is the law's own
                 # next article or an own unit that itself amends ('I – o art. 6º passa a vigorar
                 # com a seguinte redação:') or revokes
-                start = not _own_unit(text, h, outer, texts, j, max_lines)
+                start = not _own_unit(text, h, outer, texts, j, max_lines, named_articles(intro))
                 listing = listing or (not start and (h is None or h.kind != "artigo"))
             elif prev_closed and h is None and _amends_or_ends(texts, j):
                 if listing and _goes_on_in_lower_case(text):
@@ -145,8 +233,13 @@ def read_alteracoes(readings: Sequence, *, max_lines: int = 400, body: bool = Fa
                 continue
             elif prev_closed and h is None:
                 # the next block, its quote and label lost ('GARE o no OM fornecedores serão'):
-                # it closes before any article label does
-                start = _closes_before_article(texts, j, max_lines)
+                # it closes before any article label does; or, its closing lost too, an article
+                # of the amended norm by what is left of its label ('e. 17: A Secretaria' for
+                # '“Art. 17. A Secretaria'), among the several alterações the formula announces,
+                # up to the law's own next article
+                start = _closes_before_article(texts, j, max_lines) or (
+                    _SEVERAL.search(intro) is not None and _quoted_article_debris(text, outer)
+                    and _own_article_follows(texts, j, outer, max_lines))
             elif prev_closed and h is not None and h.kind in ("artigo", "paragrafo", "group"):
                 # the next block of the same unit, its opening quote lost ('Art. 14-A ...” (AC)'):
                 # it closes before any own article does
@@ -158,11 +251,16 @@ def read_alteracoes(readings: Sequence, *, max_lines: int = 400, body: bool = Fa
                          and number != outer + 1 and _closes_before_article(texts, j, max_lines))
         if start:
             k = j
+            # the articles the formula names are the quotation's ('Os arts. 3º a 5º ... passam a
+            # vigorar'): until each is quoted, its number is no own article's
+            pending = set(named_articles(intro))
             while k < n and k - j < max_lines:
-                if k > j and _ends_block_before(texts, k, outer, max_lines, inferred=not quote):
+                if k > j and _ends_block_before(texts, k, outer, max_lines, inferred=not quote,
+                                                pending=frozenset(pending)):
                     k -= 1
                     break
                 quoted.add(k)
+                pending.discard(_plain_article_number(texts[k]))
                 if closes_block(texts[k]) and not _inner_quote(texts[k], k == j):
                     if k + 1 < n and _MARK_ONLY.fullmatch(texts[k + 1]):
                         k += 1  # the mark wrapped to a line of its own ('... do Município.”' / '(NR)')
@@ -210,7 +308,7 @@ _OWN_FINAL = re.compile(r"ENTRA(?:RA)? EM VIGOR|REVOGAM-SE|REVOGA-SE|FICA[MR]? R
 def _join_folded(before: str, line: str) -> str:
     """Two folded lines as one text, a word cut at the line's end joined again ('AS SE-' +
     'GUINTES ALTERACOES:' -> 'AS SEGUINTES ALTERACOES:')."""
-    if re.search(r"[A-Z]-$", before) and line[:1].isalpha():
+    if before.endswith("-") and "A" <= before[-2:-1] <= "Z" and line[:1].isalpha():
         return before[:-1] + line
     return f"{before} {line}" if before else line
 
@@ -228,10 +326,12 @@ def _amends_or_ends(texts: Sequence[str], j: int) -> bool:
     return bool(_OWN_FINAL.search(fold(" ".join(head[:2]))))
 
 
-def _own_unit(text: str, h, outer: int, texts: Sequence[str], j: int, max_lines: int) -> bool:
+def _own_unit(text: str, h, outer: int, texts: Sequence[str], j: int, max_lines: int,
+              named: frozenset[int] = frozenset()) -> bool:
     """Whether the unquoted line ``j`` after an announcing ':' is the law's own: its next article
-    (by number with an own clause, or with no closing quote before the article after it), or a
-    unit whose text amends or revokes by itself (the own incisos listing the alterações)."""
+    (by number with an own clause, or with no closing quote before the article after it, unless
+    the formula names that number: ``named``), or a unit whose text amends or revokes by itself
+    (the own incisos listing the alterações)."""
     from pipeline.folding import fold
 
     folded = fold(text)
@@ -242,7 +342,7 @@ def _own_unit(text: str, h, outer: int, texts: Sequence[str], j: int, max_lines:
         head = _join_folded(folded, fold(texts[j + 1])) if _wraps(texts, j) else folded  # the clause may wrap
         if _OWN_ARTICLE_TEXT.search(head) and (number is None or number == outer + 1):
             return True
-        if number == outer + 1:
+        if number == outer + 1 and number not in named:
             return not _closes_before_own(texts, j, outer, max_lines)
     return False
 
@@ -288,15 +388,21 @@ def _wraps(texts: Sequence[str], k: int) -> bool:
 
 
 def _ends_block_before(texts: Sequence[str], k: int, outer: int | None, max_lines: int, *,
-                       inferred: bool = False) -> bool:
+                       inferred: bool = False, pending: frozenset[int] = frozenset()) -> bool:
     """Line ``k`` (inside a block) is the law's own next article: it has its number, unquoted,
     and no closing quote comes before the next own article (the block's quote was lost). In a
     block whose opening quote was never seen (``inferred``: opened by the formula's ':' alone),
     an own final clause ('Art. 3º Esta Lei entra em vigor') ends it even where the article
-    between was lost to OCR ('ár. & - As despesas'): its number may run two ahead."""
+    between was lost to OCR ('ár. & - As despesas'): its number may run two ahead. A number
+    the formula named and the block has not quoted yet (``pending``) is the amended norm's, unless
+    the line is an own final clause ('Art. 3º Esta Lei entra em vigor')."""
     if outer is None or opens_quote(texts[k]):
         return False
     number = _article_number(texts[k])
+    if number in pending:
+        from pipeline.folding import fold
+
+        return bool(_OWN_FINAL.search(fold(texts[k])))
     if inferred and number is not None and outer + 1 < number <= outer + 3:
         from pipeline.folding import fold
 

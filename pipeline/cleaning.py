@@ -22,6 +22,7 @@ from rapidfuzz.distance import LCSseq
 
 from models.ocr import DocumentText
 from pipeline.folding import fold
+from pipeline.metadata import state_names
 
 
 @dataclass(frozen=True)
@@ -190,7 +191,9 @@ _LONE_LABEL = re.compile(r"^\s*[a-z]\)\s*[-–—]?\s*$")
 # after an omission line, or the mark alone. It says where the amended norm's text ends.
 _QUOTATION_END = re.compile(
     r"^\s*(?:[.…·_]{3,}|…|\(\s*(?:\.{3}|…)\s*\))?\s*(?:[”\"»]|''|’’)?\s*\(\s*(?:NR|AC|VETADO)\s*\)\s*[.;]?\s*$"
-    r"|^\s*(?:[.…·_]{3,}|…|\(\s*(?:\.{3}|…)\s*\))\s*(?:[”\"»]|''|’’)\s*[.;]?\s*$")
+    r"|^\s*(?:[.…·_]{3,}|…|\(\s*(?:\.{3}|…)\s*\))\s*(?:[”\"»]|''|’’)\s*[.;]?\s*$"
+    # the mark with its parenthesis misread ('o UNR)', '[NR]'), a speck before it
+    r"|^\s*\S{0,2}\s*(?:[\[{|]|[UC])\s*(?:NR|AC)\s*[)\]}]\s*[.;]?\s*$")
 
 
 def is_quotation_end(text: str) -> bool:
@@ -299,13 +302,17 @@ def is_garbage(text: str, vocab: frozenset[str] | None = None, *, mean_token_len
     DAT', 'anaaaaaaaaaareeereoo' (letter runs). Without a vocabulary only letter runs count.
     """
     tokens = _TOKEN.findall(text)
-    if not tokens:
+    if not tokens or not _garbage_shape(text, tokens, vocab, mean_token_len):
         return False
-    if _NORM_TITLE.match(text) or _NORM_TITLE.match(_SPACED_OUT.sub(lambda m: m.group().replace(" ", ""), text)) \
-            or _DATED_NUMBER.search(text) or _starts_with_label(text):
-        return False  # an epígrafe or a unit ('III - a taxa de lixo e o ISS;') may be all short words
-    if _CITATION.search(text):
-        return False  # a citation is all short words too ('o art. 7º da Lei nº 511, de 1974;')
+    # (what may be all short words and is no garbage: weighed only for lines of garbage's shape)
+    return not (_NORM_TITLE.match(text) or _NORM_TITLE.match(_SPACED_OUT.sub(lambda m: m.group().replace(" ", ""), text))
+                or _DATED_NUMBER.search(text) or _starts_with_label(text)  # an epígrafe or a unit ('III - a taxa
+                # de lixo e o ISS;')
+                or _CITATION.search(text))  # a citation ('o art. 7º da Lei nº 511, de 1974;')
+
+
+def _garbage_shape(text: str, tokens: list[str], vocab: frozenset[str] | None, mean_token_len: float) -> bool:
+    """Whether the tokens of a line have garbage's shape (see :func:`is_garbage`)."""
     if vocab is None:
         return has_letter_runs(text)
     if len(tokens) >= 3 and all(len(t) <= 2 for t in tokens) and sum(t.lower() in vocab for t in tokens) < len(tokens) / 2:
@@ -319,12 +326,12 @@ def is_garbage(text: str, vocab: frozenset[str] | None = None, *, mean_token_len
     return mean < mean_token_len and short >= 0.5 and known < 0.4
 
 
-_STATE_NAMES = (  # the 27 federative units, folded
-    "ACRE", "ALAGOAS", "AMAPA", "AMAZONAS", "BAHIA", "CEARA", "DISTRITO FEDERAL", "ESPIRITO SANTO", "GOIAS",
-    "MARANHAO", "MATO GROSSO", "MATO GROSSO DO SUL", "MINAS GERAIS", "PARA", "PARAIBA", "PARANA", "PERNAMBUCO",
-    "PIAUI", "RIO DE JANEIRO", "RIO GRANDE DO NORTE", "RIO GRANDE DO SUL", "RONDONIA", "RORAIMA",
-    "SANTA CATARINA", "SAO PAULO", "SERGIPE", "TOCANTINS",
-)
+@cache
+def _state_names() -> tuple[str, ...]:
+    """The 27 federative units' names (the IBGE list's), folded."""
+    return tuple(fold(name) for name in state_names().values())
+
+
 _LETTERHEAD = re.compile(
     r"^(?:ESTADO\s+D[EOA]\s+(?P<state>[A-Z ]{4,24})"
     r"|.?(?:REFEITURA|AMARA|UNICIPIO)\s+(?:MUNICIPAL\s+)?D[EOA]\s+[A-Z][A-Z'-]+(?:\s+[A-Z][A-Z'-]*){0,4}"
@@ -386,7 +393,7 @@ def is_letterhead_line(text: str) -> bool:
     if m is None:
         return False
     state = m.group("state")
-    return state is None or process.extractOne(state.strip(), _STATE_NAMES, scorer=fuzz.ratio,
+    return state is None or process.extractOne(state.strip(), _state_names(), scorer=fuzz.ratio,
                                                score_cutoff=85) is not None
 
 
@@ -442,9 +449,16 @@ def _closing_lines(texts: Sequence[str], *, after: int = 4) -> set[int]:
     out: set[int] = set()
     dated = [_FULL_DATE.search(t) is not None for t in texts]
     for i, t in enumerate(texts):
-        if dated[i] or (i + 1 < len(texts) and not dated[i + 1] and _FULL_DATE.search(f"{t} {texts[i + 1]}")):
+        if dated[i] or (i + 1 < len(texts) and not dated[i + 1] and _FULL_DATE.search(_joined_lines(t, texts[i + 1]))):
             out.update(range(i, min(len(texts), i + 2 + after)))
     return out
+
+
+def _joined_lines(line: str, after: str) -> str:
+    """Two lines as one text, a word hyphenated at the first one's end joined again ('em 7 de de-' /
+    'zembro de 1990.' -> 'em 7 de dezembro de 1990.')."""
+    t = line.rstrip()
+    return t[:-1] + after.lstrip() if t.endswith("-") and t[-2:-1].isalpha() else f"{line} {after}"
 
 
 def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig()) -> set[int]:
@@ -907,9 +921,16 @@ def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanCo
     closing: set[int] = set()
     for idx in pages.values():
         for pos, i in enumerate(idx):
-            if pos and _FULL_DATE.search(lines[i].text):
+            # (the date may wrap, hyphenated: 'Prefeitura Municipal de X, em 7 de de-' / 'zembro de 1990.')
+            after = lines[idx[pos + 1]].text if pos + 1 < len(idx) else ""
+            if pos and (_FULL_DATE.search(lines[i].text) or _FULL_DATE.search(_joined_lines(lines[i].text, after))):
                 closing.update(idx[pos:pos + 4])
-    bands = {p: [i for i in idx[:band] + idx[-band:] if i not in closing] for p, idx in pages.items()}
+    # A sentence that goes on from the line before it ('... implicará o' / 'indeferimento do
+    # pedido.'), or that closes a quotation ('indeferimento do pedido.» (NR)'), is the text's: a
+    # law repeats its phrases, and one that ends two pages is no running foot.
+    text_lines = _sentence_lines(lines, [i for idx in pages.values() for i in idx])
+    bands = {p: [i for i in idx[:band] + idx[-band:] if i not in closing and i not in text_lines]
+             for p, idx in pages.items()}
     # A page scanned twice repeats every line of it: its copies count as one page (their first
     # lines are no letterhead for repeating there).
     copy_of = _page_copies(lines, pages, band=band)
@@ -943,6 +964,25 @@ def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanCo
             if len(set(page_of[row].tolist()) | {order[a][0]}) >= need:
                 out.update(order[b][1] for b in row.nonzero()[0] if eligible[b])
                 out.add(order[a][1])
+    return out
+
+
+_OPENS_LOWER = re.compile(r"^\W{0,2}[a-zà-ú]{2,}\s+[^\W\d_]")
+
+
+def _sentence_lines(lines: Sequence[CleanLine], content: Sequence[int]) -> set[int]:
+    """Of the ``content`` lines (indices, in reading order), those that are a sentence's text by
+    their shape: a phrase in lower case right after a line that ends open ('... de contas dos' /
+    'recursos aplicados.'; a contact line, 'www.camara.gov.br', aside), or a line that closes a
+    quotation with the amended provision's mark ('pedido.» (NR)')."""
+    out: set[int] = set()
+    for prev, i in zip([None, *content], content, strict=False):
+        text = lines[i].text
+        if _QUOTATION_CLOSE.search(text):
+            out.add(i)
+        elif (prev is not None and _OPENS_LOWER.match(text) and _ends_open(lines[prev].text)
+              and not _CONTACT.search(text) and not _PHONE.search(text)):
+            out.add(i)
     return out
 
 

@@ -81,6 +81,75 @@ def join_document_lines(doc: DocumentText, *, config: LayoutConfig = LayoutConfi
     return doc.map_pages(lambda p: join_side_lines(p, config=config))
 
 
+# --- runs of lines emitted out of place --------------------------------------------------------
+
+_MIN_RUN = 2  # lines a run must hold to be moved (a lone stamp or speck stays where it was read)
+_RUN_OVERLAP = 0.3  # vertical overlap, as a share of the lower height, that says two lines share a row
+
+
+def restore_line_order(page: PageText) -> PageText:
+    """The page with each run of lines that Tesseract's layout analysis emitted out of place put
+    back where it stands on the page ('§ 2º - O conselheiro ...' / 'ou por via postal ...' read
+    after the page's last article, though printed between two quoted articles near its middle).
+
+    A run is a stretch of lines read downwards; one that starts above where the run before it
+    ended is moved only when it fits a gap between two other lines, no other line sharing a row
+    with it: a margin label beside its line, a column beside another, a signature beside another
+    share rows and stay as read. Pages without boxes, and pages where nothing moves, come back as
+    the very same object."""
+    lines = list(page.lines)
+    if len(lines) < 3 or any(ln.bbox is None for ln in lines):
+        return page
+    moved = False
+    for _ in range(len(lines)):  # each pass moves one run; a run is never moved back
+        step = _misplaced_run(lines)
+        if step is None:
+            break
+        (a, b), at = step
+        run = lines[a:b]
+        rest = lines[:a] + lines[b:]
+        lines = rest[:at] + run + rest[at:]
+        moved = True
+    return page.model_copy(update={"lines": tuple(lines)}) if moved else page
+
+
+def _misplaced_run(lines: list[Line]) -> tuple[tuple[int, int], int] | None:
+    """The first run (its slice in ``lines``) that starts above the line before it and fits a gap
+    between two other lines, with its place among the lines left when it is taken out; or None."""
+    starts = [0] + [k for k in range(1, len(lines)) if lines[k].bbox[3] < lines[k - 1].bbox[1]]  # type: ignore[index]
+    bounds = list(zip(starts, [*starts[1:], len(lines)], strict=True))
+    for a, end in bounds[1:]:
+        # the run, or the longest stretch it opens with (the lines after a misplaced stretch may
+        # be where they belong: 'Prefeitura Municipal de ..., em 7 de dezembro' after the last article)
+        for b in range(end, a + _MIN_RUN - 1, -1):
+            run = lines[a:b]
+            top, bottom = min(ln.bbox[1] for ln in run), max(ln.bbox[3] for ln in run)  # type: ignore[index]
+            rest = lines[:a] + lines[b:]
+            if any(_shares_row(ln, top, bottom) for ln in rest):
+                continue
+            # (a line that shares no row with the run has its middle above the run's top or below its bottom)
+            at = next((k for k, ln in enumerate(rest) if _middle(ln) > bottom), None)
+            if at is None or at == 0 or _middle(rest[at - 1]) > top or at == a:
+                continue  # not between two lines, or where it already is
+            return (a, b), at
+    return None
+
+
+def _middle(line: Line) -> float:
+    return (line.bbox[1] + line.bbox[3]) / 2  # type: ignore[index]
+
+
+def _shares_row(line: Line, top: float, bottom: float) -> bool:
+    y0, y1 = line.bbox[1], line.bbox[3]  # type: ignore[index]
+    overlap = min(y1, bottom) - max(y0, top)
+    return overlap > _RUN_OVERLAP * min(y1 - y0, bottom - top)
+
+
+def restore_document_order(doc: DocumentText) -> DocumentText:
+    """:func:`restore_line_order` on every page (the same object when nothing moves)."""
+    return doc.map_pages(restore_line_order)
+
+
 def _is_piece(line: Line, left: float, width: float, config: LayoutConfig) -> bool:
     """A short line that ends in the left part of the text ('Arts', '68 -', 'Art. 4º -')."""
     x1 = line.bbox[2]  # type: ignore[index]

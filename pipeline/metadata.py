@@ -30,6 +30,7 @@ from models.norm import Fecho, Signatario
 from models.tipos import EPIGRAFE_PATTERNS, MUNICIPAL_TIPOS, TIPOS
 from pipeline.errors import InputError
 from pipeline.folding import fold_same_length
+from pipeline.joining import join_lines
 from pipeline.reading.numerals import CARDINAL_WORDS
 
 MUNICIPIOS_CSV = Path(__file__).with_name("data") / "municipios.csv"
@@ -314,6 +315,7 @@ _SENTENCE_WORDS = frozenset(
     "DESTA DESTE NESTA NESTE CONFORME VIDE CF QUE".split()
 )
 _MAX_JUNK = 6
+_TIPO_NEAR_START = re.compile(rf".{{0,{_MAX_JUNK}}}?(?:{_TIPO_RE.pattern})")  # a match of _TIPO_RE there
 # "Nº", "N°", "N.º", "N.o", "Nº.", "N9 310" (º read as 9), "Nr.", "NUMERO"; dust before the
 # N read as punctuation or a dash ('LEI.Nº', 'LEI -N.º 2.261').
 _MARKER_RE = re.compile(  # 'Nº', 'N.º', 'NUM.', 'N9', 'NS 350', 'N"' (º read as a quote) ... also after dust read as '.' ('LEI.Nº')
@@ -346,7 +348,9 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
     line = _SPACED_RE.sub(lambda m: m.group().replace(" ", ""), line)
     folded = _fold(line)
     m = None
-    for cand in _TIPO_RE.finditer(folded):
+    # (a tipo word must start within the first characters: most lines have none there, and
+    # finditer alone would look for one through the whole line)
+    for cand in _TIPO_RE.finditer(folded) if _TIPO_NEAR_START.match(folded) else ():
         if cand.start() > _MAX_JUNK:
             break
         at = cand.start()
@@ -503,12 +507,20 @@ def _state_keys() -> dict[str, str]:
     return keys
 
 
-_UFS_RE = "AC|AL|AP|AM|BA|CE|DF|ES|GO|MA|MT|MS|MG|PA|PB|PR|PE|PI|RJ|RN|RS|RO|RR|SC|SP|SE|TO"
+@functools.cache
+def _ufs() -> str:
+    """The UF codes of the IBGE list as a regex alternation ('AC|AL|...')."""
+    return "|".join(sorted(_gazetteer().states))
+
+
 _ESTADO_RE = re.compile(r"\bESTADO\s+D[OEA]\s+(?P<name>[A-Z][A-Z .]{2,40})")
-# "Paranatinga-MT", "Itu/SP", "Itu - SP," (spaced only before punctuation: "I - SE o" is text)
-_UF_SUFFIX_RE = re.compile(
-    rf"[A-Za-zÀ-ÿ](?:[-/–](?P<uf>{_UFS_RE})(?![A-Za-z0-9])|\s[-/–]\s(?P<uf2>{_UFS_RE})\s*(?:[,.;)]|$))"
-)
+
+
+@functools.cache
+def _uf_suffix_re() -> re.Pattern[str]:
+    """'Paranatinga-MT', 'Itu/SP', 'Itu - SP,' (spaced only before punctuation: 'I - SE o' is text)."""
+    return re.compile(
+        rf"[A-Za-zÀ-ÿ](?:[-/–](?P<uf>{_ufs()})(?![A-Za-z0-9])|\s[-/–]\s(?P<uf2>{_ufs()})\s*(?:[,.;)]|$))")
 
 
 def _best_prefix(words: Sequence[str], choices: Sequence[str], cutoff: float) -> tuple[str, float] | None:
@@ -544,7 +556,7 @@ def detect_uf(lines: Sequence[str]) -> str | None:
             hit = _best_prefix(words, choices, 85)
             if hit is not None:
                 votes[state_keys[hit[0]]] += 2
-        for m in _UF_SUFFIX_RE.finditer(line):
+        for m in _uf_suffix_re().finditer(line):
             votes[m.group("uf") or m.group("uf2")] += 1
     if not votes:
         return None
@@ -610,7 +622,7 @@ def _name_candidates(lines: Sequence[str]) -> list[tuple[list[str], str, str | N
             if stop:
                 raw = raw[:stop.start()]
             uf_suffix = None
-            suf = re.search(rf"\s?[-/–]\s?({_UFS_RE})\s*$", raw.strip(_EDGE_JUNK + " ."))
+            suf = re.search(rf"\s?[-/–]\s?({_ufs()})\s*$", raw.strip(_EDGE_JUNK + " ."))
             if suf:
                 uf_suffix = suf.group(1)
                 raw = raw.strip(_EDGE_JUNK + " .")[:suf.start()]
@@ -690,7 +702,7 @@ def lookup_municipio(name: str, *, uf: str | None = None) -> MunicipioMatch | No
     ``match_municipio``, None when unsure or when the name exists in several states and
     ``uf`` is not given."""
     text = _strip_margin(str(name))
-    suffix = re.search(rf"\s?[-/–]\s?({_UFS_RE})$", text)
+    suffix = re.search(rf"\s?[-/–]\s?({_ufs()})$", text)
     given = _valid_uf(uf) or (suffix.group(1) if suffix else None)
     if suffix:
         text = text[:suffix.start()]
@@ -714,6 +726,7 @@ _FECHO_PLACES = (
     "PACO DA PREFEITURA", "PALACIO", "CAMARA MUNICIPAL", "SALA DAS SESSOES", "PLENARIO",
     "EDIFICIO DA PREFEITURA", "CENTRO ADMINISTRATIVO",
 )
+_FECHO_KEY_CHARS = 4 + max(len(p) for p in _FECHO_PLACES)  # a junk token, its space, a place, one more
 _NUMBER_WORDS_RE = "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
 # After the place: the start of a date ("em 10 de", ", 08 de abril", ", 10/05/1998", ", aos vinte
 # e seis dias"), or the sentence broken right before it (", aos" / ", em" / ", em 10 de" at the
@@ -734,18 +747,27 @@ def is_fecho_start(line: str) -> bool:
     text = _strip_margin(line)
     if not text or len(text) > 200:
         return False
-    squashed = _squash(text)
+    # only the line's start is compared with the places: the squashed key of a prefix is a
+    # prefix of the line's key, exact once it is longer than a junk token and the longest place
+    squashed = _squash(text[:80])
+    if len(squashed) < _FECHO_KEY_CHARS and len(text) > 80:
+        squashed = _squash(text)
     start = re.sub(r"^(?:[A-Z0-9]{1,2} )?", "", squashed)  # one short junk token
-    matched = False
-    for place in _FECHO_PLACES:
-        head = start[:len(place)]
-        if head == place or (len(head) == len(place) and fuzz.ratio(head, place) >= 85):
-            matched = True
-            break
-    if not matched:
+    if not _names_fecho_place(start[:_FECHO_KEY_CHARS]):
         return False
     folded = _fold(text)
     return bool(_DATEISH_RE.search(folded) or parse_date(text))
+
+
+@functools.lru_cache(maxsize=1024)
+def _names_fecho_place(start: str) -> bool:
+    """Whether a squashed line start is one of ``_FECHO_PLACES`` (OCR's damage within 85%).
+    (A closing is tried alone and joined with its next line: the same start, known once.)"""
+    for place in _FECHO_PLACES:
+        head = start[:len(place)]
+        if head == place or (len(head) == len(place) and fuzz.ratio(head, place) >= 85):
+            return True
+    return False
 
 
 _ROLES = (
@@ -825,17 +847,9 @@ def _is_name(line: str) -> bool:
 
 
 def _join_lines(lines: Sequence[str]) -> str:
-    """Join wrapped lines, re-joining a word hyphenated at the line end ('publica-' 'ção')."""
-    out = ""
-    for raw in lines:
-        line = _strip_margin(raw)
-        if not line:
-            continue
-        if re.search(r"[A-Za-zÀ-ÿ][-=—]+$", out) and line[:1].islower():
-            out = re.sub(r"[-=—]+$", "", out) + line
-        else:
-            out = f"{out} {line}" if out else line
-    return out
+    """Wrapped lines of the fecho as one text, margin marks stripped (``joining.join_lines``:
+    'publica-' 'ção', 'SETEM-' 'BRO', 'Caxias do Sul-' 'RS')."""
+    return join_lines([_strip_margin(raw) for raw in lines])
 
 
 _MAX_SIGNATURE_LINES = 16
@@ -858,7 +872,7 @@ def _fecho_local(text: str) -> str | None:
         return None
     anchored = m is not None
     printed = text[start:end].strip(" .-")
-    printed = re.sub(rf"\s?[-/–]\s?(?:{_UFS_RE})$", "", printed).strip()
+    printed = re.sub(rf"\s?[-/–]\s?(?:{_ufs()})$", "", printed).strip()
     if not printed:
         return None
     hit = match_municipio([f"MUNICIPIO DE {printed}"], uf=detect_uf([text]))

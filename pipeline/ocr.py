@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, ParamSpec, TypeVar
 
 from PIL import Image, ImageOps
 
@@ -346,6 +346,26 @@ def _describe(head: bytes) -> str:
         return "unrecognised binary data"
 
 
+# PDFium is not thread-safe, not even across documents (pypdfium2's documentation): a flow reads
+# pages from threads (its task runner, the warm start's feeder), so every use of PDFium in this
+# process holds this lock. Rendering is a small share of a page's time beside Tesseract, and
+# processes (the page pool) each have their own.
+_PDFIUM_LOCK = threading.RLock()
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _pdfium_serialised(fn: Callable[P, R]) -> Callable[P, R]:
+    """``fn`` (which opens, reads and closes PDFium objects) run under ``_PDFIUM_LOCK``."""
+
+    @functools.wraps(fn)
+    def serialised(*args: P.args, **kwargs: P.kwargs) -> R:
+        with _PDFIUM_LOCK:
+            return fn(*args, **kwargs)
+
+    return serialised
+
+
 def _open_pdf(path: Path) -> Any:
     """Open with pypdfium2 (which tries the empty user password itself); classify failures."""
     import pypdfium2 as pdfium
@@ -411,6 +431,7 @@ def _decoded_bytes(obj: Any) -> int:
     return int(width) * int(height) * per_pixel
 
 
+@_pdfium_serialised
 def _plan_pdf(path: Path, *, config: OcrConfig) -> list[PagePlan]:
     import pypdfium2.raw as pdfium_c
 
@@ -840,6 +861,7 @@ def page_dpi(plan: PagePlan, *, config: OcrConfig) -> float:
     return float(config.dpi)
 
 
+@_pdfium_serialised
 def render_pdf_page(path: Path, plan: PagePlan, *, config: OcrConfig) -> tuple[Image.Image, float]:
     """Rasterise one PDF page (grey) with pypdfium2; returns the image and its resolution."""
     dpi = _scale_for(plan.width, plan.height, page_dpi(plan, config=config))

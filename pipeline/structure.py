@@ -26,8 +26,10 @@ from pipeline import __version__
 from pipeline.alteracoes import resolve_alteracoes
 from pipeline.cleaning import CleanConfig, CleanLine, clean_document, vocabulary
 from pipeline.correction import Correction, correct_document
-from pipeline.emission import emit_units, join_lines
-from pipeline.layout import join_document_lines, read_document_columns
+from pipeline.emission import emit_units
+from pipeline.heap import settle
+from pipeline.joining import join_lines
+from pipeline.layout import join_document_lines, read_document_columns, restore_document_order
 from pipeline.metadata import lookup_municipio, match_municipio, normalize_tipo, parse_date, parse_fecho
 from pipeline.ruleset import ruleset_version
 from pipeline.segmentation import Segmentation, segment_lines
@@ -54,7 +56,8 @@ def structure_document(
     warnings are those issues in the order of the stages."""
     config = config or StructureConfig()
     meta = meta or NormMeta()
-    doc = join_document_lines(read_document_columns(doc))  # two columns read in turn; margin labels on their lines
+    # two columns read in turn; runs of lines read out of place put back; margin labels on their lines
+    doc = join_document_lines(restore_document_order(read_document_columns(doc)))
     corrections: tuple[Correction, ...] = ()
     if config.correct and any(p.method == "ocr" for p in doc.pages):
         doc, corrections = correct_document(doc)
@@ -94,6 +97,7 @@ def structure_document(
             other_norms=sum(1 for n in seg.neighbors if n.epigrafe is not None and n.articles),
         ))
         status, reason = status_of(reasons, meta_named=meta.numero is not None)
+    settle()  # once per process: what the first document loaded for good, out of the collector's way
     return NormDocument(
         pipeline=PipelineInfo(version=__version__, ruleset_version=ruleset_version()),
         norm=norm,

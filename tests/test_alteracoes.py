@@ -667,3 +667,110 @@ def test_a_formula_wrapped_before_the_kind_it_names_is_no_heading():
     assert own == ["art1", "art2", "art3"]
     assert [c.id for c in doc.articulacao[0].children] == ["art1_cpt_alt1"]
     assert not [w for w in doc.warnings if w.code.endswith("renumbered")]
+
+
+def test_the_articles_a_consolidation_names_are_quoted_though_one_has_the_laws_next_number():
+    # amend draw 318274650, clean 019: 'Os arts. 2º a 4º ... passam a vigorar' quotes articles 2 to
+    # 4; its closing lost, the quoted 'Art. 3º' has the law's next number and read as its own
+    # article, the rest of the consolidation with it. The formula names what the block holds:
+    # until article 4 is quoted, no 'Art. 3º' ends it; the own final clause after it does
+    text = (_HEAD + "ARTIGO 1º - O art. 5º da Lei nº 911, de 1973 passa a vigorar com a seguinte redação:\n"
+            "\"Art. 5º - Fica o Poder Executivo autorizado a firmar convênios.\" (NR)\n"
+            "Art. 2º.- Os arts. 2º a 4º da Lei nº 911, de 1973 passam a vigorar com a seguinte redação:\n"
+            "«Art. 2º - A licença será concedida pelo prazo máximo de 10 dias.\n"
+            "§ 1º - O disposto neste artigo não se aplica aos infratores inscritos.\n"
+            "Art. 3º - O Departamento de Fiscalização publicará, anualmente, relatório\n"
+            "das atividades desenvolvidas.\n"
+            "Art. 4º - É vedada a concessão do benefício ao infrator em débito, nos seguintes casos:\n"
+            "I - dois representantes da Secretaria Municipal de Saúde;\n"
+            "II - advertência, na primeira infração.\n"
+            "§ 1º - O prazo de que trata o caput poderá ser prorrogado.\n"
+            "Art. 3º.- Esta Lei entra em vigor na data de sua publicação.\n"
+            "Prefeitura Municipal de Serra Talhada, em 7 de maio de 1980.\n")
+    own, doc = _own_articles(text)
+    assert [u.id for u in _own(doc.articulacao)] == ["art1", "art2", "art3"]
+    assert [c.id for c in doc.articulacao[1].children[0].children] == [
+        "art2_cpt_alt1_art2", "art2_cpt_alt1_art3", "art2_cpt_alt1_art4"]
+    assert not [w for w in doc.warnings if w.code.endswith("renumbered")]
+
+
+def test_the_number_a_formula_names_opens_its_quotation_though_the_law_comes_to_it_next():
+    from pipeline.alteracoes import named_articles
+
+    assert named_articles("OS ARTS. 2O A 7O DA LEI NO 639, DE 1969 PASSAM A VIGORAR COM A SEGUINTE REDACAO:") \
+        == frozenset(range(2, 8))
+    assert named_articles("OS ARTS. 3O, 5O E 8O DA LEI NO 9 PASSAM") == {3, 5, 8}
+    # the last citation is the formula's; a lettered article is no other article's number
+    assert named_articles("I - O ART. 5O PASSA A VIGORAR ...: II - FICA ACRESCIDO O ART. 5O-A:") == frozenset()
+    assert named_articles("A LEI NO 639 PASSA A VIGORAR COM AS SEGUINTES ALTERACOES:") == frozenset()
+    # article 2 quotes its own next number, 3, and the closing was lost to OCR: the own article
+    # after the quotation still ends it (by its final clause)
+    assert _marked("Art. 2º Os arts. 3º a 4º da Lei nº 9 passam a vigorar com a seguinte redação:",
+                   "“Art. 3º O prazo será de 30 dias.",
+                   "Art. 4º O recurso será interposto no prazo de 10 dias.",
+                   "Art. 3º Esta Lei entra em vigor na data de sua publicação.") == [1, 2]
+
+
+def test_a_block_whose_quotes_ocr_both_lost_is_read_by_what_is_left_of_its_label():
+    # amend draw 318274650, scan 005: the second block of 'as seguintes alterações' lost its opening
+    # quote, its label ('“Art. 17.' read 'e. 17:') and its closing dotted line: what is left of the
+    # label shows an article of the amended norm, and the quotation ends at the law's own next
+    # article; 'IV — multa' in it is no own inciso
+    text = ("LEI Nº 1.539, DE 18 DE DEZEMBRO DE 2020\nAltera a Lei Municipal nº 623, de 2012.\n"
+            "O PREFEITO MUNICIPAL DE BACABAL faço saber que a Câmara Municipal aprovou e eu sanciono a seguinte Lei:\n"
+            "Art. 1º A Lei Municipal nº 623, de 2012 passa a vigorar com as seguintes\nalterações:\n"
+            "“Art. 13. O fornecedor será notificado por via postal com\naviso de recebimento.\n(NR)\n"
+            "e. 17: A Secretaria Municipal de Educação reunir-se-á\nordinariamente uma vez por mês.\n"
+            "IV — multa, na reincidência;\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+            "Bacabal, 18 de dezembro de 2020.\n")
+    own, doc = _own_articles(text)
+    assert [u.id for u in _own(doc.articulacao)] == ["art1", "art2"]
+    assert [c.id for c in doc.articulacao[0].children] == ["art1_cpt_alt1", "art1_cpt_alt2"]
+    # an own parágrafo whose label OCR destroyed ('8 1º' for '§ 1º') is no quoted article
+    from pipeline.alteracoes import _quoted_article_debris
+
+    assert _quoted_article_debris("e. 17: A Secretaria Municipal", 1)
+    assert not _quoted_article_debris("8 1º - O texto consolidado", 1)
+    assert not _quoted_article_debris("Art. 2º A Lei nº 623", 1)
+
+
+def test_an_enacting_clause_whose_last_word_ocr_lost_and_a_formula_whose_colon_it_misread():
+    # amend draw 318274650, scan 009: 'eu sanciono a seguinte' / 'Lei:' lost; 'Art. 1º' read 'Art. ICC';
+    # 'seguintes alterações:' read 'Seguintes alterações. E' and 'com a seguinte redação:' read
+    # 'Com a seguinte redacao.': the body began at the quoted 'Art. 6º', and the quotation of
+    # inciso II ('Art 26' for 'Art. 6º-A') was read as an own article
+    text = ("LEI Nº 3.894, DE 7 DE JULHO DE 1994.\nAltera a Lei nº 3.701, de 1989.\n"
+            "O PREFEITO MUNICIPAL DE JANAÚBA, Estado de Minas Gerais,\n"
+            "faz saber que a Câmara Municipal aprovou e eu sanciono a seguinte\n"
+            "Art. ICC A Lei nº 3.701, de 1989 passa a vigorar com as\nSeguintes alterações. E\n"
+            "Ii o art; 6ºpassa vigorar com a seguinte redação:\n"
+            "“Art. 6º O prazo para a apresentação do requerimento será de 90 dias.” . (NR)\n"
+            "TI — fica acrescido o art. 6º-A, Com a seguinte redacao.\n"
+            "Art 26 A recurso deverá ser interposto no prazo\nde 10 dias, perante a Secretaria Municipal da Fazenda.” (AC)\n"
+            ": Art... 2º — Esta Lei entra em vigor na data de sua publicação.\n"
+            "Prefeitura Municipal de Janaúba, em 7 de julho de 1994.\n")
+    own, doc = _own_articles(text)
+    assert [u.id for u in _own(doc.articulacao)] == ["art1", "art1_cpt_inc1", "art1_cpt_inc2", "art2"]
+    incisos = doc.articulacao[0].children
+    assert [[g.id for g in c.children] for c in incisos] == [["art1_cpt_inc1_alt1"], ["art1_cpt_inc2_alt1"]]
+    assert "sanciono" in (doc.preambulo or "")
+    from pipeline.alteracoes import announces
+
+    assert announces("Seguintes alterações. E") and announces("fica acrescido o art. 6º-A, Com a seguinte redacao.")
+    assert not announces("dispõe sobre a redação") and not announces("as alterações do texto.")
+
+
+def test_a_speck_before_a_wrapped_caput_that_renumbers_opens_no_quotation():
+    # amend draw 126793383 (tuning), scan 007: 'Ficam renumerados os arts. 14 a 18 da Lei' / '* 13//1964,
+    # que passam a ser os arts. 15 a 19,': the '*' a quote, 'renumerados' a formula: the quotation
+    # opened there ran to the next closing and swallowed the law's own article 3 and its incisos.
+    # A quote that follows no announcing ':' nor a closed block opens quoted text only with a
+    # label, a capital or an omission line
+    assert _marked("Art. 2º - Ficam renumerados os arts. 14 a 18 da Lei",
+                   "* 13//1964, que passam a ser os arts. 15 a 19,",
+                   "Art. 3º - A Lei nº 137/1964 passa a vigorar com as seguintes alterações:",
+                   "“Art. 8º - Constituem infrações administrativas.” (NR)") == [3]
+    # a quotation opened after the formula's ':' is one whatever follows its quote
+    assert _marked("Art. 1º O art. 8º da Lei nº 9 passa a vigorar com a seguinte redação:",
+                   "“constituem infrações administrativas.” (NR)") == [1]

@@ -1,10 +1,13 @@
 """bench/gen: one generator for the evaluation sets (drawn and hand-written)."""
 
+import dataclasses
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -12,9 +15,18 @@ import pytest
 from bench.gen.book import SetDirs, build_case, print_pages, write_case
 from bench.gen.draw import draw_set
 from bench.gen.hyphenation import LAWKIT, SCANLAB, TEXTSIM, TYPEWRITER, Hyphenation, break_points
+from bench.gen.noise import BODY_NOISE, LABEL_SWAPS, LETTERHEAD_NOISE, char_noise, confuse_once
 from bench.gen.sets import build_set, load_set
 from bench.gen.source import dump_book, id_segment, parse_book
 from bench.gen.validate import find_shared, validate_dir
+from bench.gen.wrapping import (
+    LAWKIT_BREAKING,
+    SCANLAB_BREAKING,
+    TEXTSIM_BREAKING,
+    TYPEWRITER_BREAKING,
+    fits_chars,
+    wrap,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = {"arts": [4, 7], "p_prev": 0.0, "p_next": 0.0, "p_shuffle": 0.0, "p_dup": 0.0}
@@ -133,6 +145,56 @@ def test_no_rule_set_splits_an_onset_or_leaves_a_short_end(rules):
         for p in break_points(word, rules):
             assert word[p - 1:p + 1] not in rules.onsets
             assert p >= rules.head and len(word) - p >= rules.tail
+
+
+_WORDS = ("a", "de", "Município", "licença", "far-se-á", "estabelecimentos", "contribuinte,",
+          "bem-estar;", "administração.", "§", "1º", "(VETADO)", "inconstitucionalidade", "R$", "10,00")
+
+
+def _texts(seed: int, n: int = 150) -> list[tuple[str, int]]:
+    rng = random.Random(seed)
+    return [(" ".join(rng.choice(_WORDS) for _ in range(rng.randint(0, 40))), rng.randint(6, 40))
+            for _ in range(n)]
+
+
+def test_a_wrapper_that_never_breaks_words_sets_lines_as_textwrap_does():
+    # bench/amend's text pages were wrapped by textwrap before the one wrapper took them over
+    for text, width in _texts(1):
+        assert [ln.text for ln in wrap(text.split(), fits_chars(width))] == textwrap.wrap(
+            text, width, break_long_words=False, break_on_hyphens=False)
+
+
+@pytest.mark.parametrize("breaking", [TYPEWRITER_BREAKING, TEXTSIM_BREAKING,
+                                      dataclasses.replace(LAWKIT_BREAKING, p_break=0.6),
+                                      SCANLAB_BREAKING, dataclasses.replace(TYPEWRITER_BREAKING, p_break=1.0)])
+def test_every_recipe_keeps_to_the_width_and_its_lines_join_back_to_the_text(breaking):
+    rng = random.Random(7)
+    broke = 0
+    for text, width in _texts(2):
+        lines = wrap(text.split(), fits_chars(width), breaking, rng)
+        joined = ""
+        for ln in lines:
+            assert len(ln.printed) <= width or " " not in ln.printed, (width, ln)
+            joined += ln.text + ("" if ln.broken else " ")
+            broke += ln.broken
+        assert joined.strip() == " ".join(text.split())
+    assert broke > 0  # every recipe breaks some word at these widths
+
+
+def test_character_noise_keeps_a_clean_line_and_misreads_what_its_table_names():
+    rng = random.Random(3)
+    line = "PREFEITURA MUNICIPAL DE IMPERATRIZ - licença de funcionamento"
+    assert char_noise(line, 0.0, rng, BODY_NOISE) == line
+    heavy = char_noise("IIII", 1.0, rng, LETTERHEAD_NOISE)  # every 'I' is read as one of 'l|1'
+    assert set(heavy.split()[-1]) <= set("l|1") and len(heavy.split()[-1]) == 4
+    assert char_noise("rn", 1.0, rng, BODY_NOISE) == "m"  # two characters read as one
+
+
+def test_one_confusion_at_a_label_changes_the_label_only():
+    rng = random.Random(4)
+    for _ in range(50):
+        out = confuse_once("ARTIGO 3º - O Município", LABEL_SWAPS, rng, window=14, first=True)
+        assert out != "ARTIGO 3º - O Município" and out.endswith("O Município")
 
 
 def test_a_pattern_reads_letters_and_clusters_around_the_break():

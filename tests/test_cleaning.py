@@ -248,6 +248,52 @@ def test_letterhead_on_two_pages_is_furniture_in_any_case() -> None:
     ]
 
 
+def test_a_phrase_that_ends_two_pages_is_text_not_a_running_foot() -> None:
+    # amend draw 318274650, clean 019: 'indeferimento do pedido.' ends page 1 (its sentence began
+    # on the line before) and, closing the quotation, starts page 4 ('... pedido.» (NR)'); 'recursos
+    # aplicados.' ends pages 2 and 3: each recurs in the bands of half the pages, whatever its case,
+    # and was taken for furniture: the quotation lost its closing and swallowed nothing, but the
+    # law lost the words
+    head = "PREFEITURA MUNICIPAL DE CATALÃO\nEstado de Goiás\n"
+    pages = [
+        "Art. 1º O art. 2º da Lei nº 639 passa a vigorar com a seguinte redação:\n«Art. 2º A licença será concedida.\n"
+        "§ 2º A falta de qualquer dos documentos exigidos implicará o\nindeferimento do pedido.",
+        "Art. 3º O Departamento publicará, anualmente, relatório com a prestação de contas dos\nrecursos aplicados.",
+        "Art. 7º O Departamento publicará, anualmente, relatório com a prestação de contas dos\nrecursos aplicados.\n"
+        "§ 1º A falta de qualquer dos documentos exigidos implicará o",
+        "indeferimento do pedido.» (NR)\nArt. 3º Esta Lei entra em vigor na data de sua publicação.",
+    ]
+    lines = clean_document(document_from_text("\f".join(head + p for p in pages)))
+    kept = [ln.text for ln in lines if not ln.is_noise]
+    assert kept.count("recursos aplicados.") == 2
+    assert "indeferimento do pedido." in kept and "indeferimento do pedido.» (NR)" in kept
+    assert not any(t.startswith(("PREFEITURA", "Estado de")) for t in kept)  # the letterhead still goes
+
+
+def test_a_closing_whose_date_wraps_hyphenated_is_no_letterhead() -> None:
+    # amend draw 7373, scan 012: 'Prefeitura Municipal de Barra do Piraí, em 7 de de-' / 'zembro de
+    # 1990.' ends page 1; it is like the letterhead of page 2 and stands in a band: furniture, so
+    # the law had no fecho and its last article took the date and the signature
+    head = "PREFEITURA MUNICIPAL DE BARRA DO PIRAÍ\nEstado de Rio de Janeiro\n"
+    text = (head + "ARTIGO 1º - Esta Lei entra em vigor na data de sua publicação.\n"
+            "ARTIGO 2º - Revogam-se as disposições em contrário.\n"
+            "Prefeitura Municipal de Barra do Piraí, em 7 de de-\nzembro de 1990.\f"
+            + head + "JORGE SAMPAIO FERREIRA\nPrefeito Municipal")
+    kept = [ln.text for ln in clean_document(document_from_text(text)) if not ln.is_noise]
+    assert "Prefeitura Municipal de Barra do Piraí, em 7 de de-" in kept
+    assert not any(t.startswith(("PREFEITURA", "Estado de")) for t in kept)
+
+
+@pytest.mark.parametrize(("line", "kept"), [("o UNR)", True), ("[NR]", True), ("(AC)", True), ("o UR", False)])
+def test_a_quotations_mark_whose_parenthesis_ocr_misread_is_no_junk(line: str, kept: bool) -> None:
+    # amend draw 7373, scan 012: '.....” (NR)' read 'o UNR)': short junk, so the block ran into the next
+    text = ("Art. 1º A Lei nº 9 passa a vigorar com as seguintes alterações:\n"
+            "“Art. 2º O conselheiro será notificado pessoalmente.\n" + line +
+            "\n“Art. 3º O prazo será de dez dias.” (NR)\nArt. 2º Esta Lei entra em vigor.")
+    lines = clean_document(document_from_text(text))
+    assert (line in [ln.text for ln in lines if not ln.is_noise]) is kept
+
+
 def test_in_a_law_typed_in_capitals_recurring_one_word_lines_are_text() -> None:
     text = "\n".join([
         "ART. 1º - OS PROPRIETÁRIOS CONSERVARÃO AS VALETAS DAS", "ESTRADAS",

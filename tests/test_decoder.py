@@ -299,6 +299,39 @@ def test_a_long_keyword_inside_a_line_is_a_citation_not_a_label():
     assert "parágrafo primeiro do artigo 35" in units["art2"]
 
 
+def test_a_citing_abbreviations_point_read_as_a_colon_ends_no_clause():
+    # amend draw 318274650, scan 012: 'que passam a ser os arts. 15 a 24.' read 'os arts: E a Da.':
+    # after the ':' the decoder read 'E a' as alínea a (by expectation, a doubt); a point after
+    # 'arts' abbreviates, whatever OCR made of it and of the numbers after it
+    units = _units("Art. 1º A inscrição será anual.\n"
+                   "Art. 2º - Ficam renumerados os arts IMa 253 da Lei nº\n3:383, de 1989, que passam a ser os arts: E a Da.\n"
+                   "Art. 3º Esta lei entra em vigor na data de sua publicação.\n")
+    assert [u for u in units if u.startswith("art2")] == ["art2"]
+    assert units["art2"].endswith("os arts: E a Da.")
+
+
+@pytest.mark.parametrize("items", [
+    ("Ta tel no sil de 1971;", "IIS O art. 5º da Lei Municipal nº 981, de 1971;", "TIL So Ss do art. 12 da Lei nº 981."),
+    ("Spa tei nº 766, de 1963:", "TE o art. VS qa lei nº 836/1965:", "TIL os cao art. 10 da Lei nº Bco."),
+])
+def test_the_items_of_a_revocation_list_whose_labels_ocr_damaged_are_its_incisos(items):
+    # amend draws 318274650 scan 001 and 126793383 scan 003: 'Ficam revogados:' then 'I - a Lei nº 311;'
+    # / 'II - o art. 5º ...;' / 'III - o § 3º ...' with every label damaged ('Ta', 'IIS', 'TIL'; 'Spa',
+    # 'TE' after a ';' read ':'): no printed sibling confirmed the first, so the list was read as
+    # alíneas a to c, or as text with one inciso. The list's own ';' and its revoking caput (LC 95
+    # lists the revoked provisions as incisos) say where each item starts
+    texts = ["Art. 1º - A inscrição será anual.", "Art. 2º - Ficam revogados:", *items,
+             "Art. 3º - O Poder Executivo regulamentará esta Lei.", "Art. 4º - Esta Lei entra em vigor."]
+    printed = [Printed("artigo", 1, label="Art. 1º -"), Printed("artigo", 2, label="Art. 2º -"), None, None, None,
+               Printed("artigo", 3, label="Art. 3º -"), Printed("artigo", 4, label="Art. 4º -")]
+    assert [(s.line, s.kind, s.number) for s in decode_starts(texts, printed)] == [
+        (0, "artigo", 1), (1, "artigo", 2), (2, "inciso", 1), (3, "inciso", 2), (4, "inciso", 3),
+        (5, "artigo", 3), (6, "artigo", 4)]
+    # without the revoking caput, a caput's ':' announces nothing that confirms the first scrap
+    texts[1] = "Art. 2º - Compete à Secretaria:"
+    assert [s.kind for s in decode_starts(texts, printed)].count("inciso") < 3
+
+
 def test_a_capital_o_read_as_zero_starts_a_unit_s_text():
     texts = ["Art. 1º A taxa é anual.", "Arl. 2. 0 regulamento fixará os valores.", "Art. 3º Esta lei entra em vigor."]
     printed = [Printed("artigo", 1, label="Art. 1º"), None, Printed("artigo", 3, label="Art. 3º")]
@@ -957,3 +990,25 @@ def test_a_unit_read_by_expectation_whose_text_is_specks_is_a_doubt(stamp: str):
                 "Art. 8º O pedido de inscrição será instruído com os documentos exigidos.\n"
                 "Art. 9º Esta lei entra em vigor na data de sua publicação.\n")
     assert doc["document"]["status"] != "extracted"
+
+
+def test_a_lost_article_label_is_debris_ending_in_a_spaced_dash_whatever_is_left_of_its_keyword():
+    from pipeline.segmenting.lost import lost_article_end
+
+    line = "NTE do - A infração ao disposto nesta Lei sujeita o infrator às seguintes penalidades:"
+    assert lost_article_end(line) == len("NTE do -")
+    assert lost_article_end("NTE do A infração ao disposto nesta Lei") is None  # no 'A', no dash: no label
+    units = _units("Art. 3º A Prefeitura poderá revogar a licença quando o interesse público o exigir.\n"
+                   f"{line}\nI - advertência;\nII - multa.\n"
+                   "Art. 5º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert set(units) == {"art3", "art4", "art4_cpt_inc1", "art4_cpt_inc2", "art5"}
+    assert units["art4"].startswith("A infração")
+
+
+def test_a_keyword_with_its_numeral_read_as_letters_before_the_dash_is_one_label():
+    # 'Art: So —' is 'Art. 5º —': no sentence ends at 'Art:', no parágrafo 'So —' opens there
+    units = _units("Art. 4º A Prefeitura manterá cadastro atualizado dos motoristas.\n"
+                   "Art: So — São obrigações do motorista:\nI — afixar a tabela de preços;\n"
+                   "II — usar uniforme.\nArt. 6º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert set(units) == {"art4", "art5", "art5_cpt_inc1", "art5_cpt_inc2", "art6"}
+    assert units["art5"].startswith("São obrigações")

@@ -13,6 +13,7 @@ from pipeline.layout import (
     join_side_lines,
     read_columns,
     read_document_columns,
+    restore_line_order,
     unread_margins,
 )
 
@@ -235,3 +236,52 @@ def test_a_short_last_word_on_the_ragged_edge_does_not_join_the_columns():
     last = max((w.bbox for w in lines[-1].words if w.bbox[2] < g1), key=lambda b: b[2])  # the 'a'
     assert g0 < last[2] < g0 + (g1 - g0) / 4  # it reaches into the band's outer quarter only
     assert [ln.text for ln in read_columns(page).lines] == [*left, *right]
+
+
+# --- runs of lines emitted out of place ---------------------------------------------------------
+
+def test_a_run_of_lines_read_after_the_page_end_goes_back_to_the_gap_it_was_printed_in():
+    # amend draw 7373, scan 012: Tesseract emitted '§ 2º ...' / 'ou por via postal ...' / '... (NR)'
+    # (printed between the amending formula and the next quoted article) after the page's last
+    # article; the quotation then ran on past the law's own articles 3 to 5
+    page = _page(
+        _line("ARTIGO 2º - A Lei nº 69/1975 passa a vigorar com as se-", 601, 1876, 2241, 1931),
+        _line("guintes alterações:", 364, 1948, 1434, 1999),
+        _line("“Art. 18 - Compete ao Conselho Municipal de Saúde.” (NR)", 727, 2304, 2189, 2359),
+        _line("ARTIGO 3º - Os efeitos desta Lei aplicam-se aos processos.", 605, 2668, 2246, 2721),
+        _line("ARTIGO 5º - Revogam-se as disposições em contrário.", 584, 3212, 2125, 3265),
+        _line("§ 2º - O conselheiro será notificado pessoalmente", 725, 2125, 2188, 2175),
+        _line("ou por via postal com aviso de recebimento.", 364, 2186, 1639, 2241),
+        _line("Prefeitura Municipal de Barra do Piraí, em 7 de dezembro de 1990.", 611, 3332, 2128, 3388),
+    )
+    out = restore_line_order(page)
+    assert [ln.text[:12] for ln in out.lines] == [
+        "ARTIGO 2º - ", "guintes alte", "§ 2º - O con", "ou por via p", "“Art. 18 - C", "ARTIGO 3º - ",
+        "ARTIGO 5º - ", "Prefeitura M"]
+    assert restore_line_order(out) is out  # nothing left to move
+
+
+def test_lines_that_share_rows_with_others_stay_where_they_were_read():
+    # a margin label column read after the text, a second column, a lone stamp: none fits a gap
+    labels = _page(
+        _line("A penalidade pecuniária será judicialmente executada", 527, 1203, 1735, 1253),
+        _line("se, imposta de forma regular e pelos meios hábeis, o", 529, 1260, 1735, 1314),
+        _line("O valor das multas, bem como as taxas previstas nos", 530, 2063, 1735, 2108),
+        _line("Arts", 275, 1193, 380, 1240),
+        _line("68 -", 390, 1199, 500, 1245),
+    )
+    assert restore_line_order(labels) is labels
+    columns = _page(
+        _line("Dispõe sobre a exoneração do", 100, 100, 900, 140),
+        _line("servidor municipal lotado na", 100, 150, 900, 190),
+        _line("CONSIDERANDO as disposições", 1100, 100, 1900, 140),
+        _line("do estatuto dos servidores,", 1100, 150, 1900, 190),
+    )
+    assert restore_line_order(columns) is columns
+    stamp = _page(
+        _line("Art. 1º Fica criado o conselho.", 300, 500, 1700, 540),
+        _line("Art. 2º Esta Lei entra em vigor.", 300, 700, 1700, 740),
+        _line("Art. 3º Revogam-se as disposições.", 300, 900, 1700, 940),
+        _line("16", 1900, 600, 1950, 640),
+    )
+    assert restore_line_order(stamp) is stamp

@@ -451,3 +451,28 @@ def test_a_scan_pasted_under_a_text_header_is_read_with_the_page(tmp_path):
     assert page.lines[0].text.startswith("Edição 2.737") and page.lines[-1].text.startswith("Versão eletrônica")
     assert "Secretaria Municipal da Fazenda" in text and "ADITIVO" in text
     assert read_page(path, plan, config=OcrConfig(dpi=200, ocr="never")).lines == page.lines[:1] + page.lines[-1:]
+
+
+def test_pdfium_is_used_under_one_lock_and_pages_render_alike_from_threads(tmp_path, monkeypatch):
+    # PDFium is not thread-safe (not even across documents): a flow reads pages from threads
+    import concurrent.futures
+
+    import pypdfium2
+
+    import pipeline.ocr as ocr
+
+    pdf = make_scanned_pdf(tmp_path / "scan.pdf", [PAGE, PAGE], dpi=150)
+    held: list[bool] = []
+    real = pypdfium2.PdfDocument
+
+    def opened(*args, **kwargs):
+        held.append(ocr._PDFIUM_LOCK._is_owned())  # type: ignore[attr-defined]
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pypdfium2, "PdfDocument", opened)
+    plans = plan_pages(pdf, config=CONFIG)
+    alone = [render_pdf_page(pdf, plan, config=CONFIG)[0].tobytes() for plan in plans]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(lambda k: render_pdf_page(pdf, plans[k % 2], config=CONFIG)[0].tobytes(), range(8)))
+    assert held and all(held)  # every document opened with the lock held
+    assert together == [alone[k % 2] for k in range(8)]

@@ -40,3 +40,11 @@ def test_emitted_ids_use_the_table_prefixes() -> None:
         last = u.id.rsplit("_", 1)[-1]
         assert last.startswith(LEXML_PREFIX[u.type]), u.id
     assert {"cap1", "art1_cpt_inc2_ali2", "art1_par1u", "art2"} <= {u.id for u in units}
+
+
+def test_the_fecho_joins_its_wrapped_lines_as_every_other_part_does():
+    # one join (pipeline.joining): a month cut by a hyphen across lines is one word again, a
+    # place's hyphen before the UF stays, margin marks go
+    from pipeline.metadata import _join_lines
+
+    assert _join_lines(["| Caxias do Sul-", "RS, 14 de SETEM-", "BRO de 2006. !"]) == "Caxias do Sul-RS, 14 de SETEMBRO de 2006."

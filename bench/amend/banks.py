@@ -4,21 +4,16 @@ Everything here is data; bench/amend/draw.py picks from it with the law's own ra
 Texts use `{slot}` fields filled by draw.py (`{organ}`, `{days}`, `{value}`, `{who}`, `{whos}`).
 """
 
-PLACES = [  # (municipality, UF, state name); none of the seeds' or bench/gen's banks
-    ("Pindamonhangaba", "SP", "São Paulo"), ("Guaratinguetá", "SP", "São Paulo"),
-    ("Bragança Paulista", "SP", "São Paulo"), ("Votuporanga", "SP", "São Paulo"),
-    ("Itajubá", "MG", "Minas Gerais"), ("Ubá", "MG", "Minas Gerais"),
-    ("Formiga", "MG", "Minas Gerais"), ("Janaúba", "MG", "Minas Gerais"),
-    ("Toledo", "PR", "Paraná"), ("Irati", "PR", "Paraná"), ("Pato Branco", "PR", "Paraná"),
-    ("Santo Ângelo", "RS", "Rio Grande do Sul"), ("Ijuí", "RS", "Rio Grande do Sul"),
-    ("Canoinhas", "SC", "Santa Catarina"), ("Videira", "SC", "Santa Catarina"),
-    ("Valença", "BA", "Bahia"), ("Serrinha", "BA", "Bahia"), ("Serra Talhada", "PE", "Pernambuco"),
-    ("Sobral", "CE", "Ceará"), ("Russas", "CE", "Ceará"), ("Floriano", "PI", "Piauí"),
-    ("Bacabal", "MA", "Maranhão"), ("Currais Novos", "RN", "Rio Grande do Norte"),
-    ("Cajazeiras", "PB", "Paraíba"), ("Penedo", "AL", "Alagoas"), ("Estância", "SE", "Sergipe"),
-    ("Catalão", "GO", "Goiás"), ("Ponta Porã", "MS", "Mato Grosso do Sul"),
-    ("Sinop", "MT", "Mato Grosso"), ("Aracruz", "ES", "Espírito Santo"),
-    ("Barra do Piraí", "RJ", "Rio de Janeiro"), ("Paragominas", "PA", "Pará"),
+PLACES = [  # (municipality, UF; the state's name is the IBGE list's); none of the seeds' or
+    # bench/gen's banks
+    ("Pindamonhangaba", "SP"), ("Guaratinguetá", "SP"), ("Bragança Paulista", "SP"),
+    ("Votuporanga", "SP"), ("Itajubá", "MG"), ("Ubá", "MG"), ("Formiga", "MG"), ("Janaúba", "MG"),
+    ("Toledo", "PR"), ("Irati", "PR"), ("Pato Branco", "PR"), ("Santo Ângelo", "RS"),
+    ("Ijuí", "RS"), ("Canoinhas", "SC"), ("Videira", "SC"), ("Valença", "BA"), ("Serrinha", "BA"),
+    ("Serra Talhada", "PE"), ("Sobral", "CE"), ("Russas", "CE"), ("Floriano", "PI"),
+    ("Bacabal", "MA"), ("Currais Novos", "RN"), ("Cajazeiras", "PB"), ("Penedo", "AL"),
+    ("Estância", "SE"), ("Catalão", "GO"), ("Ponta Porã", "MS"), ("Sinop", "MT"),
+    ("Aracruz", "ES"), ("Barra do Piraí", "RJ"), ("Paragominas", "PA"),
 ]
 
 FIRST = ["JOSÉ", "ANTÔNIO", "MARIA", "CARLOS", "LUIZ", "ANA", "PAULO", "HELENA", "RUBENS",

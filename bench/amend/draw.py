@@ -19,7 +19,10 @@ from __future__ import annotations
 import random
 
 from bench.amend import banks
-from bench.gen.words import MONTHS
+from bench.gen import draw as gen_draw
+from bench.gen.draw import epigrafe_text, fecho_text, law_records, preamble_text, printed_number
+from bench.gen.words import date_figures
+from pipeline.metadata import state_name
 from pipeline.reading.numerals import int_to_roman, ordinal_figure
 
 LETTERS = "abcdefghij"
@@ -28,11 +31,13 @@ QUOTES = {"curly": ("“", "”"), "straight": ('"', '"'), "apos": ("''", "''"),
           "guillemets": ("«", "»"), "lost": ("", "”")}
 
 
-class Drawer:
-    """The random choices of one law (one `random.Random`, so one seed gives one law)."""
+class Drawer(gen_draw.Drawer):
+    """The random choices of one amending law (one `random.Random`, so one seed gives one law):
+    bench/gen's drawer (names, dates, the law's formulas and records) and the quotations."""
 
     def __init__(self, rng: random.Random, style: str):
-        self.r, self.style = rng, style
+        super().__init__(rng, {})
+        self.style = style
         self.subject = rng.choice(banks.SUBJECTS)
         organ = self.subject["organ"]
         fem = organ.split()[0] in ("Secretaria", "Controladoria")
@@ -86,12 +91,12 @@ class Drawer:
 
 def cite(t: dict, rng: random.Random) -> str:
     """How the amending law names the amended one ('Lei Municipal nº 939, de 2013', 'Lei nº 12/2001')."""
-    num = f"{t['numero']:,}".replace(",", ".") if t["numero"] >= 1000 else str(t["numero"])
+    num = printed_number(t["numero"])
     form = rng.choice(["year", "slash", "full", "municipal"])
     if form == "slash":
         return f"Lei nº {t['numero']}/{t['ano']}"
     if form == "full":
-        return f"Lei nº {num}, de {t['day']} de {MONTHS[t['month'] - 1]} de {t['ano']}"
+        return f"Lei nº {num}, de {date_figures(t['day'], t['month'], t['ano'])}"
     if form == "municipal":
         return f"Lei Municipal nº {num}, de {t['ano']}"
     return f"Lei nº {num}, de {t['ano']}"
@@ -246,9 +251,9 @@ def draw_law(seed: int, index: int, style: str) -> dict:
     """Law `index` (1-based) of the set of `seed`, in `style`."""
     r = random.Random(f"amend:{seed}:{index}")
     d = Drawer(r, style)
-    city, uf, state = r.choice(banks.PLACES)
+    city, uf = r.choice(banks.PLACES)
     year = r.randint(2001, 2023) if style == "federal" else r.randint(1972, 1999)
-    month, day = r.randint(1, 12), r.randint(1, 28)
+    month, day = d.month_day()
     num = r.randint(40, 3999)
     tipo = "Lei Complementar" if r.random() < 0.2 else "Lei Ordinária"
     t_year = r.randint(year - 15, year - 1)
@@ -288,27 +293,21 @@ def draw_law(seed: int, index: int, style: str) -> dict:
         if len(b["items"]) >= 2:
             b["brk"] = r.randint(1, len(b["items"]) - 1)
             features.append("block_across_pages")
-    pnum = f"{num:,}".replace(",", ".") if num >= 1000 else str(num)
-    iso = f"{year}-{month:02d}-{day:02d}"
+    pnum = printed_number(num)
     word = "LEI COMPLEMENTAR" if tipo == "Lei Complementar" else "LEI"
     ementa = f"Altera a {c}, {d.subject['name']}, e dá outras providências."
-    mayor = f"{r.choice(banks.FIRST)} {r.choice(banks.LAST)} {r.choice(banks.LAST)}"
+    mayor = d.name(banks.FIRST, banks.LAST, p_particle=None)
+    epigrafe = epigrafe_text(f"{word} Nº", pnum, day, month, year)
     if style == "federal":
-        epigrafe = f"{word} Nº {pnum}, DE {day} DE {MONTHS[month - 1].upper()} DE {year}"
-        preamble = (f"O PREFEITO MUNICIPAL DE {city.upper()}, Estado de {state}, faço saber que a Câmara "
-                    f"Municipal aprovou e eu sanciono a seguinte Lei:")
-        fecho = f"{city}, {day} de {MONTHS[month - 1]} de {year}."
+        preamble = preamble_text("prefeito_faco", city, uf)
+        fecho = f"{city}, {date_figures(day, month, year)}."
     else:
-        epigrafe = f"{word} Nº {pnum}, DE {day} DE {MONTHS[month - 1].upper()} DE {year}."
-        preamble = (f"O PREFEITO MUNICIPAL DE {city.upper()}, Estado de {state}, faz saber que a Câmara "
-                    f"Municipal aprovou e eu sanciono a seguinte Lei:")
-        fecho = f"Prefeitura Municipal de {city}, em {day} de {MONTHS[month - 1]} de {year}."
-    meta = {"municipio": city, "uf": uf, "tipo": tipo, "numero": str(num), "ano": year, "data": iso,
-            "ementa": ementa, "native_id": f"amend-{seed}-{index:03d}"}
-    return {"id": f"{index:03d}", "seed": seed, "style": style, "meta": meta,
-            "norm": {"tipo": tipo, "numero": str(num), "ano": year, "data": iso, "municipio": city,
-                     "uf": uf, "ementa": ementa},
-            "state": state, "epigrafe": epigrafe, "ementa": ementa, "preamble": preamble,
+        epigrafe += "."
+        preamble = preamble_text("prefeito_faz", city, uf)
+        fecho = fecho_text("Prefeitura Municipal", city, day, month, year)
+    meta, norm = law_records(tipo, num, year, month, day, city, uf, ementa, f"amend-{seed}-{index:03d}")
+    return {"id": f"{index:03d}", "seed": seed, "style": style, "meta": meta, "norm": norm,
+            "state": state_name(uf), "epigrafe": epigrafe, "ementa": ementa, "preamble": preamble,
             "articles": arts, "fecho": fecho, "signatures": [[mayor, "Prefeito Municipal"]],
             "recipes": [x.__name__ for x in recipes], "features": sorted(set(features)),
             "page_lines": r.randint(34, 48), "layout": {

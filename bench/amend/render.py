@@ -13,10 +13,10 @@ hands them to bench/gen's typesetter and scanner (scan.py here).
 from __future__ import annotations
 
 import random
-import textwrap
 
 from bench.amend.draw import QUOTES, all_blocks, art_ord
 from bench.gen.book import print_pages
+from bench.gen.wrapping import fits_chars, wrap
 from pipeline.reading.numerals import ordinal_figure
 
 
@@ -126,7 +126,7 @@ def text_lines(law: dict, p: dict) -> list:
     if law["style"] == "federal" and lay["one_line"]:
         return [p["text"]]
     width = 90 if law["style"] == "federal" else lay["width"]
-    return textwrap.wrap(p["text"], width, break_long_words=False, break_on_hyphens=False) or [""]
+    return [ln.text for ln in wrap(p["text"].split(), fits_chars(width))] or [""]
 
 
 def text_pages(law: dict) -> str:

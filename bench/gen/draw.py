@@ -15,7 +15,8 @@ check `python -m bench.gen build report --mode gold` against the documents after
 import copy
 import random
 
-from bench.gen.words import MONTHS, cardinal, date_words
+from bench.gen.words import MONTHS, cardinal, date_figures, date_words
+from pipeline.metadata import state_name
 from pipeline.reading.numerals import int_to_roman
 
 # Knobs of a drawn set (bench/sets/<name>.json "knobs" overrides any of them).
@@ -61,12 +62,6 @@ PLACES = [  # (municipality, UF); none of the seeds' or qa sets' municipalities
     ("Resende", "RJ"), ("Itaperuna", "RJ"), ("Nova Friburgo", "RJ"), ("Marabá", "PA"),
     ("Castanhal", "PA"), ("Parintins", "AM"), ("Gurupi", "TO"), ("Ji-Paraná", "RO"),
 ]
-STATES = {"SP": "São Paulo", "MG": "Minas Gerais", "PR": "Paraná", "RS": "Rio Grande do Sul",
-          "SC": "Santa Catarina", "BA": "Bahia", "PE": "Pernambuco", "CE": "Ceará",
-          "PI": "Piauí", "MA": "Maranhão", "RN": "Rio Grande do Norte", "PB": "Paraíba",
-          "AL": "Alagoas", "SE": "Sergipe", "GO": "Goiás", "MS": "Mato Grosso do Sul",
-          "MT": "Mato Grosso", "ES": "Espírito Santo", "RJ": "Rio de Janeiro", "PA": "Pará",
-          "AM": "Amazonas", "TO": "Tocantins", "RO": "Rondônia"}
 FIRST = ["JOSÉ", "ANTÔNIO", "JOÃO", "FRANCISCO", "CARLOS", "PAULO", "PEDRO", "LUIZ", "MARCOS",
          "LUÍS", "GERALDO", "SEBASTIÃO", "MANOEL", "ADEMAR", "OSVALDO", "WALDEMAR", "NELSON",
          "MARIA", "ANA", "TEREZINHA", "LÚCIA", "HELENA", "APARECIDA", "DIRCEU", "ARLINDO",
@@ -213,21 +208,84 @@ def upper_first(t: str) -> str:
     return t[:1].upper() + t[1:]
 
 
+# What every drawn law says of itself, whoever draws it (this file's books, bench/amend's
+# amending laws): the formulas with {CITY}/{city}/{state} slots, the number and date as printed,
+# the upstream record and the gold's norm block.
+PREAMBLES = {
+    "camara": "A CÂMARA MUNICIPAL DE {CITY}, Estado de {state}, aprovou e o seu Presidente, no uso de "
+              "suas atribuições legais, promulga a seguinte Lei:",
+    "prefeito_faco": "O PREFEITO MUNICIPAL DE {CITY}, Estado de {state}, faço saber que a Câmara "
+                     "Municipal aprovou e eu sanciono a seguinte Lei:",
+    "camara_sanciono": "A Câmara Municipal de {city} aprovou e eu, Prefeito Municipal, sanciono a "
+                       "seguinte Lei:",
+    "prefeito_decretou": "O Prefeito Municipal de {city}, no uso de suas atribuições, faz saber que a "
+                         "Câmara Municipal decretou e ele sanciona a seguinte Lei:",
+    "prefeito_faz": "O PREFEITO MUNICIPAL DE {CITY}, Estado de {state}, faz saber que a Câmara "
+                    "Municipal aprovou e eu sanciono a seguinte Lei:",
+}
+
+
+def preamble_text(form: str, city: str, uf: str) -> str:
+    """A preâmbulo of PREAMBLES for `city`."""
+    return PREAMBLES[form].format(CITY=city.upper(), city=city, state=state_name(uf))
+
+
+def printed_number(n: int) -> str:
+    """A law's number as printed: '1.234' (a point from four figures on), '987'."""
+    return f"{n:,}".replace(",", ".")
+
+
+def epigrafe_text(head: str, number: str, day: int, month: int, year: int | str) -> str:
+    """'LEI Nº 1.234, DE 5 DE MARÇO DE 1987' (`head`: 'LEI Nº', 'LEI COMPLEMENTAR Nº' ...)."""
+    return f"{head} {number}, DE {day} DE {MONTHS[month - 1].upper()} DE {year}"
+
+
+def fecho_text(house: str, city: str, day: int, month: int, year: int) -> str:
+    """'Prefeitura Municipal de Lins, em 5 de março de 1987.'"""
+    return f"{house} de {city}, em {date_figures(day, month, year)}."
+
+
+def law_records(tipo: str, num: int, year: int, month: int, day: int, city: str, uf: str, ementa: str,
+                native_id: str, *, norm_numero: str | None = None, meta_ementa: str | None = None) -> tuple:
+    """(meta, norm): the upstream record of a drawn law and its gold's norm block."""
+    iso = f"{year}-{month:02d}-{day:02d}"
+    norm = {"tipo": tipo, "numero": norm_numero or str(num), "ano": year, "data": iso, "municipio": city,
+            "uf": uf, "ementa": ementa}
+    meta = {"municipio": city, "uf": uf, "tipo": tipo, "numero": str(num), "ano": year, "data": iso,
+            "ementa": ementa if meta_ementa is None else meta_ementa, "native_id": native_id}
+    return meta, norm
+
+
 class Drawer:
-    """One law book drawn from one `random.Random`."""
+    """The random choices of one law, from one `random.Random`: what every drawer draws alike
+    (this file's books; bench/amend's amending laws subclass it)."""
 
     def __init__(self, rng: random.Random, knobs: dict):
         self.r = rng
         self.k = knobs
-        self.unit = "UFM"  # the law's unit of value (drawn per book)
 
     def p(self, name: str) -> bool:
         return self.r.random() < self.k[name]
 
-    def name(self) -> str:
+    def name(self, first: list = FIRST, last: list = LAST, p_particle: float | None = 0.3) -> str:
+        """'JOSÉ DA SILVA COSTA': a first name, sometimes a particle (None: never, nothing drawn),
+        two surnames."""
         r = self.r
-        parts = [r.choice(FIRST)] + ([r.choice(["DE", "DOS", "DA"])] if r.random() < 0.3 else [])
-        return " ".join(parts + [r.choice(LAST), r.choice(LAST)])
+        parts = [r.choice(first)]
+        if p_particle is not None and r.random() < p_particle:
+            parts.append(r.choice(["DE", "DOS", "DA"]))
+        return " ".join(parts + [r.choice(last), r.choice(last)])
+
+    def month_day(self) -> tuple[int, int]:
+        return self.r.randint(1, 12), self.r.randint(1, 28)
+
+
+class BookDrawer(Drawer):
+    """One law book (the target law, its neighbours on the shared pages, the page layout)."""
+
+    def __init__(self, rng: random.Random, knobs: dict):
+        super().__init__(rng, knobs)
+        self.unit = "UFM"  # the law's unit of value (drawn per book)
 
     # ---------------------------------------------------------------- labels
     def style(self) -> dict:
@@ -342,32 +400,25 @@ class Drawer:
         if r.random() < 0.2:
             return f"{head} {num}/{str(year)[2:]}"
         y = f"{year // 1000}.{year % 1000:03d}" if r.random() < 0.3 else str(year)
-        return f"{head} {num}, DE {day} DE {MONTHS[month - 1].upper()} DE {y}"
+        return epigrafe_text(head, num, day, month, y)
 
     def preamble(self, city: str, uf: str, camara: bool) -> str:
-        state = STATES[uf]
         if camara:
-            return (f"A CÂMARA MUNICIPAL DE {city.upper()}, Estado de {state}, aprovou e o seu "
-                    f"Presidente, no uso de suas atribuições legais, promulga a seguinte Lei:")
-        return self.r.choice([
-            f"O PREFEITO MUNICIPAL DE {city.upper()}, Estado de {state}, faço saber que a Câmara "
-            f"Municipal aprovou e eu sanciono a seguinte Lei:",
-            f"A Câmara Municipal de {city} aprovou e eu, Prefeito Municipal, sanciono a seguinte Lei:",
-            f"O Prefeito Municipal de {city}, no uso de suas atribuições, faz saber que a Câmara "
-            f"Municipal decretou e ele sanciona a seguinte Lei:"])
+            return preamble_text("camara", city, uf)
+        return preamble_text(self.r.choice(["prefeito_faco", "camara_sanciono", "prefeito_decretou"]), city, uf)
 
     def fecho(self, city: str, day: int, month: int, year: int, camara: bool) -> str:
         house = "Câmara Municipal" if camara else "Prefeitura Municipal"
         if self.r.random() < 0.5:
             return f"{house} de {city}, {date_words(day, month, year)}."
-        return f"{house} de {city}, em {day} de {MONTHS[month - 1]} de {year}."
+        return fecho_text(house, city, day, month, year)
 
     def neighbour(self, num: int, city: str, uf: str, day: int, month: int, year: int,
                   camara: bool, sigs: list, where: str) -> dict:
         r = self.r
         em, what, arts = r.choice(NEIGHBOUR_LAWS)
         st = self.style()
-        pnum = f"{num:,}".replace(",", ".")
+        pnum = printed_number(num)
         epi = self.epigrafe("Lei Ordinária", pnum, day, month, year)
         items = [{"k": "EPI", "text": epi}, {"k": "EME", "text": em},
                  {"k": "PRE", "text": self.preamble(city, uf, camara)}]
@@ -393,10 +444,10 @@ class Drawer:
         city, uf = r.choice(free)
         used_places.add((city, uf))
         year = r.randint(*k["years"])
-        month, day = r.randint(1, 12), r.randint(1, 28)
+        month, day = self.month_day()
         tipo = "Lei Complementar" if r.random() < 0.1 else "Lei Ordinária"
         num = r.randint(60, 2400)
-        pnum = f"{num:,}".replace(",", ".")
+        pnum = printed_number(num)
         camara = r.random() < 0.3
         self.unit = r.choice(["UFM", "OTN", "UPF", "salários mínimos", "UFIR", "ORTN"])
         council = r.random() < 0.2
@@ -500,12 +551,9 @@ class Drawer:
         laws.append({"role": "target", "desc": "", "items": items})
         if self.p("p_next"):
             laws.append(self.neighbour(num + 1, city, uf, day, month, year, camara, sigs[:1], "next"))
-        iso = f"{year}-{month:02d}-{day:02d}"
-        norm = {"tipo": tipo, "numero": pnum, "ano": year, "data": iso, "municipio": city, "uf": uf,
-                "ementa": ementa}
-        meta = {"municipio": city, "uf": uf, "tipo": tipo, "numero": str(num), "ano": year,
-                "data": iso, "ementa": ementa.upper() if r.random() < 0.4 else ementa,
-                "native_id": f"{uf.lower()}-{num}-{year}"}
+        meta, norm = law_records(tipo, num, year, month, day, city, uf, ementa, f"{uf.lower()}-{num}-{year}",
+                                 norm_numero=pnum, meta_ementa=ementa.upper() if r.random() < 0.4 else ementa)
+        iso = meta["data"]
         cfg = {"id": case_id, "seed": r.randint(0, 10**9), "meta": meta, "norm": norm,
                "formfeed": self.p("p_formfeed"), "layout": self.layout(city, uf, camara),
                "degrade": self.degrade(), "notes": [
@@ -518,9 +566,9 @@ class Drawer:
     def layout(self, city: str, uf: str, camara: bool) -> dict:
         r = self.r
         dpi = r.choice([200, 240, 300, 300])
-        head = ([f"CÂMARA MUNICIPAL DE {city.upper()}", f"~Estado de {STATES[uf]}"] if camara else
-                r.choice([[f"PREFEITURA MUNICIPAL DE {city.upper()}", f"~Estado de {STATES[uf]}"],
-                          [f"ESTADO DE {STATES[uf].upper()}", f"PREFEITURA MUNICIPAL DE {city.upper()}",
+        head = ([f"CÂMARA MUNICIPAL DE {city.upper()}", f"~Estado de {state_name(uf)}"] if camara else
+                r.choice([[f"PREFEITURA MUNICIPAL DE {city.upper()}", f"~Estado de {state_name(uf)}"],
+                          [f"ESTADO DE {state_name(uf).upper()}", f"PREFEITURA MUNICIPAL DE {city.upper()}",
                            "~Gabinete do Prefeito"]]))
         lay = {"font": r.choice(["nimbus", "nimbus", "dejavu", "noto"]), "pt": r.choice([10, 11, 11, 12]),
                "dpi": dpi, "paper": r.choice(["a4", "oficio", "oficio", "legal"]),
@@ -582,7 +630,7 @@ def draw_book(seed: int, index: int, knobs: dict | None = None, used_places: set
 
     k = dict(KNOBS, **(knobs or {}))
     rng = random.Random(f"{seed}:{index}")
-    drawer = Drawer(rng, k)
+    drawer = BookDrawer(rng, k)
     cfg, laws = drawer.book(f"{index:03d}", used_places if used_places is not None else set())
     drawer.scan_plan(cfg, count_pages(copy.deepcopy(cfg), copy.deepcopy(laws)))
     return cfg, laws

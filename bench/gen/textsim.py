@@ -36,6 +36,7 @@ qa3 extensions:
                           right-margin fragments; the gold keeps the true reading order
   cfg order               may contain "blank" / "blank:TEXT" entries (blank scanned pages)
 """
+import dataclasses
 import json
 import random
 import re
@@ -43,8 +44,18 @@ import sys
 from pathlib import Path
 
 from bench.gen.book import SetDirs, print_pages, write_case
-from bench.gen.hyphenation import TEXTSIM, break_points
+from bench.gen.noise import (
+    CONFUSIONS,
+    LETTERHEAD_NOISE,
+    UPPER_CONFUSIONS,
+    char_noise,
+    confuse,
+    garbage_line,
+    margin_mark,
+)
 from bench.gen.source import id_segment
+from bench.gen.wrapping import TEXTSIM_BREAKING, fits_chars
+from bench.gen.wrapping import wrap as wrap_words
 from models.units import GROUP_TYPES
 
 DEFAULTS = {
@@ -78,18 +89,6 @@ DEFAULTS = {
     "frags": [],
 }
 
-CONFUSIONS = [("m", "rn"), ("rn", "m"), ("d", "cl"), ("cl", "d"), ("l", "1"), ("l", "I"),
-              ("i", "l"), ("ç", "c"), ("ã", "a"), ("õ", "o"), ("é", "e"), ("á", "a"),
-              ("í", "i"), ("ê", "e"), ("ó", "o"), ("e", "c"), ("c", "e"), ("h", "b"),
-              ("u", "n"), ("n", "u"), ("t", "f"), ("f", "t"), ("0", "O"), ("1", "l"),
-              ("ri", "n"), ("li", "h"), ("o", "0"), ("a", "à"), ("ú", "u"), ("ç", "g"),
-              ("e", "é"), ("â", "a"), ("ô", "o")]
-UPPER_CONFUSIONS = [("O", "0"), ("I", "l"), ("I", "1"), ("Ç", "C"), ("Ã", "A"), ("Õ", "O"),
-                    ("É", "E"), ("Á", "A"), ("Í", "I"), ("Ê", "E"), ("Ó", "O"), ("E", "F"),
-                    ("B", "8"), ("S", "5"), ("D", "O"), ("M", "IVI"), ("U", "LI"), ("H", "II"),
-                    ("N", "H"), ("RN", "M"), ("CL", "D"), ("G", "C"), ("Q", "O")]
-
-
 class Line:
     __slots__ = ("owner", "prefix", "body", "join", "hy", "suffix", "lead", "kind", "pbody",
                  "tail")
@@ -116,104 +115,21 @@ class Line:
         return n
 
 
-def confuse_word(w, rng, table=None):
-    opts = [(a, b) for a, b in (table or CONFUSIONS) if a in w]
-    if not opts or len(w) < 3:
-        return w
-    a, b = rng.choice(opts)
-    idxs = [m.start() for m in re.finditer(re.escape(a), w)]
-    k = rng.choice(idxs)
-    return w[:k] + b + w[k + len(a):]
-
-
-def confuse(text, rate, rng, table=None):
-    if rate <= 0:
-        return text
-    out = []
-    for tok in text.split(" "):
-        if tok and rng.random() < rate and not re.match(r"^\W*$", tok) and "\x0c" not in tok:
-            tok = confuse_word(tok, rng, table)
-        out.append(tok)
-    return " ".join(out)
-
-
 def wrap(owner, prefix, text, cfg, rng, kind="prose"):
-    """Wrap prefix+text into Lines. '\n' in text forces a new printed line."""
-    width = cfg["width"]
-    lines = []
-    segments = text.split("\n")
-    first = True
-    for seg in segments:
+    """Wrap prefix+text into Lines. '\n' in text forces a new printed line, a segment with a
+    form feed is a page break ('BREAK')."""
+    hy = cfg["hyphen"]
+    breaking = dataclasses.replace(TEXTSIM_BREAKING, p_break=cfg["p_hyph"], p_nohyph=cfg["p_nohyph"],
+                                   marks=(hy,) if isinstance(hy, str) else tuple(hy))
+    lines, lead = [], prefix  # the label opens the first printed segment
+    for seg in text.split("\n"):
         if "\x0c" in seg:
             lines.append("BREAK")
             continue
-        words = seg.split()
-        cur_prefix = prefix if first else ""
-        first = False
-        cur = []
-        curlen = len(cur_prefix)
-        i = 0
-        while i < len(words):
-            w = words[i]
-            if "¦" in w:  # forced break inside this word (authoring marker)
-                head, tail = w.split("¦", 1)
-                if curlen + len(head) + (1 if cur else 0) > width and (cur or cur_prefix):
-                    lines.append(Line(owner, " ".join(cur), cur_prefix, " ", "", kind))
-                    cur, curlen, cur_prefix = [], 0, ""
-                cur.append(head)
-                hyst = cfg["hyphen"] if isinstance(cfg["hyphen"], str) else rng.choice(cfg["hyphen"])
-                lines.append(Line(owner, " ".join(cur), cur_prefix, "", "" if head.endswith("-") else hyst, kind))
-                cur, curlen, cur_prefix = [], 0, ""
-                words[i] = tail
-                continue
-            add = len(w) + (1 if cur else 0)
-            if curlen + add <= width or (not cur and not cur_prefix):
-                cur.append(w)
-                curlen += add
-                i += 1
-                continue
-            # word does not fit
-            room = width - curlen - (1 if cur else 0) - 1
-            split_done = False
-            compound = "-" in w[:room + 1] and w.index("-") >= 2 and len(w) - w.index("-") > 2 \
-                and w[:w.index("-")].isalpha()
-            if room >= 2 and (compound and rng.random() < 0.85 or rng.random() < cfg["p_hyph"]):
-                if compound:
-                    # break at the word's own hyphen (compound): 'far-' + 'se-á'
-                    k = w.index("-") + 1
-                    if k <= room + 1:
-                        head, tail = w[:k], w[k:]
-                        cur.append(head)
-                        ln = Line(owner, " ".join(cur), cur_prefix, "", "", kind)
-                        lines.append(ln)
-                        words[i] = tail
-                        cur, curlen, cur_prefix = [], 0, ""
-                        split_done = True
-                if not split_done:
-                    core = re.match(r"^([^\W\d_]+)(.*)$", w)
-                    if core and "-" not in w:
-                        pts = [p for p in break_points(core.group(1), TEXTSIM) if p <= room]
-                        if pts:
-                            k = max(pts)
-                            head, tail = w[:k], w[k:]
-                            cur.append(head)
-                            hyst = cfg["hyphen"] if isinstance(cfg["hyphen"], str) else rng.choice(cfg["hyphen"])
-                            hy = "" if rng.random() < cfg["p_nohyph"] else hyst
-                            ln = Line(owner, " ".join(cur), cur_prefix, "", hy, kind)
-                            lines.append(ln)
-                            words[i] = tail
-                            cur, curlen, cur_prefix = [], 0, ""
-                            split_done = True
-            if split_done:
-                continue
-            if cur or cur_prefix:
-                lines.append(Line(owner, " ".join(cur), cur_prefix, " ", "", kind))
-                cur, curlen, cur_prefix = [], 0, ""
-            else:
-                cur.append(w)
-                i += 1
-        if cur or cur_prefix:
-            lines.append(Line(owner, " ".join(cur), cur_prefix, " ", "", kind))
+        for k, ln in enumerate(wrap_words(seg.split(), fits_chars(cfg["width"]), breaking, rng, prefix=lead)):
+            body = ln.text[len(lead):] if k == 0 else ln.text
+            lines.append(Line(owner, body, lead if k == 0 else "", "" if ln.broken else " ", ln.mark, kind))
+        lead = ""
     return lines
 
 
@@ -333,39 +249,6 @@ def assign_ids(doc):
             raise SystemExit(f"bad unit type {t}")
 
 
-def noisy(s, rate, rng):
-    """Heavy character noise for letterheads/stamps."""
-    subs = {"I": "l|1", "l": "I1|", "M": "IVI|N", "U": "LI", "E": "F", "O": "0Q", "A": "Á4",
-            "Ç": "C", "Ã": "A", "Í": "I", "C": "G(", "P": "F", "R": "K", "S": "5$", "N": "H",
-            "o": "0", "e": "c", "a": "à", "i": "í", "n": "u", "m": "rn", "d": "cl"}
-    out = []
-    for ch in s:
-        if rng.random() < rate and ch in subs:
-            out.append(rng.choice(list(subs[ch])) if ch not in ("m", "d") else subs[ch])
-        elif rng.random() < rate / 4 and ch == " ":
-            out.append("")
-        else:
-            out.append(ch)
-    r = "".join(out)
-    if rng.random() < rate:
-        r = rng.choice(["", "'", "|", "»", "«", ".", "ã"]) + " " + r
-    return r.strip()
-
-
-def gen_garbage(rng):
-    kinds = [
-        lambda: rng.choice(["'", "|", "»", "a", ".", ",", "—", "“", "«", "!", "y", "%", "/", "E"]),
-        lambda: " ".join(rng.choice(["ss", ";", "E", "se", "a", "o", "|", "ce", "na", "é", "ra",
-                                      "nn", "ea", "pe", "um", "'", "DA", "é"])
-                         for _ in range(rng.randint(2, 6))),
-        lambda: "|| " + str(rng.randint(1, 9)) + " ||",
-        lambda: "".join(rng.choice("aeocsnrmuiE;:.-—|'") for _ in range(rng.randint(4, 14))),
-        lambda: rng.choice(["Coco se an o a asa", "pm", "ps,", "po", "Da", "=", "sea", "Ea",
-                            "q”", "À - -", "ay , -", "ss ; ;E", "nx", "MB", "e"]),
-    ]
-    return rng.choice(kinds)()
-
-
 def render(src, outdir):
     doc = parse(src)
     cfg = doc["cfg"]
@@ -474,8 +357,8 @@ def render(src, outdir):
     for pg in pages:
         for ln in pg:
             if ln.kind in ("unit", "neighbor") and not ln.hy and ln.join == " " and ln.body \
-                    and not ln.tail and ln.pbody is None and rng.random() < cfg["p_mark"]:
-                ln.suffix = rng.choice(cfg["marks"])
+                    and not ln.tail and ln.pbody is None:
+                ln.suffix = margin_mark(rng, cfg["p_mark"], cfg["marks"])
 
     # left-margin cut (physical damage on that page)
     cutlabels = []
@@ -514,7 +397,7 @@ def render(src, outdir):
         hdr = cfg["header_first"] if (pno == 0 and cfg["header_first"]) else cfg["header"]
         if pno not in cfg["header_skip"] and hdr:
             for h in hdr:
-                v = noisy(h, cfg["header_noise"], drng)
+                v = char_noise(h, cfg["header_noise"], drng, LETTERHEAD_NOISE)
                 if v:
                     out.append(v)
         # stamps mid-page
@@ -524,14 +407,14 @@ def render(src, outdir):
                                                       n3=pno + 1 + cfg.get("stamp_base", 0))
             items.insert(drng.randint(max(1, len(items) // 3), max(1, len(items) - 1)), st)
         for _ in range(drng.randint(0, cfg["garbage"])):
-            g = drng.choice(cfg["garbage_lines"]) if cfg["garbage_lines"] else gen_garbage(drng)
+            g = drng.choice(cfg["garbage_lines"]) if cfg["garbage_lines"] else garbage_line(drng)
             items.insert(drng.randint(0, len(items)), g)
         out.extend(items)
         if cfg["footer"] and (pno > 0 or cfg["footer_first"]):
             for f in cfg["footer"]:
                 v = f.format(n=pno + 1, n2=f"{pno + 1:02d}", N=N,
                              n3=pno + 1 + cfg.get("stamp_base", 0))
-                out.append(noisy(v, cfg["header_noise"] / 2, drng))
+                out.append(char_noise(v, cfg["header_noise"] / 2, drng, LETTERHEAD_NOISE))
         return [o for o in out if o is not None]
 
     order = cfg["order"] if cfg["order"] is not None else list(range(N))

@@ -5,56 +5,22 @@ hyphenating some long words at line ends, justifying, centring headings, alignin
 `paginate` cuts them into book pages. Both are deterministic for a `random.Random`; the
 scanner (scan.py) draws these lines, the text mode (noise.py) prints them.
 """
+import dataclasses
 import re
 
-from bench.gen.hyphenation import TYPEWRITER, break_points
 from bench.gen.source import ULEVEL
-
-
-def hyph_points(w):
-    """Where a printed word may break: plain words only (optionally followed by punctuation)."""
-    core = re.sub(r"[^\wÀ-ÿ]", "", w)
-    if (len(core) < 5 or not w[:len(core)] == core) and not re.fullmatch(r"[\wÀ-ÿ]+[,.;:]?", w):
-        return []
-    return break_points(core, TYPEWRITER)
+from bench.gen.wrapping import FORCED_BREAK, TYPEWRITER_BREAKING, fits_chars
+from bench.gen.wrapping import wrap as wrap_words
 
 
 def wrap(text, width, first_indent, indent, rng, lay):
-    """Return list of (col, string) lines."""
-    words = text.split(" ")
-    lines = []
-    col0 = first_indent
-    cur = ""
-    avail = width - col0
-    i = 0
-    while i < len(words):
-        w = words[i]
-        if w == "//":
-            lines.append((col0, cur))
-            col0, cur, avail = indent, "", width - indent
-            i += 1
-            continue
-        cand = (cur + " " + w) if cur else w
-        if len(cand) <= avail:
-            cur = cand
-            i += 1
-            continue
-        # does not fit: try hyphenation
-        room = avail - len(cur) - (1 if cur else 0) - 1
-        pts = [p for p in hyph_points(w) if p <= room]
-        if pts and rng.random() < lay.get("hyph", 0.6):
-            p = max(pts)
-            sep = "-" if rng.random() > lay.get("nohyph", 0.08) else ""
-            cur = (cur + " " if cur else "") + w[:p] + sep
-            words[i] = w[p:]
-        elif not cur:
-            cur = w
-            i += 1
-        lines.append((col0, cur))
-        col0, cur, avail = indent, "", width - indent
-    if cur:
-        lines.append((col0, cur))
-    return lines
+    """Return list of (col, string) lines: `text` at the typewriter's width, its words
+    hyphenated as the book's layout says ('hyph', 'nohyph'), ' // ' a forced line end."""
+    breaking = dataclasses.replace(TYPEWRITER_BREAKING, p_break=lay.get("hyph", 0.6),
+                                   p_nohyph=lay.get("nohyph", 0.08))
+    lines = wrap_words(text.split(" "), fits_chars(width - first_indent, width - indent), breaking, rng,
+                       forced=FORCED_BREAK)
+    return [(first_indent if j == 0 else indent, ln.printed) for j, ln in enumerate(lines)]
 
 
 def justify(s, width):

@@ -1,4 +1,4 @@
-"""Portuguese words the drawers need: cardinals and dates in words, month names.
+"""Portuguese words the drawers need: cardinals and dates in words or figures, month names.
 
 Roman numerals and ordinals in figures are the pipeline's (`pipeline.reading.numerals`); the
 cardinals here are written out, where the pipeline has only the folded words it reads.
@@ -37,6 +37,11 @@ def cardinal(n: int, feminine: bool = False) -> str:
     if feminine:
         w = " ".join(FEMININE.get(x, x) for x in w.split(" "))
     return w
+
+
+def date_figures(day: int, month: int, year: int) -> str:
+    """'26 de junho de 1986'."""
+    return f"{day} de {MONTHS[month - 1]} de {year}"
 
 
 def date_words(day: int, month: int, year: int) -> str:

@@ -7,6 +7,7 @@ decides where the lines land on paper.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -14,6 +15,8 @@ from pathlib import Path
 
 from bench.gen.hyphenation import SCANLAB, break_points
 from bench.gen.words import MONTHS
+from bench.gen.wrapping import SCANLAB_BREAKING
+from bench.gen.wrapping import wrap as wrap_words
 from pipeline.reading.numerals import ordinal_figure
 
 CF88 = Path("/work/shared/real/cf88.txt")
@@ -204,52 +207,16 @@ def hyphen_points(word: str) -> list[int]:
 
 def wrap(text: str, width, first_width=None, rng=None, p_hyphen: float = 0.5,
          justified: bool = False) -> list[str]:
-    """Greedy wrap.  ``width(s)`` -> True if string s fits on a line.
+    """Greedy wrap (bench/gen/wrapping.py, scanlab's recipe).  ``width(s)`` -> True if string s
+    fits on a line (``first_width(s)`` on the first line, when given).
 
-    A word that does not fit may be hyphenated (with probability p_hyphen, or
-    always tried when justified and the line would be loose).  Hyphen and line
-    break stay in the output as printed.
+    A word that does not fit may be hyphenated (with probability p_hyphen, when an ``rng`` is
+    given), else broken after its own hyphen when it is a compound.  Hyphen and line break stay
+    in the output as printed.
     """
-    words = text.split()
-    lines, cur = [], ""
-    fits = width
-    i = 0
-    first = True
-    while i < len(words):
-        w = words[i]
-        cand = w if not cur else cur + " " + w
-        f = first_width if (first and first_width) else fits
-        if f(cand):
-            cur = cand
-            i += 1
-            continue
-        # does not fit: try hyphenation
-        done = False
-        if cur and rng is not None and len(w) >= 6 and rng.random() < p_hyphen:
-            for p in reversed(hyphen_points(w)):
-                head = w[:p] + "-"
-                if w[p - 1] == "-":
-                    continue
-                if f(cur + " " + head):
-                    lines.append(cur + " " + head)
-                    words[i] = w[p:]
-                    cur, done = "", True
-                    break
-        if not done and "-" in w[1:-1] and cur:
-            # compound word: break after its own hyphen
-            k = w.index("-", 1)
-            if f(cur + " " + w[:k + 1]):
-                lines.append(cur + " " + w[:k + 1])
-                words[i] = w[k + 1:]
-                cur, done = "", True
-        if not done:
-            if cur:
-                lines.append(cur)
-                cur = ""
-            else:          # a single word wider than the line: hard break
-                lines.append(w)
-                i += 1
-        first = False
-    if cur:
-        lines.append(cur)
-    return lines
+    breaking = dataclasses.replace(SCANLAB_BREAKING, p_break=p_hyphen if rng is not None else None)
+
+    def fits(s: str, n: int) -> bool:
+        return (first_width if n == 0 and first_width else width)(s)
+
+    return [ln.printed for ln in wrap_words(text.split(), fits, breaking, rng)]

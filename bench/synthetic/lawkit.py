@@ -9,13 +9,15 @@ comes from the spec, never from the pipeline.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.gen.book import SetDirs, print_pages, write_case
-from bench.gen.hyphenation import LAWKIT, break_points
+from bench.gen.noise import margin_mark
 from bench.gen.source import id_segment
+from bench.gen.wrapping import LAWKIT_BREAKING, fits_chars, wrap
 
 
 @dataclass
@@ -148,42 +150,12 @@ class Law:
         return self
 
     # ---- rendering ----
-    def _split_word(self, word: str, room: int) -> tuple[str, str] | None:
-        if "-" in word[:-1] and self._rng.random() < 0.5:
-            k = word.index("-")
-            if k + 1 <= room:
-                return word[: k + 1], word[k + 1:]
-        if not word.isalpha() or len(word) < 7:
-            return None
-        fits = [i for i in break_points(word, LAWKIT) if i + len(self.hyphen_mark) <= room]
-        if not fits:
-            return None
-        best = fits[-1]
-        return word[:best] + self.hyphen_mark, word[best:]
-
     def _wrap(self, text: str) -> list[str]:
-        lines, cur = [], ""
-        for word in text.split():
-            cand = f"{cur} {word}" if cur else word
-            if len(cand) <= self.width or not cur:
-                cur = cand
-                continue
-            room = self.width - len(cur) - 1
-            if self.hyphen_rate and self._rng.random() < self.hyphen_rate:
-                split = self._split_word(word.rstrip(",.;:"), room) if word[-1] in ",.;:" else self._split_word(word, room)
-                if split and word[-1] in ",.;:" and not split[1].endswith(word[-1]):
-                    split = (split[0], split[1] + word[-1])
-                if split:
-                    lines.append(f"{cur} {split[0]}")
-                    cur = split[1]
-                    continue
-            lines.append(cur)
-            cur = word
-        if cur:
-            lines.append(cur)
+        breaking = dataclasses.replace(LAWKIT_BREAKING, p_break=self.hyphen_rate or None,
+                                       marks=(self.hyphen_mark,))
+        lines = [ln.printed for ln in wrap(text.split(), fits_chars(self.width), breaking, self._rng)]
         if self.mark_rate:
-            lines = [ln + (self._rng.choice(self.marks) if self._rng.random() < self.mark_rate else "")
-                     for ln in lines[:-1]] + lines[-1:]
+            lines = [ln + margin_mark(self._rng, self.mark_rate, self.marks) for ln in lines[:-1]] + lines[-1:]
         return lines
 
     def _pages(self) -> list[list[str]]:

@@ -189,9 +189,11 @@ def _form_heads(kind: str) -> tuple[tuple[LabelForm, str, str], ...]:
 
 
 @cache
-def _form_heads_of(kind: str, unico: bool) -> tuple[tuple[LabelForm, str, str], ...]:
-    """The forms of :func:`_form_heads` that print a 'único' (``unico``) or a numbered unit."""
-    return tuple(head for head in _form_heads(kind) if head[0].unico == unico)
+def _form_heads_of(kind: str, unico: bool) -> tuple[tuple[str, ...], tuple[tuple[LabelForm, str, str], ...]]:
+    """The forms of :func:`_form_heads` that print a 'único' (``unico``) or a numbered unit, and
+    their distinct keywords (a line is screened once per keyword, not once per form)."""
+    heads = tuple(head for head in _form_heads(kind) if head[0].unico == unico)
+    return tuple(dict.fromkeys(core for _form, core, _lost in heads)), heads
 
 
 @lru_cache(maxsize=8192)
@@ -217,6 +219,7 @@ _NUMERAL_ONLY = re.compile(
     r"^(?:[^\w\s]{0,2}\s*|\S{1,4}\s+)(?P<num>[1-9]\d{0,2})(?:\s?(?P<ord>[º°ª])|(?P<o>o))?(?P<sep>\s?\.?\s?[-–—=:]{1,2}|\.)\s+(?=[A-ZÀ-Ú])"
 )
 _LOWER_START = re.compile(r"^[a-zà-ú]{3,}")
+_ALNUM = re.compile(r"[^\W_]")
 _NON_DIGITS = re.compile(r"\D+")
 _LAST_WORD = re.compile(r"(\w+)\W*$")
 _DASH_AFTER_WORD = re.compile(r"\w\s*[-–—]")
@@ -259,6 +262,16 @@ def _resembles(word: str, keyword: str) -> bool:
     return LCSseq.similarity(w, k) >= min(2, len(k))
 
 
+def _keyword_end(text: str) -> int:
+    """Where a line's first word ends when it may be an article's keyword, damaged ('Art:',
+    'Arc.'): the mark after it is the label's, no sentence ends there ('Art: So — São
+    obrigações' is one label, not 'Art' and a parágrafo 'So —'); else 0."""
+    m = TOKEN.match(text)
+    if m is None or not m.group()[:1].isupper() or m.group()[-1] not in ".:;":
+        return 0  # (a keyword is capitalised, and only the mark after it is in question)
+    return m.end() if _resembles(m.group(), "Art") or _resembles(m.group(), "Artigo") else 0
+
+
 def _first_token(text: str) -> str:
     t = text.lstrip(" .,:;'\"*|-_~`´^")
     return t.split(" ", 1)[0] if t else ""
@@ -270,7 +283,7 @@ class _Piece:
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
                  "after_heading", "numeral_only", "lost_bare", "lost_guess", "guess_open", "vigencia", "shifted",
-                 "reader", "lost_debris")
+                 "reader", "lost_debris", "first_alnum", "lost_heads", "listed")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -281,7 +294,10 @@ class _Piece:
         self.cache: dict[tuple[str, int, bool], tuple[float, int]] = {}
         self.heads: dict[str, bool] = {}
         self.screened: dict[tuple[str, bool], tuple[tuple[LabelForm, str], ...]] = {}
+        self.lost_heads: dict[str, tuple[float, int] | None] = {}
         self.seen = frozenset(text[:_REACH])  # what a label's alignment can reach
+        first = _ALNUM.search(self.text)
+        self.first_alnum = first.start() if first else len(self.text)  # a prefix up to here reads no letter or figure
         token = _first_token(text)
         # A numeral is short, and no word of three letters with a vowel is one ('de' may be
         # 'b)' misread, 'pessoa' is no 'a)').
@@ -302,6 +318,7 @@ class _Piece:
         # descritivo;', 'TEL *- 2: (dois) representantes'): where it ends, read on the same terms
         self.lost_debris = (label_debris_end(self.text, words) if self.lost_end is None and not self.lost_bare
                             and closes in (";", ":") and offset == 0 else None)
+        self.listed = False  # an item of a revocation list (set by decode): an inciso, its label maybe lost
         # An article label OCR destroyed, keyword and numeral ('ARES GI C A fiscalização'), after
         # a sentence's end or a heading; read only where the next printed article confirms the
         # gap (set by decode: kind -> the number the next printed unit of that kind carries).
@@ -365,24 +382,16 @@ class _Piece:
                     # (an alignment that reads no letter or figure of the label, '—.' for 'c —',
                     # reads no label: the evidence refuses it, so it must not hide a reading that
                     # the lost-label shapes below would give)
-                    if cost < best[0] and (end == self.lost_end or any(c.isalnum() for c in self.text[:end])):
+                    if cost < best[0] and (end == self.lost_end or end > self.first_alnum):
                         best = (cost, end)
                 if head and lower_bound(head, self.seen, model=model) * weight + form.cost + lost <= min(best[0], form_limit):
                     # The keyword read, the numeral lost ('Art Esta Lei ...'): numbered by the
                     # sequence, when a capitalised word follows.
-                    cost, end = prefix_cost(head, self.text, model=model, boundary=boundary)
-                    after = _SEPARATOR.sub("", self.text[end:], count=1)
-                    scrap = _NUMERAL_SCRAP.match(after)
-                    if not after[:1].isupper() and scrap is not None:
-                        # the numeral read as a scrap of letters ('Art. do São', 'ART. do. O')
-                        end, cost = len(self.text) - len(after) + scrap.end(), cost + 1.0
-                        after = after[scrap.end():]
-                    if len(head) < 3 and (scrap is None or not _DASHED.search(scrap.group())):
-                        after = ""  # a lone 'S' opens sentences too: only 'S to - A ...' is '§ 1º -'
-                    if after[:1].isupper():
-                        cost = cost * weight + form.cost + lost
+                    got = self.keyword_alone(head)
+                    if got is not None:
+                        cost = got[0] * weight + form.cost + lost
                         if cost < best[0]:
-                            best = (cost, end)
+                            best = (cost, got[1])
         if best[0] > config.damaged_keyword and self.offset == 0 and self.printed is None:
             # a clean label behind margin marks ('Eca Parágrafo único. Ficam', 'PE Art. 54º'):
             # the label read after the marks, each of their characters at ``margin_dust``
@@ -438,6 +447,26 @@ class _Piece:
                 best = (cost, self.lost_end)
         self.cache[key] = best
         return best
+
+    def keyword_alone(self, head: str) -> tuple[float, int] | None:
+        """(channel cost, end) of the keyword ``head`` read here with its numeral lost, when a
+        capitalised word follows it (or the numeral's scrap of letters and then one); None when
+        none does. The same for every number the sequence may ask: known once per keyword."""
+        if head in self.lost_heads:
+            return self.lost_heads[head]
+        model = default_model()
+        cost, end = prefix_cost(head, self.text, model=model, boundary=model.boundary)
+        after = _SEPARATOR.sub("", self.text[end:], count=1)
+        scrap = _NUMERAL_SCRAP.match(after)
+        if scrap is not None and (not after[:1].isupper() or _DASHED.search(scrap.group())):
+            # the numeral read as a scrap of letters ('Art. do São', 'ART. do. O'; a capital too
+            # when the label's dash follows it: 'Art: So — São obrigações')
+            end, cost = len(self.text) - len(after) + scrap.end(), cost + 1.0
+            after = after[scrap.end():]
+        if len(head) < 3 and (scrap is None or not _DASHED.search(scrap.group())):
+            after = ""  # a lone 'S' opens sentences too: only 'S to - A ...' is '§ 1º -'
+        got = self.lost_heads[head] = (cost, end) if after[:1].isupper() else None
+        return got
 
     def behind_dust(self) -> list[tuple[int, int, _Piece]]:
         """The line read from after each run of margin marks at its start: (where, characters
@@ -516,9 +545,10 @@ class _Piece:
         key = (kind, unico)
         got = self.screened.get(key)
         if got is None:
-            got = self.screened[key] = tuple(
-                (form, lost_head) for form, core, lost_head in _form_heads_of(kind, unico) if self.screen(core)
-            )
+            cores, heads = _form_heads_of(kind, unico)
+            passed = {core for core in cores if self.screen(core)}
+            got = self.screened[key] = tuple((form, lost_head) for form, core, lost_head in heads if core in passed) \
+                if passed else ()
         return got
 
     def printed_cleanly(self) -> bool:
@@ -621,11 +651,45 @@ class _Piece:
         size = len(consumed.strip())
         if cost > max(limit, config.emission_per_char * size):
             return float("-inf"), end
-        if end >= 0 and end != self.lost_end and not any(c.isalnum() for c in consumed):
+        if end >= 0 and end != self.lost_end and end <= self.first_alnum:
             return float("-inf"), end  # no numeral read at all: the label's number is unknown
         if self.offset == 0:  # a long label at a line start; inside a line, a citation is likelier
             limit_evidence = max(limit_evidence, config.evidence_per_char * size)
         return min(text_cost(consumed.strip()), limit_evidence) - cost, end
+
+
+# the scrap of a label before what a revocation list's item says ('TE o art.', 'Spa a Lei')
+_ITEM_SCRAP = re.compile(r"^(?P<scrap>\S{1,4})\s+(?=[ao]s?\s+\S)")
+_REVOKES_LIST = re.compile(r"(?:\bREVOGAD[OA]S|\bREVOGAM-SE)\W{0,3}:\W{0,3}$")
+_ITEM_END = re.compile(r"[;:]\W{0,2}$")
+_LIST_END = re.compile(r"\.\W{0,2}$")
+
+
+def revocation_lists(texts: Sequence[str], printed: Sequence[Printed | None],
+                     frozen: Sequence[bool] | None = None) -> dict[int, int]:
+    """The lines of the lists a revoking caput announces ('Ficam revogados:' / 'I - a Lei nº 311;'
+    / 'II - o art. 5º da Lei nº 981;' / 'III - o § 3º do art. 12.'; LC 95 lists them as incisos),
+    each with the number of the item it belongs to: the items run from the caput's ':' to a line
+    that ends with a point, one ending at each line closed with ';' (or ':', OCR's reading of it),
+    none past an article or agrupador label or a quoted line. Only lists of two items or more."""
+    out: dict[int, int] = {}
+    for j, text in enumerate(texts):
+        if (frozen and frozen[j]) or not _REVOKES_LIST.search(fold(text)):
+            continue
+        lines: dict[int, int] = {}
+        item = 1
+        for k in range(j + 1, min(len(texts), j + 40)):
+            p = printed[k]
+            if (frozen and frozen[k]) or (p is not None and p.kind in ("artigo", "group", "heading")):
+                break
+            lines[k] = item
+            if _LIST_END.search(texts[k]):
+                break
+            if _ITEM_END.search(texts[k]):
+                item += 1
+        if max(lines.values(), default=0) >= 2:
+            out.update(lines)
+    return out
 
 
 def _look_ahead(pieces: Sequence[_Piece]) -> None:
@@ -648,6 +712,8 @@ def _look_ahead(pieces: Sequence[_Piece]) -> None:
 
 # an abbreviation a number follows, at the end of a word OCR fused it with ('oart.', 'doart.')
 _CITING_TAIL = re.compile(r"(?:art|arts|inc|par)$", re.I)
+# the abbreviation alone: its point (read ':' or ';') ends no clause, whatever OCR made of the numbers
+_CITING_WORD = re.compile(r"(?:art|arts|inc|incs|par)", re.I)
 # (or a numeral OCR misread as a stroke or a letter, known by its ordinal sign: 'art: /º-A' for 'art. 7º-A')
 _NUMBER_AFTER = re.compile(r"\s*(?:\d{1,4}\s*[º°o]?|[\d/|!lIi]{1,3}\s*[º°])(?![^\W_])")
 
@@ -667,6 +733,8 @@ def _sentence_end(text: str, at: int) -> bool:
     word = _LAST_WORD.search(text[max(0, at - 64):at])
     if word is not None and _CITING_TAIL.search(word.group(1)) and _NUMBER_AFTER.match(text[at:]):
         return False  # 'oart. 6º passa', 'o art: 4º-A': 'o art.' fused or misread by OCR, the number is cited
+    if word is not None and _CITING_WORD.fullmatch(word.group(1)):
+        return False  # 'passam a ser os arts: E a Da.' ('arts. 15 a 24'): an abbreviation's point, misread
     if text[at - 1] in ";:":
         return True
     return word is not None and len(word.group(1)) >= 4 and not word.group(1)[0].isupper()
@@ -674,21 +742,36 @@ def _sentence_end(text: str, at: int) -> bool:
 
 def _layout_bonus(prev: str, kind: str, config: DecodeConfig) -> float:
     """Evidence from the line before: what it ends with (dust after its last mark aside)."""
-    t = without_end_dust(prev)
-    if not t:
-        return 0.0
-    if _WORD_CUT.search(t):
+    end = _line_end(prev)
+    if end == "cut":
         return -config.word_cut
-    if _CITES_NUMBER.search(t):
+    if end == "cites":
         return -config.cited_number
-    last = t[-1]
-    if last == ":":
+    if end == ":":
         return config.after_colon if kind in ("inciso", "alinea", "item") else 0.0
-    if last == ";":
+    if end == ";":
         return config.after_semicolon if kind in ("inciso", "alinea", "item") else 0.0
-    if last.isalnum() or last == ",":
+    if end == "open":
         return -config.open_sentence
     return 0.0
+
+
+@lru_cache(maxsize=4096)
+def _line_end(prev: str) -> str:
+    """How a line ends, for the line after it (weighed for every state and reading of that
+    line, so known once): 'cut' (a word cut by a hyphen), 'cites' (a word a number must
+    follow), ':' or ';', 'open' (a letter, a figure or a comma: the sentence runs on), or ''."""
+    t = without_end_dust(prev)
+    if not t:
+        return ""
+    if _WORD_CUT.search(t):
+        return "cut"
+    if _CITES_NUMBER.search(t):
+        return "cites"
+    last = t[-1]
+    if last in ":;":
+        return last
+    return "open" if last.isalnum() or last == "," else ""
 
 
 # --- the search -----------------------------------------------------------------------------
@@ -907,22 +990,37 @@ def decode(
     """
     pieces: list[_Piece] = []
     words = vocabulary(texts)
+    listed = revocation_lists(texts, printed, frozen)
     for i, text in enumerate(texts):
         p = printed[i]
         is_frozen = bool(frozen and frozen[i])
         before = without_end_dust(texts[i - 1]) if i else ""
-        # a vetoed sibling ('IV - (VETADO)') is closed as one ending in ';' is
-        closes = ";" if VETOED_END.search(before) else before[-1:]
+        # a vetoed sibling ('IV - (VETADO)') is closed as one ending in ';' is; so is an item of a
+        # revocation list whose ';' OCR read ':' ('Spa tei nº 766, de 1963:')
+        closes = ";" if VETOED_END.search(before) or (i - 1 in listed and before.endswith(":")) else before[-1:]
         pieces.append(_Piece(i, 0, text, p, 0.0, is_frozen, closes, words))
         pieces[-1].reader = read_label
         if not is_frozen and (p is None or p.kind not in ("group", "heading")):
-            label_end = len(p.label) if p is not None else 0
+            label_end = len(p.label) if p is not None else _keyword_end(text)
             for m in _SPLIT.finditer(text):
                 if m.end() >= len(text) - 2 or m.end() <= label_end + 2 or not _sentence_end(text, m.start()):
                     continue
                 pieces.append(_Piece(i, m.end(), text[m.end():], None, -config.inline_penalty, False))
     prev_texts = [""] + list(texts[:-1])
     _look_ahead(pieces)
+    for piece in pieces:
+        if piece.offset or piece.line not in listed or piece.printed is not None or piece.frozen:
+            continue
+        # an item of a revocation list whose label OCR damaged past reading: an inciso (LC 95
+        # unfolds a caput into incisos), the first confirmed by the list's own ';' as a printed
+        # sibling would ('Ta tel no sil de 1971;'), its label the scrap before the item's words
+        # ('TE o art. 7º da Lei ...;': 'te' is a word elsewhere, not before 'o art.')
+        piece.listed = True
+        if listed[piece.line] == 1 and "inciso" not in piece.next_printed:
+            piece.next_printed["inciso"] = 2
+        if piece.closes in (";", ":") and piece.lost_end is None and not piece.lost_bare and piece.lost_debris is None:
+            scrap = _ITEM_SCRAP.match(piece.text)
+            piece.lost_end = lost_label_end(piece.text, words) or (scrap.end("scrap") if scrap else None)
     lengths = sorted(len(t.strip()) for t in texts if t.strip())
     short = 0.7 * lengths[len(lengths) * 3 // 4] if lengths else 0.0  # a paragraph's last line is short
     for piece in pieces:
@@ -1000,7 +1098,7 @@ def decode(
             # 'Art. 5º' after article 4). Damaged or unexpected labels get the full search.
             trusted = not p.suffix and p.number is not None and piece.printed_cleanly()
         else:
-            kinds = tuple(kind for kind in _KINDS if piece.may_start(kind))
+            kinds = tuple(kind for kind in _KINDS if piece.may_start(kind) and (kind == "inciso" or not piece.listed))
             if not kinds:
                 continue  # nothing here can be a label: running text, the beam carries on
         new = dict(beam)  # running text: the state carries on

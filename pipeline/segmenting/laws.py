@@ -26,8 +26,10 @@ def _matches_meta(epi: Epigrafe | None, numero: str | None, ano: int | None) -> 
 
 # the end of an enacting clause: 'A SEGUINTE LEI:' ('LET:' as OCR left it), 'DECRETA:', 'RESOLVE:'
 # (a speck after its colon read as a letter or two: 'sanciono a seguinte Lei: f'; not an amending
-# formula's 'a seguinte redação:', 'as seguintes alterações:': issue 12)
-ENACTING = re.compile(r"(?:\bSEGUINTE\s+(?!REDA[CÇ]|ALTERA[CÇ])[A-ZÇÃÉÕ]{3,12}|\b(?:DECRETA|RESOLVE|PROMULGA))"
+# formula's 'a seguinte redação:', 'as seguintes alterações:': issue 12); 'sanciono a seguinte'
+# says it whole when OCR lost the word after it
+ENACTING = re.compile(r"(?:\bSEGUINTE\s+(?!REDA[CÇ]|ALTERA[CÇ])[A-ZÇÃÉÕ]{3,12}|\b(?:DECRETA|RESOLVE|PROMULGA)"
+                      r"|\b(?:SANCIONO|PROMULGO)\s+A\s+SEGUINTE)"
                       r"\s*(?:[:.]?\W{0,2}|[:.]\W{0,2}\s+\S{1,2})$", re.I)
 # the start of a preâmbulo: who enacts ('A CÂMARA MUNICIPAL DE ...', 'O PREFEITO MUNICIPAL DE ...')
 PREAMBLE_START = re.compile(

@@ -81,11 +81,14 @@ def lost_article_end(text: str) -> int | None:
     first = tokens[0].group() if tokens else ""
     if not tokens or tokens[0].start() > 2 or first.lower() in stop_words():
         return None
-    # the keyword's 'A' opens the first token, or the second after a speck of dust ('CO Act.')
+    # the keyword's 'A' opens the first token, or the second after a speck of dust ('CO Act.');
+    # or, whatever is left of the keyword, the scrap ends with a label's dash ('NTE do - A
+    # infração': 'Art. 4º -', its 'A' lost and its numeral read as letters)
     at = 0 if len(first) > 2 or len(tokens) < 2 else 1  # the keyword's token
     word = tokens[at].group()
-    if word[:1] not in "Aa" or len(word) < 2 or word.lower() in stop_words():
+    if word.lower() in stop_words():
         return None
+    keyword = word[:1] in "Aa" and len(word) >= 2
     end = None
     for k, t in enumerate(tokens[:5]):
         word = t.group()
@@ -93,7 +96,12 @@ def lost_article_end(text: str) -> int | None:
             end = tokens[k - 1].end()  # the text may start here (not at the keyword: '. Art')
         if k == 4 or not (_scrap_token(word) or (k == at and word[:1] == "A" and len(word) <= 5)):
             break  # ('Ares' opens the scrap: the keyword's 'A' read, the rest a word's shape)
+    if end is not None and not keyword and not _DASH_END.search(text, 0, end):
+        return None
     return end
+
+
+_DASH_END = re.compile(r"\s[-–—]{1,3}$")  # a label's separator, spaced as typewriters spaced it
 
 
 # the final clauses, each of which opens an article of its own (LC 95, arts. 8 and 9): the vigência
