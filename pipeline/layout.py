@@ -358,6 +358,10 @@ def read_columns(page: PageText, *, config: ColumnConfig = ColumnConfig()) -> Pa
         return page
     g0, g1 = gutter
     mid = (g0 + g1) / 2
+    # A line crosses the gutter when a word stands in its inner half: the band found with a loose
+    # share of crossing lines reaches over the left column's ragged edge, where a line's last
+    # short word ('visando a' | 'LEI Nº 3.557/07', pontapora-3557-2007) ends inside it.
+    c0, c1 = g0 + (g1 - g0) / 4, g1 - (g1 - g0) / 4
     out: list[Line] = []
     block_l: list[Line] = []
     block_r: list[Line] = []
@@ -382,7 +386,7 @@ def read_columns(page: PageText, *, config: ColumnConfig = ColumnConfig()) -> Pa
             flush()
             out.append(line)
             continue
-        if any(_alnum(w.text) and w.bbox[0] < g1 and w.bbox[2] > g0 for w in words):  # type: ignore[index]
+        if any(_alnum(w.text) and w.bbox[0] < c1 and w.bbox[2] > c0 for w in words):  # type: ignore[index]
             flush()
             out.append(line)
             continue

@@ -95,6 +95,7 @@ def structure_document(
             warning_codes=frozenset(w.code for w in warnings),
             turned_pages=sum(1 for p in doc.pages if p.rotation % 360),
             rejected_layers=sum(1 for p in doc.pages if p.text_layer_rejected),
+            other_norms=sum(1 for n in seg.neighbors if n.epigrafe is not None and n.articles),
         ))
         status, reason = status_of(reasons, meta_named=meta.numero is not None)
     settle()  # once per process: what the first document loaded for good, out of the collector's way
