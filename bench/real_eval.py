@@ -1,14 +1,17 @@
 """Score the pipeline on held-out REAL documents whose facts a person read (bench/realdocs/truth.json).
 
     PYTHONPATH=. .venv/bin/python bench/real_eval.py --dir /work/data/realdocs/held [--with-meta]
-        [--json OUT.json] [--only NAME[,NAME...]] [--workers 1] [--read-only] [--no-read]
+        [--json OUT.json] [--only NAME[,NAME...]] [--workers 1] [--read-only] [--no-read] [--stale-ok]
 
 Each document of truth.json found in DIR is read ONCE through the project's own OCR stage
 (``pipeline.ocr.ocr_document``: text layer or Tesseract) and its DocumentText is cached as
-DIR/text/<stem>.json; the cache is used only while its ``sha256`` is the file's, so a changed file
-is read again. Structuring (``pipeline.structure.structure_document``) always runs from the cached
-text, so re-scoring after a change to the structuring code takes seconds (``--no-read`` refuses to
-OCR anything not yet cached).
+DIR/text/<stem>.json, with the OCR recipe that read it in DIR/text/<stem>.recipe (the code of
+preparation and reading, ``pipeline.ruleset.ocr_recipe``, and the OCR options). The cache is used
+only while its ``sha256`` is the file's and its recipe is the current one, so a changed file or a
+changed OCR is read again (``--stale-ok`` scores a cache read by another recipe, and says so).
+Structuring (``pipeline.structure.structure_document``) always runs from the cached text, so
+re-scoring after a change to the structuring code takes seconds (``--no-read`` refuses to OCR
+anything: a document without a current cache is skipped).
 
 Without ``--with-meta`` the norm is structured from nothing (NormMeta()): the pipeline must read
 tipo, número and ano itself. ``--with-meta`` passes the truth's número, ano, município and uf, as
@@ -61,16 +64,37 @@ def cache_path(pdf: Path, cache: Path) -> Path:
     return cache / f"{pdf.stem}.json"
 
 
-def cached_text(pdf: Path, cache: Path) -> DocumentText | None:
-    """The cached DocumentText of ``pdf`` when it was read from these very bytes."""
+def ocr_recipe_key() -> str:
+    """What decides an OCR reading besides the file: the recipe's code and the options."""
+    from pipeline.config import OcrConfig
+    from pipeline.ruleset import ocr_recipe
+
+    return hashlib.sha256(json.dumps([ocr_recipe(), repr(OcrConfig())]).encode()).hexdigest()[:16]
+
+
+def recipe_path(pdf: Path, cache: Path) -> Path:
+    return cache / f"{pdf.stem}.recipe"
+
+
+def cached_text(pdf: Path, cache: Path, *, stale_ok: bool = False) -> DocumentText | None:
+    """The cached DocumentText of ``pdf`` when it was read from these very bytes by the current
+    OCR recipe (by any recipe with ``stale_ok``)."""
     path = cache_path(pdf, cache)
     if not path.exists():
+        return None
+    recipe = recipe_path(pdf, cache)
+    current = recipe.exists() and recipe.read_text(encoding="utf-8").strip() == ocr_recipe_key()
+    if not current and not stale_ok:
         return None
     try:
         doc = DocumentText.model_validate_json(path.read_text(encoding="utf-8"))
     except Exception:  # a truncated or older cache: read again
         return None
-    return doc if doc.sha256 == file_sha256(pdf) else None
+    if doc.sha256 != file_sha256(pdf):
+        return None
+    if not current:
+        print(f"{pdf.name}: scored from a cache read by another OCR recipe (--stale-ok)", file=sys.stderr)
+    return doc
 
 
 def read_document(pdf: Path, cache: Path, *, workers: int = 1) -> tuple[DocumentText, float]:
@@ -85,6 +109,7 @@ def read_document(pdf: Path, cache: Path, *, workers: int = 1) -> tuple[Document
     tmp = cache_path(pdf, cache).with_suffix(".json.tmp")
     tmp.write_text(doc.model_dump_json(), encoding="utf-8")
     tmp.replace(cache_path(pdf, cache))
+    recipe_path(pdf, cache).write_text(ocr_recipe_key() + "\n", encoding="utf-8")
     return doc, seconds
 
 
@@ -206,6 +231,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="OCR processes per document (default 1)")
     parser.add_argument("--read-only", action="store_true", help="read (OCR) and cache; do not score")
     parser.add_argument("--no-read", action="store_true", help="never OCR: skip documents not cached")
+    parser.add_argument("--stale-ok", action="store_true",
+                        help="score caches read by another OCR recipe (said on stderr) instead of reading again")
     args = parser.parse_args(argv)
 
     truths: dict = json.loads(args.truth.read_text(encoding="utf-8"))
@@ -216,10 +243,10 @@ def main(argv: list[str] | None = None) -> int:
         pdf = args.dir / name
         if not pdf.exists() or (only and name not in only and pdf.stem not in only):
             continue
-        doc = cached_text(pdf, cache)
+        doc = cached_text(pdf, cache, stale_ok=args.stale_ok)
         if doc is None:
             if args.no_read:
-                print(f"{name}: not cached, skipped (--no-read)", file=sys.stderr)
+                print(f"{name}: not cached by the current OCR recipe, skipped (--no-read)", file=sys.stderr)
                 continue
             print(f"{name}: reading ({truth.get('kind', '')})...", file=sys.stderr, flush=True)
             doc, seconds = read_document(pdf, cache, workers=args.workers)

@@ -33,7 +33,7 @@ WarningCode = Literal[
 StatusReason = Literal[
     "low_confidence", "no_epigrafe", "articles_missing", "metadata_conflict", "upside_down_pages",
     "text_layer_rejected", "no_fecho", "page_errors", "duplicate_id", "articles_renumbered",
-    "units_missing", "units_renumbered", "units_doubtful",
+    "units_missing", "units_renumbered", "units_doubtful", "several_norms",
 ]
 """``document.reasons[]``: why a structured document is not ``extracted`` (pipeline/status.py)."""
 
@@ -75,6 +75,7 @@ REASON_SEVERITY: dict[StatusReason, int] = {
     "low_confidence": 3, "articles_missing": 3, "metadata_conflict": 3, "upside_down_pages": 1,
     "text_layer_rejected": 1, "duplicate_id": 2, "no_epigrafe": 1, "no_fecho": 1, "page_errors": 1,
     "articles_renumbered": 1, "units_missing": 2, "units_renumbered": 1, "units_doubtful": 2,
+    "several_norms": 1,
 }
 """2 and above: ``needs_review``; below: ``partial``."""
 

@@ -74,7 +74,7 @@ TIPOS: tuple[Tipo, ...] = (
         epigrafe=(r"RES[O0]LU[C\xc7][A\xc3][O0]",), citation=r"resolu[cç](?:[aã]o|[oõ]es)",
     ),
     Tipo("Portaria", "portaria", epigrafe=(r"P[O0]RTARIA",), citation=r"portarias?"),
-    Tipo("Ato da Mesa", "ato.mesa", epigrafe=(r"AT[O0]\s+D[AO]\s+MESA",)),
+    Tipo("Ato da Mesa", "ato.mesa", epigrafe=(r"AT[O0]\s+D[AO]\s+MESA(?:\s+DIRETORA)?",)),
     Tipo(
         "Instrução Normativa", "instrucao.normativa",
         epigrafe=(r"INSTRU[C\xc7][A\xc3][O0]\s+NORMATIVA",),

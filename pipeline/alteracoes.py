@@ -616,3 +616,45 @@ def blank_quoted(readings: list[Reading]) -> list[Reading]:
     formula names ('IV-A:')."""
     quoted = mark_alteracoes(readings) | mark_formula_tails(readings)
     return [Reading(r.line, None, None) if k in quoted else r for k, r in enumerate(readings)]
+
+
+_MARK_INSIDE = re.compile(r"\(\s*(?:NR|AC)\s*\)")
+
+
+def quotation_doubts(units: list) -> list:  # list[Unit] -> list[WarningItem]
+    """Doubts about alterações whose quotation reads as if it ran past its end (its closing lost
+    to OCR): a quoted unit that announces a quotation of its own, as the amending law's units do
+    ('fica acrescido o art. 6º-A, com a seguinte redação:' inside the quoted art. 6º: the law's
+    next inciso swallowed), or one that carries the block's closing mark with more quoted text
+    after it ('... em dobro.” (NR) É É', then a quoted art. 3º-A). Each is a ``unit_doubtful``
+    warning on that unit: what follows it may be the law's own text."""
+    from models.norm import WarningItem
+    from pipeline.folding import fold
+
+    out: list = []
+
+    def flat(unit) -> list:
+        return [unit, *(d for c in unit.children for d in flat(c))]
+
+    def visit(unit) -> None:
+        if unit.type != "alteracao":
+            for child in unit.children:
+                visit(child)
+            return
+        quoted = [u for c in unit.children for u in flat(c)]
+        for k, u in enumerate(quoted):
+            text = u.text or ""
+            if _FORMULA.search(fold(text)) and _ANNOUNCES.search(text):
+                why = "announces a quotation of its own, as the amending law's own units do"
+            elif k + 1 < len(quoted) and _MARK_INSIDE.search(text):
+                why = "carries the quotation's closing mark, and more quoted text follows it"
+            else:
+                continue
+            out.append(WarningItem(code="unit_doubtful", id=u.id, message=(
+                f"quoted unit {u.id} {why}: the quotation's end may be lost, and the units after it "
+                f"the amending law's own")))
+            return  # one doubt per alteração: the rest of it is in question anyway
+
+    for unit in units:
+        visit(unit)
+    return out

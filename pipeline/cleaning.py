@@ -363,6 +363,10 @@ _SUBJECTS = frozenset(
 ('O APANATINSA MT PREFEITURA MUNICIPAL DE') opens with none of them."""
 
 
+_ENACTS = frozenset("DECRETA APROVA APROVOU PROMULGA PROMULGO SANCIONA SANCIONO RESOLVE".split())
+"""Verbs of an enacting clause: a line with one is a preâmbulo's, never a letterhead's."""
+
+
 def is_letterhead_line(text: str) -> bool:
     """A line of a municipal letterhead standing alone: 'ESTADO DE RIO GRANDE DO SUL', 'Estado de
     São Paulo', 'PREFEITURA MUNICIPAL DE CAMAQUÃ', 'CÂMARA MUNICIPAL DE ALEGRETE', 'Gabinete do
@@ -383,6 +387,8 @@ def is_letterhead_line(text: str) -> bool:
         words.pop(0)
     if runs_on(t):
         return False  # 'A Câmara Municipal de Cachoeiro de' / 'Itapemirim, ... APROVA': a wrapped sentence
+    if _ENACTS.intersection(words):
+        return False  # 'A CÂMARA MUNICIPAL DE CURVELO DECRETA E EU': the enacting clause's first line
     m = _LETTERHEAD.match(" ".join(words))
     if m is None:
         return False
@@ -546,7 +552,25 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig())
                           strict=True))
         frontier = {j for j in reached if fairly[keys[j]]}
         furniture |= frontier
-    return furniture
+    return furniture - distinct_epigrafes(texts, furniture)
+
+
+def distinct_epigrafes(texts: Sequence[str], lines: set[int]) -> set[int]:
+    """Of ``lines``, those that read as epígrafes of one tipo with different numbers: the acts
+    of a gazette printed one to a page under the same heading ('DECRETO LEGISLATIVO N.º 008',
+    '... N.º 009', ...), which recur like a running head but each opens its own act. A law's
+    own epígrafe repeated as its pages' running head keeps one number: it stays furniture."""
+    from pipeline.metadata import parse_epigrafe
+
+    numbered: dict[int, tuple[str, str]] = {}
+    for i in lines:
+        epi = parse_epigrafe(texts[i])
+        if epi is not None and epi.tipo and epi.numero:
+            numbered[i] = (epi.tipo, epi.numero.lstrip("0") or epi.numero)
+    numbers: dict[str, set[str]] = {}
+    for tipo, numero in numbered.values():
+        numbers.setdefault(tipo, set()).add(numero)
+    return {i for i, (tipo, _n) in numbered.items() if len(numbers[tipo]) > 1}
 
 
 class _KeyIndex:
@@ -769,7 +793,8 @@ def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) ->
         i = content_idx[k]
         lines[i] = replace(lines[i], kind="noise", reason="furniture")
 
-    for i in find_page_bands(lines, config=config):
+    banded = find_page_bands(lines, config=config)
+    for i in banded - distinct_epigrafes([ln.text for ln in lines], banded):
         lines[i] = replace(lines[i], kind="noise", reason="furniture")
     # A letterhead line that recurs too few times to be furniture is still no unit's text (it
     # does not mark a page break: only furniture found by repetition does).

@@ -853,3 +853,33 @@ def denoise_speckle(gray: np.ndarray, *, dpi: float = 200.0, ink: float = 0.6) -
         return gray
     specks = ndimage.binary_dilation(specks)  # their soft edge too
     return np.where(specks, np.uint8(min(255, paper)), gray).astype(np.uint8)
+
+
+# ---------------------------------------------------------------------------------------------
+# colour scans: marker highlights
+
+HIGHLIGHT_CHROMA = 40
+"""A pixel whose brightest and dullest channels differ by more than this is coloured (a marker,
+a stamp, coloured ink); a grey scan's JPEG noise stays well under it."""
+HIGHLIGHT_BRIGHT = 150
+"""... and whose brightest channel is above this is light: a marker's ink, not a letter's."""
+
+
+def grey_without_highlights(image: Image.Image) -> Image.Image:
+    """A colour page in grey, with light coloured areas (marker highlights) read as the paper.
+
+    The luminance of a yellow, green or pink highlight is mid-grey: binarised, a heading
+    highlighted by hand ('LEI Nº 3569/2008, de 14 de fevereiro de 2008.' over pink, the printed
+    Ponta Porã gazettes) becomes a black bar and Tesseract reads nothing of it. In the brightest
+    channel the marker is as light as the paper while the black letters on it stay black, so a
+    light coloured pixel takes its brightest channel's value. Grey pixels keep their luminance."""
+    rgb = image.convert("RGB") if image.mode != "RGB" else image
+    grey = rgb.convert("L")
+    a = np.asarray(rgb)
+    bright = a.max(axis=2)
+    marker = (bright.astype(np.int16) - a.min(axis=2) > HIGHLIGHT_CHROMA) & (bright > HIGHLIGHT_BRIGHT)
+    if not marker.any():
+        return grey
+    out = Image.fromarray(np.where(marker, bright, np.asarray(grey)).astype(np.uint8), "L")
+    out.info.update({k: v for k, v in grey.info.items() if k == "dpi"})
+    return out

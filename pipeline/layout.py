@@ -18,7 +18,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from models.ocr import BBox, DocumentText, Line, PageText
+from models.ocr import BBox, DocumentText, Line, PageText, Word
+
+
+def _box(item: Line | Word) -> BBox:
+    """The box of a line or word that has one (every caller here keeps only those: Tesseract's
+    lines and words carry boxes, a text layer's may not)."""
+    assert item.bbox is not None
+    return item.bbox
 
 
 @dataclass(frozen=True)
@@ -40,8 +47,8 @@ def join_side_lines(page: PageText, *, config: LayoutConfig = LayoutConfig()) ->
     boxed = [i for i, ln in enumerate(lines) if ln.bbox is not None]
     if len(boxed) < 2:
         return page
-    left = min(lines[i].bbox[0] for i in boxed)  # type: ignore[index]
-    right = max(lines[i].bbox[2] for i in boxed)  # type: ignore[index]
+    left = min(_box(lines[i])[0] for i in boxed)
+    right = max(_box(lines[i])[2] for i in boxed)
     width = right - left
     if width <= 0:
         return page
@@ -70,7 +77,7 @@ def join_side_lines(page: PageText, *, config: LayoutConfig = LayoutConfig()) ->
             continue
         pieces = chains.get(i)
         if pieces:
-            members = sorted([*dict.fromkeys(pieces), i], key=lambda k: lines[k].bbox[0])  # type: ignore[index]
+            members = sorted([*dict.fromkeys(pieces), i], key=lambda k: _box(lines[k])[0])
             line = _joined([lines[k] for k in members])
         out.append(line)
     return page.model_copy(update={"lines": tuple(out)})
@@ -116,14 +123,14 @@ def restore_line_order(page: PageText) -> PageText:
 def _misplaced_run(lines: list[Line]) -> tuple[tuple[int, int], int] | None:
     """The first run (its slice in ``lines``) that starts above the line before it and fits a gap
     between two other lines, with its place among the lines left when it is taken out; or None."""
-    starts = [0] + [k for k in range(1, len(lines)) if lines[k].bbox[3] < lines[k - 1].bbox[1]]  # type: ignore[index]
+    starts = [0] + [k for k in range(1, len(lines)) if _box(lines[k])[3] < _box(lines[k - 1])[1]]
     bounds = list(zip(starts, [*starts[1:], len(lines)], strict=True))
     for a, end in bounds[1:]:
         # the run, or the longest stretch it opens with (the lines after a misplaced stretch may
         # be where they belong: 'Prefeitura Municipal de ..., em 7 de dezembro' after the last article)
         for b in range(end, a + _MIN_RUN - 1, -1):
             run = lines[a:b]
-            top, bottom = min(ln.bbox[1] for ln in run), max(ln.bbox[3] for ln in run)  # type: ignore[index]
+            top, bottom = min(_box(ln)[1] for ln in run), max(_box(ln)[3] for ln in run)
             rest = lines[:a] + lines[b:]
             if any(_shares_row(ln, top, bottom) for ln in rest):
                 continue
@@ -136,11 +143,11 @@ def _misplaced_run(lines: list[Line]) -> tuple[tuple[int, int], int] | None:
 
 
 def _middle(line: Line) -> float:
-    return (line.bbox[1] + line.bbox[3]) / 2  # type: ignore[index]
+    return (_box(line)[1] + _box(line)[3]) / 2
 
 
 def _shares_row(line: Line, top: float, bottom: float) -> bool:
-    y0, y1 = line.bbox[1], line.bbox[3]  # type: ignore[index]
+    y0, y1 = _box(line)[1], _box(line)[3]
     overlap = min(y1, bottom) - max(y0, top)
     return overlap > _RUN_OVERLAP * min(y1 - y0, bottom - top)
 
@@ -152,7 +159,7 @@ def restore_document_order(doc: DocumentText) -> DocumentText:
 
 def _is_piece(line: Line, left: float, width: float, config: LayoutConfig) -> bool:
     """A short line that ends in the left part of the text ('Arts', '68 -', 'Art. 4º -')."""
-    x1 = line.bbox[2]  # type: ignore[index]
+    x1 = _box(line)[2]
     words = len(line.words) if line.words else len(line.text.split())
     return words <= config.max_piece_words and x1 - left <= config.max_piece_share * width
 
@@ -161,13 +168,13 @@ def _beside(i: int, lines: tuple[Line, ...], boxed: list[int], config: LayoutCon
             min_overlap: float) -> int | None:
     """The line on the right of line ``i`` on its baseline (their boxes overlap by ``min_overlap``
     of the lower height), within the gap allowed; None if none."""
-    x0, y0, x1, y1 = lines[i].bbox  # type: ignore[misc]
+    x0, y0, x1, y1 = _box(lines[i])
     height = y1 - y0
     best: tuple[float, int] | None = None
     for j in boxed:
         if j == i:
             continue
-        a0, b0, a1, b1 = lines[j].bbox  # type: ignore[misc]
+        a0, b0, a1, b1 = _box(lines[j])
         gap = a0 - x1
         if gap < -0.25 * height or gap > config.max_gap_heights * max(height, b1 - b0):
             continue
@@ -276,8 +283,8 @@ def find_gutter(lines: Sequence[Line], *, config: ColumnConfig = ColumnConfig())
     rows = [r for r in rows if r]
     if len(rows) < config.min_rows:
         return None
-    left = min(w.bbox[0] for r in rows for w in r)  # type: ignore[index]
-    right = max(w.bbox[2] for r in rows for w in r)  # type: ignore[index]
+    left = min(_box(w)[0] for r in rows for w in r)
+    right = max(_box(w)[2] for r in rows for w in r)
     width = right - left
     if width <= 0:
         return None
@@ -286,8 +293,8 @@ def find_gutter(lines: Sequence[Line], *, config: ColumnConfig = ColumnConfig())
     for r in rows:
         mark = np.zeros(config.bins, dtype=bool)
         for w in r:
-            a = int((w.bbox[0] - left) / step)  # type: ignore[index]
-            b = int(np.ceil((w.bbox[2] - left) / step))  # type: ignore[index]
+            a = int((_box(w)[0] - left) / step)
+            b = int(np.ceil((_box(w)[2] - left) / step))
             mark[max(0, a):min(config.bins, b)] = True
         cover += mark
     for share in config.max_cross:
@@ -358,6 +365,10 @@ def read_columns(page: PageText, *, config: ColumnConfig = ColumnConfig()) -> Pa
         return page
     g0, g1 = gutter
     mid = (g0 + g1) / 2
+    # A line crosses the gutter when a word stands in its inner half: the band found with a loose
+    # share of crossing lines reaches over the left column's ragged edge, where a line's last
+    # short word ('visando a' | 'LEI Nº 3.557/07', pontapora-3557-2007) ends inside it.
+    c0, c1 = g0 + (g1 - g0) / 4, g1 - (g1 - g0) / 4
     out: list[Line] = []
     block_l: list[Line] = []
     block_r: list[Line] = []
@@ -370,11 +381,11 @@ def read_columns(page: PageText, *, config: ColumnConfig = ColumnConfig()) -> Pa
     boxed = [ln for ln in page.lines if ln.bbox is not None]
     ends = set()
     if page.height and boxed:  # the page's running head and foot, printed across both columns
-        first = min(boxed, key=lambda ln: ln.bbox[1])  # type: ignore[index]
-        last = max(boxed, key=lambda ln: ln.bbox[3])  # type: ignore[index]
-        if first.bbox[1] < config.page_band * page.height:  # type: ignore[index]
+        first = min(boxed, key=lambda ln: _box(ln)[1])
+        last = max(boxed, key=lambda ln: _box(ln)[3])
+        if _box(first)[1] < config.page_band * page.height:
             ends.add(id(first))
-        if last.bbox[3] > (1 - config.page_band) * page.height:  # type: ignore[index]
+        if _box(last)[3] > (1 - config.page_band) * page.height:
             ends.add(id(last))
     for line in page.lines:
         words = [w for w in line.words if w.bbox is not None]
@@ -382,14 +393,14 @@ def read_columns(page: PageText, *, config: ColumnConfig = ColumnConfig()) -> Pa
             flush()
             out.append(line)
             continue
-        if any(_alnum(w.text) and w.bbox[0] < g1 and w.bbox[2] > g0 for w in words):  # type: ignore[index]
+        if any(_alnum(w.text) and _box(w)[0] < c1 and _box(w)[2] > c0 for w in words):
             flush()
             out.append(line)
             continue
         # a rule drawn in the gutter, read as '|', is no text of either column
-        words = [w for w in words if not (_RULE_WORD.match(w.text) and g0 <= (w.bbox[0] + w.bbox[2]) / 2 <= g1)]  # type: ignore[index]
-        a = [w for w in words if (w.bbox[0] + w.bbox[2]) / 2 < mid]  # type: ignore[index]
-        b = [w for w in words if (w.bbox[0] + w.bbox[2]) / 2 >= mid]  # type: ignore[index]
+        words = [w for w in words if not (_RULE_WORD.match(w.text) and g0 <= (_box(w)[0] + _box(w)[2]) / 2 <= g1)]
+        a = [w for w in words if (_box(w)[0] + _box(w)[2]) / 2 < mid]
+        b = [w for w in words if (_box(w)[0] + _box(w)[2]) / 2 >= mid]
         if a:
             block_l.append(line if not b else Line.of_words(a))
         if b:

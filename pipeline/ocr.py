@@ -982,9 +982,11 @@ def _to_grey(img: Image.Image) -> Image.Image:
         canvas = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
         canvas.alpha_composite(rgba)
         return canvas.convert("L")
-    if img.mode == "CMYK":
-        # Adobe CMYK JPEGs are often stored inverted; Pillow's conversion handles the common case
-        return img.convert("RGB").convert("L")
+    if img.mode in ("CMYK", "RGB", "P", "YCbCr"):
+        # (Adobe CMYK JPEGs are often stored inverted; Pillow's conversion handles the common case)
+        from pipeline.imageprep import grey_without_highlights
+
+        return grey_without_highlights(img.convert("RGB") if img.mode != "RGB" else img)
     if img.mode.startswith("I;16") or img.mode in ("I", "F"):
         return ImageOps.autocontrast(img.convert("I").point(lambda v: v / 256).convert("L"))
     return img.convert("L") if img.mode != "L" else img.copy()

@@ -176,18 +176,6 @@ def segment_lines(
         seg.issues.append(issue)
         seg.page_order = page_order or None
 
-    k = 0
-    if target and target[0].epigrafe is not None:
-        seg.epigrafe = target[0].epigrafe
-        k = 1
-    elif target:
-        # The target may start with a letterhead before its epígrafe.
-        for j, r in enumerate(target[:12]):
-            if r.epigrafe is not None:
-                seg.epigrafe = r.epigrafe
-                k = j + 1
-                break
-
     def opens_body(j: int) -> bool:
         h = target[j].header
         if h is None:
@@ -198,6 +186,17 @@ def segment_lines(
         nxt = target[j + 1].header if j + 1 < len(target) else None
         return h.kind == "inciso" and h.uppercase_rest and nxt is not None and nxt.kind == "artigo"
 
+    at = epigrafe_position(target, next((j for j in range(len(target)) if opens_body(j)), len(target)))
+    k = 0
+    if at is not None:
+        seg.epigrafe = target[at].epigrafe
+        k = at + 1
+        before = closing_in_head(target[:at]) if at else None
+        if before is not None:  # the end of another act (its closing and signature) above the epígrafe
+            seg.issues.append(Issue(
+                "neighbor_law", f"'{target[0].line.text.strip()[:60]}' and the lines down to a closing "
+                "before this norm's epígrafe are another text's, left out of this one",
+                page_no=target[0].line.page_index + 1))
     first_unit = next((j for j in range(k, len(target)) if opens_body(j)), len(target))
     # The body begins after the enacting clause ('... SANCIONO A SEGUINTE LEI:', 'DECRETA:'),
     # even where OCR damaged the first articles' labels past what the printed-form readers read:
@@ -310,6 +309,23 @@ def segment_lines(
     if leading:
         seg.preambulo.extend(leading)
     return seg
+
+
+_LETTERHEAD_REACH = 12  # lines of letterhead an epígrafe is looked for under, whatever follows
+
+
+def epigrafe_position(target: Sequence[Reading], body: int) -> int | None:
+    """Where the target's epígrafe stands: the first line read as one among the first lines (a
+    letterhead may come first), or further down before the body (``body``: the first unit's
+    position) when the text above it is no part of this norm: a gazette page's masthead and
+    board, or the end of the acts printed before it. Of several epígrafes above the body, the
+    first after which no closing (a date line and a signature) comes before the body: a closed
+    act above is another's (an act without articles, a decree's tail), not this norm's head."""
+    found = [j for j in range(min(len(target), max(body, _LETTERHEAD_REACH))) if target[j].epigrafe is not None]
+    for j in found:
+        if closing_in_head(target[j + 1:body]) is None:
+            return j
+    return next((j for j in found if j < _LETTERHEAD_REACH), None)
 
 
 def closing_in_head(head: Sequence[Reading]) -> tuple[int, int] | None:

@@ -48,6 +48,7 @@ class Evidence:
     warning_codes: frozenset[WarningCode]
     turned_pages: int = 0
     rejected_layers: int = 0
+    other_norms: int = 0  # norms of their own (an epígrafe and articles) left out of this one
 
 
 def article_numbers(units) -> list[str]:
@@ -112,6 +113,10 @@ def reasons_from(ev: Evidence, *, min_confidence: float = MIN_CONFIDENCE) -> lis
         reasons.append("text_layer_rejected")
     if not ev.has_fecho:
         reasons.append("no_fecho")
+    if ev.other_norms and not ev.meta_named:
+        # the document holds other whole norms and no record names the one it is filed as: the
+        # one structured (the one with most articles, the first of equals) is a choice, not a reading
+        reasons.append("several_norms")
     return reasons
 
 

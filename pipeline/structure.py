@@ -23,7 +23,7 @@ from models.norm import (
 )
 from models.ocr import DocumentText
 from pipeline import __version__
-from pipeline.alteracoes import resolve_alteracoes
+from pipeline.alteracoes import quotation_doubts, resolve_alteracoes
 from pipeline.cleaning import CleanConfig, CleanLine, clean_document, vocabulary
 from pipeline.correction import Correction, correct_document
 from pipeline.emission import emit_units
@@ -77,7 +77,8 @@ def structure_document(
     errors = page_errors(doc)
     conflict = fecho_year_conflict(norm.ano, fecho.data if fecho else None,
                                    seg.epigrafe.ano if seg.epigrafe else None)
-    warnings = [*unit_issues, *transit_issues, *meta_issues, *reference_issues, *([conflict] if conflict else [])]
+    warnings = [*unit_issues, *quotation_doubts(units), *transit_issues, *meta_issues, *reference_issues,
+                *([conflict] if conflict else [])]
     (status, reason), status_issues = decide_status(units, seg, doc, errors)
     warnings += status_issues
     reasons: list[StatusReason] = []
@@ -94,6 +95,7 @@ def structure_document(
             warning_codes=frozenset(w.code for w in warnings),
             turned_pages=sum(1 for p in doc.pages if p.rotation % 360),
             rejected_layers=sum(1 for p in doc.pages if p.text_layer_rejected),
+            other_norms=sum(1 for n in seg.neighbors if n.epigrafe is not None and n.articles),
         ))
         status, reason = status_of(reasons, meta_named=meta.numero is not None)
     settle()  # once per process: what the first document loaded for good, out of the collector's way

@@ -774,3 +774,36 @@ def test_a_speck_before_a_wrapped_caput_that_renumbers_opens_no_quotation():
     # a quotation opened after the formula's ':' is one whatever follows its quote
     assert _marked("Art. 1º O art. 8º da Lei nº 9 passa a vigorar com a seguinte redação:",
                    "“constituem infrações administrativas.” (NR)") == [1]
+
+
+_LOST_CLOSING = """LEI Nº 90, DE 3 DE MAIO DE 1999
+Altera a Lei nº 684, de 1989.
+O PREFEITO MUNICIPAL faz saber que a Câmara aprovou e ele sanciona a seguinte Lei:
+Art. 1º A Lei nº 684, de 28 de outubro de 1989, passa a vigorar com as seguintes alterações:
+I - o art. 6º passa a vigorar com a seguinte redação:
+“Art. 6º O prazo para a apresentação do requerimento será de 10 dias.
+Parágrafo único. O disposto neste artigo não se aplica aos conselheiros inscritos.{close}
+II - fica acrescido o art. 6º-A, com a seguinte redação:
+“Art. 6º-A. O Conselho publicará, anualmente, relatório das atividades.” (AC)
+Art. 2º Esta Lei entra em vigor na data de sua publicação.
+Prefeitura Municipal, 3 de maio de 1999.
+FULANO DE TAL
+Prefeito
+"""
+
+
+@pytest.mark.parametrize("close", ["", " (NR) É É"])
+def test_a_quotation_that_ran_past_its_lost_closing_is_doubted_not_extracted(close: str):
+    # OCR lost the first block's closing quote (or left specks after its mark): the block then
+    # holds the law's own inciso II ('fica acrescido ... com a seguinte redação:') or runs on past
+    # its '(NR)'; either way the quoted text shows it, and the document is not 'extracted'
+    doc = structure_document(document_from_text(_LOST_CLOSING.format(close=close)))
+    doubts = [w for w in doc.warnings if w.code == "unit_doubtful" and "_alt" in (w.id or "")]
+    assert doubts, [w.code for w in doc.warnings]
+    assert doc.document.status != "extracted"
+
+
+def test_a_closed_quotation_raises_no_doubt_of_its_own():
+    doc = structure_document(document_from_text(_LOST_CLOSING.format(close="” (NR)")))
+    assert not [w for w in doc.warnings if w.code == "unit_doubtful" and "_alt" in (w.id or "")]
+    assert {u.id for u in _flat(doc.articulacao)} >= {"art1_cpt_inc1", "art1_cpt_inc2", "art2"}

@@ -10,6 +10,7 @@ import pytest
 from models.ocr import DocumentText, Line, PageText
 from pipeline.cleaning import (
     clean_document,
+    distinct_epigrafes,
     find_furniture,
     has_letter_runs,
     is_garbage,
@@ -326,6 +327,7 @@ def test_page_counters_of_generating_sites_are_noise_but_law_numbers_are_not() -
     ("A Câmara Municipal de Cachoeiro de", False),  # the preâmbulo's first line, wrapped
     ("MUNICÍPIO DE CACHOEIRO DE ITAPEMIRIM", True), ("Prefeitura Municipal de Arapiraca de", True),
     ("Prefeito Municipal", False), ("ESTADO DE SITIO", False),
+    ("A CÂMARA MUNICIPAL DE CURVELO DECRETA E EU", False),  # the enacting clause, wrapped (blind5)
 ])
 def test_letterhead_lines_standing_alone(line: str, letterhead: bool) -> None:
     assert is_letterhead_line(line) is letterhead
@@ -486,3 +488,20 @@ def test_a_quotations_closing_behind_omission_debris_is_kept_alone(line: str, cl
     assert quotation_end_behind_debris(line) == closing
     assert quotation_end_behind_debris("(NR)") is None  # nothing to strip: kept as it is
     assert quotation_end_behind_debris("RR RR AR o race R") is None
+
+
+def test_epigrafes_of_one_tipo_with_different_numbers_are_acts_not_a_running_head() -> None:
+    # blind4 tucano-dol277-2021: a Câmara's gazette prints one Decreto Legislativo a page under
+    # the same heading; each 'DECRETO LEGISLATIVO N.º 0xx' recurred like a running head and was
+    # taken for furniture, so --all-acts found none of the six acts
+    texts = []
+    for n in range(8, 14):
+        texts += ["CÂMARA MUNICIPAL DE TUCANO", f"DECRETO LEGISLATIVO N.º {n:03d}", "DE 23 DE DEZEMBRO DE 2020",
+                  f"Dispõe sobre a rejeição das contas do exercício de {2004 + n}.",
+                  "Art. 1º Ficam rejeitadas as contas.", "Art. 2º Este Decreto entra em vigor na data de sua publicação."]
+    furniture = find_furniture(texts)
+    assert not {i for i, t in enumerate(texts) if t.startswith("DECRETO")} & furniture
+    assert {i for i, t in enumerate(texts) if t.startswith("CÂMARA")} <= furniture
+    # a law's own epígrafe repeated as its pages' running head keeps one number: not set apart
+    assert distinct_epigrafes(["LEI Nº 1.234/85", "x", "LEI Nº 1.234/85", "LEI N° 1234/85"], {0, 2, 3}) == set()
+    assert distinct_epigrafes(["PORTARIA Nº 12", "PORTARIA Nº 13", "DECRETO Nº 12"], {0, 1, 2}) == {0, 1}

@@ -33,6 +33,7 @@ from pipeline.imageprep import (
     detect_orientation,
     estimate_skew,
     flatten_background,
+    grey_without_highlights,
     halftone_fraction,
     halftone_mask,
     is_bilevel,
@@ -481,3 +482,37 @@ def test_a_halftone_screen_behind_a_bilevel_page_is_removed_and_its_letters_kept
     # Tesseract reads through the screen only once it is gone (dots that touch, left over, cost
     # some letters; over the screen Tesseract finds no text at all)
     assert _cer(_ocr(prepared)) < 0.25 and _cer(_ocr(img)) > 0.6
+
+
+def test_a_marker_highlight_reads_as_paper_and_its_letters_stay_black() -> None:
+    # the Ponta Porã gazettes: headings highlighted by hand in pink, yellow or green; in luminance
+    # the marker is mid-grey (pink 246,154,211 -> 188) and Tesseract read nothing of the heading
+    grey = np.full((60, 200), 250, np.uint8)
+    grey[20:40, 30:170] = 20  # a bar of 'letters'
+    rgb = np.stack([grey] * 3, axis=2).astype(np.float32)
+    marked = rgb.copy()
+    for (y0, y1), colour in zip([(0, 20), (40, 60)], [(246, 154, 211), (240, 230, 60)], strict=True):
+        marked[y0:y1] *= np.array(colour, np.float32) / 255
+    marked[25:35, 0:20] = (30, 40, 150)  # blue ink, darker than any marker: not paper either
+    img = Image.fromarray(marked.astype(np.uint8), "RGB")
+    out = np.asarray(grey_without_highlights(img))
+    plain = np.asarray(img.convert("L"))
+    assert plain[5, 100] < 200 and out[5, 100] >= 240 and out[50, 100] >= 235  # marker -> paper
+    assert out[30, 100] == plain[30, 100] < 40  # the letters as they were
+    assert out[30, 10] == plain[30, 10]  # dark coloured ink keeps its luminance
+    grey_img = Image.fromarray(np.stack([grey] * 3, axis=2), "RGB")
+    assert np.array_equal(np.asarray(grey_without_highlights(grey_img)), np.asarray(grey_img.convert("L")))
+
+
+def test_a_colour_page_with_a_highlighted_heading_is_read_whole(tmp_path) -> None:
+    from pipeline.ocr import ocr_document
+
+    page = np.asarray(_page(noise=0.0, blur=0.6).convert("L")).astype(np.float32)
+    rows = np.flatnonzero((page < 128).sum(axis=1))
+    first = rows[: np.flatnonzero(np.diff(rows) > 1)[0] + 1]  # the epígrafe's line
+    rgb = np.stack([page] * 3, axis=2)
+    rgb[first[0] - 8:first[-1] + 8] *= np.array((246, 154, 211), np.float32) / 255
+    path = tmp_path / "page.png"
+    Image.fromarray(rgb.astype(np.uint8), "RGB").save(path, dpi=(200, 200))
+    doc = ocr_document(path, config=CONFIG)
+    assert doc.pages[0].lines[0].text == TEXT[0]

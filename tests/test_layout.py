@@ -215,6 +215,29 @@ def test_two_columns_of_unjustified_prose_are_read_apart():
     assert [ln.text for ln in read_columns(page).lines] == [*left, *right]
 
 
+def test_a_short_last_word_on_the_ragged_edge_does_not_join_the_columns():
+    # pontapora-3557-2007 (OCR): the gutter's band reaches over the left column's ragged edge;
+    # 'visando a' ends just inside it, and the whole line ('... visando a LEI Nº 3.557/07, de 01
+    # de novembro de 2007.') was kept as one, the law's epígrafe glued to another act's sentence
+    words = "servidores do Poder Legislativo Municipal com efeitos desde a data da sua publicação".split()
+
+    def prose(n: int, k: int) -> str:  # a line of exactly n characters
+        out = ""
+        while len(out) < n:
+            out += (" " if out else "") + words[k % len(words)]
+            k += 1
+        return out[:n].rstrip() + "x" * (n - len(out[:n].rstrip()))
+
+    left = [prose(33 + i % 2, i) for i in range(19)] + [prose(33, 7) + " a"]
+    right = [prose(30, i + 3) for i in range(20)]
+    lines = [_words_line([(a, 100), (b, 920)], 400 + 60 * i) for i, (a, b) in enumerate(zip(left, right, strict=True))]
+    page = PageText(page_index=0, method="ocr", width=2000, height=2800, lines=tuple(lines))
+    g0, g1 = find_gutter(page.lines)
+    last = max((w.bbox for w in lines[-1].words if w.bbox[2] < g1), key=lambda b: b[2])  # the 'a'
+    assert g0 < last[2] < g0 + (g1 - g0) / 4  # it reaches into the band's outer quarter only
+    assert [ln.text for ln in read_columns(page).lines] == [*left, *right]
+
+
 # --- runs of lines emitted out of place ---------------------------------------------------------
 
 def test_a_run_of_lines_read_after_the_page_end_goes_back_to_the_gap_it_was_printed_in():

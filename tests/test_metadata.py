@@ -471,6 +471,10 @@ def test_epigrafe_round_trip(date, numero):
 @pytest.mark.parametrize(
     ("line", "tipo", "numero", "ano"),
     [("RESOLUÇÃO DA MESA Nº 07/98", "Resolução", "07", 1998), ("ATO DA MESA Nº 3/1996", "Ato da Mesa", "3", 1996),
+     ("ATO DA MESA DIRETORA Nº 01/2025", "Ato da Mesa", "01", 2025),  # blind5 parauapebas-atomesa1-2025
+     # the º read as a double quote, the N glued to LEI (blind5 pontapora-3557-2007, OCR)
+     ('LEIN" 3.557/07, de 01 de novembro de 2007.', "Lei Ordinária", "3557", 2007),
+     ("LEI N” 12, DE 3 DE MAIO DE 2001", "Lei Ordinária", "12", 2001),
      ("LEI Nº 2 517 DE 3 DE JUNHO DE 1981", "Lei Ordinária", "2517", 1981),
      # the thousands dot read as two dots or a colon
      ("LEI No 1..591/91", "Lei Ordinária", "1591", 1991),

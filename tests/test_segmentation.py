@@ -1171,3 +1171,94 @@ def test_a_law_cited_by_a_sentence_that_wrapped_is_no_epigrafe() -> None:
     result = _structure(text)
     assert (result.norm.numero, result.norm.ano) == ("12", 1990)
     assert result.neighbors == []
+
+
+_MASTHEAD = "\n".join(["Minas Gerais , 29 de Setembro de 2023 • Diário Oficial dos Municípios • Nº 3612a"]
+                      + [f"{k}º Vice-Presidente – Fulano de Tal {k} - Cidade {k}" for k in range(1, 15)])
+
+
+def test_the_epigrafe_under_a_gazette_masthead_longer_than_a_letterhead_is_the_norms() -> None:
+    # blind5 curvelo-3685-2023: fifteen lines of masthead and board before the epígrafe; the
+    # letterhead reach (12 lines) missed it and the masthead became the ementa
+    text = (f"{_MASTHEAD}\nLEI Nº 3.685, DE 28 DE SETEMBRO DE 2023\nCRIA O PROGRAMA APADRINHAMENTO AFETIVO.\n"
+            "A CÂMARA MUNICIPAL DE CURVELO DECRETA E EU\nSANCIONO A SEGUINTE LEI:\n"
+            "Art. 1º Fica criado o Programa.\nArt. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+            "Curvelo, 28 de setembro de 2023.\nLUIZ PAULO GLÓRIA GUIMARÃES\nPrefeito\n")
+    result = _structure(text)
+    assert (result.norm.numero, result.norm.ano) == ("3685", 2023)
+    assert result.ementa == "CRIA O PROGRAMA APADRINHAMENTO AFETIVO."
+    assert result.preambulo is not None and result.preambulo.startswith("A CÂMARA MUNICIPAL DE CURVELO DECRETA")
+    assert _own_ids(result) == ["art1", "art2"] and result.document.status == "extracted"
+
+
+def test_acts_closed_above_the_epigrafe_are_anothers_not_this_norms_head() -> None:
+    # blind5 pontapora-3702-2010: a gazette page opens with two dispensas (a closing and a
+    # signature each) before the law's epígrafe; the first closing ended 'the act' and the law
+    # was called not_a_law
+    dispensa = ("Considerando o cumprimento dos requisitos previstos no parágrafo único do art. 26, RATIFICO "
+                "a dispensa de licitação.\nPonta Porã/MS, 25 de março de 2010.\nFLÁVIO KAYATT\nPrefeito Municipal\n")
+    text = ("Diário Oficial de Ponta Porã-MS 25.03.2010 7\n" + dispensa * 3 + "Leis\n"
+            "Lei nº 3702, de 25 de março de 2010.\nDispõe sobre a revisão geral anual.\n"
+            "O Prefeito Municipal de Ponta Porã faz saber que a Câmara Municipal aprovou e ele sanciona a seguinte lei:\n"
+            "Art. 1º - Ficam reajustados em 4,31% as remunerações.\nArt. 2º - Esta Lei entra em vigor na data "
+            "de sua publicação.\nPonta Porã, MS, 25 de março de 2010.\nFlávio Kayatt\nPrefeito Municipal\n")
+    result = _structure(text)
+    assert (result.norm.numero, result.norm.ano) == ("3702", 2010)
+    assert _own_ids(result) == ["art1", "art2"]
+    assert result.ementa == "Dispõe sobre a revisão geral anual."
+    assert "neighbor_law" in _codes(result)  # the dispensas above are said to be left out
+
+
+def test_a_heading_printed_twice_keeps_the_record_named_norms_articles() -> None:
+    # blind5 teofilootoni-7743-2023: the section title 'LEI MUNICIPAL Nº 7.743' then the epígrafe
+    # 'LEI MUNICIPAL Nº 7.743 /2023'; with the record the title alone was taken: no articles
+    text = ("PREFEITURA DE TEÓFILO OTONI\nSECRETARIA DE GOVERNO\nLEI MUNICIPAL Nº 7.743\n"
+            "LEI MUNICIPAL Nº 7.743 /2023\nDispõe sobre complementação do piso salarial.\n"
+            "A CÂMARA MUNICIPAL DE TEÓFILO OTONI APROVA E\nEU PREFEITO MUNICIPAL SANCIONO A SEGUINTE LEI:\n"
+            "Art. 1º. Fica autorizado o pagamento.\nArt. 2º. Esta Lei entra em vigor na data de sua publicação.\n"
+            "Teófilo Otoni /MG, 21 de setembro de 2023.\nDANIEL BATISTA SUCUPIRA\nPrefeito do Município\n")
+    for meta in ({}, {"numero": "7743", "ano": 2023}):
+        result = _structure(text, **meta)
+        assert _own_ids(result) == ["art1", "art2"], meta
+        assert result.norm.numero == "7743" and not result.neighbors, meta
+
+
+def test_pages_of_one_template_opening_acts_of_other_numbers_are_no_copies() -> None:
+    # blind4 tucano-dol277-2021: six Decretos Legislativos, one a page, alike but for their number
+    # and the year of the accounts they reject; pages 3-7 were dropped as 'scanned twice'
+    page = ("Câmara Municipal de Tucano\nDECRETO LEGISLATIVO N.º {n:03d}\nDE 23 DE DEZEMBRO DE 2020\n"
+            "Dispõe sobre a rejeição das contas da Prefeitura Municipal de Tucano, relativas ao exercício de {y}.\n"
+            "O Presidente da Câmara Municipal, no uso de suas atribuições legais, faz saber que o Plenário da "
+            "Casa Legislativa, na sessão ordinária realizada em 23 de dezembro de 2020, aprovou e ela promulga o seguinte:\n"
+            "Art. 1º Ficam rejeitadas as contas da Prefeitura Municipal de Tucano, relativas ao exercício "
+            "financeiro de {y} prestadas pelo ex-prefeito, acompanhando o parecer prévio do Tribunal de Contas.\n"
+            "Art. 2º Este Decreto Legislativo entra em vigor na data de sua publicação.\n"
+            "Plenário Gildásio Penedo, 23 de dezembro de 2020.\nRonaldo Moura Dantas\nPresidente\n")
+    result = _structure("\f".join(page.format(n=n, y=2004 + n) for n in range(8, 11)))
+    assert "duplicate_page" not in _codes(result)
+    assert [n.numero for n in result.neighbors] == ["009", "010"]
+    assert result.document.reasons == ["several_norms"]
+    # the same page scanned twice is still a copy
+    twice = _structure("\f".join([page.format(n=8, y=2012)] * 2))
+    assert "duplicate_page" in _codes(twice) and not twice.neighbors
+
+
+def test_an_epigrafe_in_running_case_after_unfinished_news_text_opens_the_law() -> None:
+    # blind4 pontapora-3743-2010: the gazette's front-page news ends without a full stop right
+    # above 'Lei nº 3743, de 23 de Novembro de 2010.'; it was read as a law cited in that
+    # sentence and the news became the ementa. Its ementa follows: it is the epígrafe.
+    news = ("A vice-diretora destacou a participação de pais e\nmães dos alunos e agradeceu ao prefeito e à "
+            "secretária de\neducação pela realização do evento\n")
+    law = ("Lei nº 3743, de 23 de Novembro de 2010.\nAltera dispositivos da Lei nº 3.468, de 31.03.2006.\n"
+           "O Prefeito Municipal de Ponta Porã faz saber que a Câmara Municipal aprovou e ele sanciona a seguinte lei:\n"
+           "Art. 1º - O inciso IV passa a vigorar com nova redação.\nArt. 2º - Esta Lei entra em vigor na data "
+           "de sua publicação.\nPonta Porã — MS, 23 de Novembro de 2010.\nFlávio Kayatt\nPrefeito Municipal\n")
+    result = _structure(news + law)
+    assert (result.norm.numero, result.norm.ano) == ("3743", 2010)
+    assert result.ementa == "Altera dispositivos da Lei nº 3.468, de 31.03.2006."
+    # a law cited at the end of a wrapped sentence is still no epígrafe
+    cited = _structure(law.replace("O inciso IV passa a vigorar com nova redação.",
+                                   "O inciso IV passa a vigorar na forma da\nLei nº 201, de 12 de março de 1954.\n"
+                                   "Parágrafo único. O prazo será de trinta dias."))
+    assert cited.norm.numero == "3743" and not cited.neighbors
+    assert _own_ids(cited)[:2] == ["art1", "art1_par1u"]

@@ -151,3 +151,20 @@ def test_a_second_closing_after_articles_in_the_anexo_is_a_doubt() -> None:
     result = structure_document(document_from_text(text))
     assert "closing_after_annex_articles" in [w.code for w in result.warnings]
     assert result.document.status == "needs_review" and "units_doubtful" in result.document.reasons
+
+
+def test_two_whole_laws_and_no_record_naming_one_is_a_choice_not_extracted() -> None:
+    # blind5 pontapora-4054-2014: the archive's 'Lei_4054.pdf' prints Lei 4.053 first; the first
+    # law was structured and called extracted. With the record the choice is the record's.
+    law = ("LEI {n}, DE 11 DE NOVEMBRO DE 2014.\nDispõe sobre a matéria {n}.\n"
+           "O Prefeito Municipal de Ponta Porã faz saber que a Câmara Municipal aprovou e eu sanciono a seguinte lei:\n"
+           "Art. 1º. Fica facultado o que esta Lei dispõe.\nArt. 2º. Esta Lei entra em vigor na data de sua publicação.\n"
+           "Ponta Porã – MS, 11 de novembro de 2014.\nLudimar Godoy Novaes\nPrefeito Municipal\n")
+    doc = document_from_text(law.format(n="4.053") + law.format(n="4.054"))
+    alone = structure_document(doc)
+    assert alone.norm.numero == "4053" and [n.numero for n in alone.neighbors] == ["4054"]
+    assert (alone.document.status, alone.document.reasons) == ("partial", ["several_norms"])
+    named = structure_document(doc, NormMeta(numero="4054", ano=2014))
+    assert named.norm.numero == "4054" and named.document.status == "extracted"
+    one = structure_document(document_from_text(law.format(n="4.053")))
+    assert one.document.status == "extracted"

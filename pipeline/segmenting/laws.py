@@ -159,7 +159,11 @@ def split_laws(
     bounds = [*starts, len(readings)]
     spans = [(bounds[k], bounds[k + 1]) for k in range(len(starts))]
     articles = [sum(is_article(readings[i]) for i in range(a, b)) for a, b in spans]
-    target_k = next((k for k, (a, _b) in enumerate(spans) if _matches_meta(readings[a].epigrafe, numero, ano)), None)
+    # Of the spans whose epígrafe the record names, the one with most articles: a gazette prints
+    # an act's heading twice (its section title 'LEI MUNICIPAL Nº 7.743', then the epígrafe
+    # 'LEI MUNICIPAL Nº 7.743 /2023'), and the first span is the title alone.
+    matching = [k for k, (a, _b) in enumerate(spans) if _matches_meta(readings[a].epigrafe, numero, ano)]
+    target_k = max(matching, key=lambda k: (articles[k], -k)) if matching else None
     if target_k is None:
         agreement = [_ementa_agreement(readings, span, ementa) for span in spans]
         lost = [k for k, (a, _b) in enumerate(spans) if a in unmarked and articles[k]]

@@ -145,10 +145,16 @@ def drop_repeated_pages(
     texts = [fold(" ".join(readings[i].line.text for i in chunk)) for chunk in chunks]
     placed_numbers = [[n for i in chunk if (n := printed_number(readings[i]))] for chunk in chunks]
     numbers = [sorted(ns) for ns in placed_numbers]
+    # the acts each chunk opens: a gazette's pages built on one template ('DECRETO LEGISLATIVO
+    # N.º 008' ... 'N.º 013', each rejecting one year's accounts) differ by little but their number
+    named = [{(e.tipo, (e.numero or "").lstrip("0")) for i in chunk if (e := readings[i].epigrafe) is not None
+              and e.numero} for chunk in chunks]
 
     def repeats(k: int, j: int) -> bool:
         if abs(len(texts[k]) - len(texts[j])) >= 0.2 * len(texts[k]):
             return False
+        if named[k] and named[j] and named[k].isdisjoint(named[j]):
+            return False  # each opens an act of its own
         # Same articles (a label misread in one copy allowed): a copy even with OCR variation;
         # other articles: only a near-exact copy.
         same, either = set(numbers[k]) & set(numbers[j]), set(numbers[k]) | set(numbers[j])

@@ -118,7 +118,8 @@ def read_lines(lines: Sequence[CleanLine], *, numero: str | None = None, tipo: s
         if header is None or header.kind not in ("artigo", "paragrafo"):
             epigrafe = parse_epigrafe(ln.text) or (
                 expected_epigrafe(ln.text, numero, tipo) if header is None and (numero or k < _HEAD_LINES) else None)
-            if epigrafe is not None and prev and _sentence_open(prev) and uppercase_share(ln.text) < 0.6:
+            if (epigrafe is not None and prev and _sentence_open(prev) and uppercase_share(ln.text) < 0.6
+                    and not (k + 1 < len(lines) and _EMENTA_START.match(lines[k + 1].text))):
                 epigrafe = None
             if epigrafe is not None:
                 header = None
@@ -128,6 +129,14 @@ def read_lines(lines: Sequence[CleanLine], *, numero: str | None = None, tipo: s
 
 
 _HEADING_SHARE = 0.9  # a line this much in capitals is a heading ('EXTRATO DE RESCISÃO CONTRATUAL')
+
+_EMENTA_START = re.compile(
+    r"\W{0,3}(?:Altera|Disp[õo]e|Institui|Autoriza|Cria|Concede|Estabelece|Denomina|Declara|Fixa|Regulamenta"
+    r"|Aprova|Acrescenta|Abre|Reajusta|Revoga|Ratifica|Torna|Proíbe|Proibe|Define)\b")
+"""The first word of an ementa. An epígrafe in running case after a line left open (a gazette's
+news text that ends without a full stop: 'pela realização do evento' / 'Lei nº 3743, de 23 de
+Novembro de 2010.' / 'Altera dispositivos ...', pontapora-3743-2010) is still one when its ementa
+follows; a law cited at a sentence's end is followed by the next sentence."""
 
 
 def _sentence_open(text: str) -> bool:
