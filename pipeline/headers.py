@@ -558,7 +558,10 @@ def numbered_heading(h: Header, nxt: Header | None, before: str) -> bool:
     ``before`` it (':' or ';'), and a part's title or the next printed label (``nxt``) an article
     or an agrupador (the next article's label may be lost). The decoder's evidence and the tree
     builder decide it alike."""
-    return (h.kind == "inciso" and h.uppercase_rest and not h.rest.rstrip().endswith((".", ";", ":", ","))
+    rest = h.rest.rstrip()
+    # (a part's title may end with a point, as typists closed it: 'II - DAS DISPOSIÇÕES FINAIS.')
+    closed = rest.endswith((";", ":", ",")) or (rest.endswith(".") and not _titles_a_part(rest[:-1]))
+    return (h.kind == "inciso" and h.uppercase_rest and not closed
             and not before.endswith((":", ";"))
             and (_titles_a_part(h.rest) or (nxt is not None and nxt.kind in ("artigo", "group"))))
 

@@ -1262,3 +1262,38 @@ def test_an_epigrafe_in_running_case_after_unfinished_news_text_opens_the_law() 
                                    "Parágrafo único. O prazo será de trinta dias."))
     assert cited.norm.numero == "3743" and not cited.neighbors
     assert _own_ids(cited)[:2] == ["art1", "art1_par1u"]
+
+
+def test_the_records_epigrafe_is_read_where_ocr_turned_one_figure_of_its_number_into_a_mark() -> None:
+    from pipeline.segmenting.readings import expected_epigrafe
+
+    epi = expected_epigrafe("LEI N.º 2.:39/69 |", "2339", "Lei Ordinária")
+    assert epi is not None and (epi.numero, epi.ano) == ("2339", 1969)
+    assert expected_epigrafe("LEI N.º 2.338/69", "2339", "Lei Ordinária") is None  # figures of another norm
+    assert expected_epigrafe("LEI N.º 2.:38/69", "2339", "Lei Ordinária") is None  # two figures differ
+    # the neighbour law's last articles before it on the page are left out, the law's own kept
+    text = ("Art. 2º - A Prefeitura providenciará a colocação das placas.\n"
+            "Art. 3º - Esta Lei entra em vigor na data de sua publicação.\n"
+            "Prefeitura Municipal de Codó, em 19 de maio de 1969.\nJOSÉ RIBEIRO PRADO\nPrefeito Municipal\n"
+            "LEI N.º 2.:39/69\nRegulamenta o serviço de táxi.\n"
+            "A Câmara Municipal de Codó aprovou e eu sanciono a seguinte Lei:\n"
+            "Art. 1º - A exploração do serviço de táxi obedecerá ao disposto nesta Lei.\n"
+            "Art. 2º - A Prefeitura manterá cadastro atualizado dos motoristas.\n"
+            "Art. 3º - Esta Lei entra em vigor na data de sua publicação.\n"
+            "Prefeitura Municipal de Codó, em 19 de maio de 1969.\nJOSÉ RIBEIRO PRADO\nPrefeito Municipal\n")
+    result = _structure(text, tipo="Lei Ordinária", numero="2339", ano=1969)
+    assert _own_ids(result) == ["art1", "art2", "art3"]
+    assert "táxi" in result.articulacao[0].text and "neighbor_law" in _codes(result)
+
+
+def test_a_numbered_heading_closed_with_a_point_is_still_a_heading() -> None:
+    # 'II - DAS DISPOSIÇÕES FINAIS.' (its numeral read 'I'): a part's title, not inciso I of the
+    # article before it
+    text = ("LEI Nº 12, DE 3 DE MARÇO DE 1962\nDispõe sobre o comércio ambulante.\n"
+            "I - DAS DISPOSIÇÕES PRELIMINARES\n"
+            "Art. 1º O exercício do comércio ambulante obedecerá ao disposto nesta Lei.\n"
+            "Art. 2º A Prefeitura manterá cadastro atualizado dos ambulantes.\n"
+            "I - DAS DISPOSIÇÕES FINAIS.\n"
+            "Art. 3º Nenhum ambulante poderá exercer a atividade sem a prévia licença.\n")
+    result = _structure(text)
+    assert _own_ids(result) == ["cap1", "art1", "art2", "cap2", "art3"]  # no inciso art2_cpt_inc1

@@ -86,11 +86,33 @@ def expected_epigrafe(text: str, numero: str | None, tipo: str | None = None) ->
         return None  # the tail of a citation wrapped onto its own line ('MUNICIPAL Nº 940, DE ...')
     rest = re.sub(r"(?:\s+\S{1,2})+\W*$", "", m.group("rest")) if re.search(r"\d{4}\W*\s+\S{1,2}\W*$", m.group("rest")) else m.group("rest")
     epi = parse_epigrafe(f"{title} {rest}")
+    if (epi is None or not epi.numero) and numero and (repaired := _number_by_record(rest, numero)) is not None:
+        epi = parse_epigrafe(f"{title} {repaired}")
     if epi is None or not epi.numero:
         return None
     if (epi.data is None) if not numero else epi.numero.lstrip("0") != numero.lstrip("0"):
         return None
     return replace(epi, text=text.strip())
+
+
+_NUMBER_READ = re.compile(r"(?:N\S{0,3}|[^\w\s]{1,3}[º°])\s*(?P<num>\d[\d.:;,!|]{1,10}\d)")
+
+
+def _number_by_record(rest: str, numero: str) -> str | None:
+    """``rest`` (the number sign and what follows it) with its number read as the record's, when
+    OCR turned one figure of it into a mark ('Nº 2.:39/69' for the record's 2339): as many figures
+    once the thousands' points are dropped, all but that one agreeing in order. None otherwise (a
+    number of other figures is another norm's: 'Nº 2.338/69')."""
+    m = _NUMBER_READ.match(rest)
+    if m is None:
+        return None
+    read, wanted = m.group("num").replace(".", ""), numero.lstrip("0")
+    if len(read) != len(wanted):
+        return None
+    differ = [got for got, want in zip(read, wanted, strict=True) if got != want]
+    if len(differ) != 1 or differ[0].isdigit():
+        return None
+    return f"{rest[:m.start('num')]}{numero}{rest[m.end('num'):]}"
 
 
 _HEAD_LINES = 15  # a document's first lines, where its own epígrafe stands
