@@ -14,17 +14,20 @@ later, is never collected (the price: bounded by what existed at that moment).
 from __future__ import annotations
 
 import gc
+import threading
 
 _settled = False
+_lock = threading.Lock()  # a flow structures documents from several threads
 
 
 def settle() -> bool:
     """Collect what is garbage now, then freeze the rest out of the collector's generations.
     Once per process; returns whether this call did it."""
     global _settled
-    if _settled:
-        return False
-    _settled = True
-    gc.collect()
-    gc.freeze()
-    return True
+    with _lock:
+        if _settled:
+            return False
+        _settled = True
+        gc.collect()
+        gc.freeze()
+        return True
