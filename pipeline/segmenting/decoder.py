@@ -189,11 +189,9 @@ def _form_heads(kind: str) -> tuple[tuple[LabelForm, str, str], ...]:
 
 
 @cache
-def _form_heads_of(kind: str, unico: bool) -> tuple[tuple[str, ...], tuple[tuple[LabelForm, str, str], ...]]:
-    """The forms of :func:`_form_heads` that print a 'único' (``unico``) or a numbered unit, and
-    their distinct keywords (a line is screened once per keyword, not once per form)."""
-    heads = tuple(head for head in _form_heads(kind) if head[0].unico == unico)
-    return tuple(dict.fromkeys(core for _form, core, _lost in heads)), heads
+def _form_heads_of(kind: str, unico: bool) -> tuple[tuple[LabelForm, str, str], ...]:
+    """The forms of :func:`_form_heads` that print a 'único' (``unico``) or a numbered unit."""
+    return tuple(head for head in _form_heads(kind) if head[0].unico == unico)
 
 
 @lru_cache(maxsize=8192)
@@ -545,10 +543,8 @@ class _Piece:
         key = (kind, unico)
         got = self.screened.get(key)
         if got is None:
-            cores, heads = _form_heads_of(kind, unico)
-            passed = {core for core in cores if self.screen(core)}
-            got = self.screened[key] = tuple((form, lost_head) for form, core, lost_head in heads if core in passed) \
-                if passed else ()
+            got = self.screened[key] = tuple(
+                (form, lost_head) for form, core, lost_head in _form_heads_of(kind, unico) if self.screen(core))
         return got
 
     def printed_cleanly(self) -> bool:
