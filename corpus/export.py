@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from models.norm import NormDocument, NormRef, Unit
+from models.norm import NormDocument, NormRef, Unit, walk_units
 from models.units import DISPOSITIVO_KINDS, GROUP_KINDS, UNIT_KIND
 from pipeline.errors import FetchError, InputError, UsageError
 from pipeline.reading.numerals import ordinal_figure
@@ -215,20 +215,14 @@ def norm_row(doc: NormDocument, *, source: str | None = None) -> dict[str, Any]:
         "signatarios": [{"nome": s.nome, "cargo": s.cargo} for s in (fecho.signatarios if fecho else [])],
         "status": info.status, "reason": info.reason, "confidence": info.confidence, "pages": info.pages,
         "method": info.method, "sha256": info.sha256,
-        "units": sum(1 for _ in _walk_units(doc.articulacao)),
-        "articles": sum(1 for u in _walk_units(doc.articulacao) if u.type == "artigo"),
+        "units": sum(1 for _ in walk_units(doc.articulacao)),
+        "articles": sum(1 for u in walk_units(doc.articulacao) if u.type == "artigo"),
         "anexos": len(doc.anexos),
         "appended": [a.kind for a in doc.appended],
         "warnings": [w.code for w in doc.warnings],
         "errors": [e.category for e in doc.errors],
         "pipeline_version": doc.pipeline.version, "ruleset_version": doc.pipeline.ruleset_version,
     }
-
-
-def _walk_units(units: list[Unit]) -> Iterator[Unit]:
-    for unit in units:
-        yield unit
-        yield from _walk_units(unit.children)
 
 
 def norms_schema():  # -> pyarrow.Schema

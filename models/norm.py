@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterable, Iterator
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -139,6 +140,13 @@ class Unit(_Model):
         None, description="alteracao only: id of the first quoted provision in the amended norm ('art5')"
     )
     children: list[Unit] = Field(default_factory=list, description="the units it holds, in order")
+
+
+def walk_units(units: Iterable[Unit]) -> Iterator[Unit]:
+    """Every unit of a tree, each before the units it holds (document order)."""
+    for unit in units:
+        yield unit
+        yield from walk_units(unit.children)
 
 
 class Signatario(_Model):

@@ -628,20 +628,17 @@ def quotation_doubts(units: list) -> list:  # list[Unit] -> list[WarningItem]
     next inciso swallowed), or one that carries the block's closing mark with more quoted text
     after it ('... em dobro.” (NR) É É', then a quoted art. 3º-A). Each is a ``unit_doubtful``
     warning on that unit: what follows it may be the law's own text."""
-    from models.norm import WarningItem
+    from models.norm import WarningItem, walk_units
     from pipeline.folding import fold
 
     out: list = []
-
-    def flat(unit) -> list:
-        return [unit, *(d for c in unit.children for d in flat(c))]
 
     def visit(unit) -> None:
         if unit.type != "alteracao":
             for child in unit.children:
                 visit(child)
             return
-        quoted = [u for c in unit.children for u in flat(c)]
+        quoted = list(walk_units(unit.children))
         for k, u in enumerate(quoted):
             text = u.text or ""
             if _FORMULA.search(fold(text)) and _ANNOUNCES.search(text):

@@ -33,7 +33,7 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from models.norm import NormMeta, NormRef, Reference, ReferenceKind, Unit, WarningItem
+from models.norm import NormMeta, NormRef, Reference, ReferenceKind, Unit, WarningItem, walk_units
 from models.tipos import TIPOS
 from models.units import GROUP_TYPES, LEXML_PREFIX
 from pipeline.folding import fold_lower
@@ -1084,19 +1084,6 @@ def _natural_key(uid: str) -> list[object]:
     return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", uid)]
 
 
-def _flatten(units: Sequence[Unit]) -> list[Unit]:
-    out: list[Unit] = []
-
-    def walk(unit: Unit) -> None:
-        out.append(unit)
-        for child in unit.children:
-            walk(child)
-
-    for unit in units:
-        walk(unit)
-    return out
-
-
 def _citing_year(meta: NormMeta | None) -> int | None:
     if meta is None:
         return None
@@ -1140,7 +1127,7 @@ def find_references(
     """
     nlp = build_reference_nlp()
     tree = _Tree.of(units)
-    flat = _flatten(units)
+    flat = list(walk_units(units))
     year = _citing_year(meta)
     per_unit: dict[str, list[Reference]] = {}
     warnings: list[WarningItem] = []
