@@ -45,7 +45,8 @@ def rejoin_split_labels(lines: Sequence[CleanLine]) -> list[CleanLine]:
 
 # one to three words before the number sign: the tipo as printed ('LET', 'LET COMPLEMENTAR',
 # 'DECRETO LEGISIATIVO'), each word as damaged as OCR left it
-_SIGN_AND_NUMBER = r"(?:N\S{0,3}|[^\w\s]{1,3}[º°])\s*\d.{0,120}"  # 'Nº 587', or the N lost: '“:º 587'
+_SIGN = r"(?:N\S{0,3}|[^\w\s]{1,3}[º°])"  # 'Nº', or the N lost: '“:º'
+_SIGN_AND_NUMBER = _SIGN + r"\s*\d.{0,120}"  # 'Nº 587', '“:º 587'
 _DAMAGED_TITLE = re.compile(
     r"^\W{0,3}(?:[^\W\d_]{1,2}\W{0,2}\s+){0,2}(?P<word>[A-Za-zÀ-ÿ]{2,12}(?:[\s-]+[A-Za-zÀ-ÿ]{2,14}){0,2})"
     r"\s*(?P<rest>" + _SIGN_AND_NUMBER + ")$"
@@ -95,7 +96,7 @@ def expected_epigrafe(text: str, numero: str | None, tipo: str | None = None) ->
     return replace(epi, text=text.strip())
 
 
-_NUMBER_READ = re.compile(r"(?:N\S{0,3}|[^\w\s]{1,3}[º°])\s*(?P<num>\d[\d.:;,!|]{1,10}\d)")
+_NUMBER_READ = re.compile(_SIGN + r"\s*(?P<num>\d[\d.:;,!|]{1,10}\d)")
 
 
 def _number_by_record(rest: str, numero: str) -> str | None:
