@@ -54,11 +54,26 @@ def find_acts(doc: DocumentText) -> list[Act]:
             continue
         if uppercase_share(reading.line.text) < HEADING_SHARE and not opens_act(readings, k):
             continue
+        if _titled(readings, k, epi.tipo):
+            continue
         numero = (epi.numero or "").lstrip("0") or epi.numero
         key = (epi.tipo, numero, epi.ano)
         if key not in acts:
             acts[key] = Act(epi.tipo, numero, epi.ano, epi.text, reading.line.page_index + 1)
     return list(acts.values())
+
+
+def _titled(readings: list[Reading], k: int, tipo: str) -> bool:
+    """Whether the epígrafe at ``k`` is a title set over the act's own heading: the very next line
+    is an epígrafe of the same tipo that opens the act. A gazette's publisher titles each
+    matter ('DECRETO MUNICIPAL N° 4337/2011' over 'DECRETO Nº 4.338, de 07 de fevereiro de 2011.',
+    famurs-do0483-2011); the act is the heading its text follows."""
+    if k + 1 >= len(readings):
+        return False
+    nxt = readings[k + 1].epigrafe
+    if nxt is None and readings[k + 1].header is None:
+        nxt = parse_epigrafe(readings[k + 1].line.text.upper())
+    return nxt is not None and nxt.tipo == tipo and opens_act(readings, k + 1)
 
 
 OPENING_REACH = 8

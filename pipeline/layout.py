@@ -261,6 +261,16 @@ class ColumnConfig:
     min_row_share: float = 0.25  # ... and their share of the page's lines
     fill: float = 0.6  # a column's line fills this share of the column ...
     filled_share: float = 0.5  # ... on this share of the lines' parts (prose, not a table)
+    # A gazette's column holds many short lines (signatures, 'Registre-se,', 'Publicado por:',
+    # a ragged price list above an act: famurs-do1381-2014, -do1384-2014), so fewer of its parts
+    # fill it; its lines still start at the column's edge, where a table's cells start wherever
+    # their column is (the annex tables of cachoeiro-dec34530-2024: 0.1-0.35 of the parts)
+    loose_filled_share: float = 0.35  # enough filled parts ...
+    aligned_share: float = 0.45  # ... when this share of each side's parts starts at its edge
+    align_tol: float = 0.02  # how near the edge a start is, share of the text's width
+    wide_gutter: float = 0.2  # a gutter wider than max_gutter, up to this (a narrow list or a
+    # ragged column beside the prose one: famurs-do1381-2014 p. 5 0.12, pontapora-3868-2012 0.15) ...
+    wide_aligned_share: float = 0.6  # ... when the parts fill their columns and start at their edges
     page_band: float = 0.08  # the page's first line above this share of its height (last line
     # below 1 - it) is its running head (foot): kept whole, not split into the columns
 
@@ -322,7 +332,7 @@ def _gutter_at(low: np.ndarray, rows: list[list], left: float, right: float, ste
             i = j
         else:
             i += 1
-    runs = [r for r in runs if config.min_gutter * width <= (r[1] - r[0]) * step <= config.max_gutter * width]
+    runs = [r for r in runs if config.min_gutter * width <= (r[1] - r[0]) * step <= config.wide_gutter * width]
     # the widest band; of equals, the nearest the middle
     for a, b in sorted(runs, key=lambda r: (-(r[1] - r[0]), abs((r[0] + r[1]) / 2 - config.bins / 2))):
         g0, g1 = left + a * step, left + b * step
@@ -337,6 +347,7 @@ def _two_columns(rows: list[list], left: float, right: float, g0: float, g1: flo
     mid = (g0 + g1) / 2
     sides = [0, 0]
     filled = 0
+    starts: tuple[list[float], list[float]] = ([], [])
     for r in rows:
         if any(w.bbox[0] < g1 and w.bbox[2] > g0 for w in r):
             continue  # crosses the gutter
@@ -345,12 +356,25 @@ def _two_columns(rows: list[list], left: float, right: float, g0: float, g1: flo
             if not part:
                 continue
             sides[side] += 1
+            starts[side].append(part[0].bbox[0])
             span = part[-1].bbox[2] - part[0].bbox[0]
             inner = max((y.bbox[0] - x.bbox[2] for x, y in zip(part, part[1:], strict=False)), default=0.0)
             filled += span >= config.fill * (hi - lo) and inner < gap
     if min(sides) < max(config.min_rows, config.min_row_share * len(rows)):
         return False
-    return filled >= config.filled_share * sum(sides)
+    aligned = min(_aligned(s, config.align_tol * (right - left)) for s in starts)
+    if gap > config.max_gutter * (right - left):
+        return filled >= config.filled_share * sum(sides) and aligned >= config.wide_aligned_share
+    if filled >= config.filled_share * sum(sides):
+        return True
+    return filled >= config.loose_filled_share * sum(sides) and aligned >= config.aligned_share
+
+
+def _aligned(starts: list[float], tol: float) -> float:
+    """Share of a side's parts that start at its edge (the start a tenth of them stand left of):
+    a column of text starts its lines at one edge, a table's cells wherever their column is."""
+    edge = float(np.percentile(starts, 10))
+    return sum(abs(x - edge) <= tol for x in starts) / len(starts)
 
 
 def read_columns(page: PageText, *, config: ColumnConfig = ColumnConfig()) -> PageText:

@@ -327,6 +327,13 @@ _NUMBER_RE = re.compile(r"(?P<num>\d{1,3}(?:(?:\.\s|[.\s]|[.:,;]{1,2})\d{3}(?!\d
 # the issuing office's initials or name printed after the number, before the date or the end
 _ISSUER_AFTER_RE = re.compile(
     r"\s*(?:/|[-–—]|\s)\s*(?!(?:DE|DO|DA|EM)\b)[A-Z]{2,12}\.?(?:\s+[A-Z]{3,12}){0,2}(?=\s*(?:,|$|DE\s+\d))")
+# a council or office named after the number, running to the line's end where the heading wraps
+# ('RESOLUÇÃO Nº 129/2014 - CONSELHO MUNICIPAL DO' / 'MEIO AMBIENTE - COMDEMA', 'RESOLUÇÃO
+# 128/2014 DO CONSELHO ...': famurs-do1381-2014)
+_BODY_AFTER_RE = re.compile(
+    r"\s*(?:[-–—/]\s*|\s)(?:D[OAE]\s+)?(?:CONSELHO|SECRETARIA|GABINETE|COMISSAO|COMITE|FUNDO|INSTITUTO|"
+    r"DEPARTAMENTO|DIRETORIA|PROCURADORIA|CONTROLADORIA|COORDENADORIA|SUPERINTENDENCIA|AUTARQUIA)\b"
+    r"(?:\s+[A-Z]{1,14}\.?){0,6}\s*[-–—]?\s*$")
 _QUOTE_DUST = "'\"’‘´`"  # specks read as quotes between the number and the date
 _TRAIL_PUNCT = " \t.,;:!|'\"*+`´’‘“”»«-–—)"
 
@@ -376,7 +383,7 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
     # the issuer between the tipo and its number: 'LEI MUNICIPAL', 'RESOLUÇÃO DA MESA', or an
     # office's initials ('PORTARIA DP Nº 74', 'PORTARIA GP/SEMAD Nº 12')
     mm = re.match(r"\s+(?:MUNICIPA[LI1]|D[AO]\s+(?:MESA(?:\s+DIRETORA)?|CAMARA(?:\s+MUNICIPAL)?|PRESIDENCIA))\b"
-                  r"|\s+[A-Z]{2,6}(?:/[A-Z]{2,6})?(?=\s*N\S{0,3}\s*\d)", rest)
+                  r"|\s+[A-Z]{2,6}(?:/[A-Z]{2,6})?(?=\s*N\S{0,3}(?:\s*O)?\s*\d)", rest)  # 'GP N. º 1045'
     if mm:
         rest, pos = rest[mm.end():], pos + mm.end()
     marker = _MARKER_RE.match(rest)
@@ -390,7 +397,7 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
         if num.group("yr"):
             ano = _expand_year(int(num.group("yr").replace(".", "")))
         consumed = num.end()
-        issuer = _ISSUER_AFTER_RE.match(rest, consumed) if upper else None
+        issuer = (_ISSUER_AFTER_RE.match(rest, consumed) or _BODY_AFTER_RE.match(rest, consumed)) if upper else None
         if issuer is not None:  # the issuing office after the number: 'Nº 0058/SEAD', 'Nº 006/2021 DIR. ACADÊMICA'
             consumed = issuer.end()
     elif tipo != "Lei Orgânica":

@@ -246,3 +246,37 @@ def test_an_act_without_articles_ends_at_its_closing_and_lends_none_of_what_foll
     assert [s.nome for s in decree.fecho.signatarios] == ["LUDIMAR GODOY NOVAIS"]
     assert "Nomear" in (decree.preambulo or "") and "TITULAR" not in (decree.preambulo or "")
     assert [u.id for u in results["136"].articulacao] == ["art1", "art2"]
+
+
+TITLED_GAZETTE = """ESTADO DO RIO GRANDE DO SUL
+PREFEITURA MUNICIPAL DE ESTEIO
+CONSULTORIA JURIDICA
+DECRETO MUNICIPAL N° 4337/2011
+DECRETO Nº 4.338, de 07 de fevereiro de 2011.
+Declara situação de emergência em área do Município.
+GILMAR ANTÔNIO RINALDI, Prefeito Municipal de Esteio,
+no uso das atribuições que lhe conferem a Lei Orgânica Municipal,
+DECRETA:
+ART. 1º - Fica decretada a situação de emergência.
+ART. 2º - Este Decreto entra em vigor na data de sua publicação.
+Prefeitura Municipal de Esteio, 07 de fevereiro de 2011.
+GILMAR ANTÔNIO RINALDI
+Prefeito Municipal
+GABINETE DO PREFEITO
+LEI MUNICIPAL Nº. 2.339/2011, DE 08 DE FEVEREIRO DE 2011.
+Estabelece nova delimitação do perímetro urbano.
+CARLOS JANDREY, Prefeito de Ibirubá - RS, no uso de suas atribuições legais, faz saber
+que a Câmara Municipal de Vereadores aprovou e o mesmo sanciona e promulga a seguinte Lei:
+Art. 1º O novo perímetro urbano é estabelecido pelo mapa anexo.
+Art. 2º Esta Lei entra em vigor na data de sua publicação.
+"""
+
+
+def test_a_publishers_title_over_the_acts_own_heading_is_no_act_of_its_own():
+    # famurs-do0483-2011: the gazette titles the matter 'DECRETO MUNICIPAL N° 4337/2011'; the act
+    # is the heading its text follows, in running case, its preâmbulo opened by the mayor's name
+    acts = find_acts(document_from_text(TITLED_GAZETTE))
+    assert [(a.tipo, a.numero, a.ano) for a in acts] == [("Decreto", "4338", 2011), ("Lei Ordinária", "2339", 2011)]
+    results = {act.numero: result for act, result in structure_acts(document_from_text(TITLED_GAZETTE))}
+    assert [u.id for u in results["4338"].articulacao] == ["art1", "art2"]
+    assert results["2339"].preambulo is not None and results["2339"].preambulo.startswith("CARLOS JANDREY")

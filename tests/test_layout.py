@@ -285,3 +285,57 @@ def test_lines_that_share_rows_with_others_stay_where_they_were_read():
         _line("16", 1900, 600, 1950, 640),
     )
     assert restore_line_order(stamp) is stamp
+
+
+def test_two_columns_with_many_short_lines_are_read_apart():
+    # famurs-do1384-2014 p. 7: a gazette's columns hold signatures, 'Registre-se,' and 'Publicado
+    # por:' lines; fewer than half of the parts fill their column, yet every line starts at its
+    # column's edge (the acts of the right column were glued to the left one's lines)
+    left = ["Art. 2º Esta Portaria entra em vigor na", "data de sua publicação, com efeitos",
+            "CARLOS JANDREY,", "Prefeito.", "Registre-se,", "Publique-se,", "Cumpra-se.",
+            "Publicado por:", "Art. 1º Nomear Junta Médica para avaliar", "o servidor, a fim de emitir um laudo"]
+    right = ["PORTARIA Nº 7.973/2014", "Nomeia Junta Médica.", "CARLOS JANDREY, Prefeito de",
+             "Ibirubá-RS, no uso de suas atribuições", "RESOLVE", "Art. 1º Exonerar, a pedido, o servidor",
+             "Art. 2º A presente Portaria entra em vigor", "GABINETE DO PREFEITO, em 04", "de setembro de 2014.",
+             "Prefeito."]
+    lines = [_words_line([(a, 100), (b, 980)], 400 + 60 * i, char=20.0)
+             for i, (a, b) in enumerate(zip(left, right, strict=True))]
+    page = PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(lines))
+    assert find_gutter(page.lines) is not None
+    assert [ln.text for ln in read_columns(page).lines] == [*left, *right]
+
+
+def test_a_table_whose_cells_start_anywhere_is_not_two_columns():
+    # cachoeiro-dec34530-2024: an annex table's rows; its cells start wherever their column is
+    rows = [[("01.11-3", 100), ("Cultivo de cereais", 400)], [("0111-3/01", 250), ("Cultivo de arroz", 400),
+             ("Baixo risco", 1100), ("abaixo de 100ha", 1500)],
+            [("0111-3/02", 250), ("Cultivo de milho", 400), ("Baixo risco", 1100)],
+            [("Cultivo de outros cereais", 400), ("Desde que a produção", 1500)],
+            [("0111-3/99", 250), ("anteriormente", 400), ("Baixo risco", 1100), ("100ha", 1700)],
+            [("01.12-1", 100), ("Cultivo de algodão", 400), ("Médio risco", 1300)],
+            [("0112-1/01", 250), ("herbáceo", 400), ("Baixo risco", 1100), ("Desde que", 1500)],
+            [("lavoura temporária", 400), ("Alto risco", 1250)]]
+    lines = [_words_line(r, 120 + 60 * i) for i, r in enumerate(rows)]
+    page = PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(lines))
+    assert read_columns(page) is page
+
+
+def test_a_narrow_list_beside_a_column_of_prose_is_a_column_of_its_own():
+    # famurs-do1381-2014 p. 5: a list of candidates in a narrow left column, its lines ragged, and
+    # a portaria in the right one; the band no line crosses is 12% of the text's width, wider than
+    # a gutter between two columns of prose, but both sides start their lines at one edge
+    names = ["147 1120050043 MARI ELIANE", "148 1120050226 MARIA ALEXANDRA", "149 1120050268 MARIA BENI",
+             "150 1120050058 MARIA DA GLORIA", "151 1120050077 MARIA GRASIELA", "152 1120050005 MARIA MARTA",
+             "153 1120050103 MARILAINE BONFADA", "154 1120050008 MARILDO MATTOS", "155 1120050113 MARILI SPIES"]
+    prose = ["PORTARIA N.º 7.964/2014 Nomeia Lisiane", "Horst para o cargo de Auxiliar de Ensino.",
+             "CARLOS JANDREY, Prefeito de Ibirubá-RS,", "no uso de suas atribuições legais contidas",
+             "no artigo 68, inciso VI, da Lei Orgânica", "Municipal, promulgada em 03 de abril de",
+             "Art. 1º Nomear LISIANE BOLICO HORST, em", "169º lugar, para o cargo de Auxiliar de",
+             "Art. 2º A presente Portaria entra em vigor"]
+    lines = [_words_line([(a, 100), (b, 900)], 400 + 60 * i, char=16.0)
+             for i, (a, b) in enumerate(zip(names, prose, strict=True))]
+    page = PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(lines))
+    width = max(ln.bbox[2] for ln in lines) - 100
+    gutter = find_gutter(page.lines)
+    assert gutter is not None and (gutter[1] - gutter[0]) / width > 0.1
+    assert [ln.text for ln in read_columns(page).lines] == [*names, *prose]

@@ -516,6 +516,7 @@ def test_epigrafe_with_the_l_of_lei_lost_or_misread(line):
 @pytest.mark.parametrize(("line", "numero"), [
     ("PORTARIA DP Nº. 074, DE 08 DE OUTUBRO DE 2020", "074"),
     ("PORTARIA GP/SEMAD Nº 12, DE 1 DE MAIO DE 2020", "12"),
+    ("PORTARIA GP N. º 1.072/2018", "1072"),  # the sign's 'º' spaced off its 'N.' (AMA-AL gazette)
 ])
 def test_an_issuers_initials_between_tipo_and_number_sign(line: str, numero: str):
     epi = parse_epigrafe(line)
@@ -541,3 +542,17 @@ def test_an_issuers_initials_after_the_number(line: str, numero: str, ano: int) 
 def test_epigrafes_with_dust_in_their_separators(line: str, numero: str, ano: int | None) -> None:
     epi = parse_epigrafe(line)
     assert epi is not None and (epi.numero, epi.ano) == (numero, ano)
+
+
+@pytest.mark.parametrize(("line", "numero"), [
+    ("RESOLUÇÃO Nº 129/2014 - CONSELHO MUNICIPAL DO", "129"),  # the heading wraps: '... MEIO AMBIENTE'
+    ("RESOLUÇÃO 128/2014 DO CONSELHO MUNICIPAL DO", "128"),
+    ("RESOLUÇÃO Nº 7/2021 - SECRETARIA MUNICIPAL DE SAÚDE", "7"),
+])
+def test_a_council_named_after_the_number_is_the_issuer(line: str, numero: str) -> None:
+    # famurs-do1381-2014: a council's resoluções, the council's name after the number
+    epi = parse_epigrafe(line)
+    assert epi is not None and (epi.tipo, epi.numero, epi.ano) == ("Resolução", numero, int(line.split("/")[1][:4]))
+    # an ementa on the epígrafe's line, or a sentence citing a council's act, is still no epígrafe
+    assert parse_epigrafe("LEI Nº 123 - DISPÕE SOBRE O PLANO DIRETOR") is None
+    assert parse_epigrafe("nos termos da Resolução nº 12/2010 do Conselho Municipal") is None

@@ -40,17 +40,24 @@ PREAMBLE_START = re.compile(
 # Any authority as the subject of the preâmbulo ('O Plenário do CONSELHO MUNICIPAL ...', 'A
 # DIRETORA ACADÊMICA DA FACULDADE ...'), known by the clause of competence that follows it
 _AUTHORITY_START = re.compile(r"^\W{0,3}[AO]\s+[A-ZÀ-Ú][\wÀ-ú]{3,}")
+# The authority by name, in capitals, and office ('CARLOS JANDREY, Prefeito de Ibirubá - RS, no
+# uso de suas atribuições', 'ANÍBAL MOACIR DA SILVA, Prefeito Municipal de São Leopoldo.' / 'Faço
+# saber ...': the FAMURS gazettes); a signature prints the name and the office on lines apart
+_NAMED_AUTHORITY = re.compile(
+    r"^\W{0,3}[A-ZÀ-Ý][A-ZÀ-Ý'.]+(?:\s+[A-ZÀ-Ý][A-ZÀ-Ý'.]*){1,7}\s*,\s*"
+    r"(?i:prefeit[oa]|vice-?prefeit[oa]|presidente|governador[a]?)\b")
 _COMPETENCE = re.compile(r"atribui[çc][õo]es|\bno\s+uso\s+d|\busando\s+d", re.I)
 _COMPETENCE_REACH = 4  # lines from the subject to the clause of competence
 
 
 def preamble_start(texts: Sequence[str]) -> int | None:
     """Where the preâmbulo begins in the lines between the epígrafe and the body: a known
-    opening ('A CÂMARA MUNICIPAL', 'O PREFEITO', 'FAÇO SABER'), else a subject opening with an
+    opening ('A CÂMARA MUNICIPAL', 'O PREFEITO', 'FAÇO SABER', 'JOÃO DA SILVA, Prefeito
+    Municipal de ...'), else a subject opening with an
     article whose clause of competence ('no uso de suas atribuições') follows within a few
     lines. Without it the preâmbulo of a council's resolução or a faculty's portaria was glued to
     the ementa."""
-    known = next((j for j, t in enumerate(texts) if PREAMBLE_START.match(t)), None)
+    known = next((j for j, t in enumerate(texts) if PREAMBLE_START.match(t) or _NAMED_AUTHORITY.match(t)), None)
     if known is not None:
         return known
     for j, t in enumerate(texts):
