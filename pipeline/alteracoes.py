@@ -254,10 +254,12 @@ def read_alteracoes(readings: Sequence, *, max_lines: int = 400, body: bool = Fa
             # the articles the formula names are the quotation's ('Os arts. 3º a 5º ... passam a
             # vigorar'): until each is quoted, its number is no own article's
             pending = set(named_articles(intro))
+            ended = False
             while k < n and k - j < max_lines:
                 if k > j and _ends_block_before(texts, k, outer, max_lines, inferred=not quote,
                                                 pending=frozenset(pending)):
                     k -= 1
+                    ended = True
                     break
                 quoted.add(k)
                 pending.discard(_plain_article_number(texts[k]))
@@ -267,6 +269,15 @@ def read_alteracoes(readings: Sequence, *, max_lines: int = 400, body: bool = Fa
                         quoted.add(k)
                     break
                 k += 1
+            lost_at = _lost_own_article(texts, j, k, outer) if ended and not quote else None
+            if lost_at is not None:
+                # the own article between, its label wrecked ('ár. & - As despesas ... correrão à
+                # conta de dotações'): the block ends before it, and it is the law's next article
+                quoted.difference_update(range(lost_at, k + 1))
+                outer, intro = (outer or 0) + 1, fold(texts[lost_at])
+                lost.add(lost_at)
+                j = lost_at + 1
+                continue
             j = k + 1
             continue
         number = _article_number(text)
@@ -407,9 +418,31 @@ def _ends_block_before(texts: Sequence[str], k: int, outer: int | None, max_line
         from pipeline.folding import fold
 
         return bool(_OWN_ARTICLE_TEXT.search(fold(texts[k])))
+    if inferred and number is None:
+        # the law's own vigência behind what OCR left of its label ('3º - Esta Lei entra em
+        # vigor', its keyword lost after a quoted annex table: pontapora-3743-2010)
+        from pipeline.segmenting.lost import final_clause_after_label
+
+        at = final_clause_after_label(texts[k])
+        if at and any(c.isdigit() for c in texts[k][:at]):
+            return True
     if number != outer + 1:
         return False
     return _own_article_at(texts, k, outer) or not _closes_before_own(texts, k, outer, max_lines)
+
+
+def _lost_own_article(texts: Sequence[str], j: int, k: int, outer: int | None) -> int | None:
+    """Where, in the block ``j``..``k`` whose quotation the formula's ':' alone opened, the law's
+    own next article begins with its label wrecked, or None: the own article after the block
+    carries a number two or more ahead ('Art, 3º - Esta Lei entra em vigor' after 'Art. 1º ...
+    com a seguinte redação:' and a quoted annex table), and the block's last line that opens with
+    what is left of an article label ('ár. & - As despesas', Lei1169-2014) is the one between."""
+    from pipeline.segmenting.lost import lost_article_end
+
+    number = _article_number(texts[k + 1]) if k + 1 < len(texts) else None
+    if outer is None or number is None or number < outer + 2:
+        return None
+    return next((i for i in range(k, j, -1) if lost_article_end(texts[i]) is not None), None)
 
 
 def _closes_before_own(texts: Sequence[str], j: int, outer: int | None, max_lines: int) -> bool:

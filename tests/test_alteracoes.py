@@ -362,6 +362,48 @@ def test_a_quotation_opened_by_the_formula_alone_ends_at_the_own_final_clause_pa
     assert own[0] == "art1" and own[-2:] == ["art3", "art4"]
 
 
+def test_the_own_article_a_quoted_annex_swallowed_is_read_by_what_is_left_of_its_label():
+    # Lei1169-2014: 'Art. 3º' after the quoted annex shows article 2 missing; the annex's last line
+    # that opens with a wrecked article label ('ár. & -': the 'A' read with an accent, '&' for
+    # '2º') is that article, not a row of the annex
+    text = ("LEI MUNICIPAL Nº 1.165, DE 2 DE ABRIL DE 2014\nAltera o Anexo I da Lei nº 986, de 2008.\n"
+            "O PREFEITO MUNICIPAL faz saber que a Câmara aprovou e ele sanciona a seguinte Lei:\n"
+            "Art. 1º - Fica alterado o Anexo I da Lei Municipal nº 986, de 11 de julho de\n"
+            "2008, que passa a vigorar com a seguinte redação:\n"
+            "ANEXO I\nCARGOS DE PROVIMENTO EM COMISSÃO\nDenominação Vagas Vencimento\n"
+            "Presidente 1 2.200,00\nAssessor Jurídico 1 6.000,00\n[Almoxarife o Bio\n"
+            "ár. & - As despesas decorrentes desta Lei correrão à conta de dotações\norçamentárias próprias.\n"
+            "Art. 3º - Esta Lei entra em vigor na data de sua publicação.\n"
+            "Art. 4º - Revogam-se as disposições em contrário.\n"
+            "Gabinete do Prefeito Municipal, aos 2 dias do mês de abril de 2014.\n")
+    doc = structure_document(document_from_text(text), NormMeta(numero="1165", ano=2014))
+    assert [u.id for u in doc.articulacao] == ["art1", "art2", "art3", "art4"]
+    assert _by_id(doc)["art2"].text.startswith("As despesas")
+    assert "Assessor Jurídico" in _flat_text(doc.articulacao[0])
+
+
+def _flat_text(unit) -> str:
+    return " ".join(u.text or "" for u in _flat([unit]))
+
+
+def test_the_vigencia_behind_a_bare_numeral_after_a_quoted_annex_is_the_laws_own_article():
+    # pontapora-3743-2010: the annexes Art. 2 rewrites, unquoted, then '3º - Esta Lei entra em
+    # vigor' (its keyword lost): the quotation ends there, and LC 95 gives that clause an article
+    text = ("LEI Nº 3.743, DE 23 DE NOVEMBRO DE 2010\nAltera a Lei nº 3.468, de 2006.\n"
+            "O PREFEITO MUNICIPAL DE PONTA PORÃ faz saber que a Câmara aprovou e ele sanciona a seguinte lei:\n"
+            "Art. 1º - Fica criado o cargo de Assessor Executivo.\n"
+            "Art. 2º - Os Anexos I, IV, e V da Lei nº 3.468, de 31.03.2006, passam\n"
+            "a vigorar com as seguintes alterações:\nCARGOS DE PROVIMENTO EM COMISSÃO\n"
+            "Nomenclatura Vagas\nAssessor Executivo 10\nSETORES — COMPETÊNCIAS E LOTAÇÃO\n"
+            "Cargos lotados neste setor: Assessor Executivo, Assistente Parlamentar 1.\n"
+            "3º - Esta Lei entra em vigor na data de sua publicação, produzindo\n"
+            "seus efeitos financeiros a partir de 1º de janeiro de 2011.\n"
+            "Ponta Porã — MS, 23 de Novembro de 2010.\n")
+    doc = structure_document(document_from_text(text), NormMeta(numero="3743", ano=2010))
+    assert [u.id for u in doc.articulacao] == ["art1", "art2", "art3"]
+    assert _by_id(doc)["art3"].text.startswith("Esta Lei entra em vigor")
+
+
 def _own_articles(text: str) -> tuple[list[str], object]:
     doc = structure_document(document_from_text(text), NormMeta(numero="1735", ano=1980))
     return [u.id for u in doc.articulacao], doc

@@ -1297,3 +1297,19 @@ def test_a_numbered_heading_closed_with_a_point_is_still_a_heading() -> None:
             "Art. 3º Nenhum ambulante poderá exercer a atividade sem a prévia licença.\n")
     result = _structure(text)
     assert _own_ids(result) == ["cap1", "art1", "art2", "cap2", "art3"]  # no inciso art2_cpt_inc1
+
+
+def test_a_worn_vigencia_behind_its_labels_numeral_after_a_line_that_runs_on_is_an_article():
+    # parauapebas-17-1989 (typewritten, OCR): 'Art. 8º) Esta Lei entrará em vigor' read 'o, 82) Soto
+    # Lei entrará em vigor', after a line whose '.' OCR read as ','
+    text = ("LEI Nº 017/89, DE 27 DE JUNHO DE 1989\nDispõe sobre o Plano de Cargos.\n"
+            "O Prefeito de Parauapebas faz saber que a Câmara Municipal aprovou e eu sanciono a seguinte Lei:\n"
+            "Art. 1º) O quadro de pessoal do Poder Executivo fica constituído dos anexos.\n"
+            "Art. 2º) O Prefeito baixará, no prazo de 90 (noventa) dias, o Regimento Interno\n"
+            "dos órgãos da Prefeitura,\n"
+            "o, 32) Soto Lei entrará em vigor na data de sua publicação, revogando os artigos\n"
+            "20 a 25 da Lei Municipal nº 025/89.\n"
+            "Gabinete do Prefeito Municipal de Parauapebas, aos vinte e sete dias de junho de 1989.\n")
+    doc = structure_document(document_from_text(text), NormMeta(numero="17", ano=1989))
+    assert [u.id for u in doc.articulacao] == ["art1", "art2", "art3"]
+    assert doc.articulacao[-1].text.startswith("Soto Lei entrará em vigor")

@@ -40,6 +40,7 @@ from pipeline.segmenting.lost import (
     TOKEN,
     VETOED_END,
     ZERO_FOR_O,
+    final_clause_after_label,
     final_clause_at,
     label_debris_end,
     lost_article_end,
@@ -280,7 +281,7 @@ class _Piece:
 
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
-                 "after_heading", "numeral_only", "lost_bare", "lost_guess", "guess_open", "vigencia", "shifted",
+                 "after_heading", "numeral_only", "final_article", "lost_bare", "lost_guess", "guess_open", "vigencia", "shifted",
                  "reader", "lost_debris", "first_alnum", "lost_heads", "listed")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
@@ -336,6 +337,9 @@ class _Piece:
         self.guess_open = False  # ... after a line that does not close: the debris must hold a keyword
         self.vigencia = False
         self.numeral_only = _NUMERAL_ONLY.match(self.text) if offset == 0 else None
+        # a bare numeral before the vigência or revocation clause ('3º - Esta Lei entra em vigor'):
+        # LC 95 gives that clause an article of its own, so no parágrafo is read there
+        self.final_article = self.numeral_only is not None and final_clause_at(self.text, self.numeral_only.end())
         self.shifted: list[tuple[int, int, _Piece]] | None = None  # see behind_dust
         self.reader: LabelReader | None = None  # the printed-form readers, for a label behind dust
 
@@ -618,6 +622,8 @@ class _Piece:
     def evidence(self, kind: str, n: int, unico: bool, config: DecodeConfig) -> tuple[float, int]:
         """How much better the line reads as that label than as running text (nats), and the
         label's end."""
+        if kind == "paragrafo" and self.final_article:
+            return float("-inf"), 0
         got = self._label_evidence(kind, n, unico, config)
         if got[0] < config.label_lost and got[0] > float("-inf") and self.confirmed(kind, n, unico):
             return config.label_lost, got[1]
@@ -1054,11 +1060,13 @@ def decode(
                         lost_label_of_paragraph(piece.text, True, True))
                 piece.lost_whole = next((e for e in ends if e is not None and _text_after_label(piece.text, e)), 0)
                 piece.lost_article_end = piece.lost_guess = None
-            if p is None and (after_heading or CLOSED.search(prev)):
-                # a final clause after whatever is left of its label (up to four tokens)
-                end = next((t.start() for t in list(TOKEN.finditer(piece.text[:48]))[:5]
-                            if final_clause_at(piece.text, t.start())), None)
-                if end is not None:
+            if p is None:
+                # a final clause after whatever is left of its label (up to four tokens): after a
+                # closed line, or behind a numeral of its label after one whose '.' OCR read as
+                # ',' ('dos órgãos da Prefeitura,' / 'o, 82) Soto Lei entrará em vigor')
+                end = final_clause_after_label(piece.text)
+                if end is not None and (after_heading or CLOSED.search(prev)
+                                        or any(c.isdigit() for c in piece.text[:end])):
                     piece.vigencia, piece.lost_guess = True, end
 
     # beam: state -> (cost, back-pointer); a back-pointer is (previous, piece index, kind, n, unico)

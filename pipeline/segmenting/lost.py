@@ -88,29 +88,33 @@ def lost_article_end(text: str) -> int | None:
     word = tokens[at].group()
     if word.lower() in stop_words():
         return None
-    keyword = word[:1] in "Aa" and len(word) >= 2
+    keyword = word[:1] in _KEYWORD_A and len(word) >= 2
     end = None
     for k, t in enumerate(tokens[:5]):
         word = t.group()
         if k > at and (word[:1].isupper() or word[:1] in "(\"“'‘«"):
             end = tokens[k - 1].end()  # the text may start here (not at the keyword: '. Art')
-        if k == 4 or not (_scrap_token(word) or (k == at and word[:1] == "A" and len(word) <= 5)):
+        if k == 4 or not (_scrap_token(word) or (k == at and word[:1] in "AÁÀÂÃ" and len(word) <= 5)):
             break  # ('Ares' opens the scrap: the keyword's 'A' read, the rest a word's shape)
     if end is not None and not keyword and not _DASH_END.search(text, 0, end):
         return None
     return end
 
 
+# the keyword's 'A', an accent read over it ('ár. & - As despesas' for 'Art. 2º - As despesas',
+# Lei1169-2014)
+_KEYWORD_A = "AaÁáÀàÂâÃã"
 _DASH_END = re.compile(r"\s[-–—]{1,3}$")  # a label's separator, spaced as typewriters spaced it
 
 
 # the final clauses, each of which opens an article of its own (LC 95, arts. 8 and 9): the vigência
-# clause ('Esta' with its first letter lost or misread: 'nsta Lei entra em vigor', 'Fsta Lei') and,
+# clause ('Esta' with its first letter lost or misread: 'nsta Lei entra em vigor', 'Fsta Lei', or
+# worn further on a typewritten page: 'Soto Lei entrará em vigor', parauapebas-17-1989) and,
 # behind debris of its label, the revocation clause, capitalised as a sentence opens ('FATE SO -
 # Ficam revogadas as disposições em contrário'; an inciso that revokes goes on in lower case: 'II -
 # fica revogado'). A line that opens with the revocation clause itself may go on the vigência
 # article's text ('... na data de sua publicação.' / 'Revogam-se as disposições em contrário.').
-_VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*\S?st[ae]\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
+_VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*(?:\S?st[ae]|\S{1,2}t[aeo])\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
                        r"\bentra(?:rá)?\s+em\s+vigor", re.I)
 _REVOCATION = re.compile(r"^[\"“'‘«(]?\s*(?:R(?i:evogam?-se)|F(?i:icam?\s+revogad[oa]s?))\b")
 
@@ -232,3 +236,10 @@ def reads_as_text(rest: str, words: frozenset[str]) -> bool:
 
 _WORD3 = re.compile(r"[^\W\d_]{3,}")
 _VETOED = re.compile(r"VETAD[OA]", re.I)
+
+
+def final_clause_after_label(text: str) -> int | None:
+    """Where a final clause starts behind what is left of its label, up to four tokens ('3º -
+    Esta Lei entra em vigor', 'o, 82) Soto Lei entrará em vigor'), or None; 0 when the line opens
+    with it."""
+    return next((t.start() for t in list(TOKEN.finditer(text[:48]))[:5] if final_clause_at(text, t.start())), None)
