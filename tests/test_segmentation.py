@@ -1313,3 +1313,24 @@ def test_a_worn_vigencia_behind_its_labels_numeral_after_a_line_that_runs_on_is_
     doc = structure_document(document_from_text(text), NormMeta(numero="17", ano=1989))
     assert [u.id for u in doc.articulacao] == ["art1", "art2", "art3"]
     assert doc.articulacao[-1].text.startswith("Soto Lei entrará em vigor")
+
+
+def test_an_enacting_formula_an_article_quotes_opens_no_law():
+    # tabira-res11-1991 (a regimento, its epígrafe unread): the article on promulgation quotes the
+    # formula ('“O Presidente ...:' / 'Faço saber ... promulgo a seguinte Lei (ou Resolução).”');
+    # an enacting clause after articles had opened a new law there, and articles 1-6 were lost
+    text = ("Regimento Interno\n"
+            "A Mesa Diretora da Câmara Municipal de Tabira faz saber que a Câmara aprovou e a Mesa promulga a\n"
+            "seguinte RESOLUÇÃO:\n"
+            "Art. 1º- A Mesa da Câmara será composta de um Presidente e dois Secretários.\n"
+            "Art. 2º- A eleição dos membros da Mesa far-se-á por votação aberta.\n"
+            "Art. 3º- Compete ao Presidente promulgar as Leis e Resoluções.\n"
+            "Parágrafo Único - A fórmula para a promulgação das Leis e Resoluções é a seguinte:\n"
+            "“O Presidente da Câmara Municipal:\n"
+            "Faço saber que a Câmara Municipal aprovou e eu promulgo a seguinte Lei\n"
+            "(ou Resolução).”\n"
+            "Art. 4º- Enquanto estiver com o uso da palavra, o Presidente não poderá ser aparteado.\n"
+            "Art. 5º- Esta Resolução entra em vigor na data de sua publicação.\n")
+    doc = structure_document(document_from_text(text), NormMeta(numero="11", ano=1991))
+    assert [u.id for u in doc.articulacao] == ["art1", "art2", "art3", "art4", "art5"]
+    assert not any(w.code == "neighbor_law" for w in doc.warnings)

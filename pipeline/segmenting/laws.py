@@ -66,6 +66,19 @@ def preamble_start(texts: Sequence[str]) -> int | None:
     return None
 
 
+_QUOTE_OPENS = re.compile(r"^\W{0,2}[“\"«‘']")  # a line that opens with a quotation mark
+_QUOTE_CLOSES = re.compile(r"[”\"»’']\W{0,3}$")  # ... that ends with one
+
+
+def _quoted_formula(readings: Sequence[Reading], k: int, clause: Sequence[str]) -> bool:
+    """Whether the enacting clause from line ``k`` is a formula an article quotes ('“O Presidente
+    da Câmara Municipal:' / 'Faço saber que a Câmara Municipal aprovou e eu promulgo a seguinte
+    Lei (ou Resolução).”', tabira-res11-1991's article on promulgation): a quotation mark opens it
+    (or the line above) or closes it."""
+    above = readings[k - 1].line.text if k else ""
+    return bool(_QUOTE_OPENS.match(clause[0]) or _QUOTE_OPENS.match(above) or _QUOTE_CLOSES.search(clause[-1]))
+
+
 _ENACTING_REACH = 6  # lines an enacting clause may take from its start to 'a seguinte Lei:'
 _HEAD_REACH = 4  # lines of a lost epígrafe's ementa kept with the law it opens
 
@@ -90,7 +103,8 @@ def _unmarked_starts(readings: Sequence[Reading]) -> list[int]:
         reach = readings[k:k + _ENACTING_REACH]
         end = next((j for j, x in enumerate(reach) if is_article(x)), len(reach))
         texts = [x.line.text for x in reach[:end]]
-        if not any(enacts(texts, j) for j in range(len(texts))):
+        enacting = next((j for j in range(len(texts)) if enacts(texts, j)), None)
+        if enacting is None or _quoted_formula(readings, k, texts[:enacting + 1]):
             continue
         start = k
         while (start > k - _HEAD_REACH and start > 0 and not is_article(readings[start - 1])
