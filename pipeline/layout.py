@@ -271,6 +271,9 @@ class ColumnConfig:
     wide_gutter: float = 0.2  # a gutter wider than max_gutter, up to this (a narrow list or a
     # ragged column beside the prose one: famurs-do1381-2014 p. 5 0.12, pontapora-3868-2012 0.15) ...
     wide_aligned_share: float = 0.6  # ... when the parts fill their columns and start at their edges
+    split_gap: float = 0.15  # a gap between two words this share of the page's width parts a line
+    # into two columns' texts (a table's cells stand 0.02-0.05 apart: pontapora-3510-2006, where
+    # the heading and the row beside it stand 0.24 apart)
     page_band: float = 0.08  # the page's first line above this share of its height (last line
     # below 1 - it) is its running head (foot): kept whole, not split into the columns
 
@@ -434,5 +437,36 @@ def read_columns(page: PageText, *, config: ColumnConfig = ColumnConfig()) -> Pa
 
 
 def read_document_columns(doc: DocumentText, *, config: ColumnConfig = ColumnConfig()) -> DocumentText:
-    """:func:`read_columns` on every page (the same object when no page has two columns)."""
-    return doc.map_pages(lambda p: read_columns(p, config=config))
+    """:func:`read_columns` on every page, its epígrafes first set apart from what stands beside
+    them (:func:`split_epigrafe_lines`; the same object when no page changes)."""
+    return doc.map_pages(lambda p: read_columns(split_epigrafe_lines(p, config=config), config=config))
+
+
+def split_epigrafe_lines(page: PageText, *, config: ColumnConfig = ColumnConfig()) -> PageText:
+    """The page with every line that holds an epígrafe and, across a gap wider than a table's
+    between cells, another column's text, split in two: OCR joins a law's heading to the row of
+    a table beside it ('Lei nº 3510, de 22 de novembro de 2006.' | 'Assistente de Protocolo e
+    Recepção Uma R$ 540,00', pontapora-3510-2006), and the heading, its tail no epígrafe's, was
+    not read. Only where the part before the gap reads as an epígrafe and the whole line does
+    not; the same object when no line is split."""
+    from pipeline.metadata import parse_epigrafe
+
+    if not page.width:
+        return page
+    out: list[Line] = []
+    changed = False
+    for line in page.lines:
+        words = sorted((w for w in line.words if w.bbox is not None), key=lambda w: _box(w)[0])
+        if len(words) < 3 or len(words) != len(line.words):
+            out.append(line)
+            continue
+        gap, at = max(((_box(b)[0] - _box(a)[2], k + 1)
+                       for k, (a, b) in enumerate(zip(words, words[1:], strict=False))), key=lambda g: g[0])
+        left = words[:at]
+        if (gap >= config.split_gap * page.width and parse_epigrafe(" ".join(w.text for w in left)) is not None
+                and parse_epigrafe(line.text) is None):
+            out.extend((Line.of_words(tuple(left)), Line.of_words(tuple(words[at:]))))
+            changed = True
+        else:
+            out.append(line)
+    return page.model_copy(update={"lines": tuple(out)}) if changed else page

@@ -14,6 +14,7 @@ from pipeline.layout import (
     read_columns,
     read_document_columns,
     restore_line_order,
+    split_epigrafe_lines,
     unread_margins,
 )
 
@@ -339,3 +340,18 @@ def test_a_narrow_list_beside_a_column_of_prose_is_a_column_of_its_own():
     gutter = find_gutter(page.lines)
     assert gutter is not None and (gutter[1] - gutter[0]) / width > 0.1
     assert [ln.text for ln in read_columns(page).lines] == [*names, *prose]
+
+
+def test_an_epigrafe_joined_to_a_table_row_beside_it_is_a_line_of_its_own():
+    # pontapora-3510-2006: OCR joined the law's heading to a row of the table in the other column
+    head = "Lei nº 3510, de 22 de novembro de 2006."
+    row = "Assistente de Protocolo e Recepção Uma R$ 540,00"
+    line = _words_line([(head, 100), (row, 1400)], 900, char=14.0)
+    cells = _words_line([("Assistente Técnico", 1400), ("Três", 1870), ("R$ 702,00", 2020)], 840, char=14.0)
+    page = PageText(page_index=0, method="ocr", width=2400, height=3400, lines=(cells, line))
+    out = split_epigrafe_lines(page)
+    assert [ln.text for ln in out.lines] == [cells.text, head, row]
+    # a table's row, its cells some 0.02-0.05 of the page apart, and a heading read whole stay as they are
+    assert split_epigrafe_lines(page.model_copy(update={"lines": (cells,)})).lines == (cells,)
+    whole = _words_line([(head, 100)], 900, char=14.0)
+    assert split_epigrafe_lines(page.model_copy(update={"lines": (whole,)})).lines == (whole,)
