@@ -381,6 +381,9 @@ def _articulacao(readings: list[Reading], frozen: list[bool], issues: list[Issue
         elif d.lost:
             message = (f"'{d.text.strip()}' was read as {d.kind} {label}, whose label OCR lost entirely (the "
                        "next printed one shows the gap): where it starts is a guess")
+        elif d.skip:
+            message = (f"'{d.text.strip()}' was read as {d.kind} {label} by expectation from a costly label "
+                       f"(cost {d.margin:.1f}) that reads better as the next number: {d.kind} {label} may be lost")
         elif d.taken:
             message = (f"'{d.text.strip()}' was read as {d.kind} {label}, the first of its level, from a weak "
                        f"label (cost {d.margin:.1f}) that no unit confirms: it may be text")

@@ -1012,3 +1012,23 @@ def test_a_keyword_with_its_numeral_read_as_letters_before_the_dash_is_one_label
                    "II — usar uniforme.\nArt. 6º Esta Lei entra em vigor na data de sua publicação.\n")
     assert set(units) == {"art4", "art5", "art5_cpt_inc1", "art5_cpt_inc2", "art6"}
     assert units["art5"].startswith("São obrigações")
+
+
+def test_a_costly_label_that_reads_better_as_the_next_number_is_a_doubt():
+    # inciso II's line was lost to OCR ('E O o Qumdo)'); 'TIE)' is III, read as II by expectation
+    body = ("Art. 1º A infração sujeita o infrator às seguintes penalidades:\n"
+            "I) advertência por escrito;\nE O o Qumdo)\nTIE) suspensão da licença por até 5 (cinco) dias.\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    doc = _dump(body)
+    doubts = [w["message"] for w in doc["warnings"] if w["code"] == "unit_doubtful"]
+    assert any("'TIE)" in m and "may be lost" in m for m in doubts)
+    assert doc["document"]["status"] != "extracted"
+
+
+def test_a_costly_label_confirmed_by_the_next_sibling_is_no_doubt():
+    # the same scrap, but III follows it printed: the scrap is II, nothing is lost
+    body = ("Art. 1º A infração sujeita o infrator às seguintes penalidades:\n"
+            "I) advertência por escrito;\nTIE) multa de dez por cento;\nIII) suspensão da licença.\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert "art1_cpt_inc2" in _units(body)
+    assert not [w for w in _dump(body)["warnings"] if w["code"] == "unit_doubtful"]

@@ -944,6 +944,8 @@ class Doubt:
     text: str  # the line's first characters
     taken: bool = False  # a level opened on a weak label alone (taken, but nothing confirms it)
     lost: bool = False  # taken where OCR lost the whole label: where the unit starts is a guess
+    skip: bool = False  # taken by expectation from a costly label that reads better as the next
+    # number ('TIE)' read as II, though nearer to III): the unit before it may be lost
 
 
 @dataclass(frozen=True)
@@ -1196,6 +1198,13 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
                 if weak and not _confirmed(pieces, chosen, after[k], kind, n):
                     # the first of its level, read from a weak label: no unit after it agrees
                     out.append(Doubt(piece.line, piece.offset, kind, n, unico, round(cost, 2), piece.text[:40], True))
+            if kind in _SHORT_KINDS and n > 1 and not unico:
+                cost, end = piece.cache.get((kind, n, unico), (0.0, -1))
+                if end >= 0 and cost >= config.opening_doubt and \
+                        piece.emission(kind, n + 1, False, config, limit=cost)[0] < cost and \
+                        not _confirmed(pieces, chosen, after[k], kind, n):
+                    out.append(Doubt(piece.line, piece.offset, kind, n, unico, round(cost, 2), piece.text[:40],
+                                     True, skip=True))
             trans = _transition(kind, n, unico, s, config)
             if trans is not None:
                 s = trans[1]
