@@ -361,6 +361,8 @@ def _erase_strokes(word: Word, rules: list[tuple[float, float]], tol: float) -> 
             and any(abs(x0 + (i + 0.5) * step - r) <= tol + step for r in on_rule)]
     if not cuts:
         return [word]
+    # a thick stroke read as two marks ('Artigo |/7.9 -' for 'Artigo 7.º -'): a slash touching it goes too
+    cuts = sorted({*cuts, *(i + d for i in cuts for d in (-1, 1) if 0 <= i + d < len(text) and text[i + d] in "/\\")})
     pieces = []
     for a, b in zip([-1, *cuts], [*cuts, len(text)], strict=True):
         if b - a > 1:

@@ -303,6 +303,7 @@ def _ruled_page(rule_x: float, *, slope: float = 0.0) -> PageText:
         _words_line([("|", at(420))], 420),
         _words_line([("Art.", 400), ("|5o — A Prefeitura manterá", at(500))], 500),
         _words_line([("anunciantes; do qual", 400), ("|", at(580)), ("constarão", at(580) + 40)], 580),
+        _words_line([("Artigo", 400), ("|/7.9 -— Os marchantes", at(660))], 660),  # a thick stroke: '|/'
     ]
     return _page(*lines)
 
@@ -316,6 +317,7 @@ def test_the_strokes_of_a_rule_crossing_the_text_are_erased(slope: float):
         "fiscalização do cumprimento",
         "Art. 5o — A Prefeitura manterá",
         "anunciantes; do qual constarão",
+        "Artigo 7.9 -— Os marchantes",
     ]
     numeral = out.lines[1].words[1]
     assert numeral.text == "40" and numeral.bbox[0] > _ruled_page(490, slope=slope).lines[2].words[1].bbox[0]
