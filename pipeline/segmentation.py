@@ -375,7 +375,10 @@ def _articulacao(readings: list[Reading], frozen: list[bool], issues: list[Issue
     readings, numbers, doubts = decode_articulacao(readings, frozen, config=config, lost_articles=lost_articles)
     for d in doubts:
         label = number_text(d.kind, d.number, d.unico) if d.kind != "unit" else ""
-        if d.kind == "unit":
+        if d.kind == "unit" and d.number:
+            message = (f"'{d.text.strip()}' opens with {d.number}, the numeral of the next unit, after a "
+                       "sentence's end, its keyword unreadable, but was kept as text: a unit may be lost")
+        elif d.kind == "unit":
             message = (f"'{d.text.strip()}' starts like a unit whose label is unreadable (a scrap, then a "
                        "capitalised sentence after a sentence's end) but was kept as text: a unit may be lost")
         elif d.lost:

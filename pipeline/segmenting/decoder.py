@@ -46,6 +46,7 @@ from pipeline.segmenting.lost import (
     lost_label_end,
     lost_label_of_paragraph,
     lost_separator,
+    ordinal_start,
     reads_as_text,
     scrap_label,
     vocabulary,
@@ -937,7 +938,7 @@ class Doubt:
 
     line: int
     offset: int
-    kind: str
+    kind: str  # 'unit': a line shaped like a unit start, no reading close (number: its numeral, or 0)
     number: int
     unico: bool
     margin: float  # nats the reading fell short of being taken by (0 < margin <= doubt_margin)
@@ -1239,6 +1240,10 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
             # a label too damaged to read ('SIDO A infração ...' for '§ 2º - A infração') after a
             # sentence's end: no reading is close, but the line starts like a unit
             best = Doubt(piece.line, 0, "unit", 0, False, 0.0, piece.text[:40])
+        numeral = ordinal_start(piece.text, (s[0] + 1, _counter(s, "paragrafo") + 1), prev_text) \
+            if best is None and piece.offset == 0 and s[0] > 0 else None
+        if numeral is not None:  # the next unit's numeral, its keyword and separator wrecked
+            best = Doubt(piece.line, 0, "unit", numeral, False, 0.0, piece.text[:40])
         if best is not None:
             out.append(best)
     return out

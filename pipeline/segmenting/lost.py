@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
-from pipeline.cleaning import stop_words
+from pipeline.cleaning import stop_words, without_end_dust
 from pipeline.folding import fold_lower
 from pipeline.reading.grammar import forms_of
 
@@ -217,6 +217,22 @@ def scrap_label(text: str, prev_text: str) -> bool:
     if not tok or (tok.isalpha() and tok[0].isupper() and tok[1:].islower()):
         return False  # a word ('Os', 'Fica', 'Nenhum') starts a sentence
     return not (tok.isalpha() and tok.islower() and len(tok) >= 3)
+
+
+# a numeral with its ordinal sign ('3.º', '3º', '3o') at a line's start, after at most a scrap
+# of four characters (what OCR left of a keyword: 'S-"3.º' for '§ 3.º')
+_ORDINAL_START = re.compile(r"^\S{0,4}?\s?(?P<num>[1-9]\d{0,2})\s?\.?\s?(?:[º°ª]|o\b)")
+
+
+def ordinal_start(text: str, numbers: Sequence[int], prev_text: str) -> int | None:
+    """The numeral of a line that opens, after a sentence's end, with one of ``numbers`` (the next
+    article's or parágrafo's) and its ordinal sign (else None): a unit's numeral whose keyword and separator OCR
+    wrecked ('S-"3.º +08 valores' for '§ 3.º :- Os valores'), though nothing reads as a label.
+    Specks after the sentence's mark ('dos. ! f') do not keep it open."""
+    if not CLOSED.search(without_end_dust(prev_text)):
+        return None
+    m = _ORDINAL_START.match(text)
+    return int(m.group("num")) if m is not None and int(m.group("num")) in numbers else None
 
 
 def reads_as_text(rest: str, words: frozenset[str]) -> bool:
