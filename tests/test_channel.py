@@ -102,6 +102,7 @@ def test_only_the_first_characters_of_the_line_matter():
     ("6,0 ORTN", 1, False),         # before the mark inside a number ('Por mês: 6,0 ORTN')
     ("6,0 ORTN", 2, False),         # ... or after it
     ("6, O preço", 2, True),        # a label's comma, then the text
+    ("2.9 - (VETADO)", 1, True),    # '2.º', its ordinal sign read as 9: no decimal number
 ])
 def test_boundary(observed: str, end: int, ok: bool):
     assert boundary_ok(observed, end) is ok

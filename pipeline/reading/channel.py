@@ -393,10 +393,10 @@ def prefix_cost(expected: str, observed: str, *, model: ConfusionModel | None = 
 
 
 def _inside_number(observed: str, end: int) -> bool:
-    """Whether ``end`` falls on either side of the mark inside a number: a digit, ',' or '.', a
-    digit."""
+    """Whether ``end`` falls on either side of the decimal comma of a number: a digit, ',', a
+    digit. (Not a point: '§ 2.9 -' is '§ 2.º -', its ordinal sign read as a 9.)"""
     def number_at(k: int) -> bool:  # the mark of a number at k
-        return 0 < k < len(observed) - 1 and observed[k] in ",." and observed[k - 1].isdigit() \
+        return 0 < k < len(observed) - 1 and observed[k] == "," and observed[k - 1].isdigit() \
             and observed[k + 1].isdigit()
     return number_at(end) or number_at(end - 1)
 
@@ -418,7 +418,7 @@ def boundary_ok(observed: str, end: int) -> bool:
         return False
     nxt, last = observed[end], observed[end - 1]
     if _inside_number(observed, end):
-        return False  # a number's mark ('6,0 ORTN', '1.500') is no label's end, before or after it
+        return False  # a decimal comma ('6,0 ORTN') is no label's end, before or after it
     if nxt in _ORDINAL or not nxt.isalnum():
         return True
     # a label ending in punctuation may touch the text ('b)multa'); a consumed space may not: it
