@@ -1046,3 +1046,12 @@ def test_a_line_opening_with_the_next_numeral_and_its_ordinal_is_a_doubt():
     assert any("opens with 3" in m for m in doubts)
     assert doc["document"]["status"] != "extracted"
     assert not [m for m in doubts if "opens with" in m and "Esta Lei" in m]  # only that line
+
+
+def test_a_value_after_a_colon_opens_no_unit():
+    # 'Por mês: 6,0 ORTN': the decimal comma's figures are a value, not an inciso '6,' merged inline
+    body = ("Art. 1º Os preços públicos devidos pela autorização serão cobrados de acordo com a tabela seguinte:\n"
+            "Por dia e 09 ORTN\nPor metro quadrado 1,5 ORTN\nPor mês: 6,0 ORTN\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert "art1_cpt_inc1" not in units and "6,0 ORTN" in units["art1"]

@@ -392,15 +392,6 @@ def prefix_cost(expected: str, observed: str, *, model: ConfusionModel | None = 
     return _align(m, expected, observed[:n], max_dust)
 
 
-def _inside_number(observed: str, end: int) -> bool:
-    """Whether ``end`` falls on either side of the decimal comma of a number: a digit, ',', a
-    digit. (Not a point: '§ 2.9 -' is '§ 2.º -', its ordinal sign read as a 9.)"""
-    def number_at(k: int) -> bool:  # the mark of a number at k
-        return 0 < k < len(observed) - 1 and observed[k] == "," and observed[k - 1].isdigit() \
-            and observed[k + 1].isdigit()
-    return number_at(end) or number_at(end - 1)
-
-
 def boundary_ok(observed: str, end: int) -> bool:
     """Whether ``observed[:end]`` ends where a label can end: at the end of the line, before a
     space or punctuation (``-`` ``–`` ``:`` ``.`` ``)`` ...) or an ordinal sign, or right after
@@ -408,8 +399,7 @@ def boundary_ok(observed: str, end: int) -> bool:
     a letter or digit is no boundary: ``'Artigos'`` is not ``'Art'``, ``'Art. 10'`` not ``'Art. 1'``.
     Consuming nothing of a non-empty line (the whole label deleted) is no boundary either, nor
     is the place before a numeral that ends in a label's separator: that is the label's own
-    numeral ('| 1. advertência' is 'I.' after a speck, not '|' read as 'I'), nor the mark inside
-    a number ('Por mês: 6,0 ORTN' holds no inciso '6,')"""
+    numeral ('| 1. advertência' is 'I.' after a speck, not '|' read as 'I')."""
     if end >= len(observed):
         return True
     if end <= 0:  # nothing read: the label was lost, it does not start this line
@@ -417,8 +407,6 @@ def boundary_ok(observed: str, end: int) -> bool:
     if _NUMERAL_AHEAD.match(observed, end):
         return False
     nxt, last = observed[end], observed[end - 1]
-    if _inside_number(observed, end):
-        return False  # a decimal comma ('6,0 ORTN') is no label's end, before or after it
     if nxt in _ORDINAL or not nxt.isalnum():
         return True
     # a label ending in punctuation may touch the text ('b)multa'); a consumed space may not: it

@@ -218,6 +218,7 @@ _NUMERAL_ONLY = re.compile(
     r"^(?:[^\w\s]{0,2}\s*|\S{1,4}\s+)(?P<num>[1-9]\d{0,2})(?:\s?(?P<ord>[º°ª])|(?P<o>o))?(?P<sep>\s?\.?\s?[-–—=:]{1,2}|\.)\s+(?=[A-ZÀ-Ú])"
 )
 _LOWER_START = re.compile(r"^[a-zà-ú]{3,}")
+_DECIMAL = re.compile(r"\d+,\d")  # a number with a decimal comma (at a line's start '2,0' may be '2.º')
 _ALNUM = re.compile(r"[^\W_]")
 _NON_DIGITS = re.compile(r"\D+")
 _LAST_WORD = re.compile(r"(\w+)\W*$")
@@ -1002,8 +1003,9 @@ def decode(
         if not is_frozen and (p is None or p.kind not in ("group", "heading")):
             label_end = len(p.label) if p is not None else _keyword_end(text)
             for m in _SPLIT.finditer(text):
-                if m.end() >= len(text) - 2 or m.end() <= label_end + 2 or not _sentence_end(text, m.start()):
-                    continue
+                if m.end() >= len(text) - 2 or m.end() <= label_end + 2 or not _sentence_end(text, m.start()) \
+                        or _DECIMAL.match(text, m.end()):
+                    continue  # (a value after a colon, 'Por mês: 6,0 ORTN', opens no unit)
                 pieces.append(_Piece(i, m.end(), text[m.end():], None, -config.inline_penalty, False))
     prev_texts = [""] + list(texts[:-1])
     _look_ahead(pieces)
