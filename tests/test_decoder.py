@@ -1055,3 +1055,18 @@ def test_a_value_after_a_colon_opens_no_unit():
             "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
     units = _units(body)
     assert "art1_cpt_inc1" not in units and "6,0 ORTN" in units["art1"]
+
+
+@pytest.mark.parametrize("line", [
+    "Artes ss Revogant-se as disposições em contrário.",  # 'm' read as 'nt'
+    "-AFE LO. - Revogam-se as disposições em contrário,",  # then the closing on the next line
+])
+def test_the_revocation_clause_behind_a_wrecked_label_opens_the_last_article(line: str):
+    body = ("Art. 1º Fica proibido o uso das praças fora dos horários fixados em decreto.\n"
+            "Art. 2º A fiscalização poderá requisitar o auxílio da força policial, quando necessário. eu\n"
+            f"{line}\n")
+    doc = structure_document(document_from_text(HEAD + body + "Câmara Municipal de Parnaíba, em 2 de maio de 1988.\n"
+                                                 "FULANO DE TAL\nPresidente da Câmara\n")).model_dump()
+    units = {n["id"]: n["text"] for n in doc["articulacao"]}
+    assert units.get("art3", "").startswith("Revoga"), units
+    assert doc["fecho"]["text"].startswith("Câmara Municipal de Parnaíba")

@@ -1059,7 +1059,7 @@ def decode(
                         lost_label_of_paragraph(piece.text, True, True))
                 piece.lost_whole = next((e for e in ends if e is not None and _text_after_label(piece.text, e)), 0)
                 piece.lost_article_end = piece.lost_guess = None
-            if p is None and (after_heading or CLOSED.search(prev)):
+            if p is None and (after_heading or CLOSED.search(without_end_dust(prev))):
                 # a final clause after whatever is left of its label (up to four tokens)
                 end = next((t.start() for t in list(TOKEN.finditer(piece.text[:48]))[:5]
                             if final_clause_at(piece.text, t.start())), None)

@@ -10,6 +10,8 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
+from rapidfuzz import fuzz
+
 from pipeline.cleaning import stop_words, without_end_dust
 from pipeline.folding import fold_lower
 from pipeline.reading.grammar import forms_of
@@ -112,12 +114,28 @@ _DASH_END = re.compile(r"\s[-–—]{1,3}$")  # a label's separator, spaced as t
 # article's text ('... na data de sua publicação.' / 'Revogam-se as disposições em contrário.').
 _VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*\S?st[ae]\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
                        r"\bentra(?:rá)?\s+em\s+vigor", re.I)
-_REVOCATION = re.compile(r"^[\"“'‘«(]?\s*(?:R(?i:evogam?-se)|F(?i:icam?\s+revogad[oa]s?))\b")
+_REVOCATION_FORMS = ("revogam-se", "revoga-se", "ficam revogadas", "ficam revogados", "fica revogada",
+                     "fica revogado")
+_REVOCATION_MIN = 80.0  # similarity (rapidfuzz ratio) of the clause's first words to a form: OCR
+# damage ('Revogant-se', 'Revoqam-se', 'Fica revogads') passes, other words ('Revogação da
+# licença', 'Ficam isentos', 'Fica proibido') stay below 70
+_QUOTE_OPEN = re.compile(r"^[\"“'‘«(]?\s*")
 
 
 def final_clause_at(text: str, at: int) -> bool:
-    """Whether a final clause opens ``text`` at ``at``, after what is left of a label before it."""
-    return bool(_VIGENCIA.match(text[at:]) or (at > 0 and _REVOCATION.match(text[at:])))
+    """Whether a final clause opens ``text`` at ``at``, after what is left of a label before it:
+    the vigência clause, or (behind debris) the revocation clause, its words matched fuzzily."""
+    return bool(_VIGENCIA.match(text[at:]) or (at > 0 and _revocation(text[at:])))
+
+
+def _revocation(text: str) -> bool:
+    """Whether ``text`` opens with the revocation clause, capitalised as a sentence opens."""
+    rest = text[_QUOTE_OPEN.match(text).end():]  # type: ignore[union-attr]  # (the pattern matches '')
+    if rest[:1] not in ("R", "F"):
+        return False
+    head = fold_lower(rest[:24])
+    return any(fuzz.ratio(head[:size], form) >= _REVOCATION_MIN
+               for form in _REVOCATION_FORMS for size in (len(form) - 1, len(form), len(form) + 1))
 _LABEL_WORDS = frozenset({"art", "arts", "artigo", "paragrafo", "par"})
 _COMMON_ZIPF = 3.0  # a capitalised word at least this frequent in Portuguese opens a sentence
 
