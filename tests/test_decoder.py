@@ -1070,3 +1070,37 @@ def test_the_revocation_clause_behind_a_wrecked_label_opens_the_last_article(lin
     units = {n["id"]: n["text"] for n in doc["articulacao"]}
     assert units.get("art3", "").startswith("Revoga"), units
     assert doc["fecho"]["text"].startswith("Câmara Municipal de Parnaíba")
+
+
+def test_an_article_whose_label_lost_its_keyword_and_separator_is_read_by_its_numeral():
+    # LC 95's style prints no separator ('Art. 12º O pedido'): 'MEL 12º O pedido', the next
+    # article's label damaged too
+    body = ("Art. 11º - O pedido de aprovação será instruído com os\nseguintes documentos:\n"
+            "I - título de eleitor;\nII - carteira de identidade.\n"
+            "Parágrafo único: A aprovação é pessoal e intransferível e\n- será renovada anualmente.\n"
+            "MEL 12º O pedido de renovação da aprovação será apre-\nsentado até trinta dias antes do seu vencimento.\n"
+            "Et. 13. Esta Lei entrara em VAGOI fa data de sua\npublicação.\n")
+    units = _units(body)
+    assert units.get("art12", "").startswith("O pedido de renovação"), units
+
+
+def test_an_article_label_followed_by_a_comma_and_lower_case_after_a_sentence_is_a_label():
+    # 'Artigo 3º, compete à': its '.-' read ',' and the capital lost; no sentence opens so
+    body = ("Artigo 1º. Fica criado o Conselho Municipal de\nEntorpecentes, órgão consultivo.\n"
+            "Artigo 2º O Conselho será composto pelos seguintes\nmembros:\n"
+            "I - 3 (três) representantes da Secretaria Municipal\nde Educação;\n"
+            "II - 2 (dois) representantes do Rotary Clube;\n"
+            "EV 2 (dois) representantes da Paróquia local.\n"
+            "Artigo 3º, compete à Secretaria Municipal de\nAbastecimento a fiscalização do cumprimento desta lei.\n"
+            "Artigo 4º. São obrigações do feirante:\na) cumprir os horários fixados pela prefeitura;\n"
+            "b) não ceder nem transferir a terceiros a matrícula.\n")
+    units = _units(body)
+    assert units.get("art3", "").startswith("compete"), units
+    assert "desta lei" not in units["art2"] and "compete" not in " ".join(v for k, v in units.items() if k != "art3")
+
+
+def test_an_article_keyword_with_a_speck_glued_to_it_is_read():
+    body = ("Art. 11º A licença é pessoal e intransferível e será renovada anualmente.\n"
+            "ARTIGO! 992: O pedido de renovação será apresentado até trinta\ndias antes do seu vencimento.\n"
+            "Art. 13º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert _units(body).get("art12", "").startswith("O pedido"), _units(body)

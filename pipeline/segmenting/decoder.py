@@ -215,7 +215,8 @@ def _damageable_forms(kind: str) -> tuple[tuple[LabelForm, str], ...]:
 # a numeral whose keyword was lost: at most a scrap of four characters before it ('het. 2o - E'),
 # its ordinal sign (or the 'o' OCR reads for it), a separator ('.', '-', '—', ':-') and a capital
 _NUMERAL_ONLY = re.compile(
-    r"^(?:[^\w\s]{0,2}\s*|\S{1,4}\s+)(?P<num>[1-9]\d{0,2})(?:\s?(?P<ord>[º°ª])|(?P<o>o))?(?P<sep>\s?\.?\s?[-–—=:]{1,2}|\.)\s+(?=[A-ZÀ-Ú])"
+    r"^(?:[^\w\s]{0,2}\s*|\S{1,4}\s+)(?P<num>[1-9]\d{0,2})(?:\s?(?P<ord>[º°ª])|(?P<o>o))?"
+    r"(?P<sep>\s?\.?\s?[-–—=:]{1,2}|\.|(?<=[º°ª]))\s+(?=[A-ZÀ-Ú])"  # (LC 95's 'Art. 12º O pedido': no separator)
 )
 _LOWER_START = re.compile(r"^[a-zà-ú]{3,}")
 _DECIMAL = re.compile(r"\d+,\d")  # a number with a decimal comma (at a line's start '2,0' may be '2.º')
@@ -910,9 +911,13 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
             # ('E - não ceder' after a sibling closed with ';' is 'II -' lost: no sentence says 'e -')
         if _printed_as_other(word, kind, n):
             score -= config.printed_renumber  # 'III' is a clean numeral: read as I it is renumbered
-        if _COMMA_CLAUSE.match(piece.text[end:]) and not (kind in _SHORT_KINDS and without_end_dust(prev_text).endswith(";")):
+        if _COMMA_CLAUSE.match(piece.text[end:]) and not (
+                (kind in _SHORT_KINDS and without_end_dust(prev_text).endswith(";"))
+                or (kind == "artigo" and piece.offset == 0 and word[:1].isupper() and not first.isdigit()
+                    and CLOSED.search(without_end_dust(prev_text)))):
             return None  # 'III, mediante', 'SIM, vinculado': a sentence's words ('3º,- Esta' is a label;
-            # after a sibling closed with ';', 'II, cassação' is the next one, its point read as a comma)
+            # after a sibling closed with ';', 'II, cassação' is the next one, its point read as a comma;
+            # so is 'Artigo 3º, compete à' at a line's start after a sentence's end: no sentence opens so)
         rest = _SEPARATOR.sub("", piece.text[end:], count=1)
         if piece.offset and kind in ("artigo", "paragrafo") and rest[:1].islower():
             return None  # inside a line, by expectation: an article's or parágrafo's sentence opens
