@@ -16,7 +16,7 @@ from models.norm import ActEntry, ActsDocument, NormDocument, NormMeta
 from models.ocr import DocumentText
 from pipeline.cleaning import clean_document
 from pipeline.headers import uppercase_share
-from pipeline.layout import join_document_lines, read_document_columns, restore_document_order
+from pipeline.layout import read_layout
 from pipeline.metadata import parse_epigrafe
 from pipeline.segmenting.laws import enacts, preamble_start
 from pipeline.segmenting.readings import Reading, is_article, read_lines
@@ -41,7 +41,7 @@ class Act:
 def find_acts(doc: DocumentText) -> list[Act]:
     """The acts of ``doc`` in reading order, one per (tipo, número, ano): every epígrafe printed
     as a heading. A gazette's index and a repeated heading name an act once."""
-    lines = [ln for ln in clean_document(join_document_lines(restore_document_order(read_document_columns(doc)))) if not ln.is_noise]
+    lines = [ln for ln in clean_document(read_layout(doc)) if not ln.is_noise]
     acts: dict[tuple[str, str | None, int | None], Act] = {}
     readings = read_lines(lines)
     for k, reading in enumerate(readings):

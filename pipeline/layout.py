@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -240,6 +241,139 @@ def is_label_like(text: str) -> bool:
     """Whether a margin's reading can be a unit's label (a numeral, '§', the article keyword,
     a roman numeral or a letter with its separator), not a speck or a handwritten mark."""
     return bool(_LABEL_LIKE.search(text.strip()))
+
+
+# --- a rule drawn across the text ----------------------------------------------------------------
+
+_RULE_GLYPHS = "|¦[]!"  # what Tesseract reads a thin vertical stroke as, standing alone
+_RULE_ALONE = re.compile(rf"^[{re.escape(_RULE_GLYPHS)}]+$")
+_RULE_INSIDE = "|¦"  # inside a word only these: ']' and '!' are also punctuation
+_RULE_MIN_LINES = 4  # lines on which a stroke stands alone, in one column, before it is a rule
+_RULE_TOL = 0.006  # how far from the rule a stroke may stand, share of the page's width
+_RULE_MERGE = 0.03  # strokes this close (share of the width) may belong to one slanted rule
+_RULE_MIN_CROSSING = 2  # of those lines, how many have text before the stroke
+
+
+def erase_rules(page: PageText) -> PageText:
+    """The page without the strokes of a vertical rule crossing its text: a fold, a scratch or a
+    line drawn on the scan, which Tesseract reads as '|' (or ']', '!') on every line it crosses,
+    alone or glued to a word ('Art. |40 —' for 'Art. 4º —', 'Art.|6o0', 'IV -|').
+
+    A rule is found from the strokes: at least four lines with one at the same place (a slanted
+    rule: on a straight line through them), on two of them with text before it (a column of '|'
+    at line starts is labels, 'I -' read as '| -'). A stroke glued to a word stands where the
+    word's box puts it. Then every stroke on the rule goes: a stroke alone, and a '|' at a word's
+    edge or inside it (the word is cut in two there). Strokes elsewhere, and words that are no stroke, stay as read. Pages without
+    boxes, and pages with no rule, come back as the very same object."""
+    if not page.width or not page.lines or any(w.bbox is None for ln in page.lines for w in ln.words):
+        return page
+    rules = _find_rules(page)
+    if not rules:
+        return page
+    tol = _RULE_TOL * page.width
+    lines = []
+    changed = False
+    for line in page.lines:
+        words = []
+        for word in line.words:
+            kept = _erase_strokes(word, rules, tol)
+            changed |= len(kept) != 1 or kept[0] is not word
+            words.extend(kept)
+        if len(words) == len(line.words) and all(a is b for a, b in zip(words, line.words, strict=True)):
+            lines.append(line)
+        elif words:
+            lines.append(Line.of_words(words))
+    return page.model_copy(update={"lines": tuple(lines)}) if changed else page
+
+
+def _find_rules(page: PageText) -> list[tuple[float, float]]:
+    """The rules crossing the page, each as ``(x0, slope)``: x = x0 + slope * y."""
+    assert page.width
+    tol, merge = _RULE_TOL * page.width, _RULE_MERGE * page.width
+    strokes = sorted(_strokes(page, tol))
+    rules: list[tuple[float, float]] = []
+    group: list[_Stroke] = []
+    for stroke in [*strokes, None]:
+        if stroke is not None and (not group or stroke.x - group[-1].x <= merge):
+            group.append(stroke)
+            continue
+        rules.extend(_fit_rule(group))
+        group = [stroke] if stroke is not None else []
+    return rules
+
+
+class _Stroke(NamedTuple):
+    x: float  # where the stroke stands (for one glued to a word: where the word's box puts it)
+    y: float
+    line: int  # the line's index on the page
+    crossing: bool  # text stands before it on its line: a stroke inside the text, no label
+    tol: float  # how far from a rule it may stand
+
+
+def _strokes(page: PageText, tol: float) -> list[_Stroke]:
+    """The strokes read on the page: words that are one, and '|' glued to a word."""
+    out = []
+    for k, line in enumerate(page.lines):
+        for j, word in enumerate(line.words):
+            x0, y0, x1, y1 = _box(word)
+            y = (y0 + y1) / 2
+            if _RULE_ALONE.match(word.text):
+                out.append(_Stroke((x0 + x1) / 2, y, k, j > 0, tol))
+                continue
+            step = (x1 - x0) / len(word.text) if word.text else 0.0
+            out.extend(_Stroke(x0 + (i + 0.5) * step, y, k, j > 0 or i > 0, tol + step)
+                       for i, ch in enumerate(word.text) if ch in _RULE_INSIDE)
+    return out
+
+
+def _fit_rule(group: list[_Stroke]) -> list[tuple[float, float]]:
+    """The straight rule through a group of strokes, when it passes near strokes on enough lines,
+    some of them inside the text (a least-squares line, the worst stroke dropped until the rest
+    fit). Strokes only at line starts are a column of labels ('|' for 'I -'), not a rule."""
+    points = list(group)
+    while len({p.line for p in points}) >= _RULE_MIN_LINES:
+        if len({p.line for p in points if p.crossing}) < _RULE_MIN_CROSSING:
+            return []
+        xs = np.array([p.x for p in points])
+        ys = np.array([p.y for p in points])
+        slope = float(np.polyfit(ys, xs, 1)[0]) if np.ptp(ys) > 0 else 0.0
+        x0 = float(np.median(xs - slope * ys))
+        off = np.abs(xs - (x0 + slope * ys)) - np.array([p.tol for p in points])
+        if off.max() <= 0:
+            return [(x0, slope)]
+        del points[int(off.argmax())]
+    return []
+
+
+def _erase_strokes(word: Word, rules: list[tuple[float, float]], tol: float) -> list[Word]:
+    """The word without the strokes of a rule: nothing when it is a stroke on a rule, the pieces
+    around a '|' the word's box puts on one, else the word itself."""
+    x0, y0, x1, y1 = _box(word)
+    y = (y0 + y1) / 2
+    on_rule = [x + slope * y for x, slope in rules]
+    if _RULE_ALONE.match(word.text):
+        return [] if any(abs((x0 + x1) / 2 - r) <= tol for r in on_rule) else [word]
+    text = word.text
+    if not any(ch in _RULE_INSIDE for ch in text):
+        return [word]
+    step = (x1 - x0) / len(text)
+    cuts = [i for i, ch in enumerate(text) if ch in _RULE_INSIDE
+            and any(abs(x0 + (i + 0.5) * step - r) <= tol + step for r in on_rule)]
+    if not cuts:
+        return [word]
+    # a thick stroke read as two marks ('Artigo |/7.9 -' for 'Artigo 7.º -'): a slash touching it goes too
+    cuts = sorted({*cuts, *(i + d for i in cuts for d in (-1, 1) if 0 <= i + d < len(text) and text[i + d] in "/\\")})
+    pieces = []
+    for a, b in zip([-1, *cuts], [*cuts, len(text)], strict=True):
+        if b - a > 1:
+            pieces.append(word.model_copy(update={
+                "text": text[a + 1:b], "bbox": (x0 + (a + 1) * step, y0, x0 + b * step, y1)}))
+    return pieces
+
+
+def erase_document_rules(doc: DocumentText) -> DocumentText:
+    """:func:`erase_rules` on every page (the same object when no page has a rule)."""
+    return doc.map_pages(erase_rules)
 
 
 # --- two columns of text (a gazette) ------------------------------------------------------------
@@ -470,3 +604,10 @@ def split_epigrafe_lines(page: PageText, *, config: ColumnConfig = ColumnConfig(
         else:
             out.append(line)
     return page.model_copy(update={"lines": tuple(out)}) if changed else page
+
+
+def read_layout(doc: DocumentText) -> DocumentText:
+    """The document's lines in reading order, from their boxes: the strokes of a rule drawn
+    across the text erased, two columns read in turn, runs of lines read out of place put back,
+    and labels hung in the margin joined to their lines."""
+    return join_document_lines(restore_document_order(read_document_columns(erase_document_rules(doc))))

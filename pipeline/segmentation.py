@@ -375,12 +375,18 @@ def _articulacao(readings: list[Reading], frozen: list[bool], issues: list[Issue
     readings, numbers, doubts = decode_articulacao(readings, frozen, config=config, lost_articles=lost_articles)
     for d in doubts:
         label = number_text(d.kind, d.number, d.unico) if d.kind != "unit" else ""
-        if d.kind == "unit":
+        if d.kind == "unit" and d.number:
+            message = (f"'{d.text.strip()}' opens with {d.number}, the numeral of the next unit, after a "
+                       "sentence's end, its keyword unreadable, but was kept as text: a unit may be lost")
+        elif d.kind == "unit":
             message = (f"'{d.text.strip()}' starts like a unit whose label is unreadable (a scrap, then a "
                        "capitalised sentence after a sentence's end) but was kept as text: a unit may be lost")
         elif d.lost:
             message = (f"'{d.text.strip()}' was read as {d.kind} {label}, whose label OCR lost entirely (the "
                        "next printed one shows the gap): where it starts is a guess")
+        elif d.skip:
+            message = (f"'{d.text.strip()}' was read as {d.kind} {label} by expectation from a costly label "
+                       f"(cost {d.margin:.1f}) that reads better as the next number: {d.kind} {label} may be lost")
         elif d.taken:
             message = (f"'{d.text.strip()}' was read as {d.kind} {label}, the first of its level, from a weak "
                        f"label (cost {d.margin:.1f}) that no unit confirms: it may be text")

@@ -29,7 +29,7 @@ from pipeline.correction import Correction, correct_document
 from pipeline.emission import emit_units
 from pipeline.heap import settle
 from pipeline.joining import join_lines
-from pipeline.layout import join_document_lines, read_document_columns, restore_document_order
+from pipeline.layout import read_layout
 from pipeline.metadata import lookup_municipio, match_municipio, normalize_tipo, parse_date, parse_fecho
 from pipeline.ruleset import ruleset_version
 from pipeline.segmentation import Segmentation, segment_lines
@@ -56,8 +56,7 @@ def structure_document(
     warnings are those issues in the order of the stages."""
     config = config or StructureConfig()
     meta = meta or NormMeta()
-    # two columns read in turn; runs of lines read out of place put back; margin labels on their lines
-    doc = join_document_lines(restore_document_order(read_document_columns(doc)))
+    doc = read_layout(doc)
     corrections: tuple[Correction, ...] = ()
     if config.correct and any(p.method == "ocr" for p in doc.pages):
         doc, corrections = correct_document(doc)

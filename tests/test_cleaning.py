@@ -20,6 +20,7 @@ from pipeline.cleaning import (
     is_symbol_junk,
     strip_leader_debris,
     strip_margin_marks,
+    without_end_dust,
 )
 from pipeline.structure import structure_document
 from pipeline.textpages import document_from_text
@@ -505,3 +506,14 @@ def test_epigrafes_of_one_tipo_with_different_numbers_are_acts_not_a_running_hea
     # a law's own epígrafe repeated as its pages' running head keeps one number: not set apart
     assert distinct_epigrafes(["LEI Nº 1.234/85", "x", "LEI Nº 1.234/85", "LEI N° 1234/85"], {0, 2, 3}) == set()
     assert distinct_epigrafes(["PORTARIA Nº 12", "PORTARIA Nº 13", "DECRETO Nº 12"], {0, 1, 2}) == {0, 1}
+
+
+@pytest.mark.parametrize(("line", "kept"), [
+    ("fiscalização; | ; RR", "fiscalização;"),
+    ("desta Lei. E", "desta Lei."),
+    ("quando necessário. eu", "quando necessário."),  # no sentence opens in lower case
+    ("disporá sobre: a", "disporá sobre: a"),  # after a colon a list may go on
+    ("conforme a Lei. Os", "conforme a Lei. Os"),  # a sentence's first word
+])
+def test_dust_after_a_lines_last_mark_is_cut(line: str, kept: str):
+    assert without_end_dust(line) == kept

@@ -1012,3 +1012,95 @@ def test_a_keyword_with_its_numeral_read_as_letters_before_the_dash_is_one_label
                    "II — usar uniforme.\nArt. 6º Esta Lei entra em vigor na data de sua publicação.\n")
     assert set(units) == {"art4", "art5", "art5_cpt_inc1", "art5_cpt_inc2", "art6"}
     assert units["art5"].startswith("São obrigações")
+
+
+def test_a_costly_label_that_reads_better_as_the_next_number_is_a_doubt():
+    # inciso II's line was lost to OCR ('E O o Qumdo)'); 'TIE)' is III, read as II by expectation
+    body = ("Art. 1º A infração sujeita o infrator às seguintes penalidades:\n"
+            "I) advertência por escrito;\nE O o Qumdo)\nTIE) suspensão da licença por até 5 (cinco) dias.\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    doc = _dump(body)
+    doubts = [w["message"] for w in doc["warnings"] if w["code"] == "unit_doubtful"]
+    assert any("'TIE)" in m and "may be lost" in m for m in doubts)
+    assert doc["document"]["status"] != "extracted"
+
+
+def test_a_costly_label_confirmed_by_the_next_sibling_is_no_doubt():
+    # the same scrap, but III follows it printed: the scrap is II, nothing is lost
+    body = ("Art. 1º A infração sujeita o infrator às seguintes penalidades:\n"
+            "I) advertência por escrito;\nTIE) multa de dez por cento;\nIII) suspensão da licença.\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert "art1_cpt_inc2" in _units(body)
+    assert not [w for w in _dump(body)["warnings"] if w["code"] == "unit_doubtful"]
+
+
+def test_a_line_opening_with_the_next_numeral_and_its_ordinal_is_a_doubt():
+    # '§ 3.º :- Os valores' read 'S-"3.º +08 valores': keyword and separator wrecked, no reading
+    # close enough to take, but the numeral is the next parágrafo's: a unit may be lost
+    body = ("Art. 1º A taxa será cobrada anualmente.\n§ 1.º :- A inscrição é pessoal.\n"
+            "§ 2.º :- O regulamento disporá sobre os demais requisitos exigi-\ndos. ! f\n"
+            'S-"3.º +08 valores serão atualizados anualmente por decreto do\nExecutivo.\n'
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    doc = _dump(body)
+    doubts = [w["message"] for w in doc["warnings"] if w["code"] == "unit_doubtful"]
+    assert any("opens with 3" in m for m in doubts)
+    assert doc["document"]["status"] != "extracted"
+    assert not [m for m in doubts if "opens with" in m and "Esta Lei" in m]  # only that line
+
+
+def test_a_value_after_a_colon_opens_no_unit():
+    # 'Por mês: 6,0 ORTN': the decimal comma's figures are a value, not an inciso '6,' merged inline
+    body = ("Art. 1º Os preços públicos devidos pela autorização serão cobrados de acordo com a tabela seguinte:\n"
+            "Por dia e 09 ORTN\nPor metro quadrado 1,5 ORTN\nPor mês: 6,0 ORTN\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert "art1_cpt_inc1" not in units and "6,0 ORTN" in units["art1"]
+
+
+@pytest.mark.parametrize("line", [
+    "Artes ss Revogant-se as disposições em contrário.",  # 'm' read as 'nt'
+    "-AFE LO. - Revogam-se as disposições em contrário,",  # then the closing on the next line
+])
+def test_the_revocation_clause_behind_a_wrecked_label_opens_the_last_article(line: str):
+    body = ("Art. 1º Fica proibido o uso das praças fora dos horários fixados em decreto.\n"
+            "Art. 2º A fiscalização poderá requisitar o auxílio da força policial, quando necessário. eu\n"
+            f"{line}\n")
+    doc = structure_document(document_from_text(HEAD + body + "Câmara Municipal de Parnaíba, em 2 de maio de 1988.\n"
+                                                 "FULANO DE TAL\nPresidente da Câmara\n")).model_dump()
+    units = {n["id"]: n["text"] for n in doc["articulacao"]}
+    assert units.get("art3", "").startswith("Revoga"), units
+    assert doc["fecho"]["text"].startswith("Câmara Municipal de Parnaíba")
+
+
+def test_an_article_whose_label_lost_its_keyword_and_separator_is_read_by_its_numeral():
+    # LC 95's style prints no separator ('Art. 12º O pedido'): 'MEL 12º O pedido', the next
+    # article's label damaged too
+    body = ("Art. 11º - O pedido de aprovação será instruído com os\nseguintes documentos:\n"
+            "I - título de eleitor;\nII - carteira de identidade.\n"
+            "Parágrafo único: A aprovação é pessoal e intransferível e\n- será renovada anualmente.\n"
+            "MEL 12º O pedido de renovação da aprovação será apre-\nsentado até trinta dias antes do seu vencimento.\n"
+            "Et. 13. Esta Lei entrara em VAGOI fa data de sua\npublicação.\n")
+    units = _units(body)
+    assert units.get("art12", "").startswith("O pedido de renovação"), units
+
+
+def test_an_article_label_followed_by_a_comma_and_lower_case_after_a_sentence_is_a_label():
+    # 'Artigo 3º, compete à': its '.-' read ',' and the capital lost; no sentence opens so
+    body = ("Artigo 1º. Fica criado o Conselho Municipal de\nEntorpecentes, órgão consultivo.\n"
+            "Artigo 2º O Conselho será composto pelos seguintes\nmembros:\n"
+            "I - 3 (três) representantes da Secretaria Municipal\nde Educação;\n"
+            "II - 2 (dois) representantes do Rotary Clube;\n"
+            "EV 2 (dois) representantes da Paróquia local.\n"
+            "Artigo 3º, compete à Secretaria Municipal de\nAbastecimento a fiscalização do cumprimento desta lei.\n"
+            "Artigo 4º. São obrigações do feirante:\na) cumprir os horários fixados pela prefeitura;\n"
+            "b) não ceder nem transferir a terceiros a matrícula.\n")
+    units = _units(body)
+    assert units.get("art3", "").startswith("compete"), units
+    assert "desta lei" not in units["art2"] and "compete" not in " ".join(v for k, v in units.items() if k != "art3")
+
+
+def test_an_article_keyword_with_a_speck_glued_to_it_is_read():
+    body = ("Art. 11º A licença é pessoal e intransferível e será renovada anualmente.\n"
+            "ARTIGO! 992: O pedido de renovação será apresentado até trinta\ndias antes do seu vencimento.\n"
+            "Art. 13º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert _units(body).get("art12", "").startswith("O pedido"), _units(body)

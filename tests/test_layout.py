@@ -7,6 +7,7 @@ import pytest
 
 from models.ocr import DocumentText, Line, PageText, Word
 from pipeline.layout import (
+    erase_rules,
     find_gutter,
     is_label_like,
     join_document_lines,
@@ -355,3 +356,51 @@ def test_an_epigrafe_joined_to_a_table_row_beside_it_is_a_line_of_its_own():
     assert split_epigrafe_lines(page.model_copy(update={"lines": (cells,)})).lines == (cells,)
     whole = _words_line([(head, 100)], 900, char=14.0)
     assert split_epigrafe_lines(page.model_copy(update={"lines": (whole,)})).lines == (whole,)
+
+
+# --- a rule drawn across the text --------------------------------------------------------------
+
+def _ruled_page(rule_x: float, *, slope: float = 0.0) -> PageText:
+    """Lines of an article crossed by a vertical rule at ``rule_x`` (drifting by ``slope`` per
+    pixel down): the stroke read alone on some lines, glued to the article's numeral on others."""
+    def at(y: float) -> float:
+        return rule_x + slope * y
+    lines = [
+        _words_line([("Parágrafo único - O regulamento", 400)], 100),
+        _words_line([("|", at(180))], 180),
+        _words_line([("Art.", 400), ("|40 — Compete à Secretaria", at(260))], 260),
+        _words_line([("fiscalização do cumprimento", 400), ("|", at(340))], 340),
+        _words_line([("|", at(420))], 420),
+        _words_line([("Art.", 400), ("|5o — A Prefeitura manterá", at(500))], 500),
+        _words_line([("anunciantes; do qual", 400), ("|", at(580)), ("constarão", at(580) + 40)], 580),
+        _words_line([("Artigo", 400), ("|/7.9 -— Os marchantes", at(660))], 660),  # a thick stroke: '|/'
+    ]
+    return _page(*lines)
+
+
+@pytest.mark.parametrize("slope", [0.0, 0.02])
+def test_the_strokes_of_a_rule_crossing_the_text_are_erased(slope: float):
+    out = erase_rules(_ruled_page(490, slope=slope))
+    assert [ln.text for ln in out.lines] == [
+        "Parágrafo único - O regulamento",
+        "Art. 40 — Compete à Secretaria",
+        "fiscalização do cumprimento",
+        "Art. 5o — A Prefeitura manterá",
+        "anunciantes; do qual constarão",
+        "Artigo 7.9 -— Os marchantes",
+    ]
+    numeral = out.lines[1].words[1]
+    assert numeral.text == "40" and numeral.bbox[0] > _ruled_page(490, slope=slope).lines[2].words[1].bbox[0]
+
+
+def test_strokes_at_line_starts_are_labels_not_a_rule():
+    # incisos I to IV read as '|', '||', '|||', '|V' in one column: no text before them
+    page = _page(*[_words_line([(label, 400), ("- tratar com urbanidade o público;", 460)], y)
+                   for label, y in [("|", 100), ("||", 180), ("|||", 260), ("|V", 340), ("|", 420)]])
+    assert erase_rules(page) is page
+
+
+def test_strokes_scattered_over_the_page_are_no_rule():
+    page = _page(*[_words_line([("texto corrido da lei", 400), ("|", x), ("e mais", x + 40)], y)
+                   for x, y in [(700, 100), (900, 180), (1100, 260), (1300, 340), (1500, 420)]])
+    assert erase_rules(page) is page

@@ -56,8 +56,10 @@ def find_closing(body: Sequence[Reading]) -> tuple[int | None, int | None]:
         nxt = body[j + 1].line.text if j + 1 < len(body) and body[j + 1].header is None else None
         # joined as a reader would: a word cut by a hyphen ('de se-' / 'tembro de 2006') is one
         both = text if nxt is None else (text[:-1] + nxt if text.endswith("-") else f"{text} {nxt}")
-        # The date of a closing often wraps ('... Ponta Porã-MS 14 de setembro' / 'de 2005').
-        if not (fecho_like(text) or (len(text) < 90 and fecho_like(both))):
+        # The date of a closing often wraps ('... Ponta Porã-MS 14 de setembro' / 'de 2005'); a
+        # next line that is a closing on its own starts it ('... em contrário,' / 'Câmara
+        # Municipal de Parnaíba, em 2 de maio de 1988.': the last article's line is no part of it)
+        if not (fecho_like(text) or (len(text) < 90 and fecho_like(both) and not (nxt and fecho_like(nxt)))):
             continue
         before = [n for a in articles if a < j and (n := printed_number(body[a]))]
         after = [a for a in articles if a > j]

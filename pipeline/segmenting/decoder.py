@@ -47,6 +47,7 @@ from pipeline.segmenting.lost import (
     lost_label_end,
     lost_label_of_paragraph,
     lost_separator,
+    ordinal_start,
     reads_as_text,
     scrap_label,
     vocabulary,
@@ -215,9 +216,11 @@ def _damageable_forms(kind: str) -> tuple[tuple[LabelForm, str], ...]:
 # a numeral whose keyword was lost: at most a scrap of four characters before it ('het. 2o - E'),
 # its ordinal sign (or the 'o' OCR reads for it), a separator ('.', '-', '—', ':-') and a capital
 _NUMERAL_ONLY = re.compile(
-    r"^(?:[^\w\s]{0,2}\s*|\S{1,4}\s+)(?P<num>[1-9]\d{0,2})(?:\s?(?P<ord>[º°ª])|(?P<o>o))?(?P<sep>\s?\.?\s?[-–—=:]{1,2}|\.)\s+(?=[A-ZÀ-Ú])"
+    r"^(?:[^\w\s]{0,2}\s*|\S{1,4}\s+)(?P<num>[1-9]\d{0,2})(?:\s?(?P<ord>[º°ª])|(?P<o>o))?"
+    r"(?P<sep>\s?\.?\s?[-–—=:]{1,2}|\.|(?<=[º°ª]))\s+(?=[A-ZÀ-Ú])"  # (LC 95's 'Art. 12º O pedido': no separator)
 )
 _LOWER_START = re.compile(r"^[a-zà-ú]{3,}")
+_DECIMAL = re.compile(r"\d+,\d")  # a number with a decimal comma (at a line's start '2,0' may be '2.º')
 _ALNUM = re.compile(r"[^\W_]")
 _NON_DIGITS = re.compile(r"\D+")
 _LAST_WORD = re.compile(r"(\w+)\W*$")
@@ -914,9 +917,13 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
             # ('E - não ceder' after a sibling closed with ';' is 'II -' lost: no sentence says 'e -')
         if _printed_as_other(word, kind, n):
             score -= config.printed_renumber  # 'III' is a clean numeral: read as I it is renumbered
-        if _COMMA_CLAUSE.match(piece.text[end:]) and not (kind in _SHORT_KINDS and without_end_dust(prev_text).endswith(";")):
+        if _COMMA_CLAUSE.match(piece.text[end:]) and not (
+                (kind in _SHORT_KINDS and without_end_dust(prev_text).endswith(";"))
+                or (kind == "artigo" and piece.offset == 0 and word[:1].isupper() and not first.isdigit()
+                    and CLOSED.search(without_end_dust(prev_text)))):
             return None  # 'III, mediante', 'SIM, vinculado': a sentence's words ('3º,- Esta' is a label;
-            # after a sibling closed with ';', 'II, cassação' is the next one, its point read as a comma)
+            # after a sibling closed with ';', 'II, cassação' is the next one, its point read as a comma;
+            # so is 'Artigo 3º, compete à' at a line's start after a sentence's end: no sentence opens so)
         rest = _SEPARATOR.sub("", piece.text[end:], count=1)
         if piece.offset and kind in ("artigo", "paragrafo") and rest[:1].islower():
             return None  # inside a line, by expectation: an article's or parágrafo's sentence opens
@@ -943,13 +950,15 @@ class Doubt:
 
     line: int
     offset: int
-    kind: str
+    kind: str  # 'unit': a line shaped like a unit start, no reading close (number: its numeral, or 0)
     number: int
     unico: bool
     margin: float  # nats the reading fell short of being taken by (0 < margin <= doubt_margin)
     text: str  # the line's first characters
     taken: bool = False  # a level opened on a weak label alone (taken, but nothing confirms it)
     lost: bool = False  # taken where OCR lost the whole label: where the unit starts is a guess
+    skip: bool = False  # taken by expectation from a costly label that reads better as the next
+    # number ('TIE)' read as II, though nearer to III): the unit before it may be lost
 
 
 @dataclass(frozen=True)
@@ -1005,8 +1014,9 @@ def decode(
         if not is_frozen and (p is None or p.kind not in ("group", "heading")):
             label_end = len(p.label) if p is not None else _keyword_end(text)
             for m in _SPLIT.finditer(text):
-                if m.end() >= len(text) - 2 or m.end() <= label_end + 2 or not _sentence_end(text, m.start()):
-                    continue
+                if m.end() >= len(text) - 2 or m.end() <= label_end + 2 or not _sentence_end(text, m.start()) \
+                        or _DECIMAL.match(text, m.end()):
+                    continue  # (a value after a colon, 'Por mês: 6,0 ORTN', opens no unit)
                 pieces.append(_Piece(i, m.end(), text[m.end():], None, -config.inline_penalty, False))
     prev_texts = [""] + list(texts[:-1])
     _look_ahead(pieces)
@@ -1065,7 +1075,7 @@ def decode(
                 # closed line, or behind a numeral of its label after one whose '.' OCR read as
                 # ',' ('dos órgãos da Prefeitura,' / 'o, 82) Soto Lei entrará em vigor')
                 end = final_clause_after_label(piece.text)
-                if end is not None and (after_heading or CLOSED.search(prev)
+                if end is not None and (after_heading or CLOSED.search(without_end_dust(prev))
                                         or any(c.isdigit() for c in piece.text[:end])):
                     piece.vigencia, piece.lost_guess = True, end
 
@@ -1204,6 +1214,13 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
                 if weak and not _confirmed(pieces, chosen, after[k], kind, n):
                     # the first of its level, read from a weak label: no unit after it agrees
                     out.append(Doubt(piece.line, piece.offset, kind, n, unico, round(cost, 2), piece.text[:40], True))
+            if kind in _SHORT_KINDS and n > 1 and not unico:
+                cost, end = piece.cache.get((kind, n, unico), (0.0, -1))
+                if end >= 0 and cost >= config.opening_doubt and \
+                        piece.emission(kind, n + 1, False, config, limit=cost)[0] < cost and \
+                        not _confirmed(pieces, chosen, after[k], kind, n):
+                    out.append(Doubt(piece.line, piece.offset, kind, n, unico, round(cost, 2), piece.text[:40],
+                                     True, skip=True))
             trans = _transition(kind, n, unico, s, config)
             if trans is not None:
                 s = trans[1]
@@ -1238,6 +1255,10 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
             # a label too damaged to read ('SIDO A infração ...' for '§ 2º - A infração') after a
             # sentence's end: no reading is close, but the line starts like a unit
             best = Doubt(piece.line, 0, "unit", 0, False, 0.0, piece.text[:40])
+        numeral = ordinal_start(piece.text, (s[0] + 1, _counter(s, "paragrafo") + 1), prev_text) \
+            if best is None and piece.offset == 0 and s[0] > 0 else None
+        if numeral is not None:  # the next unit's numeral, its keyword and separator wrecked
+            best = Doubt(piece.line, 0, "unit", numeral, False, 0.0, piece.text[:40])
         if best is not None:
             out.append(best)
     return out

@@ -10,7 +10,9 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
-from pipeline.cleaning import stop_words
+from rapidfuzz import fuzz
+
+from pipeline.cleaning import stop_words, without_end_dust
 from pipeline.folding import fold_lower
 from pipeline.reading.grammar import forms_of
 
@@ -116,12 +118,28 @@ _DASH_END = re.compile(r"\s[-–—]{1,3}$")  # a label's separator, spaced as t
 # article's text ('... na data de sua publicação.' / 'Revogam-se as disposições em contrário.').
 _VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*(?:\S?st[ae]|\S{1,2}t[aeo])\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
                        r"\bentra(?:rá)?\s+em\s+vigor", re.I)
-_REVOCATION = re.compile(r"^[\"“'‘«(]?\s*(?:R(?i:evogam?-se)|F(?i:icam?\s+revogad[oa]s?))\b")
+_REVOCATION_FORMS = ("revogam-se", "revoga-se", "ficam revogadas", "ficam revogados", "fica revogada",
+                     "fica revogado")
+_REVOCATION_MIN = 80.0  # similarity (rapidfuzz ratio) of the clause's first words to a form: OCR
+# damage ('Revogant-se', 'Revoqam-se', 'Fica revogads') passes, other words ('Revogação da
+# licença', 'Ficam isentos', 'Fica proibido') stay below 70
+_QUOTE_OPEN = re.compile(r"^[\"“'‘«(]?\s*")
 
 
 def final_clause_at(text: str, at: int) -> bool:
-    """Whether a final clause opens ``text`` at ``at``, after what is left of a label before it."""
-    return bool(_VIGENCIA.match(text[at:]) or (at > 0 and _REVOCATION.match(text[at:])))
+    """Whether a final clause opens ``text`` at ``at``, after what is left of a label before it:
+    the vigência clause, or (behind debris) the revocation clause, its words matched fuzzily."""
+    return bool(_VIGENCIA.match(text[at:]) or (at > 0 and _revocation(text[at:])))
+
+
+def _revocation(text: str) -> bool:
+    """Whether ``text`` opens with the revocation clause, capitalised as a sentence opens."""
+    rest = text[_QUOTE_OPEN.match(text).end():]  # type: ignore[union-attr]  # (the pattern matches '')
+    if rest[:1] not in ("R", "F"):
+        return False
+    head = fold_lower(rest[:24])
+    return any(fuzz.ratio(head[:size], form) >= _REVOCATION_MIN
+               for form in _REVOCATION_FORMS for size in (len(form) - 1, len(form), len(form) + 1))
 _LABEL_WORDS = frozenset({"art", "arts", "artigo", "paragrafo", "par"})
 _COMMON_ZIPF = 3.0  # a capitalised word at least this frequent in Portuguese opens a sentence
 
@@ -221,6 +239,22 @@ def scrap_label(text: str, prev_text: str) -> bool:
     if not tok or (tok.isalpha() and tok[0].isupper() and tok[1:].islower()):
         return False  # a word ('Os', 'Fica', 'Nenhum') starts a sentence
     return not (tok.isalpha() and tok.islower() and len(tok) >= 3)
+
+
+# a numeral with its ordinal sign ('3.º', '3º', '3o') at a line's start, after at most a scrap
+# of four characters (what OCR left of a keyword: 'S-"3.º' for '§ 3.º')
+_ORDINAL_START = re.compile(r"^\S{0,4}?\s?(?P<num>[1-9]\d{0,2})\s?\.?\s?(?:[º°ª]|o\b)")
+
+
+def ordinal_start(text: str, numbers: Sequence[int], prev_text: str) -> int | None:
+    """The numeral of a line that opens, after a sentence's end, with one of ``numbers`` (the next
+    article's or parágrafo's) and its ordinal sign (else None): a unit's numeral whose keyword and separator OCR
+    wrecked ('S-"3.º +08 valores' for '§ 3.º :- Os valores'), though nothing reads as a label.
+    Specks after the sentence's mark ('dos. ! f') do not keep it open."""
+    if not CLOSED.search(without_end_dust(prev_text)):
+        return None
+    m = _ORDINAL_START.match(text)
+    return int(m.group("num")) if m is not None and int(m.group("num")) in numbers else None
 
 
 def reads_as_text(rest: str, words: frozenset[str]) -> bool:
