@@ -1334,3 +1334,26 @@ def test_an_enacting_formula_an_article_quotes_opens_no_law():
     doc = structure_document(document_from_text(text), NormMeta(numero="11", ano=1991))
     assert [u.id for u in doc.articulacao] == ["art1", "art2", "art3", "art4", "art5"]
     assert not any(w.code == "neighbor_law" for w in doc.warnings)
+
+
+def _text_layer(text: str):
+    doc = document_from_text(text)
+    return doc.model_copy(update={"pages": tuple(p.model_copy(update={"method": "text"}) for p in doc.pages)})
+
+
+def test_a_text_layer_lost_no_label_its_unnumbered_sentences_are_no_articles():
+    # petrolina-do2737-2021 (born-digital): a council's resolução prints its vigência unnumbered
+    # after Art. 2º; and famurs-do1384-2014's expediente box lists '3º Vice-Presidente: ...' under
+    # an act's last article. Read by OCR either could be a unit whose label was lost; in a text
+    # layer nothing was lost
+    text = ("RESOLUÇÃO Nº 009/2021\nAprova o Projeto da APA Petrolina.\n"
+            "O CONSELHO MUNICIPAL DOS DIREITOS DA CRIANÇA, no uso de suas atribuições, RESOLVE:\n"
+            "Art. 1º Aprovar o Projeto da APA Petrolina;\n"
+            "Art. 2º O Projeto propõe trabalhar em busca de empresas de lucro real.\n"
+            "Esta Resolução entra em vigor na data de sua publicação.\n"
+            "1º Vice-Presidente: Miguel de Souza Almeida\n"
+            "2º Vice-Presidente: Clair Tomé Kuhn\n"
+            "3º Vice-Presidente: Mariovane Gottfried Weis\n"
+            "Petrolina-PE, 28 de julho de 2021\n")
+    doc = structure_document(_text_layer(text), NormMeta(numero="9", ano=2021))
+    assert [u.id for u in doc.articulacao] == ["art1", "art2"]

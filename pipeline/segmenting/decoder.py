@@ -284,7 +284,7 @@ class _Piece:
 
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
-                 "after_heading", "numeral_only", "final_article", "lost_bare", "lost_guess", "guess_open", "vigencia", "shifted",
+                 "after_heading", "numeral_only", "final_article", "layered", "lost_bare", "lost_guess", "guess_open", "vigencia", "shifted",
                  "reader", "lost_debris", "first_alnum", "lost_heads", "listed")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
@@ -343,6 +343,7 @@ class _Piece:
         # a bare numeral before the vigência or revocation clause ('3º - Esta Lei entra em vigor'):
         # LC 95 gives that clause an article of its own, so no parágrafo is read there
         self.final_article = self.numeral_only is not None and final_clause_at(self.text, self.numeral_only.end())
+        self.layered = False  # read from a text layer, where no keyword was lost (set by decode)
         self.shifted: list[tuple[int, int, _Piece]] | None = None  # see behind_dust
         self.reader: LabelReader | None = None  # the printed-form readers, for a label behind dust
 
@@ -530,6 +531,11 @@ class _Piece:
         or the 'o' OCR reads for it ('2. ' opens items too)."""
         m = self.numeral_only
         if m is None or int(m.group("num")) != n or (n <= 9 and not (m.group("ord") or m.group("o"))):
+            return float("inf"), 0
+        if self.layered and not m.group("sep"):
+            # a text layer lost no keyword: a numeral and its ordinal with no separator there opens
+            # a list of offices ('3º Vice-Presidente: Mariovane ...', a gazette's expediente box,
+            # famurs-do1384-2014), not a unit whose keyword OCR wrecked
             return float("inf"), 0
         return config.lost_numeral + config.lost_keyword, m.end("sep")
 
@@ -986,6 +992,7 @@ def decode(
     config: DecodeConfig = DecodeConfig(),
     lost_articles: frozenset[int] = frozenset(),
     read_label: LabelReader | None = None,
+    layered: frozenset[int] = frozenset(),
 ) -> Decoding:
     """Choose the unit starts of a law's articulação.
 
@@ -994,7 +1001,9 @@ def decode(
     another norm), ``lost_articles`` lines that open an article whose label OCR destroyed, as
     the text around says (an amending formula right after a closed quotation): read as the
     article the gap lacks where the next printed one shows the gap; ``read_label`` the
-    printed-form readers, to read a label behind margin marks as they read one at a line start.
+    printed-form readers, to read a label behind margin marks as they read one at a line start;
+    ``layered`` lines read from a page's text layer, where no label was lost to OCR (no final
+    clause is guessed an article there unless what is left of its label stands before it).
     Agrupadores (printed kind 'group') and headings reset the expectation below
     the article. Returns the chosen starts in order, and the doubts: places kept as text that
     read as the unit expected there within ``config.doubt_margin``.
@@ -1019,6 +1028,8 @@ def decode(
                     continue  # (a value after a colon, 'Por mês: 6,0 ORTN', opens no unit)
                 pieces.append(_Piece(i, m.end(), text[m.end():], None, -config.inline_penalty, False))
     prev_texts = [""] + list(texts[:-1])
+    for piece in pieces:
+        piece.layered = piece.line in layered
     _look_ahead(pieces)
     for piece in pieces:
         if piece.offset or piece.line not in listed or piece.printed is not None or piece.frozen:
@@ -1075,8 +1086,9 @@ def decode(
                 # closed line, or behind a numeral of its label after one whose '.' OCR read as
                 # ',' ('dos órgãos da Prefeitura,' / 'o, 82) Soto Lei entrará em vigor')
                 end = final_clause_after_label(piece.text)
-                if end is not None and (after_heading or CLOSED.search(without_end_dust(prev))
-                                        or any(c.isdigit() for c in piece.text[:end])):
+                if end is not None and (end > 0 or piece.line not in layered) and (
+                        after_heading or CLOSED.search(without_end_dust(prev))
+                        or any(c.isdigit() for c in piece.text[:end])):
                     piece.vigencia, piece.lost_guess = True, end
 
     # beam: state -> (cost, back-pointer); a back-pointer is (previous, piece index, kind, n, unico)
