@@ -1104,3 +1104,22 @@ def test_an_article_keyword_with_a_speck_glued_to_it_is_read():
             "ARTIGO! 992: O pedido de renovação será apresentado até trinta\ndias antes do seu vencimento.\n"
             "Art. 13º Esta Lei entra em vigor na data de sua publicação.\n")
     assert _units(body).get("art12", "").startswith("O pedido"), _units(body)
+
+
+def test_scraps_between_a_read_label_and_the_revocation_clause_are_the_labels():
+    body = ("ARTIGO 15 - Fica proibido o uso das praças.\nARTIGO 16 - Nenhum feirante poderá exercer a atividade.\n"
+            "S 1º:- O prazo será de trinta dias.\nS 2º:- Excetuam-se do disposto neste artigo os casos de\n"
+            "força maior, a juízo da Secretaria Municipal da Fazenda.\n"
+            "ARTIGO 1L/0:— Revogam-se as disposições em contrário.\n")
+    units = _units(body)
+    assert units.get("art17") == "Revogam-se as disposições em contrário.", units
+
+
+def test_a_vetoed_article_whose_label_spells_a_word_is_read_by_the_gap():
+    # 'Beto dib= (VETADO)' for 'Art. 11 - (VETADO)': a vetoed unit's text is the veto alone
+    body = ("Art. 10. - Os permissionários terão o prazo de 90 (noventa) dias para se adaptarem.\n"
+            "S 1º.- (VETADO)\nS 2º.= O prazo de que trata este artigo poderá ser pror-\n"
+            "rogado uma única vez, por igual período.\nBeto dib= (VETADO)\n"
+            "Art. 12 - A Prefeitura poderá, a qualquer tempo, revogar\na autorização.\n")
+    units = _units(body)
+    assert units.get("art11") == "VETADO" and "art10_par2" in units and "art10_par3" not in units, units

@@ -50,6 +50,7 @@ from pipeline.segmenting.lost import (
     ordinal_start,
     reads_as_text,
     scrap_label,
+    vetoed_debris_end,
     vocabulary,
 )
 
@@ -284,8 +285,8 @@ class _Piece:
 
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
-                 "after_heading", "numeral_only", "final_article", "layered", "lost_bare", "lost_guess", "guess_open", "vigencia", "shifted",
-                 "reader", "lost_debris", "first_alnum", "lost_heads", "listed")
+                 "after_heading", "numeral_only", "final_article", "layered", "lost_bare", "lost_guess", "guess_open",
+                 "vigencia", "shifted", "reader", "lost_debris", "first_alnum", "lost_heads", "listed", "clause_end")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -339,6 +340,7 @@ class _Piece:
         self.lost_guess: int | None = None
         self.guess_open = False  # ... after a line that does not close: the debris must hold a keyword
         self.vigencia = False
+        self.clause_end: int | None = None  # a label read, scraps after it, then a final clause: where it starts
         self.numeral_only = _NUMERAL_ONLY.match(self.text) if offset == 0 else None
         # a bare numeral before the vigência or revocation clause ('3º - Esta Lei entra em vigor'):
         # LC 95 gives that clause an article of its own, so no parágrafo is read there
@@ -634,6 +636,12 @@ class _Piece:
         if kind == "paragrafo" and self.final_article:
             return float("-inf"), 0
         got = self._label_evidence(kind, n, unico, config)
+        if kind == "artigo" and self.vigencia and self.lost_guess is not None and 0 <= got[1] < self.lost_guess \
+                and _SEPARATOR.sub("", self.text[got[1]:self.lost_guess], count=1).strip():
+            # the label read, then scraps up to the final clause: all label ('ARTIGO 1L/0:— Revogam-se':
+            # 'ARTIGO 17' read, '/0:—' left of its ordinal and dash)
+            got = (got[0], self.lost_guess)
+            self.clause_end = self.lost_guess
         if got[0] < config.label_lost and got[0] > float("-inf") and self.confirmed(kind, n, unico):
             return config.label_lost, got[1]
         if (not unico and self.lost_guess is not None and config.label_guessed > got[0] and (
@@ -1067,6 +1075,8 @@ def decode(
                                                             after_heading or closed)
                 if piece.lost_whole is None and (closed or after_heading) and p is None:
                     piece.lost_guess = label_debris_end(piece.text, words)
+                    if piece.lost_guess is None:  # (a scrap that spells a word, 'Beto dib= (VETADO)')
+                        piece.lost_guess = vetoed_debris_end(piece.text)
                 elif piece.lost_whole is None and p is None:
                     # after a line that runs on (its '.' read as ','), only debris that still
                     # shows the keyword ('«s ART. S.09.=', 'rt Jo —'): the gap ahead decides
@@ -1177,6 +1187,8 @@ def decode(
         piece = pieces[k]
         emission, end = piece.emission(kind, n, unico, config) if not (
             piece.printed and piece.printed.suffix) else (0.0, -1)
+        if kind == "artigo" and piece.clause_end is not None and end >= 0:
+            end = piece.clause_end
         if end < 0:  # as the printed-form readers read it: the caller keeps their label
             label, rest = "", texts[piece.line][piece.offset:]
         else:

@@ -144,6 +144,17 @@ _LABEL_WORDS = frozenset({"art", "arts", "artigo", "paragrafo", "par"})
 _COMMON_ZIPF = 3.0  # a capitalised word at least this frequent in Portuguese opens a sentence
 
 
+_VETOED_LINE = re.compile(r"^(?=\S)(?:\S{1,8}\s*){1,3}?(?P<veto>\(\s*VETAD[OA]\s*\)\W{0,2}$)")
+
+
+def vetoed_debris_end(text: str) -> int | None:
+    """Where the debris of a lost label ends on a line that holds nothing else but '(VETADO)'
+    ('Beto dib= (VETADO)' for 'Art. 11 - (VETADO)'): a vetoed unit's text is the veto alone, so
+    what stands before it, up to three scraps, is its label. None for other lines."""
+    m = _VETOED_LINE.match(text)
+    return m.start("veto") if m is not None else None
+
+
 def label_debris_end(text: str, words: frozenset[str]) -> int | None:
     """Where the debris of a lost label ends at the start of ``text`` ('PN aq sp = E Compete' ->
     before 'E'; 'nom rc A matrícula' -> before 'A'; 'RT. 40. Nenhum' -> before 'Nenhum'), or None
