@@ -37,6 +37,7 @@ class CleanLine:
     conf: float | None = None
     top: float | None = None  # relative vertical position on the page (0 top, 1 bottom)
     bottom: float | None = None  # relative position of the line's bottom
+    text_layer: bool = False  # read from the PDF's text layer, not OCR'd: no label of it was lost to OCR
 
     @property
     def is_noise(self) -> bool:
@@ -781,7 +782,8 @@ def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) ->
             top = bottom = None
             if line.bbox is not None and height:
                 top, bottom = line.bbox[1] / height, line.bbox[3] / height
-            lines.append(CleanLine(line.text, page.page_index, index, conf=line.conf, top=top, bottom=bottom))
+            lines.append(CleanLine(line.text, page.page_index, index, conf=line.conf, top=top, bottom=bottom,
+                                   text_layer=page.method == "text"))
     lines = [apply_line_rules(line) for line in lines]
     for i in find_footer_blocks(lines):
         lines[i] = replace(lines[i], kind="noise", reason="footer")

@@ -988,6 +988,7 @@ def decode(
     config: DecodeConfig = DecodeConfig(),
     lost_articles: frozenset[int] = frozenset(),
     read_label: LabelReader | None = None,
+    text_layer: Sequence[bool] | None = None,
 ) -> Decoding:
     """Choose the unit starts of a law's articulação.
 
@@ -996,8 +997,9 @@ def decode(
     another norm), ``lost_articles`` lines that open an article whose label OCR destroyed, as
     the text around says (an amending formula right after a closed quotation): read as the
     article the gap lacks where the next printed one shows the gap; ``read_label`` the
-    printed-form readers, to read a label behind margin marks as they read one at a line start.
-    Agrupadores (printed kind 'group') and headings reset the expectation below
+    printed-form readers, to read a label behind margin marks as they read one at a line start;
+    ``text_layer`` the lines read from a PDF's text layer (a final clause opening one with no
+    label left is unnumbered, not an article whose label OCR lost). Agrupadores (printed kind 'group') and headings reset the expectation below
     the article. Returns the chosen starts in order, and the doubts: places kept as text that
     read as the unit expected there within ``config.doubt_margin``.
     """
@@ -1078,6 +1080,8 @@ def decode(
                 # a final clause after whatever is left of its label (up to four tokens)
                 end = next((t.start() for t in list(TOKEN.finditer(piece.text[:48]))[:5]
                             if final_clause_at(piece.text, t.start())), None)
+                if end == 0 and text_layer and text_layer[piece.line]:
+                    end = None  # a text layer's clause with no label is unnumbered: OCR lost nothing there
                 if end is not None:
                     piece.vigencia, piece.lost_guess = True, end
 

@@ -225,7 +225,8 @@ def decode_articulacao(
                 frozen[k] = True
                 k += 1
     decoding = decode([r.line.text for r in readings], printed, frozen=frozen, config=config.decoder,
-                      lost_articles=lost_articles, read_label=_printed_behind)
+                      lost_articles=lost_articles, read_label=_printed_behind,
+                      text_layer=[r.line.text_layer for r in readings])
     starts = decoding.starts
     by_line: dict[int, list[Start]] = {}
     for st in starts:
