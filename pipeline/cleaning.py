@@ -37,7 +37,7 @@ class CleanLine:
     conf: float | None = None
     top: float | None = None  # relative vertical position on the page (0 top, 1 bottom)
     bottom: float | None = None  # relative position of the line's bottom
-    text_layer: bool = False  # read from the page's text layer, not by OCR: no label of it was lost
+    text_layer: bool = False  # read from the PDF's text layer, not OCR'd: no label of it was lost to OCR
 
     @property
     def is_noise(self) -> bool:

@@ -422,7 +422,7 @@ def find_merged_vigencia(roots: Sequence[Node]) -> list[Issue]:
     """A unit whose text goes on, after a sentence's end, with the vigência clause ('... do
     Município. Ape. do — nsta Lei entra em vigor'): that clause opens an article of its own, whose
     label was lost, so the law's articles are not whole. Quoted provisions aside (an amended
-    norm's own clauses)."""
+    norm's own clauses), and units read from a PDF's text layer (no label was lost there)."""
     issues: list[Issue] = []
     stack = [n for n in roots]
     while stack:
@@ -430,8 +430,8 @@ def find_merged_vigencia(roots: Sequence[Node]) -> list[Issue]:
         if node.kind == "alteracao":
             continue
         stack.extend(node.children)
-        if node.kind not in DISPOSITIVO_TYPES:
-            continue
+        if node.kind not in DISPOSITIVO_TYPES or (node.lines and all(ln.text_layer for ln in node.lines)):
+            continue  # (a text layer lost no label to OCR: an unnumbered clause there is the drafter's)
         text = " ".join([node.first_text, *(ln.text for ln in node.lines[1:])])  # as emitted: no label
         m = _MERGED_VIGENCIA.search(text)
         if m is not None:

@@ -1123,3 +1123,17 @@ def test_a_vetoed_article_whose_label_spells_a_word_is_read_by_the_gap():
             "Art. 12 - A Prefeitura poderá, a qualquer tempo, revogar\na autorização.\n")
     units = _units(body)
     assert units.get("art11") == "VETADO" and "art10_par2" in units and "art10_par3" not in units, units
+
+
+@pytest.mark.parametrize(("method", "articles"), [("text", ["art1", "art2"]), ("given", ["art1", "art2", "art3"])])
+def test_an_unlabelled_vigencia_clause_is_an_article_only_where_ocr_may_have_lost_its_label(method: str, articles):
+    # a born-digital gazette's act ends 'Art. 2º ...' / 'Esta Resolução entra em vigor ...' with no
+    # label: the drafter's, not OCR's; in OCR'd text the same line is an article whose label was lost
+    body = ("Art. 1º Aprovar o cadastro da entidade.\nArt. 2º A entidade tem sede nesta cidade.\n"
+            "Esta Lei entra em vigor na data de sua publicação.\n")
+    doc = document_from_text(HEAD + body + TAIL)
+    doc = doc.model_copy(update={"pages": tuple(p.model_copy(update={"method": method}) for p in doc.pages)})
+    out = structure_document(doc).model_dump()
+    assert [n["id"] for n in out["articulacao"]] == articles
+    doubtful = "unit_doubtful" in [w["code"] for w in out["warnings"]]
+    assert doubtful is (method != "text")  # an OCR'd label lost entirely is a guess; the drafter's is none

@@ -1000,7 +1000,7 @@ def decode(
     config: DecodeConfig = DecodeConfig(),
     lost_articles: frozenset[int] = frozenset(),
     read_label: LabelReader | None = None,
-    layered: frozenset[int] = frozenset(),
+    text_layer: Sequence[bool] | None = None,
 ) -> Decoding:
     """Choose the unit starts of a law's articulação.
 
@@ -1010,9 +1010,8 @@ def decode(
     the text around says (an amending formula right after a closed quotation): read as the
     article the gap lacks where the next printed one shows the gap; ``read_label`` the
     printed-form readers, to read a label behind margin marks as they read one at a line start;
-    ``layered`` lines read from a page's text layer, where no label was lost to OCR (no final
-    clause is guessed an article there unless what is left of its label stands before it).
-    Agrupadores (printed kind 'group') and headings reset the expectation below
+    ``text_layer`` the lines read from a PDF's text layer (a final clause opening one with no
+    label left is unnumbered, not an article whose label OCR lost). Agrupadores (printed kind 'group') and headings reset the expectation below
     the article. Returns the chosen starts in order, and the doubts: places kept as text that
     read as the unit expected there within ``config.doubt_margin``.
     """
@@ -1037,7 +1036,7 @@ def decode(
                 pieces.append(_Piece(i, m.end(), text[m.end():], None, -config.inline_penalty, False))
     prev_texts = [""] + list(texts[:-1])
     for piece in pieces:
-        piece.layered = piece.line in layered
+        piece.layered = bool(text_layer and text_layer[piece.line])
     _look_ahead(pieces)
     for piece in pieces:
         if piece.offset or piece.line not in listed or piece.printed is not None or piece.frozen:
@@ -1096,9 +1095,10 @@ def decode(
                 # closed line, or behind a numeral of its label after one whose '.' OCR read as
                 # ',' ('dos órgãos da Prefeitura,' / 'o, 82) Soto Lei entrará em vigor')
                 end = final_clause_after_label(piece.text)
-                if end is not None and (end > 0 or piece.line not in layered) and (
-                        after_heading or CLOSED.search(without_end_dust(prev))
-                        or any(c.isdigit() for c in piece.text[:end])):
+                if end == 0 and text_layer and text_layer[piece.line]:
+                    end = None  # a text layer's clause with no label is unnumbered: OCR lost nothing there
+                if end is not None and (after_heading or CLOSED.search(without_end_dust(prev))
+                                        or any(c.isdigit() for c in piece.text[:end])):
                     piece.vigencia, piece.lost_guess = True, end
 
     # beam: state -> (cost, back-pointer); a back-pointer is (previous, piece index, kind, n, unico)

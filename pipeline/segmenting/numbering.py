@@ -226,7 +226,7 @@ def decode_articulacao(
                 k += 1
     decoding = decode([r.line.text for r in readings], printed, frozen=frozen, config=config.decoder,
                       lost_articles=lost_articles, read_label=_printed_behind,
-                      layered=frozenset(j for j, r in enumerate(readings) if r.line.text_layer))
+                      text_layer=[r.line.text_layer for r in readings])
     starts = decoding.starts
     by_line: dict[int, list[Start]] = {}
     for st in starts:
