@@ -142,6 +142,19 @@ def run_tesseract_many(images: Sequence[Image.Image], *, config: OcrConfig, dpi:
     each, more than reading a margin label itself)."""
     if not images:
         return []
+    if program == "tesseract":
+        from pipeline import tessapi
+
+        try:
+            tsv = tessapi.read_tsv_many(images, lang=config.lang, psm=config.psm, oem=config.oem, dpi=dpi,
+                                        timeout_s=config.timeout_s)
+        except tessapi.TimeoutExceeded as exc:
+            raise OcrError(f"tesseract took more than {config.timeout_s:g} s", reason="ocr_timeout",
+                           page_no=page_no) from exc
+        except tessapi.ReadFailed as exc:
+            raise OcrError(f"tesseract failed: {exc}", reason="tesseract_failed", page_no=page_no) from exc
+        if tsv is not None:
+            return _lines_of_pages(parse_tsv_pages(tsv), len(images))
     with page_image_dir() as tmp:
         files = []
         for n, image in enumerate(images):
@@ -171,10 +184,13 @@ def run_tesseract_many(images: Sequence[Image.Image], *, config: OcrConfig, dpi:
         detail = proc.stderr.decode("utf-8", "replace").strip().splitlines()
         raise OcrError(f"tesseract failed: {detail[-1] if detail else proc.returncode}",
                        reason="tesseract_failed", page_no=page_no)
-    by_page = parse_tsv_pages(proc.stdout.decode("utf-8", "replace"))
-    if len(images) == 1:  # one image: whatever page number the program printed
+    return _lines_of_pages(parse_tsv_pages(proc.stdout.decode("utf-8", "replace")), len(images))
+
+
+def _lines_of_pages(by_page: dict[int, tuple[Line, ...]], n_images: int) -> list[tuple[Line, ...]]:
+    if n_images == 1:  # one image: whatever page number the program printed
         return [tuple(line for lines in by_page.values() for line in lines)]
-    return [by_page.get(n + 1, ()) for n in range(len(images))]
+    return [by_page.get(n + 1, ()) for n in range(n_images)]
 
 
 @dataclass(frozen=True)
