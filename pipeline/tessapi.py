@@ -106,6 +106,8 @@ def library() -> _Lib | None:
                         break
                     except (OSError, AttributeError):
                         continue
+                if lib is not None:
+                    _silence_leptonica()
             finally:
                 if saved is None:
                     os.environ.pop("OMP_THREAD_LIMIT", None)
@@ -113,6 +115,18 @@ def library() -> _Lib | None:
                     os.environ["OMP_THREAD_LIMIT"] = saved
         _LOADED["lib"] = lib
         return lib
+
+
+def _silence_leptonica() -> None:
+    """Leptonica's messages ('Error in pixScanForForeground: invalid box', harmless on odd crops)
+    went to the program's stderr, which was captured; in this process they would reach the
+    user's terminal."""
+    try:
+        lept = ctypes.CDLL("liblept.so.5")
+        lept.setMsgSeverity.argtypes = [ctypes.c_int]
+        lept.setMsgSeverity(6)  # L_SEVERITY_NONE
+    except (OSError, AttributeError):
+        pass
 
 
 def library_version() -> str | None:
@@ -131,6 +145,9 @@ class _Handle:
         self.ptr = self.lib.TessBaseAPICreate()
         if not self.ptr:
             raise ReadFailed("TessBaseAPICreate failed")
+        # Tesseract's own messages ('Detected 77 diacritics') went to the program's captured
+        # stderr; here they would reach the user's terminal
+        self.lib.TessBaseAPISetVariable(self.ptr, b"debug_file", os.devnull.encode())
         if self.lib.TessBaseAPIInit2(self.ptr, None, lang.encode(), oem) != 0:
             self.lib.TessBaseAPIDelete(self.ptr)
             self.ptr = None

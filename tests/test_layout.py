@@ -285,3 +285,20 @@ def test_lines_that_share_rows_with_others_stay_where_they_were_read():
         _line("16", 1900, 600, 1950, 640),
     )
     assert restore_line_order(stamp) is stamp
+
+
+def test_a_short_line_wholly_right_of_the_text_column_is_a_margin_note():
+    """Read at psm 4 a note written in the right margin becomes a line of its own ('Cópia');
+    it goes. A folio or a date ending at the column's edge, and a label in the left margin, stay."""
+    from pipeline.layout import drop_right_margin_notes
+
+    body = [_line("Art. 1º Fica o Poder Executivo autorizado a", 300, 100 + 50 * i, 2180, 137 + 50 * i)
+            for i in range(10)]
+    note = _line("Cópia", 2370, 372, 2445, 409)
+    folio = _line("fls. 2", 2050, 40, 2180, 77)
+    label = _line("Art. 4º", 60, 700, 200, 737)
+    lines = [folio, *body[:4], note, *body[4:], label]
+    kept = drop_right_margin_notes(lines)
+    assert note not in kept and folio in kept and label in kept and len(kept) == len(lines) - 1
+    assert drop_right_margin_notes(kept) == kept
+    assert drop_right_margin_notes(lines[:5] + [note]) == (*lines[:5], note)  # too few lines to judge

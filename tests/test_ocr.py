@@ -476,3 +476,43 @@ def test_pdfium_is_used_under_one_lock_and_pages_render_alike_from_threads(tmp_p
         together = list(pool.map(lambda k: render_pdf_page(pdf, plans[k % 2], config=CONFIG)[0].tobytes(), range(8)))
     assert held and all(held)  # every document opened with the lock held
     assert together == [alone[k % 2] for k in range(8)]
+
+
+def test_a_page_the_cues_call_upside_down_is_judged_by_its_first_reading_not_by_osd(monkeypatch):
+    """The cheap cues' 'upside down' is a hint: no OSD is asked (OSD called an upright scanlab page
+    upside down with confidence, and it costs ~0.45 CPU s). An upright page they flag reads well
+    and is read once; an upside-down page they flag reads badly and is read turned in full at
+    once (no band probed first), keeping the turned reading."""
+    import dataclasses
+
+    from scans import LAW_LINES
+
+    import pipeline.imageprep as imageprep
+    import pipeline.ocr as ocr_mod
+
+    reads: list[tuple[int, int]] = []
+
+    class Counting:
+        def name(self, config):
+            return ocr_mod.TESSERACT.name(config)
+
+        def read(self, image, *, config, dpi, page_no=None):
+            if config.psm == CONFIG.psm:
+                reads.append(image.size)
+            return ocr_mod.TESSERACT.read(image, config=config, dpi=dpi, page_no=page_no)
+
+    def no_osd(*args, **kwargs):
+        raise AssertionError("OSD asked")
+
+    monkeypatch.setattr(imageprep, "detect_orientation", no_osd)
+    monkeypatch.setattr(imageprep, "text_direction", lambda binary: ("horizontal", False))
+    upright = render_page(LAW_LINES, dpi=150).convert("L")
+    config = dataclasses.replace(CONFIG, prepare=True)
+    page = ocr_mod.ocr_image(upright, page_index=0, dpi=150, config=config, engine=Counting())
+    assert page.rotation == 0 and page.confidence is not None and page.confidence > 0.8
+    assert len(reads) == 1
+    reads.clear()
+    page = ocr_mod.ocr_image(upright.rotate(180), page_index=0, dpi=150, config=config, engine=Counting())
+    assert page.rotation == 180 and page.confidence is not None and page.confidence > 0.8
+    assert len(reads) == 2 and reads[0] == reads[1]
+    assert {"proprietários", "terrenos", "notificação"} <= _words(page)
