@@ -302,3 +302,15 @@ def test_a_short_line_wholly_right_of_the_text_column_is_a_margin_note():
     assert note not in kept and folio in kept and label in kept and len(kept) == len(lines) - 1
     assert drop_right_margin_notes(kept) == kept
     assert drop_right_margin_notes(lines[:5] + [note]) == (*lines[:5], note)  # too few lines to judge
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("Art. 4º -", True), ("o Art, 30 -", True), ("Arte 32º -", True), ("$ 2º", True), ("§ 1º", True),
+    ("III -", True), ("b)", True), ("12 -", True), ("4º", True), ("Parágrafo único", True),
+    # a coat of arms, a stamp or a folio beside the letterhead (scanlab pages made worse by them)
+    ("[17]", False), ("154", False), ("[52155]", False), ("Na 74", False), ("(3)", False), ("Xá", False),
+])
+def test_a_margin_re_read_is_kept_only_with_a_labels_shape(text: str, label: bool):
+    from pipeline.layout import reads_as_label
+
+    assert reads_as_label(text) is label

@@ -516,3 +516,35 @@ def test_a_page_the_cues_call_upside_down_is_judged_by_its_first_reading_not_by_
     assert page.rotation == 180 and page.confidence is not None and page.confidence > 0.8
     assert len(reads) == 2 and reads[0] == reads[1]
     assert {"proprietários", "terrenos", "notificação"} <= _words(page)
+
+
+def test_the_library_reads_a_page_as_the_tesseract_program_does(monkeypatch):
+    """Pages are read by Tesseract's library loaded once per process (pipeline.tessapi): the
+    same lines, words, boxes and confidences as the program prints for the same image, psm and
+    dpi, for one image and for a list of crops; LOCLEG_TESSERACT_CLI=1 runs the program."""
+    import dataclasses
+
+    from pipeline import tessapi
+    from pipeline.ocr import TESSERACT, run_tesseract
+
+    assert tessapi.library() is not None, "libtesseract.so.5 should load here"
+    page = render_page(PAGE, dpi=200).convert("L")
+    through_library = run_tesseract(page, config=CONFIG, dpi=200)
+    crops = [page.crop((0, 0, page.width, page.height // 2)), page.crop((0, page.height // 2, page.width, page.height))]
+    single = dataclasses.replace(CONFIG, psm=6)
+    crops_library = TESSERACT.read_many(crops, config=single, dpi=200)
+    monkeypatch.setenv("LOCLEG_TESSERACT_CLI", "1")
+    monkeypatch.setattr(tessapi, "_LOADED", {})
+    assert tessapi.read_tsv_many([page], lang="por", psm=4, oem=1, dpi=200, timeout_s=10) is None
+    through_program = run_tesseract(page, config=CONFIG, dpi=200)
+    assert through_library == through_program and "proprietários" in " ".join(ln.text for ln in through_library)
+    assert TESSERACT.read_many(crops, config=single, dpi=200) == crops_library
+
+
+def test_the_library_refuses_an_unknown_language_as_the_program_does():
+    from pipeline.ocr import run_tesseract
+
+    page = render_page(PAGE, dpi=150).convert("L")
+    with pytest.raises(OcrError) as info:
+        run_tesseract(page, config=OcrConfig(prepare=False, lang="xyz"), dpi=150)
+    assert info.value.reason == "tesseract_failed"
