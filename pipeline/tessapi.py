@@ -23,6 +23,7 @@ import ctypes.util
 import os
 import threading
 import time
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -141,6 +142,7 @@ class _Handle:
     """One initialised ``TessBaseAPI`` (a language and engine mode), owned by one thread."""
 
     def __init__(self, lib: _Lib, lang: str, oem: int) -> None:
+        self.pid = os.getpid()
         self.lib = lib.cdll
         self.ptr = self.lib.TessBaseAPICreate()
         if not self.ptr:
@@ -154,10 +156,13 @@ class _Handle:
             raise ReadFailed(f"cannot load the language '{lang}'")
 
     def end(self) -> None:
-        if self.ptr:
-            self.lib.TessBaseAPIEnd(self.ptr)
-            self.lib.TessBaseAPIDelete(self.ptr)
-            self.ptr = None
+        ptr, self.ptr = self.ptr, None
+        if ptr and self.pid == os.getpid():  # a forked child leaves its parent's copy alone
+            self.lib.TessBaseAPIEnd(ptr)
+            self.lib.TessBaseAPIDelete(ptr)
+
+    def __del__(self) -> None:
+        self.end()
 
     def read_tsv(self, image: Image.Image, *, psm: int, dpi: float | None, page_number: int,
                  deadline: float | None) -> str:
@@ -196,15 +201,17 @@ class _Handle:
 
 
 _LOCAL = threading.local()
-_ALL: list[tuple[int, _Handle]] = []  # every handle of this process, ended at its exit
+# every live handle of this process, ended at its exit (Tesseract warns of leaked dictionaries on
+# stderr otherwise); weak: a thread's handles end with the thread (a long `locleg serve` starts
+# new reading threads, each would otherwise keep its ~15-40 MB model)
+_ALL: weakref.WeakSet[_Handle] = weakref.WeakSet()
 
 
 @atexit.register
 def _end_all() -> None:
-    """End this process's handles (Tesseract warns of leaked dictionaries on stderr otherwise)."""
+    """End this process's live handles."""
     with _LOAD_LOCK:
-        mine = [h for pid, h in _ALL if pid == os.getpid()]
-        _ALL.clear()
+        mine = [h for h in list(_ALL) if h.pid == os.getpid()]
     for h in mine:
         h.end()
 
@@ -218,7 +225,7 @@ def _handle(lib: _Lib, lang: str, oem: int) -> _Handle:
         handles = {k: v for k, v in handles.items() if k[0] == os.getpid()}
         handles[key] = _Handle(lib, lang, oem)
         with _LOAD_LOCK:
-            _ALL.append((os.getpid(), handles[key]))
+            _ALL.add(handles[key])
         _LOCAL.handles = handles
     return handles[key]
 
