@@ -47,6 +47,10 @@ def _cpu_children() -> float:
     return u.ru_utime + u.ru_stime
 
 
+def _cpu_both() -> float:
+    return _cpu_self() + _cpu_children()
+
+
 def _apply(patches: list[str]) -> None:
     """``module.NAME=value`` settings (a Python literal) for trying a constant without editing."""
     import ast
@@ -78,17 +82,17 @@ def _profile_page(pdf: str, index: int, patches: list[str], bare_png: str | None
             return ocr_mod.TESSERACT.name(config)
 
         def read(self, image, *, config, dpi, page_no=None):
-            before = _cpu_children()
+            before = _cpu_both()  # the library reads in this process, the program in a child
             lines = ocr_mod.TESSERACT.read(image, config=config, dpi=dpi, page_no=page_no)
             calls.append({"psm": config.psm, "px": image.width * image.height,
-                          "cpu": _cpu_children() - before})
+                          "cpu": _cpu_both() - before})
             return lines
 
         def read_many(self, images, *, config, dpi, page_no=None):
-            before = _cpu_children()
+            before = _cpu_both()
             reads = ocr_mod.TESSERACT.read_many(images, config=config, dpi=dpi, page_no=page_no)
             calls.append({"psm": f"{config.psm}x{len(images)}", "px": sum(i.width * i.height for i in images),
-                          "cpu": _cpu_children() - before})
+                          "cpu": _cpu_both() - before})
             return reads
 
     real_orient = imageprep.detect_orientation

@@ -237,6 +237,46 @@ def unread_margins(ink: np.ndarray, lines: Sequence[Line], *, reach: float = 0.3
     return out
 
 
+_LEAD = r"^[\s.,'\"“”‘’:;_~*-]*"  # specks before a label; no bracket: '[17]', '(3)' are stamps and folios
+_LABEL_SHAPE = re.compile(
+    r"(?i)\b[aá]r[tli1]"  # the article keyword, whatever follows ('Art. 4º', 'ARTIGO', 'Arl 4')
+    r"|[§$]"  # the parágrafo sign (or its misreading)
+    r"|\bpar[aá]gr"  # 'Parágrafo único'
+    + "|" + _LEAD + r"[IVXLCl|1]{1,6}\s*[-–—=.)]"  # a roman numeral and its separator ('IV -')
+    + "|" + _LEAD + r"[a-z]\s*\)"  # an alínea's letter ('b)')
+    + "|" + _LEAD + r"\d{1,3}\s*(?:[º°ª]|o\b|[-–—.)])"  # a numeral with its sign or separator ('4º', '12 -')
+)
+
+
+def reads_as_label(text: str) -> bool:
+    """Whether a margin re-read (:func:`unread_margins`, read again with psm 7) has the shape of a
+    unit's label, to be put before the line it stands beside: the article keyword, '§', a roman
+    numeral, letter or numeral with its separator. Stricter than :func:`is_label_like`, which
+    any digit passes: the re-reads that made scanlab pages worse than bare were a coat of arms or
+    a stamp beside the letterhead read as '[17]', '154', '[52155]', 'Na 74' (held137110 0017,
+    0035, 0037; held887749 0036, 0034)."""
+    return bool(_LABEL_SHAPE.search(text.strip()))
+
+
+def drop_right_margin_notes(lines: Sequence[Line]) -> tuple[Line, ...]:
+    """``lines`` without the short lines lying wholly right of the text column: a note written
+    in the right margin ('cópia' by hand) or a stamp there. Read at psm 4 (one column) every ink
+    is a line of the column; Tesseract's own layout analysis (psm 3, bare) sets such a mark
+    apart and drops it (held887749 0019: 'Cópia' read at confidence 0.89, the one page worse than
+    bare at psm 4 that its preparation did not explain). The column's right edge is where nine
+    in ten of its lines of four words or more end; a line of one or two words starting past it
+    (by a line's height) goes. Labels hang in the left margin, folios and dates end at the
+    column's edge: neither starts past it."""
+    full = sorted(ln.bbox[2] for ln in lines if ln.bbox is not None and len(ln.words) >= 4)
+    if len(full) < 8:
+        return tuple(lines)
+    right = full[int(0.9 * (len(full) - 1))]
+    heights = sorted(ln.bbox[3] - ln.bbox[1] for ln in lines if ln.bbox is not None)
+    reach = heights[len(heights) // 2]
+    return tuple(ln for ln in lines
+                 if ln.bbox is None or len(ln.words) > 2 or ln.bbox[0] <= right + reach)
+
+
 def is_label_like(text: str) -> bool:
     """Whether a margin's reading can be a unit's label (a numeral, '§', the article keyword,
     a roman numeral or a letter with its separator), not a speck or a handwritten mark."""

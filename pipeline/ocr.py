@@ -142,6 +142,19 @@ def run_tesseract_many(images: Sequence[Image.Image], *, config: OcrConfig, dpi:
     each, more than reading a margin label itself)."""
     if not images:
         return []
+    if program == "tesseract":
+        from pipeline import tessapi
+
+        try:
+            tsv = tessapi.read_tsv_many(images, lang=config.lang, psm=config.psm, oem=config.oem, dpi=dpi,
+                                        timeout_s=config.timeout_s)
+        except tessapi.TimeoutExceeded as exc:
+            raise OcrError(f"tesseract took more than {config.timeout_s:g} s", reason="ocr_timeout",
+                           page_no=page_no) from exc
+        except tessapi.ReadFailed as exc:
+            raise OcrError(f"tesseract failed: {exc}", reason="tesseract_failed", page_no=page_no) from exc
+        if tsv is not None:
+            return _lines_of_pages(parse_tsv_pages(tsv), len(images))
     with page_image_dir() as tmp:
         files = []
         for n, image in enumerate(images):
@@ -171,10 +184,13 @@ def run_tesseract_many(images: Sequence[Image.Image], *, config: OcrConfig, dpi:
         detail = proc.stderr.decode("utf-8", "replace").strip().splitlines()
         raise OcrError(f"tesseract failed: {detail[-1] if detail else proc.returncode}",
                        reason="tesseract_failed", page_no=page_no)
-    by_page = parse_tsv_pages(proc.stdout.decode("utf-8", "replace"))
-    if len(images) == 1:  # one image: whatever page number the program printed
+    return _lines_of_pages(parse_tsv_pages(proc.stdout.decode("utf-8", "replace")), len(images))
+
+
+def _lines_of_pages(by_page: dict[int, tuple[Line, ...]], n_images: int) -> list[tuple[Line, ...]]:
+    if n_images == 1:  # one image: whatever page number the program printed
         return [tuple(line for lines in by_page.values() for line in lines)]
-    return [by_page.get(n + 1, ()) for n in range(len(images))]
+    return [by_page.get(n + 1, ()) for n in range(n_images)]
 
 
 @dataclass(frozen=True)
@@ -721,6 +737,12 @@ def text_layer_agrees(path: Path, plan: PagePlan, layer: PageText, *, config: Oc
 UPSIDE_DOWN_CHECK = 0.55
 """Mean word confidence under which a page is also read turned by 180° (an upside-down page
 reads at 0.3-0.45; a right page of the real-world scans at 0.65-0.95)."""
+UPSIDE_DOWN_SUSPECT_CHECK = 0.7
+"""The same for a page the preparation's cheap cues call upside down (``PrepInfo.upside_down``):
+read as it lies first (no OSD), and probed turned (the band, then the whole page) when its mean
+word confidence is under this. An upright page read well is read once. (Turning such a page in
+full at once, without the band, cost a whole reading on a flagged upright page that reads
+badly anyway: tune101 0009, a photocopy of 0.34 CER.)"""
 UPSIDE_DOWN_GAIN = 0.15
 """How much better the turned reading's confidence must be for it to be kept."""
 UPSIDE_DOWN_MIN_WORDS = 20
@@ -756,18 +778,20 @@ def ocr_image(image: Image.Image, *, page_index: int, dpi: float | None, config:
         image.info["dpi"] = (dpi, dpi)  # preparation scales its filters by the resolution
     pdf_rotate = int(image.info.get("pdf_rotate", 0))
     source_size = image.size
-    image, rotation, skew, scale = _prepare(image, config=config)
+    image, rotation, skew, scale, suspect = _prepare(image, config=config)
     # the page's own size, upright (a reduced page's size divided back would be off by a pixel)
     width, height = source_size[::-1] if rotation in (90, 270) else source_size
     read_dpi = dpi * scale if dpi else None  # preparation may enlarge a page (1-bit, low dpi)
     rotation = (rotation + pdf_rotate) % 360
     lines = engine.read(image, config=config, dpi=read_dpi, page_no=page_index + 1)
     confs = [w.conf for ln in lines for w in ln.words if w.conf is not None]
-    if (config.prepare and len(confs) >= UPSIDE_DOWN_MIN_WORDS and sum(confs) / len(confs) < UPSIDE_DOWN_CHECK
+    check = UPSIDE_DOWN_SUSPECT_CHECK if suspect else UPSIDE_DOWN_CHECK
+    if (config.prepare and len(confs) >= UPSIDE_DOWN_MIN_WORDS and sum(confs) / len(confs) < check
             and _band_reads_better_turned(image, lines, config=config, dpi=read_dpi, page_no=page_index + 1,
                                           engine=engine)):
-        # A page read badly may be upside down where the cheap checks and OSD could not tell (a
-        # typewritten page with a dark border): read it turned, keep the clearly better reading.
+        # A page read badly may be upside down where the cheap checks could not tell (a
+        # typewritten page with a dark border), or as they said: read it turned, keep the
+        # clearly better reading.
         turned = image.transpose(Image.Transpose.ROTATE_180)
         turned.info.update(image.info)
         other = engine.read(turned, config=config, dpi=read_dpi, page_no=page_index + 1)
@@ -777,6 +801,10 @@ def ocr_image(image: Image.Image, *, page_index: int, dpi: float | None, config:
     if config.prepare:
         lines = read_margin_labels(image, lines, config=config, dpi=read_dpi, page_no=page_index + 1,
                                    engine=engine)
+        if config.psm == 4:  # one column: a mark in the right margin was read as a line of it
+            from pipeline.layout import drop_right_margin_notes
+
+            lines = drop_right_margin_notes(lines)
         confs = [w.conf for ln in lines for w in ln.words if w.conf is not None]
     if scale != 1.0:  # boxes in the page's own pixels, as every other page
         lines = tuple(_scaled_line(ln, 1.0 / scale) for ln in lines)
@@ -795,10 +823,11 @@ def read_margin_labels(image: Image.Image, lines: tuple[Line, ...], *, config: O
                        page_no: int | None = None, engine: OcrEngine = TESSERACT) -> tuple[Line, ...]:
     """``lines`` with the labels Tesseract's layout analysis dropped from the margin read again:
     ink on a line's left that no line covers (``pipeline.layout.unread_margins``) is read as one
-    line (psm 7) and kept, before the line it stands beside, when it reads as a label."""
+    line (psm 7) and kept, before the line it stands beside, when it has a label's shape
+    (``pipeline.layout.reads_as_label``)."""
     import numpy as np
 
-    from pipeline.layout import is_label_like, unread_margins
+    from pipeline.layout import reads_as_label, unread_margins
 
     found = unread_margins(np.asarray(image.convert("L")) < 128, lines)
     if not found or len(found) > MAX_MARGIN_READS:
@@ -814,7 +843,7 @@ def read_margin_labels(image: Image.Image, lines: tuple[Line, ...], *, config: O
             w.model_copy(update={"bbox": (w.bbox[0] + x0, w.bbox[1] + y0, w.bbox[2] + x0, w.bbox[3] + y0)})
             if w.bbox is not None else w
             for ln in read for w in ln.words)
-        if words and is_label_like(" ".join(w.text for w in words)):
+        if words and reads_as_label(" ".join(w.text for w in words)):
             before[index] = Line.of_words(words)
     if not before:
         return lines
@@ -828,21 +857,22 @@ def _scaled_line(line: Line, factor: float) -> Line:
     return Line.of_words(words) if words else line
 
 
-def _prepare(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image, int, float, float]:
-    """Page image preparation (orientation, deskew, binarisation) from ``pipeline.imageprep``.
+def _prepare(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image, int, float, float, bool]:
+    """Page image preparation (orientation, deskew, binarisation) from ``pipeline.imageprep``:
+    the image, its rotation, skew, scale, and whether the cheap cues call it upside down.
 
     That module is written separately; while it is absent pages go to Tesseract as rendered.
     """
     if not config.prepare:
-        return image, 0, 0.0, 1.0
+        return image, 0, 0.0, 1.0, False
     try:
         from pipeline.imageprep import prepare_page
     except ModuleNotFoundError as exc:
         if exc.name != "pipeline.imageprep":
             raise
-        return image, 0, 0.0, 1.0
+        return image, 0, 0.0, 1.0, False
     prepared, info = prepare_page(image, config=config)
-    return prepared, int(info.rotation), float(info.skew), float(info.scale)
+    return prepared, int(info.rotation), float(info.skew), float(info.scale), bool(info.upside_down)
 
 
 def _scale_for(width: float, height: float, dpi: float) -> float:

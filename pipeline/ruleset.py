@@ -135,7 +135,7 @@ def components() -> dict[str, str]:
     return {"grammar": GRAMMAR_DIGEST[:10], "data": _data_digest()[:10], "code": code.hexdigest()[:10]}
 
 
-OCR_MODULES: tuple[str, ...] = ("pipeline.ocr", "pipeline.imageprep", "pipeline.layout")
+OCR_MODULES: tuple[str, ...] = ("pipeline.ocr", "pipeline.imageprep", "pipeline.layout", "pipeline.tessapi")
 """The modules whose code decides what a page reads as (preparation, turning, margin re-reads)."""
 
 

@@ -936,7 +936,10 @@ def test_the_next_start_removes_what_a_sigkilled_run_left(tmp_path, monkeypatch)
     tmp = tmp_path / "tmp"
     tmp.mkdir()
     env = {k: v for k, v in os.environ.items() if not k.startswith("PREFECT_API")}
-    env.update(PYTHONPATH=str(ROOT), TMPDIR=str(tmp), PREFECT_SERVER_ANALYTICS_ENABLED="false")
+    env.update(PYTHONPATH=str(ROOT), TMPDIR=str(tmp), PREFECT_SERVER_ANALYTICS_ENABLED="false",
+               # page images on disk exist only for the tesseract program (the library reads
+               # from memory): the program's path, the one a killed run can leave them on
+               LOCLEG_TESSERACT_CLI="1")
     proc = subprocess.Popen([sys.executable, "-m", "locleg", "run", str(manifest), "--out", str(tmp_path / "out"),
                              "--cache", str(tmp_path / "cache"), "--no-progress", "--workers", "1"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=ROOT,

@@ -296,7 +296,7 @@ def _stats(**kw) -> PageStats:
     ({"skew": 0.2}, ()),
     ({"skew": -1.4}, ("deskew",)),
     ({"lines": "vertical"}, ("orient",)),
-    ({"upright": False}, ("orient",)),
+    ({"upright": False}, ()),  # read as it lies; the reader judges by its first reading
     ({"border": 0.9}, ("borders",)),
     ({"lighting": 0.4}, ("flatten",)),
     ({"lighting": 0.25}, ()),  # moderately uneven light: Tesseract's own threshold copes
@@ -516,3 +516,14 @@ def test_a_colour_page_with_a_highlighted_heading_is_read_whole(tmp_path) -> Non
     Image.fromarray(rgb.astype(np.uint8), "RGB").save(path, dpi=(200, 200))
     doc = ocr_document(path, config=CONFIG)
     assert doc.pages[0].lines[0].text == TEXT[0]
+
+
+def test_a_page_the_cues_call_upside_down_is_flagged_not_turned(clean_page):
+    """No OSD for an upside-down cue: the page keeps its pixels and PrepInfo.upside_down tells
+    the reader (pipeline.ocr.ocr_image) to judge it by its first reading."""
+    turned = clean_page.transpose(Image.Transpose.ROTATE_180)
+    turned.info["dpi"] = (200, 200)
+    out, info = prepare_page(turned, config=CONFIG)
+    assert info.upside_down and info.rotation == 0 and "orient" not in info.steps
+    _, upright = prepare_page(clean_page, config=CONFIG)
+    assert not upright.upside_down

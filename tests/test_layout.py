@@ -404,3 +404,32 @@ def test_strokes_scattered_over_the_page_are_no_rule():
     page = _page(*[_words_line([("texto corrido da lei", 400), ("|", x), ("e mais", x + 40)], y)
                    for x, y in [(700, 100), (900, 180), (1100, 260), (1300, 340), (1500, 420)]])
     assert erase_rules(page) is page
+
+
+def test_a_short_line_wholly_right_of_the_text_column_is_a_margin_note():
+    """Read at psm 4 a note written in the right margin becomes a line of its own ('Cópia');
+    it goes. A folio or a date ending at the column's edge, and a label in the left margin, stay."""
+    from pipeline.layout import drop_right_margin_notes
+
+    body = [_line("Art. 1º Fica o Poder Executivo autorizado a", 300, 100 + 50 * i, 2180, 137 + 50 * i)
+            for i in range(10)]
+    note = _line("Cópia", 2370, 372, 2445, 409)
+    folio = _line("fls. 2", 2050, 40, 2180, 77)
+    label = _line("Art. 4º", 60, 700, 200, 737)
+    lines = [folio, *body[:4], note, *body[4:], label]
+    kept = drop_right_margin_notes(lines)
+    assert note not in kept and folio in kept and label in kept and len(kept) == len(lines) - 1
+    assert drop_right_margin_notes(kept) == kept
+    assert drop_right_margin_notes(lines[:5] + [note]) == (*lines[:5], note)  # too few lines to judge
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    ("Art. 4º -", True), ("o Art, 30 -", True), ("Arte 32º -", True), ("$ 2º", True), ("§ 1º", True),
+    ("III -", True), ("b)", True), ("12 -", True), ("4º", True), ("Parágrafo único", True),
+    # a coat of arms, a stamp or a folio beside the letterhead (scanlab pages made worse by them)
+    ("[17]", False), ("154", False), ("[52155]", False), ("Na 74", False), ("(3)", False), ("Xá", False),
+])
+def test_a_margin_re_read_is_kept_only_with_a_labels_shape(text: str, label: bool):
+    from pipeline.layout import reads_as_label
+
+    assert reads_as_label(text) is label

@@ -476,3 +476,75 @@ def test_pdfium_is_used_under_one_lock_and_pages_render_alike_from_threads(tmp_p
         together = list(pool.map(lambda k: render_pdf_page(pdf, plans[k % 2], config=CONFIG)[0].tobytes(), range(8)))
     assert held and all(held)  # every document opened with the lock held
     assert together == [alone[k % 2] for k in range(8)]
+
+
+def test_a_page_the_cues_call_upside_down_is_judged_by_its_first_reading_not_by_osd(monkeypatch):
+    """The cheap cues' 'upside down' is a hint: no OSD is asked (OSD called an upright scanlab page
+    upside down with confidence, and it costs ~0.45 CPU s). An upright page they flag reads well
+    and is read once; an upside-down page they flag reads badly, a band of it reads better
+    turned, and it is read turned in full, keeping the turned reading."""
+    import dataclasses
+
+    from scans import LAW_LINES
+
+    import pipeline.imageprep as imageprep
+    import pipeline.ocr as ocr_mod
+
+    reads: list[tuple[int, int]] = []
+
+    class Counting:
+        def name(self, config):
+            return ocr_mod.TESSERACT.name(config)
+
+        def read(self, image, *, config, dpi, page_no=None):
+            if config.psm == CONFIG.psm:
+                reads.append(image.size)
+            return ocr_mod.TESSERACT.read(image, config=config, dpi=dpi, page_no=page_no)
+
+    def no_osd(*args, **kwargs):
+        raise AssertionError("OSD asked")
+
+    monkeypatch.setattr(imageprep, "detect_orientation", no_osd)
+    monkeypatch.setattr(imageprep, "text_direction", lambda binary: ("horizontal", False))
+    upright = render_page(LAW_LINES, dpi=150).convert("L")
+    config = dataclasses.replace(CONFIG, prepare=True)
+    page = ocr_mod.ocr_image(upright, page_index=0, dpi=150, config=config, engine=Counting())
+    assert page.rotation == 0 and page.confidence is not None and page.confidence > 0.8
+    assert len(reads) == 1
+    reads.clear()
+    page = ocr_mod.ocr_image(upright.rotate(180), page_index=0, dpi=150, config=config, engine=Counting())
+    assert page.rotation == 180 and page.confidence is not None and page.confidence > 0.8
+    assert len(reads) == 3 and reads[1][1] < 0.35 * reads[0][1] and reads[2] == reads[0]  # page, band, page
+    assert {"proprietários", "terrenos", "notificação"} <= _words(page)
+
+
+def test_the_library_reads_a_page_as_the_tesseract_program_does(monkeypatch):
+    """Pages are read by Tesseract's library loaded once per process (pipeline.tessapi): the
+    same lines, words, boxes and confidences as the program prints for the same image, psm and
+    dpi, for one image and for a list of crops; LOCLEG_TESSERACT_CLI=1 runs the program."""
+    import dataclasses
+
+    from pipeline import tessapi
+    from pipeline.ocr import TESSERACT, run_tesseract
+
+    assert tessapi.library() is not None, "libtesseract.so.5 should load here"
+    page = render_page(PAGE, dpi=200).convert("L")
+    through_library = run_tesseract(page, config=CONFIG, dpi=200)
+    crops = [page.crop((0, 0, page.width, page.height // 2)), page.crop((0, page.height // 2, page.width, page.height))]
+    single = dataclasses.replace(CONFIG, psm=6)
+    crops_library = TESSERACT.read_many(crops, config=single, dpi=200)
+    monkeypatch.setenv("LOCLEG_TESSERACT_CLI", "1")
+    monkeypatch.setattr(tessapi, "_LOADED", {})
+    assert tessapi.read_tsv_many([page], lang="por", psm=4, oem=1, dpi=200, timeout_s=10) is None
+    through_program = run_tesseract(page, config=CONFIG, dpi=200)
+    assert through_library == through_program and "proprietários" in " ".join(ln.text for ln in through_library)
+    assert TESSERACT.read_many(crops, config=single, dpi=200) == crops_library
+
+
+def test_the_library_refuses_an_unknown_language_as_the_program_does():
+    from pipeline.ocr import run_tesseract
+
+    page = render_page(PAGE, dpi=150).convert("L")
+    with pytest.raises(OcrError) as info:
+        run_tesseract(page, config=OcrConfig(prepare=False, lang="xyz"), dpi=150)
+    assert info.value.reason == "tesseract_failed"
