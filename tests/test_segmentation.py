@@ -936,6 +936,23 @@ def test_articles_after_a_neighbours_closing_are_the_targets_out_of_order_page()
     assert [(n.numero, n.articles) for n in result.neighbors] == [("91", 2)]
 
 
+def test_the_targets_page_after_a_closed_neighbour_is_claimed_past_a_misread_label_and_a_gap() -> None:
+    # 460048651/007: 'Art: 10' is article 1 misread (its ordinal read as 0), and the target's
+    # last page, scanned after the next law's, opens with two labels OCR wrecked; the next law
+    # closed on its own page and the target did not, so the page is the target's
+    first = ("LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n"
+             + _page(1, 4).replace("Art. 1º O", "Art: 10 - O"))
+    neighbour = ("LEI Nº 91, DE 9 DE MAIO DE 1985\nDispõe sobre feiras.\n" + _page(1, 2)
+                 + "\nPrefeitura Municipal de Piracema, 9 de maio de 1985.")
+    last = (_page(7, 9).replace("PIRACEMA", "PIRACEMA\nAmo Ds Compete à Secretaria a fiscalização.\n"
+                                "Are, O\" = São obrigações do permissionário as desta Lei.")
+            + "\nPrefeitura Municipal de Piracema, 9 de maio de 1985.")
+    result = _structure("\f".join([first, neighbour, last]), numero="90", ano=1985)
+    ids = [u.id for u in result.articulacao]
+    assert {"art7", "art8", "art9"} <= set(ids) and ids[:4] == ["art1", "art2", "art3", "art4"], ids
+    assert [(n.numero, n.articles) for n in result.neighbors] == [("91", 2)]
+
+
 _LAST_ARTICLE_LAW = (
     "LEI Nº 1.562, DE 7 DE JANEIRO DE 1975.\nDispõe sobre as despesas.\n"
     "O PREFEITO MUNICIPAL DE FORMIGA faz saber que a Câmara Municipal aprovou e eu sanciono a seguinte Lei:\n"

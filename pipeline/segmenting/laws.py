@@ -4,7 +4,8 @@ printed among a neighbour's (split at epígrafes; a running title is no new norm
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
 
 from rapidfuzz import fuzz
 
@@ -266,7 +267,9 @@ def claim_orphan_pages(
         if k in boundaries and chunks[-1]:
             chunks.append([])
         chunks[-1].append(k)
-    own = {n for k in target if (n := printed_number(readings[k]))}
+    # the target's own numbers: its printed ones that run in order (a misread one, 'Art: 10' for
+    # 'Art. 1º', would claim the number of a later page's article)
+    own = set(_rising(n for k in target if (n := printed_number(readings[k]))))
     if len(own) < 2:
         return span, []
     closed = closes(readings, target)
@@ -277,7 +280,10 @@ def claim_orphan_pages(
     for chunk in chunks[1:]:
         nums = [n for k in chunk if (n := printed_number(readings[k]))]
         fills = nums and min(nums) > min(own) and max(nums) < max(own)
-        continues = nums and (not closed or neighbour_closed) and max(own) < min(nums) <= max(own) + 2
+        # (a page after the neighbour's own closing, the target still open, is the target's even
+        # when its first labels went unread: no law has articles after its closing)
+        continues = nums and (not closed or neighbour_closed) and max(own) < min(nums) and (
+            min(nums) <= max(own) + 2 or (neighbour_closed and not closed))
         # the page right before carries the neighbour's article just before this page's first:
         # the neighbour's text runs on (a gazette's act, its annex's articles over two pages)
         # (not after its final clause: 'Art. 3º Esta Lei entra em vigor ...' ends a law)
@@ -291,6 +297,28 @@ def claim_orphan_pages(
             neighbour_closed = neighbour_closed or any(fecho_like(readings[k].line.text) for k in chunk)
             last_kept = _article_run(readings, chunk) or last_kept
     return keep, moved
+
+
+def _rising(numbers: Iterable[int]) -> list[int]:
+    """The longest run of ``numbers`` that rises, in order (the first one found of that length)."""
+    seq = list(numbers)
+    tails: list[int] = []  # tails[L]: index of the smallest last number of a rising run of L + 1
+    values: list[int] = []  # their numbers
+    back: list[int] = []  # index of the number before each one in its run (-1: none)
+    for i, n in enumerate(seq):
+        at = bisect_left(values, n)
+        back.append(tails[at - 1] if at else -1)
+        if at == len(tails):
+            tails.append(i)
+            values.append(n)
+        else:
+            tails[at], values[at] = i, n
+    run: list[int] = []
+    k = tails[-1] if tails else -1
+    while k >= 0:
+        run.append(seq[k])
+        k = back[k]
+    return run[::-1]
 
 
 def running_headers(readings: Sequence[Reading]) -> list[int]:
