@@ -953,6 +953,20 @@ def test_the_targets_page_after_a_closed_neighbour_is_claimed_past_a_misread_lab
     assert [(n.numero, n.articles) for n in result.neighbors] == [("91", 2)]
 
 
+def test_an_enacting_clause_whose_seguinte_ocr_wrecked_still_ends_the_preambulo() -> None:
+    # 460048651/024: 'sanciono a pes ante Lei:' then the first article, its keyword damaged
+    # ('AR “IGo 1º'): the preâmbulo ends at the clause, the line after it opens the articulação
+    text = ("LEI Nº 1.097, DE 9 DE ABRIL DE 1996\nDispõe sobre o horário do comércio.\n"
+            "A Câmara Municipal de Lins aprovou e eu, Prefeito\nMunicipal, sanciono a pes ante Lei:\n"
+            "AR “IGo 1º - A abertura e o fechamento do comércio\nobedecerá ao disposto nesta Lei.\n"
+            "ARTIGO 2º - A licença especial será requerida ao Prefeito.\n"
+            "ARTIGO 3º - Esta Lei entra em vigor na data de sua publicação.\n"
+            "Prefeitura Municipal de Lins, 9 de abril de 1996.\n")
+    result = _structure(text, numero="1097", ano=1996)
+    assert [u.id for u in result.articulacao] == ["art1", "art2", "art3"]
+    assert result.preambulo is not None and "abertura" not in result.preambulo
+
+
 _LAST_ARTICLE_LAW = (
     "LEI Nº 1.562, DE 7 DE JANEIRO DE 1975.\nDispõe sobre as despesas.\n"
     "O PREFEITO MUNICIPAL DE FORMIGA faz saber que a Câmara Municipal aprovou e eu sanciono a seguinte Lei:\n"

@@ -28,9 +28,11 @@ def _matches_meta(epi: Epigrafe | None, numero: str | None, ano: int | None) -> 
 # the end of an enacting clause: 'A SEGUINTE LEI:' ('LET:' as OCR left it), 'DECRETA:', 'RESOLVE:'
 # (a speck after its colon read as a letter or two: 'sanciono a seguinte Lei: f'; not an amending
 # formula's 'a seguinte redação:', 'as seguintes alterações:': issue 12); 'sanciono a seguinte'
-# says it whole when OCR lost the word after it
+# says it whole when OCR lost the word after it; 'sanciono a' and the norm's tipo and colon say
+# it with 'seguinte' wrecked ('sanciono a pes ante Lei:')
 ENACTING = re.compile(r"(?:\bSEGUINTE\s+(?!REDA[CÇ]|ALTERA[CÇ])[A-ZÇÃÉÕ]{3,12}|\b(?:DECRETA|RESOLVE|PROMULGA)"
-                      r"|\b(?:SANCIONO|PROMULGO)\s+A\s+SEGUINTE)"
+                      r"|\b(?:SANCIONO|PROMULGO)\s+A\s+SEGUINTE"
+                      r"|\b(?:SANCIONO|PROMULGO)\s+A\s+(?:\S{1,8}\s+){1,2}(?:LEI|RESOLU[CÇ][AÃ]O|DECRETO)\s*:)"
                       r"\s*(?:[:.]?\W{0,2}|[:.]\W{0,2}\s+\S{1,2})$", re.I)
 # the start of a preâmbulo: who enacts ('A CÂMARA MUNICIPAL DE ...', 'O PREFEITO MUNICIPAL DE ...')
 PREAMBLE_START = re.compile(
