@@ -1137,3 +1137,23 @@ def test_an_unlabelled_vigencia_clause_is_an_article_only_where_ocr_may_have_los
     assert [n["id"] for n in out["articulacao"]] == articles
     doubtful = "unit_doubtful" in [w["code"] for w in out["warnings"]]
     assert doubtful is (method != "text")  # an OCR'd label lost entirely is a guess; the drafter's is none
+
+
+def test_a_quote_glued_to_a_clean_inciso_label_keeps_it_a_label():
+    # "IV.'não ceder": the first token is 'IV.', not the word "IV.'não"
+    body = ("Artigo 1º - A exploração dos meios de publicidade obedecerá a esta Lei.\n"
+            "Artigo 2º - São obrigações do anunciante:\nI. tratar com urbanidade o público;\n"
+            "II. comunicar à Prefeitura qualquer mudança de endereço;\nIII. cumprir os horários fixados;\n"
+            "IV.'não ceder nem transferir a terceiros a licença.\n"
+            "Artigo 3º —- A fiscalização poderá requisitar o auxílio da força policial.\n")
+    assert _units(body).get("art2_cpt_inc4", "").endswith("a licença."), _units(body)
+
+
+def test_a_paragraph_sign_read_as_a_stop_word_before_its_dash_is_a_label():
+    # 'Se - A relação' for '§ 2º - A relação': no sentence says 'Se - A'
+    body = ("Artigo 14 — O locatário responderá pelos danos que causar\na terceiros ou ao patrimônio municipal.\n"
+            "S 1º —- A infração será apurada em processo\nadministrativo, assegurada a defesa do interessado.\n"
+            "Se - A relação dos locatários inscritos será publicada\nno mês de janeiro de cada ano.\n"
+            "Artigo 15 - Esta Lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert units.get("art14_par2", "").startswith("A relação"), units

@@ -275,9 +275,15 @@ def _keyword_end(text: str) -> int:
     return m.end() if _resembles(m.group(), "Art") or _resembles(m.group(), "Artigo") else 0
 
 
+_TOKEN_TO_MARK = re.compile(r"[^\s.)\-–—:]*[.)\-–—:]?")  # up to a label's closing mark, if any
+
+
 def _first_token(text: str) -> str:
+    """The line's first token, up to a label's closing mark ('IV.' of "IV.'não ceder", 'b)' of
+    'b)multa'): a quote or a word glued to a label does not make it a word."""
     t = text.lstrip(" .,:;'\"*|-_~`´^")
-    return t.split(" ", 1)[0] if t else ""
+    m = _TOKEN_TO_MARK.match(t)
+    return m.group() if m is not None else ""
 
 
 class _Piece:
@@ -922,8 +928,13 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
         first, _, after = word.partition(" ")
         # (and the first of a list a ':' announces, its label read as a stop word and a separator: 'E = o
         # art. 7º passa' after '... as seguintes alterações:' is 'I - '; no sentence says 'e =')
+        separated = _STOP_WORD_SEPARATED.match(piece.text)
         dashed = (end == piece.lost_end and bool(_DASH_AFTER_WORD.search(piece.text[:end]))) or (
-            n == 1 and piece.closes == ":" and not after and bool(_STOP_WORD_SEPARATED.match(piece.text)))
+            n == 1 and piece.closes == ":" and not after and separated is not None) or (
+            # a parágrafo's sign read as a stop word, its numeral lost, then its dash and the
+            # sentence's capital ('Se - A relação' for '§ 2º - A relação'): no sentence says 'Se - A'
+            kind == "paragrafo" and piece.offset == 0 and separated is not None
+            and piece.text[separated.end():][:1].isupper())
         confirmed = piece.confirmed(kind, n, unico)  # (the layout and a printed sibling say so: no veto)
         if ((word.isalpha() or (first.isalpha() and after.isdigit())) and first.lower() in stop_words() and not dashed
                 and not confirmed):
