@@ -1157,3 +1157,25 @@ def test_a_paragraph_sign_read_as_a_stop_word_before_its_dash_is_a_label():
             "Artigo 15 - Esta Lei entra em vigor na data de sua publicação.\n")
     units = _units(body)
     assert units.get("art14_par2", "").startswith("A relação"), units
+
+
+def test_a_folio_stamp_set_on_a_labels_line_is_margin_dust():
+    # 't. 210 “ Parágrafo 3º - O regulamento': the folio 'Fl. 210' read onto the line, then a quote
+    body = ("Artigo 14. A licença é pessoal e intransferível.\nParágrafo 1º - Excetuam-se os casos de força maior.\n"
+            "Parágrafo 2º - Ficam isentos da taxa os portadores de defi-\nciência física.\n"
+            "t. 210 “ Parágrafo 3º - O regulamento disporá sobre os demais\nrequisitos exigidos.\n"
+            "Artigo 15. Os concessionários já estabelecidos terão o prazo de 5 (cinco) dias.\n")
+    units = _units(body)
+    assert units.get("art14_par3", "").startswith("O regulamento"), units
+
+
+def test_a_keyword_is_no_margin_dust():
+    # '. ; Art 3º — A infração': the marks are dust, the keyword is the label's (no § 3 behind it)
+    body = ("Art 1º —- O exercício do comércio ambulante obedecerá ao disposto nesta Lei.\n"
+            "Art 2º - O pedido de licença será instruído com os se-\nguintes documentos:\n"
+            "“ 1. atestado de saúde;\nII. carteira de saúde.\n"
+            ". ; Art 3º — A infração ao disposto nesta Lei sujeita o\ninfrator às seguintes penalidades:\n"
+            "I. advertência por escrito;.\nS Ii. multa de 5 (cinco) a 25 (vinte e cinco) UFIR.\n"
+            "Art 4º - Esta Lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert "art3" in units and "art2_par1" not in units and "art2_par3" not in units, units

@@ -484,17 +484,17 @@ class _Piece:
 
     def behind_dust(self) -> list[tuple[int, int, _Piece]]:
         """The line read from after each run of margin marks at its start: (where, characters
-        of marks, the line from there as a piece of its own). Marks are up to two short scraps
-        of no word's shape (as for damaged keywords, ``_keyword_tokens``), ``_MAX_DUST``
-        characters at most."""
+        of marks, the line from there as a piece of its own). Marks are up to three short scraps
+        of no word's shape (as for damaged keywords, ``_keyword_tokens``; a folio stamp OCR set on
+        the line, 't. 210 “ Parágrafo 3º -'), ``_MAX_DUST`` characters at most."""
         if self.shifted is None:
             self.shifted = []
             dust = 0
             for k, m in enumerate(TOKEN.finditer(self.text[:_REACH])):
                 word = m.group()
-                if k >= 2 or len(word) > 3 or (word.isalpha() and word.islower() and len(word) >= 2) \
-                        or word.lower() in stop_words():
-                    break
+                if k >= 3 or len(word) > 3 or (word.isalpha() and word.islower() and len(word) >= 2) \
+                        or word.lower() in stop_words() or (k == 2 and any(c.isalpha() for c in word)):
+                    break  # (a third scrap only of figures or marks: a folio's number, a quote)
                 dust += len(word)
                 if dust > _MAX_DUST:
                     break
