@@ -1179,3 +1179,12 @@ def test_a_keyword_is_no_margin_dust():
             "Art 4º - Esta Lei entra em vigor na data de sua publicação.\n")
     units = _units(body)
     assert "art3" in units and "art2_par1" not in units and "art2_par3" not in units, units
+
+
+def test_an_amount_wrapped_to_a_line_start_opens_no_unit():
+    # 'Cr$' / '5.000,00 (quinze mil cruzeiros)': the point inside the number ends no label
+    body = ("Art. 13 — Fica o Prefeito autorizado a despender até Cr$\n"
+            "5.000,00 (quinze mil cruzeiros) na reforma do telhado do Mercado.\n"
+            "Art. 14 — O Prefeito expedirá o regulamento dêste serviço.\n")
+    units = _units(body)
+    assert "art13_cpt_inc1" not in units and "5.000,00" in units["art13"], units

@@ -275,7 +275,8 @@ def _keyword_end(text: str) -> int:
     return m.end() if _resembles(m.group(), "Art") or _resembles(m.group(), "Artigo") else 0
 
 
-_TOKEN_TO_MARK = re.compile(r"[^\s.)\-–—:]*[.)\-–—:]?")  # up to a label's closing mark, if any
+# up to a label's closing mark, if any (a point inside a number is none: '5.000,00')
+_TOKEN_TO_MARK = re.compile(r"(?:[^\s.)\-–—:]|[.:](?=\d))*[.)\-–—:]?")
 
 
 def _first_token(text: str) -> str:
