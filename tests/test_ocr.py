@@ -31,6 +31,23 @@ from pipeline.ocr import (
 )
 
 CONFIG = OcrConfig(prepare=False)
+
+
+def _counting_engine(reads: list[tuple[int, int]]):
+    """An engine class that reads as Tesseract does and records the size of each full reading
+    (at the configuration's own psm) in ``reads``."""
+    import pipeline.ocr as ocr_mod
+
+    class Counting:
+        def name(self, config):
+            return ocr_mod.TESSERACT.name(config)
+
+        def read(self, image, *, config, dpi, page_no=None):
+            if config.psm == CONFIG.psm:
+                reads.append(image.size)
+            return ocr_mod.TESSERACT.read(image, config=config, dpi=dpi, page_no=page_no)
+
+    return Counting
 PAGE = ["Art. 1º Os proprietários de terrenos baldios ficam",
         "obrigados a mantê-los limpos e murados.",
         "Art. 2º A notificação será feita pelo órgão de",
@@ -373,15 +390,7 @@ def test_a_page_read_badly_is_turned_in_full_only_when_a_band_of_it_reads_better
     import pipeline.ocr as ocr_mod
 
     reads: list[tuple[int, int]] = []
-
-    class Counting:
-        def name(self, config):
-            return ocr_mod.TESSERACT.name(config)
-
-        def read(self, image, *, config, dpi, page_no=None):
-            if config.psm == CONFIG.psm:
-                reads.append(image.size)
-            return ocr_mod.TESSERACT.read(image, config=config, dpi=dpi, page_no=page_no)
+    Counting = _counting_engine(reads)
 
     monkeypatch.setattr(ocr_mod, "UPSIDE_DOWN_CHECK", 1.01)
     monkeypatch.setattr(imageprep, "detect_orientation", lambda image, sideways=False: 0)
@@ -491,15 +500,7 @@ def test_a_page_the_cues_call_upside_down_is_judged_by_its_first_reading_not_by_
     import pipeline.ocr as ocr_mod
 
     reads: list[tuple[int, int]] = []
-
-    class Counting:
-        def name(self, config):
-            return ocr_mod.TESSERACT.name(config)
-
-        def read(self, image, *, config, dpi, page_no=None):
-            if config.psm == CONFIG.psm:
-                reads.append(image.size)
-            return ocr_mod.TESSERACT.read(image, config=config, dpi=dpi, page_no=page_no)
+    Counting = _counting_engine(reads)
 
     def no_osd(*args, **kwargs):
         raise AssertionError("OSD asked")
