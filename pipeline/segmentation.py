@@ -379,8 +379,8 @@ def _articulacao(readings: list[Reading], frozen: list[bool], issues: list[Issue
             message = (f"'{d.text.strip()}' opens with {d.number}, the numeral of the next unit, after a "
                        "sentence's end, its keyword unreadable, but was kept as text: a unit may be lost")
         elif d.kind == "unit":
-            message = (f"'{d.text.strip()}' starts like a unit whose label is unreadable (a scrap, then a "
-                       "capitalised sentence after a sentence's end) but was kept as text: a unit may be lost")
+            message = (f"'{d.text.strip()}' starts like a unit whose label is unreadable (a scrap where a "
+                       "label stands, after a clause's end) but was kept as text: a unit may be lost")
         elif d.lost:
             message = (f"'{d.text.strip()}' was read as {d.kind} {label}, whose label OCR lost entirely (the "
                        "next printed one shows the gap): where it starts is a guess")

@@ -1188,3 +1188,14 @@ def test_an_amount_wrapped_to_a_line_start_opens_no_unit():
             "Art. 14 — O Prefeito expedirá o regulamento dêste serviço.\n")
     units = _units(body)
     assert "art13_cpt_inc1" not in units and "5.000,00" in units["art13"], units
+
+
+def test_a_list_label_behind_one_letter_of_dust_is_a_doubt():
+    # 'A Tl) ndo ceder' for 'II) não ceder': the speck hides the label from every reader, the
+    # inciso goes into its sibling's text; a careful reader wants to look
+    body = ("ART. 4º. São obrigações do ambulante:\nI) DE as normas de higiene e segurança:\n"
+            "A Tl) ndo ceder hem transferir a terceiros a licença; .\nIT afixar em lugar visível a tabela de preços.\n"
+            "ART. 5º. Esta Lei entra em vigor na data de sua publicação.\n")
+    doc = _dump(body)
+    assert any(w["code"] == "unit_doubtful" and "A Tl)" in w["message"] for w in doc["warnings"])
+    assert doc["document"]["status"] != "extracted"

@@ -42,6 +42,7 @@ from pipeline.segmenting.lost import (
     ZERO_FOR_O,
     final_clause_after_label,
     final_clause_at,
+    label_behind_letter,
     label_debris_end,
     lost_article_end,
     lost_label_end,
@@ -1295,6 +1296,8 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
             if best is None and piece.offset == 0 and s[0] > 0 else None
         if numeral is not None:  # the next unit's numeral, its keyword and separator wrecked
             best = Doubt(piece.line, 0, "unit", numeral, False, 0.0, piece.text[:40])
+        elif best is None and piece.offset == 0 and s[0] > 0 and label_behind_letter(piece.text, prev_text):
+            best = Doubt(piece.line, 0, "unit", 0, False, 0.0, piece.text[:40])  # a speck, then a list label
         if best is not None:
             out.append(best)
     return out

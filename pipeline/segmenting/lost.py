@@ -268,6 +268,16 @@ def ordinal_start(text: str, numbers: Sequence[int], prev_text: str) -> int | No
     return int(m.group("num")) if m is not None and int(m.group("num")) in numbers else None
 
 
+# a list label closed by ')' behind one letter of dust ('A Tl) ndo ceder' for 'II) não ceder')
+_LABEL_BEHIND_LETTER = re.compile(r"^\W{0,2}[^\W\d_]\s+(?:[IVXLTl1|]{1,5}|[a-z])\)\s+\S")
+
+
+def label_behind_letter(text: str, prev_text: str) -> bool:
+    """A line that opens, after a clause's end, with one letter and then a list label closed by
+    ')' ('A Tl) ndo ceder'): a sibling whose label a speck before it hid from the readers."""
+    return bool(CLOSED.search(without_end_dust(prev_text)) and _LABEL_BEHIND_LETTER.match(text))
+
+
 def reads_as_text(rest: str, words: frozenset[str]) -> bool:
     """Whether the text after a label reads as a unit's text: a word the law uses (``words``),
     a common Portuguese word of four letters or more in lower case, '(VETADO)', or no letters
