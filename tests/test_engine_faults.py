@@ -115,8 +115,7 @@ def test_a_page_whose_tesseract_crashes_once_is_retried_by_prefect(tmp_path, mon
     """Issue 15: an OCR crash is retried by Prefect (backoff 1 s, 4 s), not just recorded: Tesseract
     dies of a segmentation fault on page 2 the first time only; the page task is run again and the
     law comes out whole, with no page error; the task run shows the second try."""
-    from prefect.client.orchestration import get_client
-    from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
+    from prefect_runs import settled_task_runs
 
     from flows import tasks
     from locleg.cli import main
@@ -145,9 +144,6 @@ def test_a_page_whose_tesseract_crashes_once_is_retried_by_prefect(tmp_path, mon
     [stored] = [json.loads(f.read_text()) for f in out.rglob("*.json") if ".ocr" not in f.parts]
     assert [e for e in stored["errors"] if e["component"] == "ocr"] == []
     assert {"1", "2", "3", "4", "5"} <= {u["number"] for u in stored["articulacao"] if u["type"] == "artigo"}
-    with get_client(sync_client=True) as client:
-        flow_run = client.read_flow_run(summary["run_id"])
-        runs = {t.name: t for t in client.read_task_runs(
-            flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[flow_run.id])))}
+    runs = settled_task_runs(summary["run_id"], {"ocr-lei-c-p1", "ocr-lei-c-p2"})
     assert runs["ocr-lei-c-p2"].run_count == 2 and runs["ocr-lei-c-p2"].state.is_completed()
     assert runs["ocr-lei-c-p1"].run_count == 1

@@ -240,8 +240,7 @@ def test_a_busy_source_is_fetched_again_by_prefect_with_backoff(first_run, corpu
     """Issue 15: a transient HTTP failure (503) makes the fetch task fail, and Prefect retries it
     after 0.5 s, then 1 s (the task run shows three tries and ends completed); a 404 is the
     document's answer at once: one try, one request, a completed task and a failed document."""
-    from prefect.client.orchestration import get_client
-    from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId
+    from prefect_runs import settled_task_runs
 
     root, _ = corpus
     _, _, _, cache = first_run
@@ -261,10 +260,7 @@ def test_a_busy_source_is_fetched_again_by_prefect_with_backoff(first_run, corpu
     busy, gone = handler.hits["/busy/a.pdf"], handler.hits["/gone.pdf"]
     assert len(busy) == 3 and len(gone) == 1
     assert busy[1] - busy[0] >= 0.4 and busy[2] - busy[1] >= 0.9  # Prefect's backoff: 0.5 s, then 1 s
-    with get_client(sync_client=True) as client:
-        flow_run = client.read_flow_run(summary["run_id"])
-        runs = {t.name: t for t in client.read_task_runs(
-            flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[flow_run.id])))}
+    runs = settled_task_runs(summary["run_id"], {"fetch-busy-a", "fetch-gone"})
     assert runs["fetch-busy-a"].run_count == 3 and runs["fetch-busy-a"].state.is_completed()
     assert runs["fetch-gone"].run_count == 1 and runs["fetch-gone"].state.is_completed()
 
