@@ -122,12 +122,12 @@ def test_first_pages_are_read_while_prefect_starts_and_never_twice(tmp_path, mon
     import time
 
     from prefect.client.orchestration import get_client
-    from prefect.client.schemas.filters import FlowRunFilter, FlowRunFilterId, LogFilter, LogFilterFlowRunId
+    from prefect.client.schemas.filters import LogFilter, LogFilterFlowRunId
+    from prefect_runs import settled_task_runs
 
+    task_runs = settled_task_runs(summary["run_id"], {"ocr-b-p1"})
     with get_client(sync_client=True) as client:
         flow_run = client.read_flow_run(summary["run_id"])
-        task_runs = {t.name: t for t in client.read_task_runs(
-            flow_run_filter=FlowRunFilter(id=FlowRunFilterId(any_=[flow_run.id])))}
         for _ in range(40):  # run logs are shipped to the server in batches, after the run too
             logs = [log.message for log in client.read_logs(
                 log_filter=LogFilter(flow_run_id=LogFilterFlowRunId(any_=[flow_run.id])))]
