@@ -303,8 +303,9 @@ def erase_rules(page: PageText) -> PageText:
     rule: on a straight line through them), on two of them with text before it (a column of '|'
     at line starts is labels, 'I -' read as '| -'). A stroke glued to a word stands where the
     word's box puts it. Then every stroke on the rule goes: a stroke alone, and a '|' at a word's
-    edge or inside it (the word is cut in two there). Strokes elsewhere, and words that are no stroke, stay as read. Pages without
-    boxes, and pages with no rule, come back as the very same object."""
+    edge or inside it (the word is cut in two there). Strokes elsewhere, and words that are no
+    stroke, stay as read. Pages without boxes, and pages with no rule, come back as the very same
+    object."""
     if not page.width or not page.lines or any(w.bbox is None for ln in page.lines for w in ln.words):
         return page
     rules = _find_rules(page)
@@ -314,14 +315,12 @@ def erase_rules(page: PageText) -> PageText:
     lines = []
     changed = False
     for line in page.lines:
-        words = []
-        for word in line.words:
-            kept = _erase_strokes(word, rules, tol)
-            changed |= len(kept) != 1 or kept[0] is not word
-            words.extend(kept)
+        words = [piece for word in line.words for piece in _erase_strokes(word, rules, tol)]
         if len(words) == len(line.words) and all(a is b for a, b in zip(words, line.words, strict=True)):
             lines.append(line)
-        elif words:
+            continue
+        changed = True
+        if words:
             lines.append(Line.of_words(words))
     return page.model_copy(update={"lines": tuple(lines)}) if changed else page
 

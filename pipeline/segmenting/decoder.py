@@ -1024,8 +1024,8 @@ def decode(
     article the gap lacks where the next printed one shows the gap; ``read_label`` the
     printed-form readers, to read a label behind margin marks as they read one at a line start;
     ``text_layer`` the lines read from a PDF's text layer (a final clause opening one with no
-    label left is unnumbered, not an article whose label OCR lost). Agrupadores (printed kind 'group') and headings reset the expectation below
-    the article. Returns the chosen starts in order, and the doubts: places kept as text that
+    label left is unnumbered, not an article whose label OCR lost). Agrupadores (printed kind
+    'group') and headings reset the expectation below the article. Returns the chosen starts in order, and the doubts: places kept as text that
     read as the unit expected there within ``config.doubt_margin``.
     """
     pieces: list[_Piece] = []
@@ -1108,7 +1108,7 @@ def decode(
                 # closed line, or behind a numeral of its label after one whose '.' OCR read as
                 # ',' ('dos órgãos da Prefeitura,' / 'o, 82) Soto Lei entrará em vigor')
                 end = final_clause_after_label(piece.text)
-                if end == 0 and text_layer and text_layer[piece.line]:
+                if end == 0 and piece.layered:
                     end = None  # a text layer's clause with no label is unnumbered: OCR lost nothing there
                 if end is not None and (after_heading or CLOSED.search(without_end_dust(prev))
                                         or any(c.isdigit() for c in piece.text[:end])):
@@ -1292,12 +1292,11 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
             # a label too damaged to read ('SIDO A infração ...' for '§ 2º - A infração') after a
             # sentence's end: no reading is close, but the line starts like a unit
             best = Doubt(piece.line, 0, "unit", 0, False, 0.0, piece.text[:40])
-        numeral = ordinal_start(piece.text, (s[0] + 1, _counter(s, "paragrafo") + 1), prev_text) \
-            if best is None and piece.offset == 0 and s[0] > 0 else None
-        if numeral is not None:  # the next unit's numeral, its keyword and separator wrecked
-            best = Doubt(piece.line, 0, "unit", numeral, False, 0.0, piece.text[:40])
-        elif best is None and piece.offset == 0 and s[0] > 0 and label_behind_letter(piece.text, prev_text):
-            best = Doubt(piece.line, 0, "unit", 0, False, 0.0, piece.text[:40])  # a speck, then a list label
+        if best is None and piece.offset == 0 and s[0] > 0:
+            # the next unit's numeral, its keyword and separator wrecked; or a speck, then a list label
+            numeral = ordinal_start(piece.text, (s[0] + 1, _counter(s, "paragrafo") + 1), prev_text)
+            if numeral is not None or label_behind_letter(piece.text, prev_text):
+                best = Doubt(piece.line, 0, "unit", numeral or 0, False, 0.0, piece.text[:40])
         if best is not None:
             out.append(best)
     return out

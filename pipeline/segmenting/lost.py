@@ -134,12 +134,14 @@ def final_clause_at(text: str, at: int) -> bool:
 
 def _revocation(text: str) -> bool:
     """Whether ``text`` opens with the revocation clause, capitalised as a sentence opens."""
-    rest = text[_QUOTE_OPEN.match(text).end():]  # type: ignore[union-attr]  # (the pattern matches '')
+    rest = _QUOTE_OPEN.sub("", text, count=1)
     if rest[:1] not in ("R", "F"):
         return False
     head = fold_lower(rest[:24])
     return any(fuzz.ratio(head[:size], form) >= _REVOCATION_MIN
                for form in _REVOCATION_FORMS for size in (len(form) - 1, len(form), len(form) + 1))
+
+
 _LABEL_WORDS = frozenset({"art", "arts", "artigo", "paragrafo", "par"})
 _COMMON_ZIPF = 3.0  # a capitalised word at least this frequent in Portuguese opens a sentence
 
@@ -259,9 +261,9 @@ _ORDINAL_START = re.compile(r"^\S{0,4}?\s?(?P<num>[1-9]\d{0,2})\s?\.?\s?(?:[º°
 
 def ordinal_start(text: str, numbers: Sequence[int], prev_text: str) -> int | None:
     """The numeral of a line that opens, after a sentence's end, with one of ``numbers`` (the next
-    article's or parágrafo's) and its ordinal sign (else None): a unit's numeral whose keyword and separator OCR
-    wrecked ('S-"3.º +08 valores' for '§ 3.º :- Os valores'), though nothing reads as a label.
-    Specks after the sentence's mark ('dos. ! f') do not keep it open."""
+    article's or parágrafo's) and its ordinal sign (else None): a unit's numeral whose keyword and
+    separator OCR wrecked ('S-"3.º +08 valores' for '§ 3.º :- Os valores'), though nothing reads
+    as a label. Specks after the sentence's mark ('dos. ! f') do not keep it open."""
     if not CLOSED.search(without_end_dust(prev_text)):
         return None
     m = _ORDINAL_START.match(text)
