@@ -111,8 +111,8 @@ def segment_lines(
     compared: set[ChunkPair] = set()  # page pairs found distinct, by the ids of kept readings
     readings, boundaries, copies = _drop_page_copies(readings, boundaries, compared)
     for page_no in copies:
-        seg.issues.append(Issue("duplicate_page", f"page {page_no} repeats an earlier page (scanned twice); "
-                                "the copy was left out", page_no=page_no))
+        seg.issues.append(Issue("duplicate_page", f"page {page_no} repeats another page (scanned twice); "
+                                "the copy that read worse was left out", page_no=page_no))
 
     (a, b), neighbor_spans, issues = split_laws(readings, numero=numero, ano=ano, ementa=ementa)
     seg.issues.extend(issues)
@@ -150,6 +150,7 @@ def segment_lines(
             kept_spans.append(span)
     for span in kept_spans:
         epi = readings[span[0]].epigrafe
+        which = epi.text if epi else "the end of a previous law" if span[0] < a else "a later law whose epígrafe was lost"
         seg.neighbors.append(NeighborLaw(
             epigrafe=epi,
             text=epi.text if epi else None,
@@ -158,7 +159,7 @@ def segment_lines(
         ))
         seg.issues.append(Issue(
             "neighbor_law",
-            f"lines of another norm ({epi.text if epi else 'the end of a previous law'}) "
+            f"lines of another norm ({which}) "
             "were left out of this one",
         ))
 
@@ -168,8 +169,8 @@ def segment_lines(
     target, local_bounds, copied = drop_repeated_runs(target, local_bounds)
     dropped = sorted(set(dropped) | set(copied))
     for page_no in dropped:
-        seg.issues.append(Issue("duplicate_page", f"page {page_no} repeats an earlier page (scanned twice); "
-                                "the copy was left out", page_no=page_no))
+        seg.issues.append(Issue("duplicate_page", f"page {page_no} repeats another page (scanned twice); "
+                                "the copy that read worse was left out", page_no=page_no))
     target = blank_quoted(target)  # issue 12: quoted labels are no page-order evidence
     target, page_order, issue = restore_page_order(target, local_bounds, config=config)
     if issue is not None:

@@ -585,6 +585,41 @@ def test_a_page_scanned_twice_is_dropped_when_each_copy_misread_other_labels() -
     assert "duplicate_page" in _codes(result)
 
 
+def test_of_a_page_scanned_twice_the_copy_that_read_its_labels_is_kept() -> None:
+    # the first copy misread three of six labels ('1' for 10º, '1Pp', 'ARTYGO'): only 6, 9 and 11
+    # agree, in order; the second copy, read whole, is kept and the first is the one left out
+    first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 5)
+    worn = (_page(6, 11).replace("Art. 7º", "ARTYGO").replace("Art. 8º", "Art. 1Pp").replace("Art. 10º", "Art. 1 -")
+            .replace("permissionário", "permissíonarío").replace("obrigação", "obrigaçao"))
+    result = _structure("\f".join([first, worn, _page(6, 11), _page(12, 14)]))
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 15)]
+    assert all("permissionário" in u.text for u in result.articulacao)
+    assert [w.page_no for w in result.warnings if w.code == "duplicate_page"] == [2]
+
+
+def test_a_page_scanned_twice_whose_copy_lost_every_label_is_still_a_copy() -> None:
+    # the copy's labels all went unread ('At. .'): no number speaks against the copy, the text decides
+    import pipeline.segmenting.pages as pages_mod
+    from pipeline.cleaning import CleanLine
+    from pipeline.segmenting.readings import read_lines
+
+    blind = (_page(6, 11).replace("permissionário", "permissíonarío").replace("obrigação", "obrigaçao")
+             .replace("desta Lei", "desla Lel"))
+    for n in range(6, 12):
+        blind = blind.replace(f"Art. {n}º", "At. . ")
+    pages = [_page(1, 5), _page(6, 11), blind, _page(12, 14)]
+    lines = [CleanLine(t, p, k) for p, page in enumerate(pages) for k, t in enumerate(page.splitlines())]
+    readings = read_lines(lines)
+    bounds = {k for k in range(1, len(readings)) if readings[k].line.page_index != readings[k - 1].line.page_index}
+    assert pages_mod.drop_repeated_pages(readings, bounds)[2] == [3]
+    # a page of other articles with the same words is no copy
+    other = pages[:2] + [_page(12, 17)]
+    lines = [CleanLine(t, p, k) for p, page in enumerate(other) for k, t in enumerate(page.splitlines())]
+    readings = read_lines(lines)
+    bounds = {k for k in range(1, len(readings)) if readings[k].line.page_index != readings[k - 1].line.page_index}
+    assert pages_mod.drop_repeated_pages(readings, bounds)[2] == []
+
+
 def test_pages_found_distinct_are_not_compared_again(monkeypatch: pytest.MonkeyPatch) -> None:
     # the target's pass over the same pages skips the pairs the first pass found distinct
     import pipeline.segmenting.pages as pages_mod
@@ -1388,3 +1423,33 @@ def test_a_text_layer_lost_no_label_its_unnumbered_sentences_are_no_articles():
             "Petrolina-PE, 28 de julho de 2021\n")
     doc = structure_document(_text_layer(text), NormMeta(numero="9", ano=2021))
     assert [u.id for u in doc.articulacao] == ["art1", "art2"]
+
+
+_LAW_90 = ("LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n"
+           "O Prefeito Municipal de Piracema, no uso de suas atribuições, sanciona a seguinte Lei:\n"
+           "Art. 1º O permissionário observará esta Lei.\nArt. 2º A licença é pessoal.\n"
+           "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n"
+           "Prefeitura Municipal de Piracema, em 9 de maio de 1985.\nJOÃO DA SILVA\nPrefeito Municipal\n")
+
+
+@pytest.mark.parametrize("clause", [
+    "—s O Prefeito Municipal de Piracema, no uso de suas\natribuições, faz saber que a Câmara Municipal decretou e ele\nsanciona a seguinte Lei:",
+    "“vâmar Mnicipal ge la ovou e cu P efe. c Municipai,\nsarciono a seguinte Lei:",
+])
+def test_a_later_law_whose_epigrafe_and_clause_start_ocr_wrecked_is_left_out(clause: str) -> None:
+    # its epígrafe unreadable ('LEI N.º 9l, DES3:0E MAIO'), the clause's first words too; the
+    # clause's end and a numbering that starts again show the next law
+    later = ("LEI N.º 9l, DES3:0E MAIO DE 1985\nDeclara de utilidade pública a enti-\ndade que menciona.\n"
+             f"{clause}\nArt. 1º Fica declarada de utilidade pública a Associação.\n"
+             "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    result = _structure(_LAW_90 + later, numero="90", ano=1985)
+    assert [u.id for u in result.articulacao] == ["art1", "art2", "art3"]
+    assert any("a later law whose epígrafe was lost" in w.message for w in result.warnings if w.code == "neighbor_law")
+
+
+def test_a_quoted_formula_before_an_article_read_as_1_opens_no_law() -> None:
+    text = _LAW_90.replace("Art. 2º A licença é pessoal.", "Art. 2º A promulgação das leis se fará assim:\n"
+                           "Prefeito Municipal de Piracema, faz saber que a Câmara\nMunicipal aprovou e ele sanciona a seguinte Lei:")
+    text = text.replace("Art. 3º", "Art. 1º").replace("Prefeitura Municipal", "Art. 4º O regulamento disporá.\nPrefeitura Municipal", 1)
+    result = _structure(text, numero="90", ano=1985)
+    assert "neighbor_law" not in _codes(result)

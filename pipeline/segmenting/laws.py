@@ -101,21 +101,59 @@ def _unmarked_starts(readings: Sequence[Reading]) -> list[int]:
         if is_article(r):
             articles += 1
             continue
-        if not articles or not PREAMBLE_START.match(r.line.text):
+        if not articles:
             continue
-        reach = readings[k:k + _ENACTING_REACH]
-        end = next((j for j, x in enumerate(reach) if is_article(x)), len(reach))
-        texts = [x.line.text for x in reach[:end]]
-        enacting = next((j for j in range(len(texts)) if enacts(texts, j)), None)
-        if enacting is None or _quoted_formula(readings, k, texts[:enacting + 1]):
-            continue
-        start = k
+        if PREAMBLE_START.match(r.line.text):
+            reach = readings[k:k + _ENACTING_REACH]
+            end = next((j for j, x in enumerate(reach) if is_article(x)), len(reach))
+            texts = [x.line.text for x in reach[:end]]
+            enacting = next((j for j in range(len(texts)) if enacts(texts, j)), None)
+            if enacting is None or _quoted_formula(readings, k, texts[:enacting + 1]):
+                continue
+            start = k
+        else:
+            wrecked = _wrecked_clause_start(readings, k)
+            if wrecked is None:
+                continue
+            start = wrecked
         while (start > k - _HEAD_REACH and start > 0 and not is_article(readings[start - 1])
                and _ementa_like(readings[start - 1].line.text)):
             start -= 1
         out.append(start)
         articles = 0
     return out
+
+
+def _opens_numbering(readings: Sequence[Reading], k: int) -> bool:
+    """Whether the article after line ``k`` (within two lines) may read as article 1."""
+    for r in readings[k + 1:k + 3]:
+        h = article_header(r)
+        if h is not None:
+            return any(n == 1 for n, _cost in h.candidates)
+    return False
+
+
+def _wrecked_clause_start(readings: Sequence[Reading], k: int) -> int | None:
+    """Where an enacting clause that ends at line ``k`` began, when OCR wrecked its first words
+    ('—s O Prefeito Municipal de ...', '“vâmar Mnicipal ge la ovou e cu P efe. c Municipai,' /
+    'sarciono a seguinte Lei:'): the clause ends there and the next article may read as 1 (a law
+    numbers its articles afresh). It begins after the sentence above it (the ementa ends with a
+    point) or after the closing, signatures or articles of the law before it."""
+    texts = [x.line.text for x in readings[max(0, k - 1):k + 1]]
+    if not enacts(texts, len(texts) - 1) or not _opens_numbering(readings, k):
+        return None
+    start = k
+    while start > max(0, k - _ENACTING_REACH + 1):
+        above = readings[start - 1]
+        if is_article(above):
+            return None  # a formula an article goes on to quote ('A promulgação se fará assim:')
+        text = above.line.text.rstrip()
+        if (above.epigrafe is not None or text.endswith(".") or is_role_line(text) or is_fecho_start(text)
+                or not any(c.islower() for c in text)):
+            break
+        start -= 1
+    # (a quotation mark opening the clause is dust here: the line above ends a sentence)
+    return None if _QUOTE_CLOSES.search(readings[k].line.text) else start
 
 
 # a word cut at a line's end by a hyphen ('a se-' / 'guinte Lei:')

@@ -131,7 +131,8 @@ def drop_repeated_pages(
     readings: list[Reading], boundaries: set[int], *, min_chars: int = 300, similarity: float = 85.0,
     compared: set[ChunkPair] | None = None,
 ) -> tuple[list[Reading], set[int], list[int]]:
-    """A page scanned twice: a chunk nearly identical to an earlier one is dropped.
+    """A page scanned twice: of two nearly identical chunks the one whose article labels read
+    worse is dropped (the later one when they read alike).
 
     ``compared`` (filled when given): the pairs of kept chunks (later, earlier; each by the
     identity of its first and last reading and its length) found not to repeat; a second pass
@@ -155,15 +156,23 @@ def drop_repeated_pages(
             return False
         if named[k] and named[j] and named[k].isdisjoint(named[j]):
             return False  # each opens an act of its own
-        # Same articles (a label misread in one copy allowed): a copy even with OCR variation;
-        # other articles: only a near-exact copy.
-        same, either = set(numbers[k]) & set(numbers[j]), set(numbers[k]) | set(numbers[j])
-        # labels in the same places: each copy misread its own ('60, 7' / '6, 70' for 6, 7)
+        ratio = fuzz.ratio(texts[k], texts[j], score_cutoff=similarity)
+        if ratio < similarity:
+            return False
+        if ratio >= 98.0:
+            return True
+        # Nearly the same text: a copy read with OCR variation, unless the labels say other
+        # articles (pages built on one template differ by little but their numbers). Labels
+        # that agree in order, each copy misreading or losing its own ('60, 7' / '6, 70' for
+        # 6, 7; '10, 1, 13' / '10, 11, 12, 13'), are the same articles; a copy whose labels
+        # OCR lost entirely says nothing against it.
         pk, pj = placed_numbers[k], placed_numbers[j]
-        placed = len(pk) == len(pj) and sum(a == b for a, b in zip(pk, pj, strict=True)) >= max(2, 0.6 * len(pk))
-        alike = numbers[k] == numbers[j] or placed or (len(same) >= 2 and len(same) >= 0.6 * len(either))
-        cutoff = similarity if alike else 98.0
-        return fuzz.ratio(texts[k], texts[j], score_cutoff=cutoff) >= cutoff
+        if not pk or not pj or numbers[k] == numbers[j]:
+            return True
+        same, either = set(pk) & set(pj), set(pk) | set(pj)
+        if len(same) >= 2 and len(same) >= 0.6 * len(either):
+            return True
+        return len(same) >= 2 and _agreeing_in_order(pk, pj) >= max(2, 0.5 * max(len(pk), len(pj)))
 
     def distinct_pairs(k: int) -> list[ChunkPair] | None:
         """The pairs of chunk ``k`` with each kept one, None when it repeats one of them."""
@@ -182,9 +191,23 @@ def drop_repeated_pages(
     for k, text in enumerate(texts):
         pairs = distinct_pairs(k) if len(text) >= min_chars else []
         if pairs is None:
-            dropped.append(readings[chunks[k][0]].line.page_index + 1)
-            continue
+            j = next(j for j in keep if repeats(k, j))
+            if len(placed_numbers[k]) <= len(placed_numbers[j]):
+                dropped.append(readings[chunks[k][0]].line.page_index + 1)
+                continue
+            # the later copy read more of its labels: it takes the earlier one's place
+            keep.remove(j)
+            dropped.append(readings[chunks[j][0]].line.page_index + 1)
+            if compared is not None:
+                compared.difference_update({pair for pair in compared if ident[j] in pair})
+            pairs = distinct_pairs(k)
+            if pairs is None:
+                keep.append(j)  # it repeats a second kept chunk too: the earlier copies stay
+                keep.sort()
+                dropped[-1] = readings[chunks[k][0]].line.page_index + 1
+                continue
         keep.append(k)
+        keep.sort()
         if compared is not None:
             compared.update(pairs)
     if not dropped:
@@ -196,6 +219,17 @@ def drop_repeated_pages(
             bounds.add(len(new))
         new.extend(readings[i] for i in chunks[k])
     return new, bounds, dropped
+
+
+def _agreeing_in_order(a: Sequence[int], b: Sequence[int]) -> int:
+    """How many numbers two label sequences share in the same order (their longest common
+    subsequence; a page holds a few dozen labels at most)."""
+    row = [0] * (len(b) + 1)
+    for x in a:
+        diagonal = 0
+        for n, y in enumerate(b, 1):
+            diagonal, row[n] = row[n], diagonal + 1 if x == y else max(row[n], row[n - 1])
+    return row[-1]
 
 
 def drop_repeated_runs(
