@@ -53,13 +53,16 @@ def join_side_lines(page: PageText, *, config: LayoutConfig = LayoutConfig()) ->
     width = right - left
     if width <= 0:
         return page
+    pieces = [i for i in boxed if _is_piece(lines[i], left, width, config)]
+    if not pieces:
+        return page
+    rows = _row_boxes(lines, boxed)
     successor: dict[int, int] = {}
-    for i in boxed:
-        if _is_piece(lines[i], left, width, config):
-            overlap = config.min_overlap if is_label_like(lines[i].text) else config.min_overlap_unlike
-            j = _beside(i, lines, boxed, config, overlap)
-            if j is not None:
-                successor[i] = j
+    for i in pieces:
+        overlap = config.min_overlap if is_label_like(lines[i].text) else config.min_overlap_unlike
+        j = _beside(i, rows, boxed, config, overlap)
+        if j is not None:
+            successor[i] = j
     if not successor:
         return page
     # Follow each piece to the line that ends its chain ('Arts' -> '68 -' -> 'A penalidade ...').
@@ -165,17 +168,37 @@ def _is_piece(line: Line, left: float, width: float, config: LayoutConfig) -> bo
     return words <= config.max_piece_words and x1 - left <= config.max_piece_share * width
 
 
-def _beside(i: int, lines: tuple[Line, ...], boxed: list[int], config: LayoutConfig,
+_BLOB_HEIGHTS = 2.0  # a word this many times the page's median word height is a blot or a stamp
+
+
+def _row_boxes(lines: tuple[Line, ...], boxed: list[int]) -> dict[int, BBox]:
+    """Each boxed line's box as its type stands: without its words of more than
+    ``_BLOB_HEIGHTS`` median heights (a blot or a hand mark in the margin that Tesseract put in
+    the line, 'sá' 117 px tall beside 'publicação.' 50 px tall, would make the line seem to
+    share the row above it)."""
+    heights = sorted(b[3] - b[1] for i in boxed for w in lines[i].words if (b := w.bbox) is not None)
+    if not heights:
+        return {i: _box(lines[i]) for i in boxed}
+    limit = _BLOB_HEIGHTS * heights[len(heights) // 2]
+    out: dict[int, BBox] = {}
+    for i in boxed:
+        typed = [b for w in lines[i].words if (b := w.bbox) is not None and b[3] - b[1] <= limit]
+        out[i] = (min(b[0] for b in typed), min(b[1] for b in typed), max(b[2] for b in typed),
+                  max(b[3] for b in typed)) if typed else _box(lines[i])
+    return out
+
+
+def _beside(i: int, rows: dict[int, BBox], boxed: list[int], config: LayoutConfig,
             min_overlap: float) -> int | None:
     """The line on the right of line ``i`` on its baseline (their boxes overlap by ``min_overlap``
     of the lower height), within the gap allowed; None if none."""
-    x0, y0, x1, y1 = _box(lines[i])
+    x0, y0, x1, y1 = rows[i]
     height = y1 - y0
     best: tuple[float, int] | None = None
     for j in boxed:
         if j == i:
             continue
-        a0, b0, a1, b1 = _box(lines[j])
+        a0, b0, a1, b1 = rows[j]
         gap = a0 - x1
         if gap < -0.25 * height or gap > config.max_gap_heights * max(height, b1 - b0):
             continue

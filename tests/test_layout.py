@@ -66,6 +66,25 @@ def test_a_wrapped_sentences_last_word_is_no_margin_label():
     assert [ln.text for ln in joined.lines][1] == "Art. 2º - Epis e Conselho será composto pelos seguintes"
 
 
+def test_a_blot_in_the_margin_does_not_lift_the_line_it_was_read_with():
+    # Tesseract put a tall hand mark ('sá', 117 px high) in the margin with the wrapped line's
+    # last word; the line's box then reached the row above and was glued before 'Art. 12 -'
+    def page(blot: tuple[float, float]) -> PageText:
+        tail = Line(text="sá publicação.", bbox=(124, blot[0], 630, 1215), conf=0.9, words=(
+            Word(text="sá", conf=0.3, bbox=(124, blot[0], 234, blot[1])),
+            Word(text="publicação.", conf=0.9, bbox=(316, 1165, 630, 1215))))
+        return _page(
+            _line("deficiência física e os maiores de sessenta anos.", 314, 964, 1775, 1008),
+            _line("Art. 12 - Esta Lei entrará em vigor na data de sua", 613, 1097, 2114, 1146),
+            tail,
+            _line("Prefeitura Municipal de Cruz Alta, em 20 de março de", 617, 1364, 2175, 1415),
+        )
+    assert join_side_lines(page((1105, 1222))) == page((1105, 1222))
+    # a mark of the type's height on the row above is a margin piece of that row, as before
+    joined = join_side_lines(page((1100, 1140)))
+    assert [ln.text for ln in joined.lines][1] == "sá publicação. Art. 12 - Esta Lei entrará em vigor na data de sua"
+
+
 def test_two_columns_of_a_gazette_stay_apart():
     # a short last line of the left column beside a line of the right one: a gutter between them
     page = _page(

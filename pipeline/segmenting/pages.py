@@ -131,8 +131,8 @@ def drop_repeated_pages(
     readings: list[Reading], boundaries: set[int], *, min_chars: int = 300, similarity: float = 85.0,
     compared: set[ChunkPair] | None = None,
 ) -> tuple[list[Reading], set[int], list[int]]:
-    """A page scanned twice: of two nearly identical chunks the one whose article labels read
-    worse is dropped (the later one when they read alike).
+    """A page scanned twice: of two nearly identical chunks the one that read fewer labels is
+    dropped (the later one when they read alike).
 
     ``compared`` (filled when given): the pairs of kept chunks (later, earlier; each by the
     identity of its first and last reading and its length) found not to repeat; a second pass
@@ -145,6 +145,10 @@ def drop_repeated_pages(
     ident = [(id(readings[c[0]]), id(readings[c[-1]]), len(c)) for c in chunks]
     texts = [fold(" ".join(readings[i].line.text for i in chunk)) for chunk in chunks]
     placed_numbers = [[n for i in chunk if (n := printed_number(readings[i]))] for chunk in chunks]
+    # how well a copy read: the labels of any level it read, its article numbers, then
+    # Tesseract's mean confidence in its lines
+    labelled = [(sum(readings[i].header is not None for i in chunk), len(placed_numbers[k]),
+                 _mean_conf(readings, chunk)) for k, chunk in enumerate(chunks)]
     numbers = [sorted(ns) for ns in placed_numbers]
     # the acts each chunk opens: a gazette's pages built on one template ('DECRETO LEGISLATIVO
     # N.º 008' ... 'N.º 013', each rejecting one year's accounts) differ by little but their number
@@ -192,7 +196,7 @@ def drop_repeated_pages(
         pairs = distinct_pairs(k) if len(text) >= min_chars else []
         if pairs is None:
             j = next(j for j in keep if repeats(k, j))
-            if len(placed_numbers[k]) <= len(placed_numbers[j]):
+            if labelled[k] <= labelled[j]:
                 dropped.append(readings[chunks[k][0]].line.page_index + 1)
                 continue
             # the later copy read more of its labels: it takes the earlier one's place
@@ -219,6 +223,11 @@ def drop_repeated_pages(
             bounds.add(len(new))
         new.extend(readings[i] for i in chunks[k])
     return new, bounds, dropped
+
+
+def _mean_conf(readings: Sequence[Reading], chunk: Sequence[int]) -> float:
+    confs = [c for i in chunk if (c := readings[i].line.conf) is not None]
+    return sum(confs) / len(confs) if confs else 0.0
 
 
 def _agreeing_in_order(a: Sequence[int], b: Sequence[int]) -> int:
