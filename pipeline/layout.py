@@ -79,9 +79,9 @@ def join_side_lines(page: PageText, *, config: LayoutConfig = LayoutConfig()) ->
     for i, line in enumerate(lines):
         if i in merged:
             continue
-        pieces = chains.get(i)
-        if pieces:
-            members = sorted([*dict.fromkeys(pieces), i], key=lambda k: _box(lines[k])[0])
+        chained = chains.get(i)
+        if chained:
+            members = sorted([*dict.fromkeys(chained), i], key=lambda k: _box(lines[k])[0])
             line = _joined([lines[k] for k in members])
         out.append(line)
     return page.model_copy(update={"lines": tuple(out)})
