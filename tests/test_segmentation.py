@@ -597,6 +597,17 @@ def test_of_a_page_scanned_twice_the_copy_that_read_its_labels_is_kept() -> None
     assert [w.page_no for w in result.warnings if w.code == "duplicate_page"] == [2]
 
 
+def test_of_a_page_scanned_twice_each_line_is_read_from_the_copy_that_read_its_label() -> None:
+    # each copy lost a different label ('ARTYG0' for 9º in one, 'ARTYGO' for 10º in the other)
+    first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 5)
+    one = _page(6, 11).replace("Art. 9º", "ARTYG0")
+    two = (_page(6, 11).replace("Art. 10º", "ARTYGO").replace("permissionário", "permissíonarío")
+           .replace("desta Lei", "desla Lel"))
+    result = _structure("\f".join([first, one, two, _page(12, 14)]))
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 15)]
+    assert not [w for w in result.warnings if "ARTYG" in w.message]  # each label read where it printed cleanly
+
+
 def test_a_page_scanned_twice_whose_copy_lost_every_label_is_still_a_copy() -> None:
     # the copy's labels all went unread ('At. .'): no number speaks against the copy, the text decides
     import pipeline.segmenting.pages as pages_mod

@@ -4,6 +4,7 @@ their article numbers say."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from rapidfuzz import fuzz
 
@@ -145,10 +146,11 @@ def drop_repeated_pages(
     ident = [(id(readings[c[0]]), id(readings[c[-1]]), len(c)) for c in chunks]
     texts = [fold(" ".join(readings[i].line.text for i in chunk)) for chunk in chunks]
     placed_numbers = [[n for i in chunk if (n := printed_number(readings[i]))] for chunk in chunks]
-    # how well a copy read: the labels of any level it read, its article numbers, then
-    # Tesseract's mean confidence in its lines
-    labelled = [(sum(readings[i].header is not None for i in chunk), len(placed_numbers[k]),
-                 _mean_conf(readings, chunk)) for k, chunk in enumerate(chunks)]
+    # how well a copy read: the epígrafes it read (one lost, 'LEI. MUNICIPAL Nº 990', loses the
+    # law its page opens), the labels of any level, its article numbers, then Tesseract's mean
+    # confidence in its lines
+    labelled = [(sum(readings[i].epigrafe is not None for i in chunk), sum(readings[i].header is not None for i in chunk),
+                 len(placed_numbers[k]), _mean_conf(readings, chunk)) for k, chunk in enumerate(chunks)]
     numbers = [sorted(ns) for ns in placed_numbers]
     # the acts each chunk opens: a gazette's pages built on one template ('DECRETO LEGISLATIVO
     # N.º 008' ... 'N.º 013', each rejecting one year's accounts) differ by little but their number
@@ -192,12 +194,14 @@ def drop_repeated_pages(
 
     keep: list[int] = []
     dropped: list[int] = []
+    copies: dict[int, list[int]] = {}  # kept chunk -> the copies of it left out
     for k, text in enumerate(texts):
         pairs = distinct_pairs(k) if len(text) >= min_chars else []
         if pairs is None:
             j = next(j for j in keep if repeats(k, j))
             if labelled[k] <= labelled[j]:
                 dropped.append(readings[chunks[k][0]].line.page_index + 1)
+                copies.setdefault(j, []).append(k)
                 continue
             # the later copy read more of its labels: it takes the earlier one's place
             keep.remove(j)
@@ -209,7 +213,9 @@ def drop_repeated_pages(
                 keep.append(j)  # it repeats a second kept chunk too: the earlier copies stay
                 keep.sort()
                 dropped[-1] = readings[chunks[k][0]].line.page_index + 1
+                copies.setdefault(j, []).append(k)
                 continue
+            copies[k] = [j, *copies.pop(j, [])]
         keep.append(k)
         keep.sort()
         if compared is not None:
@@ -221,8 +227,65 @@ def drop_repeated_pages(
     for k in keep:
         if new:
             bounds.add(len(new))
-        new.extend(readings[i] for i in chunks[k])
+        new.extend(labels_from_copies(readings, chunks[k], [chunks[c] for c in copies.get(k, ())]))
     return new, bounds, dropped
+
+
+_TWIN_LINE = 80.0  # a line of a copy and a line of the page kept read this alike: the same printed line
+
+
+INF = float("inf")
+
+
+def _label_cost(r: Reading) -> float:
+    """How cleanly a line's label read: an article's cheapest number of 1 or more, any other
+    unit's label at no cost, none at all infinitely."""
+    if r.header is None:
+        return INF
+    if r.header.kind != "artigo":
+        return 0.0
+    return min((cost for n, cost in r.header.candidates if n >= 1), default=INF)
+
+
+def labels_from_copies(readings: Sequence[Reading], kept: Sequence[int],
+                       copies: Sequence[Sequence[int]]) -> list[Reading]:
+    """The readings of a page kept, each line whose label OCR lost or garbled there read from a
+    copy of the page that read it more cleanly ('ARTYG0 O permissionário' kept, 'Art. 9º O
+    permissíonarío' in the copy left out): a person with two copies reads each label from the
+    clearer one. The line keeps its place and page. (Two clean readings that disagree are left
+    to the sequence.)"""
+    out = [readings[i] for i in kept]
+    folded = [fold(r.line.text) for r in out]
+    for copy in copies:
+        twins = _twin_lines(folded, [fold(readings[i].line.text) for i in copy])
+        for at, c in twins:
+            r = readings[copy[c]]
+            if out[at].epigrafe is None and _label_cost(r) < _label_cost(out[at]):
+                place = out[at].line
+                out[at] = replace(r, line=replace(r.line, page_index=place.page_index, line_index=place.line_index))
+    return out
+
+
+def _twin_lines(kept: Sequence[str], copy: Sequence[str]) -> list[tuple[int, int]]:
+    """The lines of a page and of its copy that are the same printed line: the most pairs, in
+    order, of lines at least ``_TWIN_LINE`` alike (an alignment of the two pages)."""
+    n, m = len(kept), len(copy)
+    alike = [[fuzz.ratio(a, b, score_cutoff=_TWIN_LINE) >= _TWIN_LINE for b in copy] for a in kept]
+    best = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            best[i][j] = max(best[i + 1][j], best[i][j + 1], best[i + 1][j + 1] + 1 if alike[i][j] else 0)
+    pairs: list[tuple[int, int]] = []
+    i = j = 0
+    while i < n and j < m:
+        if alike[i][j] and best[i][j] == best[i + 1][j + 1] + 1:
+            pairs.append((i, j))
+            i, j = i + 1, j + 1
+        elif best[i + 1][j] >= best[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    return pairs
 
 
 def _mean_conf(readings: Sequence[Reading], chunk: Sequence[int]) -> float:
