@@ -231,7 +231,7 @@ def drop_repeated_pages(
     return new, bounds, dropped
 
 
-_TWIN_LINE = 80.0  # a line of a copy and a line of the page kept read this alike: the same printed line
+_TWIN_LINE = 70.0  # a line of a copy and a line of the page kept read this alike (in order): the same printed line
 
 
 INF = float("inf")
