@@ -668,8 +668,96 @@ def split_epigrafe_lines(page: PageText, *, config: ColumnConfig = ColumnConfig(
     return page.model_copy(update={"lines": tuple(out)}) if changed else page
 
 
+# --- a page cut in two by a fold ----------------------------------------------------------------
+
+_CUT_ROWS = 4  # rows cut at one place that make a cut (a margin label or two make none)
+_CUT_GAP = 0.5  # the most a cut leaves between the two halves of a row, in word heights
+_WORD_GLUE = 0.3  # ... and under this the cut went through a word ('Mu' | 'nicipal')
+_CUT_REACH = 3.0  # a row's pieces end and start this near the cut, in word heights
+
+
+def join_cut_rows(page: PageText) -> PageText:
+    """The page with rows that Tesseract read as two blocks side by side, because a fold or a
+    rule cut the page from top to bottom ('A Câmara Muni' ... then 'cipal de Gurupi aprovou ...'
+    after the whole left block), joined back row by row: at least ``_CUT_ROWS`` rows whose left
+    piece ends at one place and whose right piece starts right there, with no gutter between
+    them (two columns of a gazette keep theirs). A word the cut went through is one word again.
+    The lines then stand in the order of their rows. A page without such a cut comes back as
+    the very same object."""
+    lines = [ln for ln in page.lines if ln.bbox is not None and ln.words and all(w.bbox is not None for w in ln.words)]
+    if len(lines) < 2 * _CUT_ROWS:
+        return page
+    heights = sorted(_box(w)[3] - _box(w)[1] for ln in lines for w in ln.words)
+    h = heights[len(heights) // 2]
+    pairs: list[tuple[Line, Line]] = []
+    for left in lines:
+        x0, y0, x1, y1 = _box(left)
+        for right in lines:
+            a0, b0, _a1, b1 = _box(right)
+            if right is left or not -0.25 * h <= a0 - x1 <= _CUT_GAP * h:
+                continue
+            if min(y1, b1) - max(y0, b0) >= 0.5 * min(y1 - y0, b1 - b0):
+                pairs.append((left, right))
+    if len(pairs) < _CUT_ROWS:
+        return page
+    # the cut: the place where most pairs meet (within a word height)
+    ends = sorted(_box(left)[2] for left, _right in pairs)
+    at = max(ends, key=lambda x: sum(abs(e - x) <= h for e in ends))
+    if sum(abs(e - at) <= h for e in ends) < _CUT_ROWS:
+        return page
+    # every row the cut went through: a left piece that ends before it (its last word may end
+    # short of it) and a right piece that starts after it, on one row
+    cut: list[tuple[Line, Line]] = []
+    for left in lines:
+        x0, y0, x1, y1 = _box(left)
+        if not at - _CUT_REACH * h <= x1 <= at + 0.25 * h:
+            continue
+        best: tuple[float, Line] | None = None
+        for right in lines:
+            a0, b0, _a1, b1 = _box(right)
+            if right is left or not at - 0.25 * h <= a0 <= at + _CUT_REACH * h or a0 < x1 - 0.25 * h:
+                continue
+            if min(y1, b1) - max(y0, b0) >= 0.5 * min(y1 - y0, b1 - b0) and (best is None or a0 - x1 < best[0]):
+                best = (a0 - x1, right)
+        if best is not None:
+            cut.append((left, best[1]))
+    if len({id(r) for _l, r in cut}) < len(cut):
+        return page  # a piece claimed twice: no clean cut
+    joined: dict[int, Line] = {}
+    gone: set[int] = set()
+    for left, right in cut:
+        words = list(left.words)
+        first = right.words[0]
+        if _box(first)[0] - _box(words[-1])[2] < _WORD_GLUE * h:
+            last = words.pop()
+            (lx0, ly0, _lx1, ly1), (_fx0, fy0, fx1, fy1) = _box(last), _box(first)
+            confs = [c for c in (last.conf, first.conf) if c is not None]
+            words.append(Word(text=last.text + first.text, conf=min(confs) if confs else None,
+                              bbox=(lx0, min(ly0, fy0), fx1, max(ly1, fy1))))
+            words.extend(right.words[1:])
+        else:
+            words.extend(right.words)
+        joined[id(left)] = Line.of_words(words)
+        gone.add(id(right))
+    out = [joined.get(id(ln), ln) for ln in page.lines if id(ln) not in gone]
+    boxed = sorted((ln for ln in out if ln.bbox is not None), key=_middle)
+    for k in range(1, len(boxed)):  # lines left apart on one row: from left to right
+        j = k
+        while j and _shares_row(boxed[j - 1], _box(boxed[j])[1], _box(boxed[j])[3]) \
+                and _box(boxed[j - 1])[0] > _box(boxed[j])[0]:
+            boxed[j - 1], boxed[j] = boxed[j], boxed[j - 1]
+            j -= 1
+    return page.model_copy(update={"lines": tuple([ln for ln in out if ln.bbox is None] + boxed)})
+
+
+def join_document_cut_rows(doc: DocumentText) -> DocumentText:
+    """:func:`join_cut_rows` on every page (the same object when nothing is joined)."""
+    return doc.map_pages(join_cut_rows)
+
+
 def read_layout(doc: DocumentText) -> DocumentText:
     """The document's lines in reading order, from their boxes: the strokes of a rule drawn
-    across the text erased, two columns read in turn, runs of lines read out of place put back,
-    and labels hung in the margin joined to their lines."""
-    return join_document_lines(restore_document_order(read_document_columns(erase_document_rules(doc))))
+    across the text erased, rows a fold cut in two joined, two columns read in turn, runs of
+    lines read out of place put back, and labels hung in the margin joined to their lines."""
+    return join_document_lines(restore_document_order(read_document_columns(
+        join_document_cut_rows(erase_document_rules(doc)))))

@@ -10,6 +10,7 @@ from pipeline.layout import (
     erase_rules,
     find_gutter,
     is_label_like,
+    join_cut_rows,
     join_document_lines,
     join_side_lines,
     read_columns,
@@ -83,6 +84,48 @@ def test_a_blot_in_the_margin_does_not_lift_the_line_it_was_read_with():
     # a mark of the type's height on the row above is a margin piece of that row, as before
     joined = join_side_lines(page((1100, 1140)))
     assert [ln.text for ln in joined.lines][1] == "sá publicação. Art. 12 - Esta Lei entrará em vigor na data de sua"
+
+
+def _cut_page(gap: float) -> PageText:
+    # a fold at x = 608 cut every row: Tesseract read the left pieces, then the right ones; the
+    # cut went through a word ('Muni' | 'cipal') or between two ('dos' ends short of it)
+    rows = [("A Câmara Muni", "cipal de Gurupi aprovou e eu, Prefeito Munici-", True),
+            ("pal, sanciono a s", "eguinte Lei:", True),
+            ("Art. 1º A ocupação dos", "boxes do Mercado Municipal obedecerá ao", False),
+            ("disposto nesta Lei e em seu regu", "lamento.", True),
+            ("Art. 2º A infração ao dispos", "to nesta Lei sujeita o infrator às", True),
+            ("seguintes penalidades:", "", False)]
+    left, right = [], []
+    for k, (a, b, through) in enumerate(rows):
+        y = 1200 + 40 * k
+        left.append(_spread_line(a, 391, y, 608 if through else 590))
+        if b:
+            right.append(_spread_line(b, 608 + gap, y, 1400))
+    return _page(*left, *right)
+
+
+def _spread_line(text: str, x0: float, y: float, x1: float) -> Line:
+    # words spread evenly from x0 to x1, 20 px high
+    parts = text.split()
+    step = (x1 - x0) / len(parts)
+    words = tuple(Word(text=w, conf=0.9, bbox=(x0 + k * step, y, x0 + (k + 1) * step - (8 if k < len(parts) - 1 else 0), y + 20))
+                  for k, w in enumerate(parts))
+    return Line(text=text, bbox=(x0, y, x1, y + 20), conf=0.9, words=words)
+
+
+def test_rows_a_fold_cut_in_two_are_joined_and_a_cut_word_is_one_again():
+    out = join_cut_rows(_cut_page(gap=2))
+    assert [ln.text for ln in out.lines] == [
+        "A Câmara Municipal de Gurupi aprovou e eu, Prefeito Munici-",
+        "pal, sanciono a seguinte Lei:",
+        "Art. 1º A ocupação dos boxes do Mercado Municipal obedecerá ao",
+        "disposto nesta Lei e em seu regulamento.",
+        "Art. 2º A infração ao disposto nesta Lei sujeita o infrator às",
+        "seguintes penalidades:",
+    ]
+    # two columns with a gutter between them are no cut
+    columns = _cut_page(gap=60)
+    assert join_cut_rows(columns) is columns
 
 
 def test_two_columns_of_a_gazette_stay_apart():
