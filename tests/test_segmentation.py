@@ -999,6 +999,20 @@ def test_the_targets_page_after_a_closed_neighbour_is_claimed_past_a_misread_lab
     assert [(n.numero, n.articles) for n in result.neighbors] == [("91", 2)]
 
 
+def test_a_page_that_fills_the_targets_gap_is_claimed_past_a_label_misread_as_the_targets_number() -> None:
+    # 74925262/018: pages scanned [0, 2, 1]; the middle page of the target (articles 6-11) comes
+    # after the next law's, and OCR read its 'Art. 9º' as 'ART 2 SUA': the page's own numbers
+    # are those that rise, and they fill the target's gap
+    first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 5)
+    last = _page(12, 13) + "\nPrefeitura Municipal de Piracema, 9 de maio de 1985."
+    neighbour = ("LEI Nº 91, DE 9 DE MAIO DE 1985\nDispõe sobre feiras.\n" + _page(1, 2)
+                 + "\nPrefeitura Municipal de Piracema, 9 de maio de 1985.")
+    middle = _page(6, 11).replace("Art. 9º O", "ART 2 SUA O")
+    result = _structure("\f".join([first, last + "\n" + neighbour, middle]), numero="90", ano=1985)
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 14)]
+    assert [(n.numero, n.articles) for n in result.neighbors] == [("91", 2)]
+
+
 def test_an_enacting_clause_whose_seguinte_ocr_wrecked_still_ends_the_preambulo() -> None:
     # 460048651/024: 'sanciono a pes ante Lei:' then the first article, its keyword damaged
     # ('AR “IGo 1º'): the preâmbulo ends at the clause, the line after it opens the articulação

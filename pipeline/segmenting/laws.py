@@ -318,7 +318,9 @@ def claim_orphan_pages(
     neighbour_closed = any(fecho_like(readings[k].line.text) for k in chunks[0])
     last_kept = _article_run(readings, chunks[0])
     for chunk in chunks[1:]:
-        nums = [n for k in chunk if (n := printed_number(readings[k]))]
+        # the page's own numbers: those that rise in order (a misread one, 'ART 2 SUA' for 12,
+        # would say the page repeats the target's article 2)
+        nums = _rising(n for k in chunk if (n := printed_number(readings[k])))
         fills = nums and min(nums) > min(own) and max(nums) < max(own)
         # (a page after the neighbour's own closing, the target still open, is the target's even
         # when its first labels went unread: no law has articles after its closing)

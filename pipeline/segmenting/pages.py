@@ -324,6 +324,7 @@ def drop_repeated_runs(
         for j in by_number.get(nums[k], []):
             length = 0
             while (k + length < len(arts) and j + length < k
+                   and _same_number(nums[j + length], nums[k + length])
                    and fuzz.ratio(keys[j + length], keys[k + length]) >= similarity):
                 length += 1
             if length >= min_run and (best is None or length > best[1]):
@@ -344,6 +345,11 @@ def drop_repeated_runs(
     position = {old: new for new, old in enumerate(kept)}
     bounds = {position[b] for b in boundaries if b in position and position[b] > 0}
     return [readings[i] for i in kept], bounds, pages
+
+
+def _same_number(a: int | None, b: int | None) -> bool:
+    """Two article starts of a run and its copy: the same printed number, or one unread."""
+    return a is None or b is None or a == b
 
 
 def page_boundaries(lines: Sequence[CleanLine], positions: Sequence[int]) -> set[int]:
