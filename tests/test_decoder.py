@@ -1199,3 +1199,14 @@ def test_a_list_label_behind_one_letter_of_dust_is_a_doubt():
     doc = _dump(body)
     assert any(w["code"] == "unit_doubtful" and "A Tl)" in w["message"] for w in doc["warnings"])
     assert doc["document"]["status"] != "extracted"
+
+
+@pytest.mark.parametrize(("above", "article"), [("Atogo", True), ("ARTIGO", True), ("Antigo", False)])
+def test_a_keyword_alone_on_its_line_opens_the_revocation_article_below_it(above: str, article: bool) -> None:
+    # 74925262/025: 'Artigo 13 -' read as 'Atogo', alone on its line; the revocation clause on the
+    # next line is that article ('Antigo' is a word: the clause then goes on the article before)
+    body = ("Art. 1º A licença é pessoal.\nArt. 2º A Prefeitura manterá cadastro dos\n"
+            f"feirantes, do qual constarão o nome e o endereço e o\n{above}\n"
+            "Revogam-se as disposições em contrário.\n")
+    ids, _codes, _status = _articles(HEAD + body + TAIL)
+    assert ids == (["art1", "art2", "art3"] if article else ["art1", "art2"])

@@ -40,6 +40,7 @@ from pipeline.segmenting.lost import (
     TOKEN,
     VETOED_END,
     ZERO_FOR_O,
+    common_word,
     final_clause_after_label,
     final_clause_at,
     label_behind_letter,
@@ -264,6 +265,17 @@ def _resembles(word: str, keyword: str) -> bool:
     if not 2 <= len(w) <= len(k) + 2 or w in stop_words():
         return False
     return LCSseq.similarity(w, k) >= min(2, len(k))
+
+
+def _lone_keyword(text: str) -> bool:
+    """A line that holds nothing but an article's keyword as OCR left it ('Atogo', 'ARTIGO'): the
+    label's numeral lost, its text begun on the next line. A word of the language ('Antigo',
+    'Ato') is no keyword."""
+    word = text.strip().strip(".:-–—'\"*|")
+    if not word or not word.isalpha():
+        return False
+    low = fold(word).lower()
+    return low in ("art", "artigo") or (any(_resembles(word, k) for k in ("Art", "Artigo")) and not common_word(low))
 
 
 def _keyword_end(text: str) -> int:
@@ -1108,10 +1120,13 @@ def decode(
                 # closed line, or behind a numeral of its label after one whose '.' OCR read as
                 # ',' ('dos órgãos da Prefeitura,' / 'o, 82) Soto Lei entrará em vigor')
                 end = final_clause_after_label(piece.text)
+                lone = _lone_keyword(prev)
+                if end is None and lone and final_clause_at(piece.text, 0, revocation=True):
+                    end = 0  # the label's keyword alone on the line above ('Atogo' / 'Revogam-se as ...')
                 if end == 0 and piece.layered:
                     end = None  # a text layer's clause with no label is unnumbered: OCR lost nothing there
                 if end is not None and (after_heading or CLOSED.search(without_end_dust(prev))
-                                        or any(c.isdigit() for c in piece.text[:end])):
+                                        or any(c.isdigit() for c in piece.text[:end]) or lone):
                     piece.vigencia, piece.lost_guess = True, end
 
     # beam: state -> (cost, back-pointer); a back-pointer is (previous, piece index, kind, n, unico)

@@ -126,10 +126,11 @@ _REVOCATION_MIN = 80.0  # similarity (rapidfuzz ratio) of the clause's first wor
 _QUOTE_OPEN = re.compile(r"^[\"“'‘«(]?\s*")
 
 
-def final_clause_at(text: str, at: int) -> bool:
+def final_clause_at(text: str, at: int, *, revocation: bool = False) -> bool:
     """Whether a final clause opens ``text`` at ``at``, after what is left of a label before it:
-    the vigência clause, or (behind debris) the revocation clause, its words matched fuzzily."""
-    return bool(_VIGENCIA.match(text[at:]) or (at > 0 and _revocation(text[at:])))
+    the vigência clause, or (behind debris, or where the caller knows a label stood: ``revocation``)
+    the revocation clause, its words matched fuzzily."""
+    return bool(_VIGENCIA.match(text[at:]) or ((at > 0 or revocation) and _revocation(text[at:])))
 
 
 def _revocation(text: str) -> bool:
@@ -179,6 +180,11 @@ def label_debris_end(text: str, words: frozenset[str]) -> int | None:
         if k == 5:
             return None
     return None
+
+
+def common_word(word: str) -> bool:
+    """Whether ``word`` (lower case) is a common Portuguese word (wordfreq)."""
+    return _common(word)
 
 
 @lru_cache(maxsize=4096)
