@@ -1388,3 +1388,43 @@ def test_a_text_layer_lost_no_label_its_unnumbered_sentences_are_no_articles():
             "Petrolina-PE, 28 de julho de 2021\n")
     doc = structure_document(_text_layer(text), NormMeta(numero="9", ano=2021))
     assert [u.id for u in doc.articulacao] == ["art1", "art2"]
+
+
+def test_an_article_cited_across_an_ementas_wrap_is_no_label() -> None:
+    # ce-lei551-2018: 'ALTERA A REDAÇÃO DO INCISO I, DO ART.' / '3º., O ART. 4º, ...' was read as
+    # article 3 inside the ementa, and the law's own articles became another norm's
+    text = ("LEI MUNICIPAL Nº 551/2018, DE 25 DE ABRIL DE 2018.\n"
+            "ALTERA A REDAÇÃO DO INCISO I, DO ART.\n"
+            "3º., O ART. 4º, E O ART. 12 DA LEI MUNICIPAL\n"
+            "Nº. 331/2009, E DÁ OUTRAS PROVIDÊNCIAS.\n"
+            "O PREFEITO MUNICIPAL DE BARROQUINHA faz saber que a Câmara aprovou e eu sanciono a seguinte lei:\n"
+            "Art. 1º. Fica alterada a redação do inciso I do art. 3º da Lei Municipal nº 331/2009.\n"
+            "Art. 2º. Fica alterada a redação do art. 4º da Lei Municipal nº 331/2009.\n"
+            "Art. 3º. Esta Lei entra em vigor na data de sua publicação.\n"
+            "PAÇO DA PREFEITURA MUNICIPAL DE BARROQUINHA, aos 25 de abril de 2018.\n")
+    result = structure_document(document_from_text(text))
+    assert [u.id for u in result.articulacao] == ["art1", "art2", "art3"]
+    assert result.ementa is not None and "ART. 4º" in result.ementa
+    # a label cut at a sentence's end still goes back to the line it opens
+    cut = structure_document(document_from_text(
+        "LEI Nº 9, DE 1 DE MAIO DE 2020\nDispõe sobre o trânsito.\n"
+        "O PREFEITO MUNICIPAL DE X faz saber que a Câmara aprovou e eu sanciono a seguinte Lei:\n"
+        "Art. 1º Fica criado o Conselho de Trânsito. Art.\n2º - É proibido estacionar.\n"
+        "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n"))
+    assert [u.id for u in cut.articulacao] == ["art1", "art2", "art3"]
+
+
+def test_a_signed_closing_ends_the_law_before_a_citation_in_capitals_on_the_page_below() -> None:
+    # ce-lei2077-2022: after the law's closing and signature, a gazette's next notice cites
+    # 'ARTIGO 57, INCISO II, DA LEI Nº 8.666/93': no article 5 of this law
+    text = ("LEI Nº 2.077, DE 10 DE JUNHO DE 2022\nAutoriza a doação de imóvel.\n"
+            "O PREFEITO MUNICIPAL DE MORADA NOVA faz saber que a Câmara aprovou e eu sanciono a seguinte Lei:\n"
+            "Art. 1º Fica autorizada a doação do imóvel.\nArt. 2º O imóvel destina-se a atividades culturais.\n"
+            "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n"
+            "PAÇO DA PREFEITURA MUNICIPAL DE MORADA NOVA, em\n10 de junho de 2022.\n"
+            "JOSÉ VANDERLEY NOGUEIRA\nPrefeito Municipal\n"
+            "EXTRATO DO TERMO ADITIVO AO CONTRATO Nº 12/2022\nPRORROGAÇÃO DO PRAZO, COM BASE NO\n"
+            "ARTIGO 57, INCISO II, DA LEI Nº 8.666/93 E SUAS\nALTERAÇÕES POSTERIORES.\n")
+    result = structure_document(document_from_text(text))
+    assert [u.id for u in result.articulacao] == ["art1", "art2", "art3"]
+    assert result.fecho is not None and result.fecho.data is not None
