@@ -1428,3 +1428,23 @@ def test_a_signed_closing_ends_the_law_before_a_citation_in_capitals_on_the_page
     result = structure_document(document_from_text(text))
     assert [u.id for u in result.articulacao] == ["art1", "art2", "art3"]
     assert result.fecho is not None and result.fecho.data is not None
+
+
+def test_without_a_record_a_law_its_epigrafe_names_is_taken_before_one_whose_epigrafe_was_not_read() -> None:
+    # ce-dec44-2013: Icapuí's decree (3 articles) beside Paramoti's 'AUTÓGRAFO DE LEI Nº 010 ...'
+    # (no epígrafe the pipeline reads; 5 articles): the decree is the norm a reader can name
+    text = ("DECRETO Nº 044/2013\nSUSPENDE A CONCESSÃO DE LICENÇA-PRÊMIO.\n"
+            "O PREFEITO MUNICIPAL DE ICAPUÍ, no uso de suas atribuições legais,\nD E C R E T A:\n"
+            "Art. 1º - Fica suspensa a concessão de licença-prêmio.\n"
+            "Art. 2º - Este Decreto entra em vigor na data de sua publicação.\n"
+            "Art. 3º - Revogam-se as disposições em contrário.\n"
+            "PAÇO DA PREFEITURA MUNICIPAL DE ICAPUÍ, aos 08 de agosto de 2013.\n"
+            "JERÔNIMO FELIPE REIS DE SOUZA\nPrefeito Municipal\n"
+            "AUTÓGRAFO DE LEI Nº 010 DE 09 DE AGOSTO DE 2013\nDispõe sobre a transparência dos atos.\n"
+            "A Câmara Municipal de Paramoti, decreta:\n"
+            + "".join(f"Art. {n}º Disposição número {n} da lei.\n" for n in range(1, 6))
+            + "Paramoti, 09 de agosto de 2013.\nMARIA DA SILVA\nPresidente da Câmara\n")
+    result = structure_document(document_from_text(text))
+    assert (result.norm.tipo, result.norm.numero, result.norm.ano) == ("Decreto", "044", 2013)
+    assert [u.id for u in result.articulacao] == ["art1", "art2", "art3"]
+    assert "several_norms" in result.document.reasons
