@@ -945,7 +945,10 @@ def parse_fecho(lines: Sequence[str]) -> Fecho:
     junk removed), its place and date, and the signatários (a name line followed by a cargo
     line). Debris between or after signatures ('alho Da: o Nholla', 'N', '|') is ignored."""
     lines = [str(x) for x in lines]
-    start = next((i for i, x in enumerate(lines) if is_fecho_start(x)), None)
+    # the place may take a line of its own before the date ('PAÇO DA PREFEITURA MUNICIPAL DE
+    # BARROQUINHA,' / 'aos 25 de abril de 2018.', ce-lei551-2018): read with the next line
+    start = next((i for i, x in enumerate(lines) if is_fecho_start(x) or (
+        i + 1 < len(lines) and x.rstrip().endswith(",") and is_fecho_start(f"{x} {lines[i + 1]}"))), None)
     if start is None:
         start = next((i for i, x in enumerate(lines) if parse_date(x)), 0)
     sentence: list[str] = []

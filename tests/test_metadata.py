@@ -584,3 +584,11 @@ def test_a_paco_of_any_name_opens_a_closing_and_a_posting_note_ends_the_signatur
                          "Ana Karina Cavalcante de Lima Rocha", "Código Identificador:474440C3"])
     assert fecho.data == dt.date(2022, 6, 10)
     assert [(s.nome, s.cargo) for s in fecho.signatarios] == [("JOSÉ VANDERLEY NOGUEIRA", "Prefeito Municipal")]
+
+
+def test_a_closings_place_on_a_line_of_its_own_before_the_date_is_kept() -> None:
+    # ce-lei551-2018: the fecho's text was 'aos 25 de abril de 2018.', its place lost
+    fecho = parse_fecho(["PAÇO DA PREFEITURA MUNICIPAL DE BARROQUINHA,", "aos 25 de abril de 2018.",
+                         "ADEMAR PINTO VERAS", "Prefeito Municipal"])
+    assert fecho.text == "PAÇO DA PREFEITURA MUNICIPAL DE BARROQUINHA, aos 25 de abril de 2018."
+    assert fecho.data == dt.date(2018, 4, 25)

@@ -1448,3 +1448,17 @@ def test_without_a_record_a_law_its_epigrafe_names_is_taken_before_one_whose_epi
     assert (result.norm.tipo, result.norm.numero, result.norm.ano) == ("Decreto", "044", 2013)
     assert [u.id for u in result.articulacao] == ["art1", "art2", "art3"]
     assert "several_norms" in result.document.reasons
+
+
+def test_considerations_open_the_preambulo_where_no_authority_is_named() -> None:
+    # ce-dec60-2018: 'CONSIDERANDO a necessidade ...' / 'DECRETA:' went into the ementa, preâmbulo null
+    text = ("DECRETO Nº: 60/2018, DE 16 DE AGOSTO DE 2018.\n"
+            "REVOGA O ARTIGO 3º DO DECRETO Nº 059 DE 07 DE AGOSTO DE 2018 E ADOTA OUTRAS PROVIDÊNCIAS.\n"
+            "CONSIDERANDO a necessidade de disciplinar o funcionamento dos órgãos do poder executivo;\n"
+            "DECRETA:\nArt. 1º - Fica revogado o artigo 3º do Decreto Nº 059.\n"
+            "Art. 2º - Este Decreto entra em vigor na data de sua publicação.\n"
+            "Iguatu - Ceará, em 16 de agosto de 2018.\nEDNALDO DE LAVOR COURAS\nPrefeito Municipal\n")
+    result = structure_document(document_from_text(text))
+    assert result.ementa == "REVOGA O ARTIGO 3º DO DECRETO Nº 059 DE 07 DE AGOSTO DE 2018 E ADOTA OUTRAS PROVIDÊNCIAS."
+    assert result.preambulo is not None and result.preambulo.startswith("CONSIDERANDO a necessidade")
+    assert [u.id for u in result.articulacao] == ["art1", "art2"]

@@ -49,6 +49,9 @@ _AUTHORITY_START = re.compile(r"^\W{0,3}[AO]\s+[A-ZÀ-Ú][\wÀ-ú]{3,}")
 _NAMED_AUTHORITY = re.compile(
     r"^\W{0,3}[A-ZÀ-Ý][A-ZÀ-Ý'.]+(?:\s+[A-ZÀ-Ý][A-ZÀ-Ý'.]*){1,7}\s*,\s*"
     r"(?i:prefeit[oa]|vice-?prefeit[oa]|presidente|governador[a]?)\b")
+# the considerations that open a decree's preâmbulo where no authority is named before them
+# ('CONSIDERANDO a necessidade de disciplinar ...' / 'DECRETA:', ce-dec60-2018): no ementa's text
+_CONSIDERING = re.compile(r"^\W{0,3}CONSIDERANDO\b", re.I)
 _COMPETENCE = re.compile(r"atribui[çc][õo]es|\bno\s+uso\s+d|\busando\s+d", re.I)
 _COMPETENCE_REACH = 4  # lines from the subject to the clause of competence
 
@@ -60,7 +63,8 @@ def preamble_start(texts: Sequence[str]) -> int | None:
     article whose clause of competence ('no uso de suas atribuições') follows within a few
     lines. Without it the preâmbulo of a council's resolução or a faculty's portaria was glued to
     the ementa."""
-    known = next((j for j, t in enumerate(texts) if PREAMBLE_START.match(t) or _NAMED_AUTHORITY.match(t)), None)
+    known = next((j for j, t in enumerate(texts) if PREAMBLE_START.match(t) or _NAMED_AUTHORITY.match(t)
+                  or _CONSIDERING.match(t)), None)
     if known is not None:
         return known
     for j, t in enumerate(texts):
