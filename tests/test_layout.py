@@ -433,3 +433,22 @@ def test_a_margin_re_read_is_kept_only_with_a_labels_shape(text: str, label: boo
     from pipeline.layout import reads_as_label
 
     assert reads_as_label(text) is label
+
+
+def test_a_table_in_one_column_beside_prose_in_the_other_is_read_apart():
+    # aprece-2013-08-12 p. 8: an LDO's annex table fills the left column, its cells further apart
+    # than the gutter (so its rows are no prose), and a portaria opens in the right column; the
+    # band between them is clean and both sides start their lines at their edges
+    table = [[(str(2025 + i), 100), (f"1.{821 + i}.059,29", 300), (f"2.{875 + i}.291,83", 560)] for i in range(8)]
+    prose = ["PORTARIA Nº 465/2013, DE 12 DE AGOSTO", "O PREFEITO MUNICIPAL DE GROAÍRAS, no uso",
+             "de suas atribuições legais, RESOLVE: Art.", "1º Autorizar a Tesouraria a pagar diária",
+             "à servidora MARIA ELENIUVIA FARIAS para", "Publicado por:", "Renan Albuquerque", "GABINETE"]
+    lines = [_words_line([*t, (p, 900)], 400 + 60 * i) for i, (t, p) in enumerate(zip(table, prose, strict=True))]
+    page = PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(lines))
+    assert find_gutter(page.lines) is not None
+    left = [" ".join(c for c, _ in t) for t in table]
+    assert [ln.text for ln in read_columns(page).lines] == [*left, *prose]
+    # the same table across the whole page, its cells as far apart on both sides, is still one table
+    wide = [_words_line([*t, (f"-1.{54 + i}.232,54", 900), ("799.082,46", 1260)], 400 + 60 * i)
+            for i, t in enumerate(table)]
+    assert find_gutter(PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(wide)).lines) is None
