@@ -451,6 +451,12 @@ class ColumnConfig:
     # is prose (loose_filled_share of its parts) and the parts span their column, gaps or not
     clean_cross: float = 0.05
     spanned_share: float = 0.5
+    # A wide band no line crosses, prose on both sides that indents its lists: bullets and their
+    # wrapped lines start 0.08-0.17 of the column in (pontapora-3868-2012 p. 1, a gazette's
+    # programme lists beside the law), so few parts start at the edge itself; nearly all start
+    # within indent of it, where a table's cells start anywhere
+    indent: float = 0.2  # share of a side's width
+    indented_share: float = 0.9
     split_gap: float = 0.15  # a gap between two words this share of the page's width parts a line
     # into two columns' texts (a table's cells stand 0.02-0.05 apart: pontapora-3510-2006, where
     # the heading and the row beside it stand 0.24 apart)
@@ -552,7 +558,12 @@ def _two_columns(rows: list[list], left: float, right: float, g0: float, g1: flo
         return False
     aligned = min(_aligned(s, config.align_tol * (right - left)) for s in starts)
     if gap > config.max_gutter * (right - left):
-        return filled >= config.filled_share * sum(sides) and aligned >= config.wide_aligned_share
+        if filled < config.filled_share * sum(sides):
+            return False
+        indented = min(_indented(s, config.indent * (hi - lo))
+                       for s, (lo, hi) in zip(starts, ((left, g0), (g1, right)), strict=True))
+        return aligned >= config.wide_aligned_share or (
+            crossing <= config.clean_cross * len(rows) and indented >= config.indented_share)
     if filled >= config.filled_share * sum(sides):
         return True
     prose_side = max(f / n for f, n in zip(side_filled, sides, strict=True)) >= config.loose_filled_share
@@ -560,6 +571,13 @@ def _two_columns(rows: list[list], left: float, right: float, g0: float, g1: flo
             and spanned >= config.spanned_share * sum(sides)):
         return True  # a table in one column beside the prose in the other
     return filled >= config.loose_filled_share * sum(sides) and aligned >= config.aligned_share
+
+
+def _indented(starts: list[float], reach: float) -> float:
+    """Share of a side's parts that start within ``reach`` of its edge (its lines and its lists'
+    indented items)."""
+    edge = min(starts)
+    return sum(x - edge <= reach for x in starts) / len(starts)
 
 
 def _aligned(starts: list[float], tol: float) -> float:

@@ -452,3 +452,25 @@ def test_a_table_in_one_column_beside_prose_in_the_other_is_read_apart():
     wide = [_words_line([*t, (f"-1.{54 + i}.232,54", 900), ("799.082,46", 1260)], 400 + 60 * i)
             for i, t in enumerate(table)]
     assert find_gutter(PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(wide)).lines) is None
+
+
+def test_two_columns_of_indented_lists_apart_by_a_wide_band_are_read_apart():
+    # pontapora-3868-2012 p. 1: a gazette's programme lists (items indented under 'Programa:' and
+    # 'Objetivo:' lines) fill both columns, 15% of the width apart; half the lines start at the
+    # edge, the rest one indent in, so the law's heading at the right column's foot was glued to
+    # the left column's rows
+    left = [("Programa: 17- Recuperação de Estradas", 0), ("Restauração da malha rodoviária rural", 1),
+            ("Programa: 18- Incentivo ao Turismo Rural", 0), ("Implantação de infraestrutura turística", 1),
+            ("Objetivo: Apoiar a diversificação local", 0), ("Promoção e fomento ao turismo regional", 1),
+            ("Programa: 19- Ponta a Ponta Melhor agora", 0), ("Expansão dos serviços urbanos da cidade", 1)]
+    right = [("Programa: 23- Esporte e Lazer municipal", 0), ("Centro de Esporte e Lazer do bairro", 1),
+             ("Objetivo: Integrar e socializar a cidade", 0), ("Incentivo à prática de esporte amador", 1),
+             ("Programa: 24- Geração de Emprego e Renda", 0), ("Formação de cooperativas de produção", 1),
+             ("Lei nº 3868, de 03 de Julho de 2012.", 0), ("Altera a Lei nº 3.468, de 31.03.2006", 0)]
+    lines = [_words_line([(a, 100 + 120 * ia), (b, 1240 + 120 * ib)], 400 + 60 * i, char=18.0)
+             for i, ((a, ia), (b, ib)) in enumerate(zip(left, right, strict=True))]
+    page = PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(lines))
+    width = max(ln.bbox[2] for ln in lines) - 100
+    gutter = find_gutter(page.lines)
+    assert gutter is not None and (gutter[1] - gutter[0]) / width > 0.1
+    assert [ln.text for ln in read_columns(page).lines] == [a for a, _ in left] + [b for b, _ in right]
