@@ -202,8 +202,8 @@ def split_laws(
         else:
             # of laws with articles, one its epígrafe names before one whose epígrafe was lost:
             # ce-dec44-2013, a decree beside another town's autógrafo with more articles
-            named = [k for k, (a, _b) in enumerate(spans) if articles[k] and readings[a].epigrafe is not None
-                     and readings[a].epigrafe.numero]
+            named = [k for k, (a, _b) in enumerate(spans)
+                     if articles[k] and (epi := readings[a].epigrafe) is not None and epi.numero]
             target_k = max(named or range(len(spans)), key=lambda k: (articles[k], -k))
         if numero is not None:
             epi = readings[spans[target_k][0]].epigrafe
