@@ -200,9 +200,17 @@ _QUOTATION_END = re.compile(
     r"|^\s*\S{0,2}\s*(?:[\[{|]|[UC])\s*(?:NR|AC)\s*[)\]}]\s*[.;]?\s*$")
 
 
+# A quoted text's last line: an omission mark or a word, then the closing quote ('[...]”', '– CMC.”',
+# ce-lei551-2018). Short, it reads as a stamp ('CMC.' as 'C.M.'), as symbols or as junk; dropped,
+# the quotation runs on over the amending law's next articles. Typographic closers only: a straight
+# '"' is also what OCR reads specks as.
+_QUOTED_END = re.compile(r"(?:[\[(]\s*(?:\.{3}|…)\s*[\])]|[A-Za-zÀ-ÿ]{2,}[.;!?]?)\s*[”»]\s*[.;]?\s*$")
+
+
 def is_quotation_end(text: str) -> bool:
-    """Whether the line is a quotation's closing alone ('.......”(NR)', '(NR)'): never noise."""
-    return bool(_QUOTATION_END.match(text))
+    """Whether the line is a quotation's closing alone ('.......”(NR)', '(NR)') or a quoted text's
+    last words with the closing quote ('[...]”', '– CMC.”'): never noise."""
+    return bool(_QUOTATION_END.match(text) or _QUOTED_END.search(text))
 
 
 # The quote and the amended provision's mark that close a quotation, at a line's end.
@@ -991,12 +999,15 @@ def _sentence_lines(lines: Sequence[CleanLine], content: Sequence[int]) -> set[i
     return out
 
 
+_SHAPE_RULES = frozenset({"page_stamp", "rubber_stamp", "symbols"})  # rules that judge a line by its shape alone
+
+
 def apply_line_rules(line: CleanLine) -> CleanLine:
     text = line.text
     for _name, edit in EDIT_RULES:
         text = edit(text)
     for name, rule in LINE_RULES:
-        if rule(text):
+        if rule(text) and not (name in _SHAPE_RULES and is_quotation_end(text)):
             return replace(line, text=text, kind="noise", reason=name)
     return line if text == line.text else replace(line, text=text)
 

@@ -467,6 +467,19 @@ class ColumnConfig:
     wide_gutter: float = 0.2  # a gutter wider than max_gutter, up to this (a narrow list or a
     # ragged column beside the prose one: famurs-do1381-2014 p. 5 0.12, pontapora-3868-2012 0.15) ...
     wide_aligned_share: float = 0.6  # ... when the parts fill their columns and start at their edges
+    # A table set in one column beside the prose one (an LDO's annex tables in a gazette's left
+    # column, aprece-2013-08-12 p. 8): its rows span the column with gaps between their cells wider
+    # than the gutter, so they are not prose; the band is still clean (at most clean_cross of the
+    # lines cross it), both sides start their lines at their edges (wide_aligned_share), one side
+    # is prose (loose_filled_share of its parts) and the parts span their column, gaps or not
+    clean_cross: float = 0.05
+    spanned_share: float = 0.5
+    # A wide band no line crosses, prose on both sides that indents its lists: bullets and their
+    # wrapped lines start 0.08-0.17 of the column in (pontapora-3868-2012 p. 1, a gazette's
+    # programme lists beside the law), so few parts start at the edge itself; nearly all start
+    # within indent of it, where a table's cells start anywhere
+    indent: float = 0.2  # share of a side's width
+    indented_share: float = 0.9
     split_gap: float = 0.15  # a gap between two words this share of the page's width parts a line
     # into two columns' texts (a table's cells stand 0.02-0.05 apart: pontapora-3510-2006, where
     # the heading and the row beside it stand 0.24 apart)
@@ -545,10 +558,12 @@ def _two_columns(rows: list[list], left: float, right: float, g0: float, g1: flo
     gap = g1 - g0
     mid = (g0 + g1) / 2
     sides = [0, 0]
-    filled = 0
+    filled = spanned = crossing = 0
+    side_filled = [0, 0]
     starts: tuple[list[float], list[float]] = ([], [])
     for r in rows:
         if any(w.bbox[0] < g1 and w.bbox[2] > g0 for w in r):
+            crossing += 1
             continue  # crosses the gutter
         for side, (lo, hi) in enumerate(((left, g0), (g1, right))):
             part = [w for w in r if (w.bbox[2] <= mid) == (side == 0)]
@@ -558,15 +573,34 @@ def _two_columns(rows: list[list], left: float, right: float, g0: float, g1: flo
             starts[side].append(part[0].bbox[0])
             span = part[-1].bbox[2] - part[0].bbox[0]
             inner = max((y.bbox[0] - x.bbox[2] for x, y in zip(part, part[1:], strict=False)), default=0.0)
-            filled += span >= config.fill * (hi - lo) and inner < gap
+            prose = span >= config.fill * (hi - lo) and inner < gap
+            filled += prose
+            side_filled[side] += prose
+            spanned += span >= config.fill * (hi - lo)
     if min(sides) < max(config.min_rows, config.min_row_share * len(rows)):
         return False
     aligned = min(_aligned(s, config.align_tol * (right - left)) for s in starts)
     if gap > config.max_gutter * (right - left):
-        return filled >= config.filled_share * sum(sides) and aligned >= config.wide_aligned_share
+        if filled < config.filled_share * sum(sides):
+            return False
+        indented = min(_indented(s, config.indent * (hi - lo))
+                       for s, (lo, hi) in zip(starts, ((left, g0), (g1, right)), strict=True))
+        return aligned >= config.wide_aligned_share or (
+            crossing <= config.clean_cross * len(rows) and indented >= config.indented_share)
     if filled >= config.filled_share * sum(sides):
         return True
+    prose_side = max(f / n for f, n in zip(side_filled, sides, strict=True)) >= config.loose_filled_share
+    if (crossing <= config.clean_cross * len(rows) and aligned >= config.wide_aligned_share and prose_side
+            and spanned >= config.spanned_share * sum(sides)):
+        return True  # a table in one column beside the prose in the other
     return filled >= config.loose_filled_share * sum(sides) and aligned >= config.aligned_share
+
+
+def _indented(starts: list[float], reach: float) -> float:
+    """Share of a side's parts that start within ``reach`` of its edge (its lines and its lists'
+    indented items)."""
+    edge = min(starts)
+    return sum(x - edge <= reach for x in starts) / len(starts)
 
 
 def _aligned(starts: list[float], tol: float) -> float:

@@ -325,8 +325,14 @@ _MARKER_RE = re.compile(  # 'Nº', 'N.º', 'NUM.', 'N9', 'NS 350', 'N"' (º read
 # thousands separated by '.', or by what OCR reads a dot as ('1..591', '1:592', '1,591')
 _NUMBER_RE = re.compile(r"(?P<num>\d{1,3}(?:(?:\.\s|[.\s]|[.:,;]{1,2})\d{3}(?!\d))+|\d+)(?:\s*/\s*(?P<yr>\d\.\d{3}|\d{4}|\d{2})(?!\d))?")
 # the issuing office's initials or name printed after the number, before the date or the end
-_ISSUER_AFTER_RE = re.compile(
-    r"\s*(?:/|[-–—]|\s)\s*(?!(?:DE|DO|DA|EM)\b)[A-Z]{2,12}\.?(?:\s+[A-Z]{3,12}){0,2}(?=\s*(?:,|$|DE\s+\d))")
+_ISSUER_AFTER_RE = re.compile(  # also two offices joined by '/': 'Nº 752/2021 – SESAU/PMPF'
+    r"\s*(?:/|[-–—]|\s)\s*(?!(?:DE|DO|DA|EM)\b)[A-Z]{2,12}\.?(?:\s+[A-Z]{3,12}){0,2}(?:/[A-Z]{2,12})?"
+    r"(?=\s*(?:,|$|DE\s+\d))")
+# a kind of the tipo printed between its word and its number ('DECRETO EXECUTIVO 270/2021', 'PORTARIA
+# DE VIAGEM Nº 351/2019', 'PORTARIA INTERNA Nº 09/2022': paudosferros-do3056-2021, aam-do2541-2020):
+# one word, or 'DE' and one word, and then the number's sign or the number itself
+_TIPO_KIND_RE = re.compile(
+    r"\s+(?:EXECUTIV[OA]|INTERN[AO]|DE\s+(?!LEI\b)[A-Z]{4,12})(?=\s*N\S{0,3}(?:\s*O)?\s*\d|\s+\d)")
 # a council or office named after the number, running to the line's end where the heading wraps
 # ('RESOLUÇÃO Nº 129/2014 - CONSELHO MUNICIPAL DO' / 'MEIO AMBIENTE - COMDEMA', 'RESOLUÇÃO
 # 128/2014 DO CONSELHO ...': famurs-do1381-2014)
@@ -384,6 +390,8 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
     # office's initials ('PORTARIA DP Nº 74', 'PORTARIA GP/SEMAD Nº 12')
     mm = re.match(r"\s+(?:MUNICIPA[LI1]|D[AO]\s+(?:MESA(?:\s+DIRETORA)?|CAMARA(?:\s+MUNICIPAL)?|PRESIDENCIA))\b"
                   r"|\s+[A-Z]{2,6}(?:/[A-Z]{2,6})?(?=\s*N\S{0,3}(?:\s*O)?\s*\d)", rest)  # 'GP N. º 1045'
+    if mm is None:  # a kind of the tipo before its number: 'DECRETO EXECUTIVO 270/2021', 'PORTARIA DE VIAGEM Nº 351'
+        mm = _TIPO_KIND_RE.match(rest)
     if mm:
         rest, pos = rest[mm.end():], pos + mm.end()
     marker = _MARKER_RE.match(rest)
@@ -729,8 +737,9 @@ def lookup_municipio(name: str, *, uf: str | None = None) -> MunicipioMatch | No
 _FECHO_PLACES = (
     "SECRETARIA DA CAMARA", "SECRETARIA DA PREFEITURA", "SECRETARIA ADMINISTRATIVA",
     "SECRETARIA MUNICIPAL", "SECRETARIA GERAL", "GABINETE DO PREFEITO", "GABINETE DA PREFEITA",
-    "GABINETE DO EXECUTIVO", "PREFEITURA MUNICIPAL", "PREFEITURA DO MUNICIPIO", "PACO MUNICIPAL",
-    "PACO DA PREFEITURA", "PALACIO", "CAMARA MUNICIPAL", "SALA DAS SESSOES", "PLENARIO",
+    "GABINETE DO EXECUTIVO", "PREFEITURA MUNICIPAL", "PREFEITURA DO MUNICIPIO",
+    "PACO MUNICIPAL", "PACO D",  # 'Paço da Prefeitura', 'PAÇO DO GOVERNO MUNICIPAL DE X, em' (ce-lei2077-2022)
+    "PALACIO", "CAMARA MUNICIPAL", "SALA DAS SESSOES", "PLENARIO",
     "EDIFICIO DA PREFEITURA", "CENTRO ADMINISTRATIVO",
 )
 _FECHO_KEY_CHARS = 4 + max(len(p) for p in _FECHO_PLACES)  # a junk token, its space, a place, one more
@@ -888,6 +897,11 @@ def _fecho_local(text: str) -> str | None:
     return printed if anchored else None
 
 
+# A gazette's note of who posted the act ('Publicado por:' / 'Código Identificador:F4E526D0', the
+# SIGPub gazettes of the AMA, AMM, APRECE, AAM and FAMURS): the act's signatures ended above it
+_POSTED_BY = re.compile(r"\s*(?:Publicado\s+por\s*:|C[óo]digo\s+Identificador\s*:)", re.I)
+
+
 def _parse_signatarios(lines: Sequence[str]) -> list[Signatario]:
     """Signature blocks: a name line then a cargo line; 'NAME - Cargo' or 'NAME, Cargo' on one
     line; two blocks side by side (columns 3+ spaces apart). Anything else is debris."""
@@ -899,7 +913,7 @@ def _parse_signatarios(lines: Sequence[str]) -> list[Signatario]:
         pending.clear()
 
     for line in lines:
-        if parse_epigrafe(line) or re.match(r"\s*(?:ART(?:IGO)?\b|ART\.)", _fold(line)):
+        if parse_epigrafe(line) or re.match(r"\s*(?:ART(?:IGO)?\b|ART\.)", _fold(line)) or _POSTED_BY.match(line):
             break
         cols = [" ".join(c.split()) for c in re.split(r"\s{3,}|\t", _strip_margin(line)) if c.strip()]
         if not cols:
@@ -931,7 +945,10 @@ def parse_fecho(lines: Sequence[str]) -> Fecho:
     junk removed), its place and date, and the signatários (a name line followed by a cargo
     line). Debris between or after signatures ('alho Da: o Nholla', 'N', '|') is ignored."""
     lines = [str(x) for x in lines]
-    start = next((i for i, x in enumerate(lines) if is_fecho_start(x)), None)
+    # the place may take a line of its own before the date ('PAÇO DA PREFEITURA MUNICIPAL DE
+    # BARROQUINHA,' / 'aos 25 de abril de 2018.', ce-lei551-2018): read with the next line
+    start = next((i for i, x in enumerate(lines) if is_fecho_start(x) or (
+        i + 1 < len(lines) and x.rstrip().endswith(",") and is_fecho_start(f"{x} {lines[i + 1]}"))), None)
     if start is None:
         start = next((i for i, x in enumerate(lines) if parse_date(x)), 0)
     sentence: list[str] = []

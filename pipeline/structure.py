@@ -94,7 +94,10 @@ def structure_document(
             warning_codes=frozenset(w.code for w in warnings),
             turned_pages=sum(1 for p in doc.pages if p.rotation % 360),
             rejected_layers=sum(1 for p in doc.pages if p.text_layer_rejected),
-            other_norms=sum(1 for n in seg.neighbors if n.epigrafe is not None and n.articles),
+            # (a neighbour with more articles than this norm is one too, its epígrafe unread: the
+            # norm an epígrafe names was taken before it, a choice the record makes, ce-dec44-2013)
+            other_norms=sum(1 for n in seg.neighbors if n.articles and (
+                n.epigrafe is not None or n.articles > len(article_numbers(units)))),
         ))
         status, reason = status_of(reasons, meta_named=meta.numero is not None)
     settle()  # once per process: what the first document loaded for good, out of the collector's way

@@ -280,3 +280,23 @@ def test_a_publishers_title_over_the_acts_own_heading_is_no_act_of_its_own():
     results = {act.numero: result for act, result in structure_acts(document_from_text(TITLED_GAZETTE))}
     assert [u.id for u in results["4338"].articulacao] == ["art1", "art2"]
     assert results["2339"].preambulo is not None and results["2339"].preambulo.startswith("CARLOS JANDREY")
+
+
+def test_acts_headed_in_running_case_without_a_number_sign_are_found():
+    # paudosferros-do3056-2021: 'Decreto Executivo 270/2021', 'Portaria 752/2021 – SESAU/PMPF'
+    # over 'Em, 08 de outubro de 2021' and the preâmbulo
+    text = ("Diário Oficial do Município\nGABINETE DA PREFEITA\nDecreto Executivo 270/2021\n"
+            "08 de outubro de 2021\nEstabelece pontos facultativos.\n"
+            "A PREFEITA DO MUNICÍPIO DE PAU DOS FERROS, no uso das atribuições que lhe confere a Lei Orgânica,\n"
+            "D E C R E T A:\nArt. 1º. Ponto facultativo no dia 11 de outubro de 2021.\n"
+            "Art. 2º. Este Decreto entra em vigor na data de sua publicação.\n"
+            "Gabinete da Prefeita Municipal de Pau dos Ferros, 08 de outubro de 2021.\n"
+            "MARIANNA ALMEIDA NASCIMENTO\nPREFEITA\nSECRETARIA DE SAÚDE\n"
+            "Portaria 752/2021 – SESAU/PMPF\nEm, 08 de outubro de 2021\n"
+            "A PREFEITA DE PAU DOS FERROS, no uso de suas atribuições legais,\nR E S O L V E:\n"
+            "Art. 1º. - Conceder ao Sr. MÁRCIO JOSÉ DE QUEIROZ uma diária.\n"
+            "Art. 2º. – Esta Portaria entrará em vigor na data de sua publicação.\n"
+            "Registre-se. Publique-se. Cumpra-se.\nMARIANNA ALMEIDA NASCIMENTO\nPREFEITA\n")
+    acts = structure_acts(document_from_text(text))
+    assert [(a.tipo, a.numero, a.ano) for a, _ in acts] == [("Decreto", "270", 2021), ("Portaria", "752", 2021)]
+    assert [[u.id for u in d.articulacao] for _, d in acts] == [["art1", "art2"], ["art1", "art2"]]

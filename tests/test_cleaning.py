@@ -517,3 +517,17 @@ def test_epigrafes_of_one_tipo_with_different_numbers_are_acts_not_a_running_hea
 ])
 def test_dust_after_a_lines_last_mark_is_cut(line: str, kept: str):
     assert without_end_dust(line) == kept
+
+
+@pytest.mark.parametrize("closing", ["[...]”", "– CMC.”", "(…)”;"])
+def test_a_quoted_texts_last_line_is_no_stamp_or_symbols(closing: str) -> None:
+    # ce-lei551-2018: '– CMC.”' read as a page stamp ('C.M.'), '[...]”' as symbols; dropped,
+    # the quotation ran on over the amending law's next articles
+    doc = document_from_text("Art. 2º O art. 4º da Lei nº 331 passa a vigorar com a seguinte redação:\n"
+                             "“Art. 4º A Secretaria convocará reuniões para instalar o Conselho\n"
+                             f"{closing}\nArt. 3º Esta Lei entra em vigor na data de sua publicação.\n")
+    kept = [ln.text for ln in clean_document(doc) if not ln.is_noise]
+    assert closing in kept
+    # the shapes themselves are still stamps and junk without the closing quote
+    stamp_doc = document_from_text("Art. 1º Fica criado o Conselho.\nC.M. Cc. 12\n[...]\n")
+    assert [ln.text for ln in clean_document(stamp_doc) if not ln.is_noise] == ["Art. 1º Fica criado o Conselho."]

@@ -495,3 +495,44 @@ def test_a_margin_re_read_is_kept_only_with_a_labels_shape(text: str, label: boo
     from pipeline.layout import reads_as_label
 
     assert reads_as_label(text) is label
+
+
+def test_a_table_in_one_column_beside_prose_in_the_other_is_read_apart():
+    # aprece-2013-08-12 p. 8: an LDO's annex table fills the left column, its cells further apart
+    # than the gutter (so its rows are no prose), and a portaria opens in the right column; the
+    # band between them is clean and both sides start their lines at their edges
+    table = [[(str(2025 + i), 100), (f"1.{821 + i}.059,29", 300), (f"2.{875 + i}.291,83", 560)] for i in range(8)]
+    prose = ["PORTARIA Nº 465/2013, DE 12 DE AGOSTO", "O PREFEITO MUNICIPAL DE GROAÍRAS, no uso",
+             "de suas atribuições legais, RESOLVE: Art.", "1º Autorizar a Tesouraria a pagar diária",
+             "à servidora MARIA ELENIUVIA FARIAS para", "Publicado por:", "Renan Albuquerque", "GABINETE"]
+    lines = [_words_line([*t, (p, 900)], 400 + 60 * i) for i, (t, p) in enumerate(zip(table, prose, strict=True))]
+    page = PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(lines))
+    assert find_gutter(page.lines) is not None
+    left = [" ".join(c for c, _ in t) for t in table]
+    assert [ln.text for ln in read_columns(page).lines] == [*left, *prose]
+    # the same table across the whole page, its cells as far apart on both sides, is still one table
+    wide = [_words_line([*t, (f"-1.{54 + i}.232,54", 900), ("799.082,46", 1260)], 400 + 60 * i)
+            for i, t in enumerate(table)]
+    assert find_gutter(PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(wide)).lines) is None
+
+
+def test_two_columns_of_indented_lists_apart_by_a_wide_band_are_read_apart():
+    # pontapora-3868-2012 p. 1: a gazette's programme lists (items indented under 'Programa:' and
+    # 'Objetivo:' lines) fill both columns, 15% of the width apart; half the lines start at the
+    # edge, the rest one indent in, so the law's heading at the right column's foot was glued to
+    # the left column's rows
+    left = [("Programa: 17- Recuperação de Estradas", 0), ("Restauração da malha rodoviária rural", 1),
+            ("Programa: 18- Incentivo ao Turismo Rural", 0), ("Implantação de infraestrutura turística", 1),
+            ("Objetivo: Apoiar a diversificação local", 0), ("Promoção e fomento ao turismo regional", 1),
+            ("Programa: 19- Ponta a Ponta Melhor agora", 0), ("Expansão dos serviços urbanos da cidade", 1)]
+    right = [("Programa: 23- Esporte e Lazer municipal", 0), ("Centro de Esporte e Lazer do bairro", 1),
+             ("Objetivo: Integrar e socializar a cidade", 0), ("Incentivo à prática de esporte amador", 1),
+             ("Programa: 24- Geração de Emprego e Renda", 0), ("Formação de cooperativas de produção", 1),
+             ("Lei nº 3868, de 03 de Julho de 2012.", 0), ("Altera a Lei nº 3.468, de 31.03.2006", 0)]
+    lines = [_words_line([(a, 100 + 120 * ia), (b, 1240 + 120 * ib)], 400 + 60 * i, char=18.0)
+             for i, ((a, ia), (b, ib)) in enumerate(zip(left, right, strict=True))]
+    page = PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(lines))
+    width = max(ln.bbox[2] for ln in lines) - 100
+    gutter = find_gutter(page.lines)
+    assert gutter is not None and (gutter[1] - gutter[0]) / width > 0.1
+    assert [ln.text for ln in read_columns(page).lines] == [a for a, _ in left] + [b for b, _ in right]

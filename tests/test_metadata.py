@@ -556,3 +556,39 @@ def test_a_council_named_after_the_number_is_the_issuer(line: str, numero: str) 
     # an ementa on the epígrafe's line, or a sentence citing a council's act, is still no epígrafe
     assert parse_epigrafe("LEI Nº 123 - DISPÕE SOBRE O PLANO DIRETOR") is None
     assert parse_epigrafe("nos termos da Resolução nº 12/2010 do Conselho Municipal") is None
+
+
+@pytest.mark.parametrize(("line", "numero", "ano"), [
+    ("DECRETO EXECUTIVO 270/2021", "270", 2021),  # paudosferros-do3056-2021: no number sign
+    ("PORTARIA DE VIAGEM Nº 351/2019", "351", 2019),  # aam-do2541-2020
+    ("PORTARIA INTERNA Nº. 09/2022.", "09", 2022),
+    ("PORTARIA 752/2021 – SESAU/PMPF", "752", 2021),  # two offices joined by '/' after the number
+    ("PORTARIA 754/2021- PMPF/SESAU", "754", 2021),
+])
+def test_a_kind_of_the_tipo_before_the_number_and_offices_after_it(line: str, numero: str, ano: int) -> None:
+    epi = parse_epigrafe(line)
+    assert epi is not None and (epi.numero, epi.ano) == (numero, ano)
+    assert epi.tipo == ("Decreto" if line.startswith("DECRETO") else "Portaria")
+    # a title that names a kind of law but no number is still no epígrafe
+    assert parse_epigrafe("LEI DE DIRETRIZES ORÇAMENTÁRIAS") is None
+    assert parse_epigrafe("PORTARIA DE NOMEAÇÃO DOS MEMBROS DO CONSELHO") is None
+
+
+def test_a_paco_of_any_name_opens_a_closing_and_a_posting_note_ends_the_signatures() -> None:
+    # ce-lei2077-2022: 'PAÇO DO GOVERNO MUNICIPAL DE MORADA NOVA, em' / '10 de junho de 2022.'
+    assert is_fecho_start("PAÇO DO GOVERNO MUNICIPAL DE MORADA NOVA, em")
+    assert not is_fecho_start("Pacote de medidas, em 30 dias")
+    # the SIGPub gazettes print who posted the act under its signature: no signatário
+    fecho = parse_fecho(["PAÇO DO GOVERNO MUNICIPAL DE MORADA NOVA, em", "10 de junho de 2022.",
+                         "JOSÉ VANDERLEY NOGUEIRA", "Prefeito Municipal", "Publicado por:",
+                         "Ana Karina Cavalcante de Lima Rocha", "Código Identificador:474440C3"])
+    assert fecho.data == dt.date(2022, 6, 10)
+    assert [(s.nome, s.cargo) for s in fecho.signatarios] == [("JOSÉ VANDERLEY NOGUEIRA", "Prefeito Municipal")]
+
+
+def test_a_closings_place_on_a_line_of_its_own_before_the_date_is_kept() -> None:
+    # ce-lei551-2018: the fecho's text was 'aos 25 de abril de 2018.', its place lost
+    fecho = parse_fecho(["PAÇO DA PREFEITURA MUNICIPAL DE BARROQUINHA,", "aos 25 de abril de 2018.",
+                         "ADEMAR PINTO VERAS", "Prefeito Municipal"])
+    assert fecho.text == "PAÇO DA PREFEITURA MUNICIPAL DE BARROQUINHA, aos 25 de abril de 2018."
+    assert fecho.data == dt.date(2018, 4, 25)

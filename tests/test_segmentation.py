@@ -1478,3 +1478,77 @@ def test_a_quoted_formula_before_an_article_read_as_1_opens_no_law() -> None:
     text = text.replace("Art. 3º", "Art. 1º").replace("Prefeitura Municipal", "Art. 4º O regulamento disporá.\nPrefeitura Municipal", 1)
     result = _structure(text, numero="90", ano=1985)
     assert "neighbor_law" not in _codes(result)
+
+
+def test_an_article_cited_across_an_ementas_wrap_is_no_label() -> None:
+    # ce-lei551-2018: 'ALTERA A REDAÇÃO DO INCISO I, DO ART.' / '3º., O ART. 4º, ...' was read as
+    # article 3 inside the ementa, and the law's own articles became another norm's
+    text = ("LEI MUNICIPAL Nº 551/2018, DE 25 DE ABRIL DE 2018.\n"
+            "ALTERA A REDAÇÃO DO INCISO I, DO ART.\n"
+            "3º., O ART. 4º, E O ART. 12 DA LEI MUNICIPAL\n"
+            "Nº. 331/2009, E DÁ OUTRAS PROVIDÊNCIAS.\n"
+            "O PREFEITO MUNICIPAL DE BARROQUINHA faz saber que a Câmara aprovou e eu sanciono a seguinte lei:\n"
+            "Art. 1º. Fica alterada a redação do inciso I do art. 3º da Lei Municipal nº 331/2009.\n"
+            "Art. 2º. Fica alterada a redação do art. 4º da Lei Municipal nº 331/2009.\n"
+            "Art. 3º. Esta Lei entra em vigor na data de sua publicação.\n"
+            "PAÇO DA PREFEITURA MUNICIPAL DE BARROQUINHA, aos 25 de abril de 2018.\n")
+    result = structure_document(document_from_text(text))
+    assert [u.id for u in result.articulacao] == ["art1", "art2", "art3"]
+    assert result.ementa is not None and "ART. 4º" in result.ementa
+    # a label cut at a sentence's end still goes back to the line it opens
+    cut = structure_document(document_from_text(
+        "LEI Nº 9, DE 1 DE MAIO DE 2020\nDispõe sobre o trânsito.\n"
+        "O PREFEITO MUNICIPAL DE X faz saber que a Câmara aprovou e eu sanciono a seguinte Lei:\n"
+        "Art. 1º Fica criado o Conselho de Trânsito. Art.\n2º - É proibido estacionar.\n"
+        "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n"))
+    assert [u.id for u in cut.articulacao] == ["art1", "art2", "art3"]
+
+
+def test_a_signed_closing_ends_the_law_before_a_citation_in_capitals_on_the_page_below() -> None:
+    # ce-lei2077-2022: after the law's closing and signature, a gazette's next notice cites
+    # 'ARTIGO 57, INCISO II, DA LEI Nº 8.666/93': no article 5 of this law
+    text = ("LEI Nº 2.077, DE 10 DE JUNHO DE 2022\nAutoriza a doação de imóvel.\n"
+            "O PREFEITO MUNICIPAL DE MORADA NOVA faz saber que a Câmara aprovou e eu sanciono a seguinte Lei:\n"
+            "Art. 1º Fica autorizada a doação do imóvel.\nArt. 2º O imóvel destina-se a atividades culturais.\n"
+            "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n"
+            "PAÇO DA PREFEITURA MUNICIPAL DE MORADA NOVA, em\n10 de junho de 2022.\n"
+            "JOSÉ VANDERLEY NOGUEIRA\nPrefeito Municipal\n"
+            "EXTRATO DO TERMO ADITIVO AO CONTRATO Nº 12/2022\nPRORROGAÇÃO DO PRAZO, COM BASE NO\n"
+            "ARTIGO 57, INCISO II, DA LEI Nº 8.666/93 E SUAS\nALTERAÇÕES POSTERIORES.\n")
+    result = structure_document(document_from_text(text))
+    assert [u.id for u in result.articulacao] == ["art1", "art2", "art3"]
+    assert result.fecho is not None and result.fecho.data is not None
+
+
+def test_without_a_record_a_law_its_epigrafe_names_is_taken_before_one_whose_epigrafe_was_not_read() -> None:
+    # ce-dec44-2013: Icapuí's decree (3 articles) beside Paramoti's 'AUTÓGRAFO DE LEI Nº 010 ...'
+    # (no epígrafe the pipeline reads; 5 articles): the decree is the norm a reader can name
+    text = ("DECRETO Nº 044/2013\nSUSPENDE A CONCESSÃO DE LICENÇA-PRÊMIO.\n"
+            "O PREFEITO MUNICIPAL DE ICAPUÍ, no uso de suas atribuições legais,\nD E C R E T A:\n"
+            "Art. 1º - Fica suspensa a concessão de licença-prêmio.\n"
+            "Art. 2º - Este Decreto entra em vigor na data de sua publicação.\n"
+            "Art. 3º - Revogam-se as disposições em contrário.\n"
+            "PAÇO DA PREFEITURA MUNICIPAL DE ICAPUÍ, aos 08 de agosto de 2013.\n"
+            "JERÔNIMO FELIPE REIS DE SOUZA\nPrefeito Municipal\n"
+            "AUTÓGRAFO DE LEI Nº 010 DE 09 DE AGOSTO DE 2013\nDispõe sobre a transparência dos atos.\n"
+            "A Câmara Municipal de Paramoti, decreta:\n"
+            + "".join(f"Art. {n}º Disposição número {n} da lei.\n" for n in range(1, 6))
+            + "Paramoti, 09 de agosto de 2013.\nMARIA DA SILVA\nPresidente da Câmara\n")
+    result = structure_document(document_from_text(text))
+    assert (result.norm.tipo, result.norm.numero, result.norm.ano) == ("Decreto", "044", 2013)
+    assert [u.id for u in result.articulacao] == ["art1", "art2", "art3"]
+    assert "several_norms" in result.document.reasons
+
+
+def test_considerations_open_the_preambulo_where_no_authority_is_named() -> None:
+    # ce-dec60-2018: 'CONSIDERANDO a necessidade ...' / 'DECRETA:' went into the ementa, preâmbulo null
+    text = ("DECRETO Nº: 60/2018, DE 16 DE AGOSTO DE 2018.\n"
+            "REVOGA O ARTIGO 3º DO DECRETO Nº 059 DE 07 DE AGOSTO DE 2018 E ADOTA OUTRAS PROVIDÊNCIAS.\n"
+            "CONSIDERANDO a necessidade de disciplinar o funcionamento dos órgãos do poder executivo;\n"
+            "DECRETA:\nArt. 1º - Fica revogado o artigo 3º do Decreto Nº 059.\n"
+            "Art. 2º - Este Decreto entra em vigor na data de sua publicação.\n"
+            "Iguatu - Ceará, em 16 de agosto de 2018.\nEDNALDO DE LAVOR COURAS\nPrefeito Municipal\n")
+    result = structure_document(document_from_text(text))
+    assert result.ementa == "REVOGA O ARTIGO 3º DO DECRETO Nº 059 DE 07 DE AGOSTO DE 2018 E ADOTA OUTRAS PROVIDÊNCIAS."
+    assert result.preambulo is not None and result.preambulo.startswith("CONSIDERANDO a necessidade")
+    assert [u.id for u in result.articulacao] == ["art1", "art2"]

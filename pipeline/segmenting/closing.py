@@ -37,6 +37,16 @@ def fecho_like(text: str) -> bool:
     )
 
 
+_CONTINUES = 2  # an article numbered up to this many past the last one may continue the law
+_SIGNATURE_REACH = 4  # lines after a closing's start within which its signature begins
+
+
+def _signed(body: Sequence[Reading], j: int) -> bool:
+    """Whether a signature (a name, then a cargo line) follows the closing that starts at ``j``."""
+    texts = [r.line.text for r in body[j + 1:j + 1 + _SIGNATURE_REACH + 1]]
+    return any(is_signature_start(texts[i:i + 2]) for i in range(len(texts) - 1))
+
+
 def find_closing(body: Sequence[Reading]) -> tuple[int | None, int | None]:
     """Where the fecho starts, and where an annex with articles of its own starts (a
     regulamento printed after the signatures), if any.
@@ -66,6 +76,11 @@ def find_closing(body: Sequence[Reading]) -> tuple[int | None, int | None]:
         if not after:
             return j, None
         first_after = printed_number(body[after[0]])
+        if before and first_after is not None and first_after > max(before) + _CONTINUES and _signed(body, j):
+            # the closing and its signature, then an 'article' that does not continue the law's
+            # numbering: a citation in capitals on the page below ('ARTIGO 57, INCISO II, DA LEI
+            # Nº 8.666/93', another act's text in a gazette: ce-lei2077-2022), no article of this law
+            return j, None
         if before and max(before) >= 2 and first_after is not None and first_after <= 2:
             k = after[0]
             while k - 1 > j + 1 and (

@@ -49,6 +49,9 @@ _AUTHORITY_START = re.compile(r"^\W{0,3}[AO]\s+[A-ZÀ-Ú][\wÀ-ú]{3,}")
 _NAMED_AUTHORITY = re.compile(
     r"^\W{0,3}[A-ZÀ-Ý][A-ZÀ-Ý'.]+(?:\s+[A-ZÀ-Ý][A-ZÀ-Ý'.]*){1,7}\s*,\s*"
     r"(?i:prefeit[oa]|vice-?prefeit[oa]|presidente|governador[a]?)\b")
+# the considerations that open a decree's preâmbulo where no authority is named before them
+# ('CONSIDERANDO a necessidade de disciplinar ...' / 'DECRETA:', ce-dec60-2018): no ementa's text
+_CONSIDERING = re.compile(r"^\W{0,3}CONSIDERANDO\b", re.I)
 _COMPETENCE = re.compile(r"atribui[çc][õo]es|\bno\s+uso\s+d|\busando\s+d", re.I)
 _COMPETENCE_REACH = 4  # lines from the subject to the clause of competence
 
@@ -60,7 +63,8 @@ def preamble_start(texts: Sequence[str]) -> int | None:
     article whose clause of competence ('no uso de suas atribuições') follows within a few
     lines. Without it the preâmbulo of a council's resolução or a faculty's portaria was glued to
     the ementa."""
-    known = next((j for j, t in enumerate(texts) if PREAMBLE_START.match(t) or _NAMED_AUTHORITY.match(t)), None)
+    known = next((j for j, t in enumerate(texts) if PREAMBLE_START.match(t) or _NAMED_AUTHORITY.match(t)
+                  or _CONSIDERING.match(t)), None)
     if known is not None:
         return known
     for j, t in enumerate(texts):
@@ -234,7 +238,11 @@ def split_laws(
         elif lost and numero is not None:
             target_k = max(lost, key=lambda k: (articles[k], -k))
         else:
-            target_k = max(range(len(spans)), key=lambda k: (articles[k], -k))
+            # of laws with articles, one its epígrafe names before one whose epígrafe was lost:
+            # ce-dec44-2013, a decree beside another town's autógrafo with more articles
+            named = [k for k, (a, _b) in enumerate(spans)
+                     if articles[k] and (epi := readings[a].epigrafe) is not None and epi.numero]
+            target_k = max(named or range(len(spans)), key=lambda k: (articles[k], -k))
         if numero is not None:
             epi = readings[spans[target_k][0]].epigrafe
             what = (f"kept the main law '{epi.text}'" if epi is not None

@@ -31,12 +31,19 @@ _LABEL_AT_END = re.compile(r"(?:^|\s)(Art\.?|ART\.?|Artigo|ARTIGO)\s*$")
 _NUMBER_AT_START = re.compile(r"^\s*\d{1,3}(?:\s?\.?\s?[º°ª]|\.?\s*[-–—]\s)")
 
 
+# a word after which 'art.' is cited, not a label: 'ALTERA A REDAÇÃO DO INCISO I, DO ART.' / '3º., O
+# ART. 4º ...' (an ementa wrapped, ce-lei551-2018)
+_CITING_WORD = re.compile(r"(?:^|\s)(?:d[oa]s?|n[oa]s?|a[o]?s?|o|pel[oa]s?|de|e|com|conforme|vide|seus?)\s*$", re.I)
+
+
 def rejoin_split_labels(lines: Sequence[CleanLine]) -> list[CleanLine]:
     """'... de Trânsito. Art.' / '5º - É proibido': the label cut at a line end goes back to
-    the line it opens."""
+    the line it opens; 'do art.' / '3º ...' is a citation wrapped, left as it is."""
     out = list(lines)
     for k in range(len(out) - 1):
         m = _LABEL_AT_END.search(out[k].text)
+        if m and _CITING_WORD.search(out[k].text[:m.start()]):
+            continue
         if m and _NUMBER_AT_START.match(out[k + 1].text):
             out[k + 1] = replace(out[k + 1], text=f"{m.group(1)} {out[k + 1].text.lstrip()}")
             out[k] = replace(out[k], text=out[k].text[: m.start()].rstrip())
