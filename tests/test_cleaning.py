@@ -513,6 +513,7 @@ def test_epigrafes_of_one_tipo_with_different_numbers_are_acts_not_a_running_hea
     ("desta Lei. E", "desta Lei."),
     ("quando necessário. eu", "quando necessário."),  # no sentence opens in lower case
     ("disporá sobre: a", "disporá sobre: a"),  # after a colon a list may go on
+    ("pelos seguintes membros : é", "pelos seguintes membros :"),  # ... but no word alone accented
     ("conforme a Lei. Os", "conforme a Lei. Os"),  # a sentence's first word
 ])
 def test_dust_after_a_lines_last_mark_is_cut(line: str, kept: str):
