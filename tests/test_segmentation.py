@@ -1552,3 +1552,15 @@ def test_considerations_open_the_preambulo_where_no_authority_is_named() -> None
     assert result.ementa == "REVOGA O ARTIGO 3º DO DECRETO Nº 059 DE 07 DE AGOSTO DE 2018 E ADOTA OUTRAS PROVIDÊNCIAS."
     assert result.preambulo is not None and result.preambulo.startswith("CONSIDERANDO a necessidade")
     assert [u.id for u in result.articulacao] == ["art1", "art2"]
+
+
+def test_chapters_that_run_on_from_iii_keep_their_numbers_and_say_the_first_were_lost() -> None:
+    # 454777142/008: 'CAPÍTULO.' and 'CAPÍTULO Li' went unread; III and IV keep their printed
+    # numbers, and the two lost headings make the law no whole structure
+    text = ("LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 2)
+            + "\nCAPÍTULO III - DAS OBRIGAÇÕES\n" + _page(3, 3) + "\nCAPÍTULO IV - DAS DISPOSIÇÕES FINAIS\n"
+            + _page(4, 4) + "\nPrefeitura Municipal de Piracema, 9 de maio de 1985.\nJOÃO DA SILVA\nPrefeito Municipal")
+    result = _structure(text, numero="90", ano=1985)
+    assert [g.id for g in result.articulacao if g.type == "capitulo"] == ["cap3", "cap4"]
+    assert any(w.code == "units_missing" and "2 lost" in w.message for w in result.warnings)
+    assert result.document.status != "extracted"

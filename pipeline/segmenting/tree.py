@@ -360,6 +360,11 @@ def number_by_sequence(nodes: list[Node], issues: list[Issue]) -> None:
     def visit(parent_children: list[Node]) -> None:
         counters: dict[str, int] = {}
         offsets = {k: group_offset(parent_children, k) for k in GROUP_LEVEL}
+        for kind, offset in offsets.items():
+            if offset:  # the headings before the first printed one were lost: say so
+                first = next(c for c in parent_children if c.kind == kind)
+                issues.append(Issue("units_missing", f"no heading before '{first.label or first.title}': "
+                                    f"{offset} lost in the scan", node=first))
         last_letter = ""
         for i, node in enumerate(parent_children):
             counters[node.kind] = counters.get(node.kind, 0) + 1
