@@ -1564,3 +1564,20 @@ def test_chapters_that_run_on_from_iii_keep_their_numbers_and_say_the_first_were
     assert [g.id for g in result.articulacao if g.type == "capitulo"] == ["cap3", "cap4"]
     assert any(w.code == "units_missing" and "2 lost" in w.message for w in result.warnings)
     assert result.document.status != "extracted"
+
+
+def test_a_text_layer_where_the_law_skips_an_article_number_gets_no_article_invented() -> None:
+    # famurs3650-p32 (blind8, born-digital): Lei 4925 prints no Art. 3 (1, 2, 4, 5); a budget line
+    # after Art. 2's parágrafo ('Órgão: 05 - Secretaria ...') had been read as the lost article 3
+    text = ("LEI MUNICIPAL Nº 4925/2023 DE 04 DE SETEMBRO DE 2023.\nAutoriza repasse.\n"
+            "O PREFEITO MUNICIPAL, no uso de suas atribuições, sanciona a seguinte Lei:\n"
+            "Art. 1º- Fica o Poder Executivo Municipal autorizado a repassar recursos.\n"
+            "Art. 2º - As despesas correrão à conta da dotação orçamentária.\n"
+            "Parágrafo Único: A dotação é a seguinte.\n"
+            "Órgão: 05 - Secretaria Municipal de Obras, Viação e Urbanismo\n"
+            "Art. 4º - O Poder Executivo regulamentará esta Lei.\n"
+            "Art. 5º - Esta Lei entra em vigor na data de sua publicação.\n"
+            "GABINETE DO PREFEITO, 04 de setembro de 2023.\n")
+    doc = structure_document(_text_layer(text), NormMeta(numero="4925", ano=2023))
+    assert [u.id for u in doc.articulacao] == ["art1", "art2", "art4", "art5"]
+    assert doc.document.status != "extracted"  # the numbering has a gap: a person looks

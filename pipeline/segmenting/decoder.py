@@ -1062,6 +1062,10 @@ def decode(
     prev_texts = [""] + list(texts[:-1])
     for piece in pieces:
         piece.layered = bool(text_layer and text_layer[piece.line])
+        if piece.layered:
+            # a text layer loses no label: a line there without one is text (a budget line
+            # 'Órgão: 05 - Secretaria ...' where a law printed no Art. 3 is no lost article)
+            piece.lost_end, piece.lost_bare, piece.lost_debris = None, False, None
     _look_ahead(pieces)
     for piece in pieces:
         if piece.offset or piece.line not in listed or piece.printed is not None or piece.frozen:
@@ -1093,7 +1097,9 @@ def decode(
                 prev = ":"  # the articulação's first line follows the enacting clause ('... a seguinte Lei:')
             if after_heading or CLOSED.search(prev) or (prev.isupper() and len(prev) > 3):
                 piece.lost_article_end = lost_article_end(piece.text)
-            if piece.lost_article_end is None:
+            if piece.layered:
+                piece.lost_article_end = None
+            elif piece.lost_article_end is None:
                 closed = CLOSED.search(prev) is not None
                 piece.lost_whole = lost_label_of_paragraph(piece.text, after_heading or (closed and len(prev) < short),
                                                             after_heading or closed)
