@@ -143,8 +143,10 @@ def _wrecked_clause_start(readings: Sequence[Reading], k: int) -> int | None:
     'sarciono a seguinte Lei:'): the clause ends there and the next article may read as 1 (a law
     numbers its articles afresh). It begins after the sentence above it (the ementa ends with a
     point) or after the closing, signatures or articles of the law before it."""
+    if not _opens_numbering(readings, k):
+        return None
     texts = [x.line.text for x in readings[max(0, k - 1):k + 1]]
-    if not enacts(texts, len(texts) - 1) or not _opens_numbering(readings, k):
+    if not enacts(texts, len(texts) - 1):
         return None
     start = k
     while start > max(0, k - _ENACTING_REACH + 1):

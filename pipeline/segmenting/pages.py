@@ -162,23 +162,18 @@ def drop_repeated_pages(
             return False
         if named[k] and named[j] and named[k].isdisjoint(named[j]):
             return False  # each opens an act of its own
-        ratio = fuzz.ratio(texts[k], texts[j], score_cutoff=similarity)
-        if ratio < similarity:
-            return False
-        if ratio >= 98.0:
-            return True
-        # Nearly the same text: a copy read with OCR variation, unless the labels say other
-        # articles (pages built on one template differ by little but their numbers). Labels
-        # that agree in order, each copy misreading or losing its own ('60, 7' / '6, 70' for
-        # 6, 7; '10, 1, 13' / '10, 11, 12, 13'), are the same articles; a copy whose labels
-        # OCR lost entirely says nothing against it.
+        # Nearly the same text is a copy read with OCR variation, unless the labels say other
+        # articles (pages built on one template differ by little but their numbers): then only a
+        # near-exact copy. Labels that agree in order, each copy misreading or losing its own
+        # ('60, 7' / '6, 70' for 6, 7; '10, 1, 13' / '10, 11, 12, 13'), are the same articles; a
+        # copy whose labels OCR lost entirely says nothing against it.
         pk, pj = placed_numbers[k], placed_numbers[j]
-        if not pk or not pj or numbers[k] == numbers[j]:
-            return True
-        same, either = set(pk) & set(pj), set(pk) | set(pj)
-        if len(same) >= 2 and len(same) >= 0.6 * len(either):
-            return True
-        return len(same) >= 2 and _agreeing_in_order(pk, pj) >= max(2, 0.5 * max(len(pk), len(pj)))
+        same = set(pk) & set(pj)
+        alike = (not pk or not pj or numbers[k] == numbers[j]
+                 or (len(same) >= 2 and (len(same) >= 0.6 * len(set(pk) | set(pj))
+                                         or _agreeing_in_order(pk, pj) >= max(2, 0.5 * max(len(pk), len(pj))))))
+        cutoff = similarity if alike else 98.0
+        return fuzz.ratio(texts[k], texts[j], score_cutoff=cutoff) >= cutoff
 
     def distinct_pairs(k: int) -> list[ChunkPair] | None:
         """The pairs of chunk ``k`` with each kept one, None when it repeats one of them."""
