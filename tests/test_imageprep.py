@@ -129,16 +129,36 @@ def test_odd_images_are_left_alone(make):
     assert info.steps == () and out is img
 
 
-def test_rotated_page_comes_out_upright(clean_page):
-    turned = clean_page.transpose(Image.Transpose.ROTATE_90)  # lying on its side
+@pytest.mark.parametrize("transpose, rotation", [(Image.Transpose.ROTATE_90, 90), (Image.Transpose.ROTATE_270, 270)])
+def test_rotated_page_comes_out_upright_told_by_its_ink(clean_page, monkeypatch, transpose, rotation):
+    """A page lying on its side is turned upright by the ink of the page turned a quarter
+    (sideways_turn), either way, without asking OSD."""
+    import pipeline.imageprep as imageprep
+
+    def no_osd(*args, **kwargs):
+        raise AssertionError("OSD asked")
+
+    monkeypatch.setattr(imageprep, "detect_orientation", no_osd)
+    turned = clean_page.transpose(transpose)  # lying on its side
     turned.info["dpi"] = (200, 200)
     out, info = prepare_page(turned, config=CONFIG)
-    assert info.rotation == 90
+    assert info.rotation == rotation and not info.upside_down and not info.doubtful
     assert "orient" in info.steps
     assert out.size == clean_page.size
     # the same pixels as the upright page (up to the other steps, which this page does not need)
     diff = np.abs(np.asarray(out, dtype=np.int16) - np.asarray(clean_page, dtype=np.int16))
     assert diff.mean() < 2.0
+
+
+def test_a_sideways_page_whose_ink_cannot_tell_is_turned_by_osd(clean_page, monkeypatch):
+    import pipeline.imageprep as imageprep
+
+    monkeypatch.setattr(imageprep, "ascender_share", lambda area: 0.5)
+    turned = clean_page.transpose(Image.Transpose.ROTATE_270)
+    turned.info["dpi"] = (200, 200)
+    out, info = prepare_page(turned, config=CONFIG)
+    assert info.rotation == 270 and "orient" in info.steps  # real OSD
+    assert out.size == clean_page.size
 
 
 def test_two_degree_skew_comes_out_under_threshold():
