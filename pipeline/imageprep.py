@@ -7,10 +7,12 @@ Recipe (:func:`prepare_page`):
    bleed-through), isolated specks, dark scanner borders, text-line direction, skew angle.
 2. :func:`choose_steps` turns those numbers into a tuple of named steps. A clean page gets none
    and goes to Tesseract with its own pixels: preparation must never make a good page worse.
-3. Each step is a small pure function over a numpy array or an image: :func:`detect_orientation`
-   (Tesseract OSD, only when the page looks sideways or upside down: OSD costs as much as reading
-   the page), :func:`deskew`, :func:`remove_borders`, :func:`flatten_background`,
-   :func:`binarize_sauvola`, :func:`denoise_speckle`.
+3. Each step is a small pure function over a numpy array or an image: :func:`sideways_turn` (a
+   page on its side, 90° or 270° from its ink; :func:`detect_orientation`, Tesseract OSD, only
+   when the ink cannot tell: OSD costs a third of a reading), :func:`deskew`,
+   :func:`remove_borders`, :func:`flatten_background`, :func:`binarize_sauvola`,
+   :func:`denoise_speckle`. A page upside down is only flagged (:func:`is_upside_down`): the
+   reader confirms it on a strip read both ways and turns it (``pipeline.ocr.ocr_image``).
 
 Estimation works on reduced copies; only the repairs themselves touch every pixel. On a 200 dpi A4
 page measuring costs ~50 ms, most repairs 50-100 ms more, despeckling ~0.15 s and OSD ~0.7 s, next
