@@ -7,10 +7,12 @@ Recipe (:func:`prepare_page`):
    bleed-through), isolated specks, dark scanner borders, text-line direction, skew angle.
 2. :func:`choose_steps` turns those numbers into a tuple of named steps. A clean page gets none
    and goes to Tesseract with its own pixels: preparation must never make a good page worse.
-3. Each step is a small pure function over a numpy array or an image: :func:`detect_orientation`
-   (Tesseract OSD, only when the page looks sideways or upside down: OSD costs as much as reading
-   the page), :func:`deskew`, :func:`remove_borders`, :func:`flatten_background`,
-   :func:`binarize_sauvola`, :func:`denoise_speckle`.
+3. Each step is a small pure function over a numpy array or an image: :func:`sideways_turn` (a
+   page on its side, 90° or 270° from its ink; :func:`detect_orientation`, Tesseract OSD, only
+   when the ink cannot tell: OSD costs a third of a reading), :func:`deskew`,
+   :func:`remove_borders`, :func:`flatten_background`, :func:`binarize_sauvola`,
+   :func:`denoise_speckle`. A page upside down is only flagged (:func:`is_upside_down`): the
+   reader confirms it on a strip read both ways and turns it (``pipeline.ocr.ocr_image``).
 
 Estimation works on reduced copies; only the repairs themselves touch every pixel. On a 200 dpi A4
 page measuring costs ~50 ms, most repairs 50-100 ms more, despeckling ~0.15 s and OSD ~0.7 s, next
@@ -19,6 +21,7 @@ to ~1.4 CPU s for Tesseract (``docs/ocr-quality.md`` has the figures).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import re
@@ -76,9 +79,12 @@ class PrepInfo:
     skew: float = 0.0
     steps: tuple[str, ...] = ()
     scale: float = 1.0  # the prepared image's size over the given one's (``reduce``, ``upscale``)
-    # the page's lines run across it but its cheap cues say upside down (:func:`looks_upside_down`):
-    # no OSD is asked; the reader decides from its own first reading (``pipeline.ocr.ocr_image``)
+    # the page's lines run across it and their ink says upside down (:func:`is_upside_down`): the
+    # reader confirms it on a strip read both ways before the first reading (``pipeline.ocr``)
     upside_down: bool = False
+    # ... or their ink cannot tell up from down (:func:`looks_doubtful`): no OSD is asked; the
+    # reader decides from its own first reading (``pipeline.ocr.ocr_image``)
+    doubtful: bool = False
 
 
 @dataclass(frozen=True)
@@ -95,8 +101,9 @@ class PageStats:
     of ink blobs that are tiny and far from any text (measured only where it can matter, on a grey
     page with dark ink: 0.0 otherwise). border: share of the page edge that is a
     dark band. binary: the page has only two grey levels. lines: ``"horizontal"``,
-    ``"vertical"`` or ``"none"``; upright: text looks right side up (ascenders above the
-    x-height outweigh descenders below). skew: measured skew in degrees. ink_fraction: share of
+    ``"vertical"`` or ``"none"``; ascent: the share of the ink above and below the text lines'
+    x-height bands that lies above them (:func:`ascender_share`: ~0.7 upright, ~0.3 upside
+    down, 0.5 when it cannot tell). skew: measured skew in degrees. ink_fraction: share of
     pixels that are ink.
     """
 
@@ -109,7 +116,7 @@ class PageStats:
     border: float
     binary: bool
     lines: str
-    upright: bool
+    ascent: float
     skew: float
     ink_fraction: float
     halftone: float = 0.0
@@ -131,18 +138,26 @@ def prepare_page(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image,
     dpi = image_dpi(image)
     stats = measure_page(np.asarray(gray_img), dpi=dpi)
     steps = choose_steps(stats)
+    down, doubtful = is_upside_down(stats), looks_doubtful(stats)
     if not steps:  # a clean page: read with its own pixels, as bare Tesseract reads it
-        return image, PrepInfo(upside_down=looks_upside_down(stats))
+        return image, PrepInfo(upside_down=down, doubtful=doubtful)
 
     rotation = 0
     applied: list[str] = []
     if "orient" in steps:
-        rotation = detect_orientation(gray_img, sideways=stats.lines == "vertical")
+        # a page on its side: turned a quarter clockwise and measured again (its skew belonged to
+        # the sideways page), its ink tells 90 from 270 (:func:`sideways_turn`); OSD only when not
+        rotation, turned = sideways_turn(gray_img, dpi=dpi)
         if rotation:
-            gray_img = rotate_upright(gray_img, rotation)
+            gray_img = turned.image
+            stats = turned.stats
+        else:
+            rotation = detect_orientation(gray_img, sideways=stats.lines == "vertical")
+            if rotation:
+                gray_img = rotate_upright(gray_img, rotation)
+                stats = measure_page(np.asarray(gray_img), dpi=dpi)
+        if rotation:
             applied.append("orient")
-            # the measured skew belonged to the sideways page: measure again
-            stats = measure_page(np.asarray(gray_img), dpi=dpi)
             steps = tuple(s for s in choose_steps(stats) if s != "orient")
     gray = np.asarray(gray_img)
     # decided on the scan's own resolution: a 1-bit page is enlarged only when scanned under 250 dpi
@@ -193,20 +208,69 @@ def prepare_page(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image,
         dpi = UPSCALE_BILEVEL_TO
         applied.append("upscale")
     out.info["dpi"] = (dpi, dpi)
+    # (a page turned by OSD was measured again: its cues are the upright page's)
     return out, PrepInfo(rotation=rotation, skew=round(skew, 2), steps=tuple(applied), scale=scale,
-                         upside_down=looks_upside_down(stats))
+                         upside_down=is_upside_down(stats), doubtful=looks_doubtful(stats))
 
 
-def looks_upside_down(stats: PageStats) -> bool:
-    """The cheap cues (:func:`text_direction`) call a page of horizontal lines upside down.
+UPSIDE_DOWN_ASCENT = 0.45
+""":attr:`PageStats.ascent` at or under which a page of horizontal lines looks upside down
+(:func:`is_upside_down`). The seven scanlab tuning sets, each of their 271 pages with horizontal
+lines measured as it lies and turned (542 pages, 271 of each way up): upright pages 0.531-0.94
+(median 0.74), upside-down ones the mirror image (0.06-0.469); under 0.45 no upright page, over
+0.55 no upside-down one. Real scans are less clear-cut: upright pages of tables, figures and
+capitals (gurupa's budget laws, a table under a letterhead) measure 0.30-0.55, so the reader
+confirms the call on a strip read both ways before it turns a page."""
+UPRIGHT_ASCENT = 0.55
+""":attr:`PageStats.ascent` from which a page is taken for upright; between the two thresholds
+(6 of the 542) the page is read as it lies and judged by its first reading
+(:func:`looks_doubtful`)."""
 
-    They are a hint, not a verdict: on the 240 scanlab pages of the tuning sets they flagged 5
-    pages, 2 of them upside down and 3 upright, and missed 3 of the 5 upside-down ones; OSD,
-    which was asked on every flagged page (~0.45 CPU s), called one of the upright ones upside
-    down with confidence (held887749 0012: read turned, then back: three readings). So a flagged
-    page is read as it lies, and only a bad first reading is read turned
-    (``pipeline.ocr.ocr_image``)."""
-    return stats.lines == "horizontal" and not stats.upright
+
+def is_upside_down(stats: PageStats) -> bool:
+    """The page's text lines run across it and their ink says upside down (:data:`UPSIDE_DOWN_ASCENT`):
+    the reader reads a strip of it both ways and turns it before the first reading when the strip
+    reads clearly better turned (``pipeline.ocr.ocr_image``)."""
+    text = 0.002 <= stats.ink_fraction <= 0.6  # as choose_steps: not blank, not black or a photo
+    return text and stats.lines == "horizontal" and stats.ascent <= UPSIDE_DOWN_ASCENT
+
+
+def looks_doubtful(stats: PageStats) -> bool:
+    """The page's ink cannot tell up from down (:attr:`PageStats.ascent` between the thresholds).
+
+    Such a page is read as it lies, with the reader's stricter confidence check
+    (``pipeline.ocr.ocr_image``: a bad first reading is probed turned). OSD is not asked: on the
+    scanlab tuning sets it called an upright page upside down with confidence (held887749 0012)
+    and costs ~0.45 CPU s. (Before the ascender share, the cues were the short lines' alignment
+    and a looser ink balance: they flagged 5 pages of 240, 2 of them upside down, and missed 3 of
+    the 5 upside-down ones, each then read three times.)"""
+    return stats.lines == "horizontal" and UPSIDE_DOWN_ASCENT < stats.ascent < UPRIGHT_ASCENT
+
+
+@dataclass(frozen=True)
+class Measured:
+    """A page image with its statistics."""
+
+    image: Image.Image
+    stats: PageStats
+
+
+def sideways_turn(gray: Image.Image, *, dpi: float) -> tuple[int, Measured]:
+    """Clockwise degrees (90 or 270) that turn a page lying on its side upright, told by the ink of
+    the page turned by 90 (:attr:`PageStats.ascent`), with that page and its statistics; 0 and the
+    page turned by 90 when the ink cannot tell (then OSD decides: :func:`detect_orientation`).
+
+    The nine sideways pages of the scanlab tuning sets measure 0.17-0.31 (270) and 0.57-0.91 (90)
+    turned by 90: all told right, without OSD's ~0.45 CPU s. A wrong turn leaves the page upside
+    down, which its reading's confidence check turns (``pipeline.ocr.ocr_image``)."""
+    quarter = rotate_upright(gray, 90)
+    stats = measure_page(np.asarray(quarter), dpi=dpi)
+    if stats.lines != "horizontal" or looks_doubtful(stats):
+        return 0, Measured(quarter, stats)
+    if not is_upside_down(stats):
+        return 90, Measured(quarter, stats)
+    # the half turn keeps every statistic but the ascender share, which becomes its complement
+    return 270, Measured(rotate_upright(quarter, 180), dataclasses.replace(stats, ascent=1.0 - stats.ascent))
 
 
 def choose_steps(stats: PageStats) -> tuple[str, ...]:
@@ -219,8 +283,8 @@ def choose_steps(stats: PageStats) -> tuple[str, ...]:
     if not 0.002 <= stats.ink_fraction <= 0.6:  # blank, or black/photo: no text page to repair
         return ()
     if stats.lines == "vertical":
-        # lying on its side: OSD tells 90 from 270. (A page the cues call upside down is read as
-        # it lies: :func:`looks_upside_down`)
+        # lying on its side: OSD tells 90 from 270. (A page upside down is turned by its ink
+        # alone, :func:`is_upside_down`, or read as it lies when that cannot tell)
         steps.add("orient")
     if stats.border > 0.5 and stats.lighting <= 0.18:
         # with uneven light a dark edge may be the light falling off over text: flattening
@@ -332,25 +396,24 @@ def measure_page(gray: np.ndarray, *, dpi: float = 200.0) -> PageStats:
 
     detached = detached_midtone(rel)
     binary_small = rel < 0.7
-    lines, upright = text_direction(binary_small)
+    lines, ascent = text_direction(binary_small)
     skew = estimate_skew(binary_small) if lines != "vertical" else 0.0
-    if (lines == "none" or not upright) and abs(skew) >= MIN_SKEW:
+    if lines != "vertical" and abs(skew) >= MIN_SKEW:
         # skewed lines smear into each other's rows (at 2.5° the blank rows between them vanish),
         # and the ink above and below the x-height with them: judge the page made straight (else
-        # a skewed upside-down page passes as upright, and a skewed upright one is sent to OSD,
-        # which may call it upside down: a carbon copy at 2.25° read 180° at confidence 4.2)
+        # a skewed upside-down page passes as upright, and a skewed upright one looks doubtful)
         # (Pillow's nearest-neighbour rotation: the same pixels as ndimage.rotate's order 0 but a
         # few, at a fifth of its time)
         turned = Image.fromarray(binary_small.view(np.uint8)).rotate(-skew, resample=Image.Resampling.NEAREST)
         straight = np.asarray(turned) > 0
-        lines, upright = text_direction(straight)
+        lines, ascent = text_direction(straight)
     # labelling the blobs is a third of this function's time: only where choose_steps uses it
     specks = speck_fraction(rel < 0.6, dpi=work_dpi) if not binary and ink < DARK_INK else 0.0
     # a halftone screen's dots are a pixel or two: seen only at the page's own resolution
     halftone = halftone_fraction(gray < 128, dpi=dpi) if binary else 0.0
     return PageStats(paper=paper, lighting=lighting, ink=ink, midtone=midtone, detached=detached,
                      specks=specks,
-                     border=border, binary=binary, lines=lines, upright=upright, skew=skew,
+                     border=border, binary=binary, lines=lines, ascent=ascent, skew=skew,
                      ink_fraction=ink_fraction, halftone=halftone)
 
 
@@ -390,75 +453,64 @@ def border_fraction(gray: np.ndarray) -> float:
     return max(dark)
 
 
-def text_direction(binary: np.ndarray) -> tuple[str, bool]:
-    """Direction of the text lines of a binary page (``True`` = ink) and whether it is upright.
+def text_direction(binary: np.ndarray) -> tuple[str, float]:
+    """Direction of the text lines of a binary page (``True`` = ink), and for horizontal lines
+    their ascender share (:func:`ascender_share`; 0.5, 'cannot tell', otherwise).
 
     Between text lines there are empty rows; across them (between characters) there are few empty
     columns. So the direction with more blank stripes inside the text area is the line direction.
-    Upright Latin text has more ink just above its x-height band (capitals, ascenders, accents)
-    than just below it (descenders): upside down the balance flips.
     """
     if binary.sum() < 200:
-        return "none", True
+        return "none", 0.5
     ys, xs = np.nonzero(binary)
     y0, y1 = np.percentile(ys, [3, 97]).astype(int)
     x0, x1 = np.percentile(xs, [3, 97]).astype(int)
     area = binary[y0:y1 + 1, x0:x1 + 1]
     if min(area.shape) < 8:
-        return "none", True
+        return "none", 0.5
     rows = area.mean(axis=1)
     cols = area.mean(axis=0)
     blank_rows = float((rows < 0.1 * rows.mean()).mean())
     blank_cols = float((cols < 0.1 * cols.mean()).mean())
     if max(blank_rows, blank_cols) < 0.08:
-        return "none", True
+        return "none", 0.5
     if blank_cols > blank_rows * 1.5:
-        return "vertical", True
+        return "vertical", 0.5
     if blank_rows > blank_cols * 1.5:
-        return "horizontal", _looks_upright(area)
-    return "none", True
+        return "horizontal", ascender_share(area)
+    return "none", 0.5
 
 
-def _looks_upright(area: np.ndarray) -> bool:
-    """Upright or upside down, for a binary text area with horizontal lines.
+ASCENT_CORE = 0.35
+"""A text line's x-height band: its rows holding at least this share of its densest row's ink."""
+ASCENT_MIN_LINES = 3
 
-    Typed laws are left-aligned: the short lines (a paragraph's last line, "anos;", an inciso)
-    start at the left margin and stop early. Upside down they end at the right margin and start
-    late. When there are too few short lines to tell, upright Latin text has more ink just above
-    its x-height bands (capitals, ascenders, accents) than below them; only a clear deficit counts
-    (a false alarm costs an OSD call, ~0.7 s, on a common page).
-    """
+
+def ascender_share(area: np.ndarray) -> float:
+    """How much of a text area's ink outside its lines' x-height bands lies above them, the median
+    over its lines (``area``: binary, ``True`` = ink, lines horizontal and straight).
+
+    Upright Latin text has capitals, ascenders, accents and i-dots above the band and only
+    descenders, commas and cedillas below it (Portuguese laws: 0.53-0.94 a page, median 0.74, on
+    the scanlab tuning sets); turned by 180° the share is one minus itself. The median over lines,
+    with the band from 35% of a line's peak (rather than the summed ink with the band from half
+    the peak, which the earlier cue used), is what kept the two ways up furthest apart there: a
+    stamp, a signature or a dark heading sways one line, not the median. 0.5 with fewer than
+    three lines holding ink outside their band."""
     rows = area.mean(axis=1)
-    peak = rows.max()
-    if peak <= 0:
-        return True
     labels, n = ndimage.label(rows > 0.1 * rows.mean())  # text lines, between blank rows
-    if n < 3:
-        return True
-    starts, ends = [], []
-    above = below = 0.0
+    shares = []
     for line in ndimage.find_objects(labels):
         line_rows = rows[line[0]]
-        core = np.flatnonzero(line_rows > 0.5 * line_rows.max())  # the x-height band
-        above += line_rows[: core[0]].sum()
-        below += line_rows[core[-1] + 1:].sum()
-        cols = np.flatnonzero(area[line[0]].sum(axis=0) >= 2)  # letters, not lone specks
-        if cols.size:
-            starts.append(cols[0])
-            ends.append(cols[-1])
-    if len(starts) >= 3:
-        s_arr, e_arr = np.asarray(starts), np.asarray(ends)
-        left, right = np.median(s_arr), np.median(e_arr)
-        tol = 0.03 * area.shape[1]
-        short = (e_arr - s_arr) < 0.75 * (right - left)
-        flush_left = int((np.abs(s_arr[short] - left) < tol).sum())
-        flush_right = int((np.abs(e_arr[short] - right) < tol).sum())
-        if flush_left + flush_right >= 2:
-            if flush_right > 2 * flush_left:
-                return False
-            if flush_left > 2 * flush_right:
-                return True
-    return above >= below * 0.6
+        if line_rows.size < 3:
+            continue
+        core = np.flatnonzero(line_rows >= ASCENT_CORE * line_rows.max())
+        above, below = float(line_rows[: core[0]].sum()), float(line_rows[core[-1] + 1:].sum())
+        if above + below > 0:
+            shares.append(above / (above + below))
+    if len(shares) < ASCENT_MIN_LINES:
+        return 0.5
+    return float(np.median(shares))
 
 
 HALFTONE_SHARE = 0.5

@@ -738,9 +738,10 @@ UPSIDE_DOWN_CHECK = 0.55
 """Mean word confidence under which a page is also read turned by 180° (an upside-down page
 reads at 0.3-0.45; a right page of the real-world scans at 0.65-0.95)."""
 UPSIDE_DOWN_SUSPECT_CHECK = 0.7
-"""The same for a page the preparation's cheap cues call upside down (``PrepInfo.upside_down``):
-read as it lies first (no OSD), and probed turned (the band, then the whole page) when its mean
-word confidence is under this. An upright page read well is read once. (Turning such a page in
+"""The same for a page whose ink cannot tell up from down (``PrepInfo.doubtful``), or said upside
+down where the strip could not confirm it (:func:`_strip_reads_better_turned`): read as it lies
+first (no OSD), and probed turned (the band, then the whole page) when its mean word confidence
+is under this. An upright page read well is read once. (Turning such a page in
 full at once, without the band, cost a whole reading on a flagged upright page that reads
 badly anyway: tune101 0009, a photocopy of 0.34 CER.)"""
 UPSIDE_DOWN_GAIN = 0.15
@@ -753,6 +754,32 @@ UPSIDE_DOWN_BAND = (0.3, 0.6)
 reads clearly better turned is the whole page read turned (most pages read badly are not upside
 down, just bad; a third of a page costs a third of a reading)."""
 UPSIDE_DOWN_BAND_MIN_WORDS = 8
+UPSIDE_DOWN_STRIP = (0.42, 0.58)
+"""The strip of a page whose ink says upside down (``PrepInfo.upside_down``) read both ways before
+its first reading: when it reads clearly better turned the page is turned and read once (scanlab
+held176045943: its three upside-down pages, read as they lay, probed and read turned, cost 2.1-3.4
+CPU s against bare's 1.1-1.5). Upright real scans of tables and capitals can look upside down to
+the ink (``pipeline.imageprep.UPSIDE_DOWN_ASCENT``): the strip keeps them as they are."""
+
+
+def _strip_reads_better_turned(image: Image.Image, *, config: OcrConfig, dpi: float | None, page_no: int,
+                               engine: OcrEngine) -> bool | None:
+    """Whether the page's middle strip (:data:`UPSIDE_DOWN_STRIP`) reads with a mean word confidence
+    clearly higher turned by 180° than as it lies; None when neither reading has words enough."""
+    top, bottom = (round(image.height * f) for f in UPSIDE_DOWN_STRIP)
+    strip = image.crop((0, top, image.width, bottom))
+    strip.info.update(image.info)
+    turned = strip.transpose(Image.Transpose.ROTATE_180)
+    turned.info.update(image.info)
+    read_many = getattr(engine, "read_many", None)
+    reads = (read_many([strip, turned], config=config, dpi=dpi, page_no=page_no) if read_many is not None
+             else [engine.read(im, config=config, dpi=dpi, page_no=page_no) for im in (strip, turned)])
+    lying, other = ([w.conf for ln in lines for w in ln.words if w.conf is not None] for lines in reads)
+    if max(len(lying), len(other)) < UPSIDE_DOWN_BAND_MIN_WORDS:
+        return None
+    if not other:
+        return False
+    return not lying or sum(other) / len(other) > sum(lying) / len(lying) + UPSIDE_DOWN_GAIN
 
 
 def _band_reads_better_turned(image: Image.Image, lines: Sequence[Line], *, config: OcrConfig,
@@ -778,11 +805,21 @@ def ocr_image(image: Image.Image, *, page_index: int, dpi: float | None, config:
         image.info["dpi"] = (dpi, dpi)  # preparation scales its filters by the resolution
     pdf_rotate = int(image.info.get("pdf_rotate", 0))
     source_size = image.size
-    image, rotation, skew, scale, suspect = _prepare(image, config=config)
+    image, rotation, skew, scale, down, suspect = _prepare(image, config=config)
     # the page's own size, upright (a reduced page's size divided back would be off by a pixel)
     width, height = source_size[::-1] if rotation in (90, 270) else source_size
     read_dpi = dpi * scale if dpi else None  # preparation may enlarge a page (1-bit, low dpi)
     rotation = (rotation + pdf_rotate) % 360
+    if down:
+        # the ink says upside down: a strip read both ways confirms it before the page is read
+        better = _strip_reads_better_turned(image, config=config, dpi=read_dpi, page_no=page_index + 1,
+                                            engine=engine)
+        if better:
+            info = image.info
+            image = image.transpose(Image.Transpose.ROTATE_180)
+            image.info.update(info)
+            rotation = (rotation + 180) % 360
+        suspect = better is None
     lines = engine.read(image, config=config, dpi=read_dpi, page_no=page_index + 1)
     confs = [w.conf for ln in lines for w in ln.words if w.conf is not None]
     check = UPSIDE_DOWN_SUSPECT_CHECK if suspect else UPSIDE_DOWN_CHECK
@@ -857,22 +894,24 @@ def _scaled_line(line: Line, factor: float) -> Line:
     return Line.of_words(words) if words else line
 
 
-def _prepare(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image, int, float, float, bool]:
+def _prepare(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image, int, float, float, bool, bool]:
     """Page image preparation (orientation, deskew, binarisation) from ``pipeline.imageprep``:
-    the image, its rotation, skew, scale, and whether the cheap cues call it upside down.
+    the image, its rotation, skew, scale, whether its ink says upside down, and whether it
+    cannot tell.
 
     That module is written separately; while it is absent pages go to Tesseract as rendered.
     """
     if not config.prepare:
-        return image, 0, 0.0, 1.0, False
+        return image, 0, 0.0, 1.0, False, False
     try:
         from pipeline.imageprep import prepare_page
     except ModuleNotFoundError as exc:
         if exc.name != "pipeline.imageprep":
             raise
-        return image, 0, 0.0, 1.0, False
+        return image, 0, 0.0, 1.0, False, False
     prepared, info = prepare_page(image, config=config)
-    return prepared, int(info.rotation), float(info.skew), float(info.scale), bool(info.upside_down)
+    return (prepared, int(info.rotation), float(info.skew), float(info.scale), bool(info.upside_down),
+            bool(info.doubtful))
 
 
 def _scale_for(width: float, height: float, dpi: float) -> float:

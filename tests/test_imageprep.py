@@ -22,9 +22,12 @@ from pipeline.config import OcrConfig
 from pipeline.imageprep import (
     READ_DPI_MAX,
     STEP_ORDER,
+    UPRIGHT_ASCENT,
     UPSCALE_THINNER_THAN,
+    UPSIDE_DOWN_ASCENT,
     PageStats,
     PrepInfo,
+    ascender_share,
     binarize_sauvola,
     blob_sizes,
     choose_steps,
@@ -37,6 +40,8 @@ from pipeline.imageprep import (
     halftone_fraction,
     halftone_mask,
     is_bilevel,
+    is_upside_down,
+    looks_doubtful,
     measure_page,
     prepare_page,
     remove_borders,
@@ -124,16 +129,36 @@ def test_odd_images_are_left_alone(make):
     assert info.steps == () and out is img
 
 
-def test_rotated_page_comes_out_upright(clean_page):
-    turned = clean_page.transpose(Image.Transpose.ROTATE_90)  # lying on its side
+@pytest.mark.parametrize("transpose, rotation", [(Image.Transpose.ROTATE_90, 90), (Image.Transpose.ROTATE_270, 270)])
+def test_rotated_page_comes_out_upright_told_by_its_ink(clean_page, monkeypatch, transpose, rotation):
+    """A page lying on its side is turned upright by the ink of the page turned a quarter
+    (sideways_turn), either way, without asking OSD."""
+    import pipeline.imageprep as imageprep
+
+    def no_osd(*args, **kwargs):
+        raise AssertionError("OSD asked")
+
+    monkeypatch.setattr(imageprep, "detect_orientation", no_osd)
+    turned = clean_page.transpose(transpose)  # lying on its side
     turned.info["dpi"] = (200, 200)
     out, info = prepare_page(turned, config=CONFIG)
-    assert info.rotation == 90
+    assert info.rotation == rotation and not info.upside_down and not info.doubtful
     assert "orient" in info.steps
     assert out.size == clean_page.size
     # the same pixels as the upright page (up to the other steps, which this page does not need)
     diff = np.abs(np.asarray(out, dtype=np.int16) - np.asarray(clean_page, dtype=np.int16))
     assert diff.mean() < 2.0
+
+
+def test_a_sideways_page_whose_ink_cannot_tell_is_turned_by_osd(clean_page, monkeypatch):
+    import pipeline.imageprep as imageprep
+
+    monkeypatch.setattr(imageprep, "ascender_share", lambda area: 0.5)
+    turned = clean_page.transpose(Image.Transpose.ROTATE_270)
+    turned.info["dpi"] = (200, 200)
+    out, info = prepare_page(turned, config=CONFIG)
+    assert info.rotation == 270 and "orient" in info.steps  # real OSD
+    assert out.size == clean_page.size
 
 
 def test_two_degree_skew_comes_out_under_threshold():
@@ -178,9 +203,9 @@ def test_detect_orientation_upside_down(clean_page):
 
 def test_measure_page_sees_orientation(clean_page):
     gray = np.asarray(clean_page)
-    assert measure_page(gray).lines == "horizontal" and measure_page(gray).upright
+    assert measure_page(gray).lines == "horizontal" and measure_page(gray).ascent >= UPRIGHT_ASCENT
     assert measure_page(np.rot90(gray).copy()).lines == "vertical"
-    assert not measure_page(np.rot90(gray, 2).copy()).upright
+    assert measure_page(np.rot90(gray, 2).copy()).ascent <= UPSIDE_DOWN_ASCENT
 
 
 @pytest.mark.parametrize("kw", [{}, {"noise": 0.002}, {"blur": 1.5}, {"skew": 0.8},
@@ -189,8 +214,9 @@ def test_measure_page_sees_orientation(clean_page):
                                 {"skew": 2.5}, {"skew": -3.0}])
 def test_upside_down_is_told_from_upright_without_osd(kw):
     gray = np.asarray(_page(**kw))
-    assert measure_page(gray).upright
-    assert not measure_page(np.rot90(gray, 2).copy()).upright
+    up, down = measure_page(gray), measure_page(np.rot90(gray, 2).copy())
+    assert not is_upside_down(up) and not looks_doubtful(up)
+    assert is_upside_down(down)
 
 
 def test_sauvola_keeps_text_readable_under_uneven_light():
@@ -285,7 +311,7 @@ def test_bilevel_pages_are_recognised_even_rendered_to_grey(clean_page):
 
 def _stats(**kw) -> PageStats:
     base = dict(paper=235.0, lighting=0.02, ink=0.05, midtone=0.15, detached=0.0, specks=0.01,
-                border=0.0, binary=False, lines="horizontal", upright=True, skew=0.0,
+                border=0.0, binary=False, lines="horizontal", ascent=0.7, skew=0.0,
                 ink_fraction=0.1)
     base.update(kw)
     return PageStats(**base)
@@ -296,7 +322,8 @@ def _stats(**kw) -> PageStats:
     ({"skew": 0.2}, ()),
     ({"skew": -1.4}, ("deskew",)),
     ({"lines": "vertical"}, ("orient",)),
-    ({"upright": False}, ()),  # read as it lies; the reader judges by its first reading
+    ({"ascent": 0.3}, ()),  # turned by the reader once a strip confirms it (is_upside_down)
+    ({"ascent": 0.5}, ()),  # read as it lies; the reader judges by its first reading
     ({"border": 0.9}, ("borders",)),
     ({"lighting": 0.4}, ("flatten",)),
     ({"lighting": 0.25}, ()),  # moderately uneven light: Tesseract's own threshold copes
@@ -518,12 +545,42 @@ def test_a_colour_page_with_a_highlighted_heading_is_read_whole(tmp_path) -> Non
     assert doc.pages[0].lines[0].text == TEXT[0]
 
 
-def test_a_page_the_cues_call_upside_down_is_flagged_not_turned(clean_page):
-    """No OSD for an upside-down cue: the page keeps its pixels and PrepInfo.upside_down tells
-    the reader (pipeline.ocr.ocr_image) to judge it by its first reading."""
+def test_an_upside_down_page_is_flagged_by_its_ink_without_osd(clean_page, monkeypatch):
+    """The ascender share tells a page upside down from the ink alone: PrepInfo.upside_down (the
+    reader confirms it on a strip read both ways, then turns it); no OSD asked, pixels kept."""
+    import pipeline.imageprep as imageprep
+
+    def no_osd(*args, **kwargs):
+        raise AssertionError("OSD asked")
+
+    monkeypatch.setattr(imageprep, "detect_orientation", no_osd)
     turned = clean_page.transpose(Image.Transpose.ROTATE_180)
     turned.info["dpi"] = (200, 200)
     out, info = prepare_page(turned, config=CONFIG)
-    assert info.upside_down and info.rotation == 0 and "orient" not in info.steps
-    _, upright = prepare_page(clean_page, config=CONFIG)
-    assert not upright.upside_down
+    assert info.upside_down and not info.doubtful and info.rotation == 0 and info.steps == () and out is turned
+    same, upright = prepare_page(clean_page, config=CONFIG)
+    assert not upright.upside_down and not upright.doubtful and same is clean_page
+
+
+def test_a_page_whose_ink_cannot_tell_up_from_down_is_flagged_doubtful(clean_page, monkeypatch):
+    """Between the two thresholds the page keeps its pixels and PrepInfo.doubtful tells the
+    reader (pipeline.ocr.ocr_image) to judge it by its first reading."""
+    import pipeline.imageprep as imageprep
+
+    monkeypatch.setattr(imageprep, "ascender_share", lambda area: 0.5)
+    turned = clean_page.transpose(Image.Transpose.ROTATE_180)
+    turned.info["dpi"] = (200, 200)
+    out, info = prepare_page(turned, config=CONFIG)
+    assert info.doubtful and not info.upside_down and info.rotation == 0 and out is turned
+
+
+@pytest.mark.parametrize("area, expected", [
+    # three lines of x-height ink (rows 2-4) with ascenders (rows 0-1) and a descender (row 5)
+    (["X....X", "X.....", "XXXXXX", "XXXXXX", "XXXXXX", ".X....", "......"] * 3, 0.75),
+    (["......", "....X.", "XXXXXX", "XXXXXX", "XXXXXX", ".....X", "X....X"] * 3, 0.25),  # upside down
+    (["XXXXXX", "XXXXXX", "XXXXXX", "......"] * 3, 0.5),  # capitals only: nothing outside the band
+    (["X....X", "X.....", "XXXXXX", "XXXXXX", "......"] * 2, 0.5),  # two lines: too few to tell
+])
+def test_ascender_share_of_drawn_lines(area, expected):
+    binary = np.array([[ch == "X" for ch in row] for row in area])
+    assert ascender_share(binary) == pytest.approx(expected)

@@ -345,7 +345,7 @@ def test_a_page_read_badly_is_read_turned_when_the_cheap_checks_missed_it_upside
     from pipeline.ocr import ocr_image
 
     monkeypatch.setattr(imageprep, "detect_orientation", lambda image: 0)
-    monkeypatch.setattr(imageprep, "text_direction", lambda binary: ("horizontal", True))
+    monkeypatch.setattr(imageprep, "text_direction", lambda binary: ("horizontal", 0.7))
     upright = render_page(PAGE, dpi=150).convert("L")
     page = ocr_image(upright.rotate(180), page_index=0, dpi=150, config=dataclasses.replace(CONFIG, prepare=True))
     assert page.rotation == 180
@@ -394,7 +394,7 @@ def test_a_page_read_badly_is_turned_in_full_only_when_a_band_of_it_reads_better
 
     monkeypatch.setattr(ocr_mod, "UPSIDE_DOWN_CHECK", 1.01)
     monkeypatch.setattr(imageprep, "detect_orientation", lambda image, sideways=False: 0)
-    monkeypatch.setattr(imageprep, "text_direction", lambda binary: ("horizontal", True))
+    monkeypatch.setattr(imageprep, "text_direction", lambda binary: ("horizontal", 0.7))
     upright = render_page(LAW_LINES, dpi=150).convert("L")
     config = dataclasses.replace(CONFIG, prepare=True)
     page = ocr_mod.ocr_image(upright, page_index=0, dpi=150, config=config, engine=Counting())
@@ -487,11 +487,11 @@ def test_pdfium_is_used_under_one_lock_and_pages_render_alike_from_threads(tmp_p
     assert together == [alone[k % 2] for k in range(8)]
 
 
-def test_a_page_the_cues_call_upside_down_is_judged_by_its_first_reading_not_by_osd(monkeypatch):
-    """The cheap cues' 'upside down' is a hint: no OSD is asked (OSD called an upright scanlab page
-    upside down with confidence, and it costs ~0.45 CPU s). An upright page they flag reads well
-    and is read once; an upside-down page they flag reads badly, a band of it reads better
-    turned, and it is read turned in full, keeping the turned reading."""
+def test_a_page_whose_ink_cannot_tell_up_from_down_is_judged_by_its_first_reading_not_by_osd(monkeypatch):
+    """Between the ascender share's thresholds the page is read as it lies: no OSD is asked (OSD
+    called an upright scanlab page upside down with confidence, and it costs ~0.45 CPU s). An
+    upright page reads well and is read once; an upside-down one reads badly, a band of it reads
+    better turned, and it is read turned in full, keeping the turned reading."""
     import dataclasses
 
     from scans import LAW_LINES
@@ -506,7 +506,7 @@ def test_a_page_the_cues_call_upside_down_is_judged_by_its_first_reading_not_by_
         raise AssertionError("OSD asked")
 
     monkeypatch.setattr(imageprep, "detect_orientation", no_osd)
-    monkeypatch.setattr(imageprep, "text_direction", lambda binary: ("horizontal", False))
+    monkeypatch.setattr(imageprep, "text_direction", lambda binary: ("horizontal", 0.5))
     upright = render_page(LAW_LINES, dpi=150).convert("L")
     config = dataclasses.replace(CONFIG, prepare=True)
     page = ocr_mod.ocr_image(upright, page_index=0, dpi=150, config=config, engine=Counting())
@@ -517,6 +517,60 @@ def test_a_page_the_cues_call_upside_down_is_judged_by_its_first_reading_not_by_
     assert page.rotation == 180 and page.confidence is not None and page.confidence > 0.8
     assert len(reads) == 3 and reads[1][1] < 0.35 * reads[0][1] and reads[2] == reads[0]  # page, band, page
     assert {"proprietários", "terrenos", "notificação"} <= _words(page)
+
+
+def test_an_upside_down_page_is_read_once_turned_by_its_ink(monkeypatch):
+    """A page stored upside down, measured by its ascender share (no cue patched, no OSD): a strip
+    of it read both ways confirms it, and it is turned before the first reading and read once by
+    real Tesseract, not read as it lies, probed and read again. An upright page: one reading."""
+    import dataclasses
+
+    from PIL import Image
+    from scans import LAW_LINES
+
+    import pipeline.imageprep as imageprep
+    import pipeline.ocr as ocr_mod
+
+    reads: list[tuple[int, int]] = []
+    Counting = _counting_engine(reads)
+
+    def no_osd(*args, **kwargs):
+        raise AssertionError("OSD asked")
+
+    monkeypatch.setattr(imageprep, "detect_orientation", no_osd)
+    upright = render_page(LAW_LINES, dpi=150).convert("L")
+    config = dataclasses.replace(CONFIG, prepare=True)
+    for angle in (0.0, 1.5):  # straight, and skewed (judged on the page made straight)
+        page_image = upright.rotate(angle, resample=Image.Resampling.BICUBIC, fillcolor=255)
+        reads.clear()
+        page = ocr_mod.ocr_image(page_image.rotate(180), page_index=0, dpi=150, config=config, engine=Counting())
+        assert page.rotation == 180 and page.confidence is not None and page.confidence > 0.8
+        assert {"proprietários", "terrenos", "notificação"} <= _words(page)
+        strip, turned, full = reads  # the strip as it lies and turned, then the page once
+        assert strip == turned and strip[0] * strip[1] < 0.2 * full[0] * full[1]
+        reads.clear()
+        page = ocr_mod.ocr_image(page_image, page_index=0, dpi=150, config=config, engine=Counting())
+        assert page.rotation == 0 and reads == [full]
+
+
+def test_a_page_the_ink_calls_upside_down_is_kept_as_it_lies_when_its_strip_reads_worse_turned(monkeypatch):
+    """Upright real scans of tables and capitals can look upside down to the ink: the strip read
+    both ways keeps such a page as it lies, read once more in full (not three times)."""
+    import dataclasses
+
+    from scans import LAW_LINES
+
+    import pipeline.imageprep as imageprep
+    import pipeline.ocr as ocr_mod
+
+    reads: list[tuple[int, int]] = []
+    Counting = _counting_engine(reads)
+    monkeypatch.setattr(imageprep, "ascender_share", lambda area: 0.3)
+    upright = render_page(LAW_LINES, dpi=150).convert("L")
+    page = ocr_mod.ocr_image(upright, page_index=0, dpi=150, config=dataclasses.replace(CONFIG, prepare=True),
+                             engine=Counting())
+    assert page.rotation == 0 and page.confidence is not None and page.confidence > 0.8
+    assert len(reads) == 3 and reads[0] == reads[1] and reads[2][1] > 5 * reads[0][1]
 
 
 def test_the_library_reads_a_page_as_the_tesseract_program_does(monkeypatch):
