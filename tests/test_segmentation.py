@@ -1581,3 +1581,23 @@ def test_a_text_layer_where_the_law_skips_an_article_number_gets_no_article_inve
     doc = structure_document(_text_layer(text), NormMeta(numero="4925", ano=2023))
     assert [u.id for u in doc.articulacao] == ["art1", "art2", "art4", "art5"]
     assert doc.document.status != "extracted"  # the numbering has a gap: a person looks
+
+
+def test_the_records_epigrafe_is_read_with_its_tipo_broken_and_a_quote_of_dust_before_the_next_clause() -> None:
+    # 734534063/009: the target's epígrafe read '“LEI MU ICIP L Nº 2.358, ...' and its ementa's
+    # line '“pais no Kunicípi' (quotation marks of dust) after the previous law's signatures; the
+    # law after it (2.359) had been taken, with no article, and the target left out
+    from pipeline.segmenting.readings import expected_epigrafe
+
+    title = "“LEI MU ICIP L Nº 2.358, DE 9 DE JUNHO DE 1973"
+    assert (epi := expected_epigrafe(title, "2358")) is not None and epi.numero == "2358"
+    assert expected_epigrafe(title, "2359") is None
+    previous = ("ARTIGO 2.º — O crédito será coberto com recursos.\n"
+                "ARTIGO 3.º — Esta Lei entra em vigor na data de sua publicação.\n"
+                "Câmara Municipal de Ituiutaba, em 9 de junho de 1973.\nARLINDO COSTA BARROS\nPresidente da Câmara\n")
+    target = ("LEI MUNICIP4L Nº 2.358, DE 9 DE JUNHO DE 1973\nRegulamenta os cemitérios munici-\n“pais no Município.\n"
+              "A CÂMARA MUNICIPAL DE ITUIUTABA aprovou e o seu Presidente promulga a seguinte Lei:\n"
+              + _page(1, 3) + "\nCâmara Municipal de Ituiutaba, em 9 de junho de 1973.\nARLINDO COSTA BARROS\nPresidente da Câmara\n")
+    later = "LEI Nº 2.359, DE 9 DE JUNHO DE 1973\nAutoriza a doação de imóvel.\n"
+    result = _structure(previous + target + later, numero="2358", ano=1973)
+    assert [u.id for u in result.articulacao] == ["art1", "art2", "art3"]

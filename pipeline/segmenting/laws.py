@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from rapidfuzz import fuzz
 
 from pipeline.folding import fold
+from pipeline.headers import uppercase_share
 from pipeline.metadata import Epigrafe, is_fecho_start, is_role_line
 from pipeline.segmenting.closing import fecho_like
 from pipeline.segmenting.readings import Reading, article_header, is_article, printed_number
@@ -83,9 +84,26 @@ def _quoted_formula(readings: Sequence[Reading], k: int, clause: Sequence[str]) 
     Lei (ou Resolução).”', tabira-res11-1991's article on promulgation): a quotation mark opens it
     (or the line above) or closes it."""
     above = readings[k - 1].line.text if k else ""
-    return bool(_QUOTE_OPENS.match(clause[0]) or _QUOTE_OPENS.match(above) or _QUOTE_CLOSES.search(clause[-1]))
+    if not (_QUOTE_OPENS.match(clause[0]) or _QUOTE_OPENS.match(above) or _QUOTE_CLOSES.search(clause[-1])):
+        return False
+    # ... unless the law before closed above it (its closing or a signature between its last
+    # article and the clause): a quotation mark there is dust ('“pais no Kunicípi', an ementa's line)
+    for j in range(k - 1, max(-1, k - _CLOSED_REACH), -1):
+        if is_article(readings[j]):
+            return True
+        if fecho_like(readings[j].line.text) or (j and _signature(readings[j - 1].line.text, readings[j].line.text)):
+            return False
+    return True
 
 
+def _signature(name: str, role: str) -> bool:
+    """A signature: a name in capitals over its office ('ARLINDO COSTA BARROS' / 'Presidente da
+    Câmara'; not a quoted formula's '“O Presidente da Câmara Municipal:')."""
+    return (is_role_line(role) and not _QUOTE_OPENS.match(role) and uppercase_share(name) >= 0.8
+            and len(name.split()) >= 2)
+
+
+_CLOSED_REACH = 12  # lines above an enacting clause searched for the closing of the law before it
 _ENACTING_REACH = 6  # lines an enacting clause may take from its start to 'a seguinte Lei:'
 _HEAD_REACH = 4  # lines of a lost epígrafe's ementa kept with the law it opens
 
