@@ -1210,3 +1210,15 @@ def test_a_keyword_alone_on_its_line_opens_the_revocation_article_below_it(above
             "Revogam-se as disposições em contrário.\n")
     ids, _codes, _status = _articles(HEAD + body + TAIL)
     assert ids == (["art1", "art2", "art3"] if article else ["art1", "art2"])
+
+
+def test_a_last_alinea_whose_label_is_a_speck_and_a_scrap_is_read_after_its_sibling_closed() -> None:
+    # 734534063/026 (first sight, extracted while wrong): 'c)' read '|. €)' after 'b) ...;' — the
+    # list's last alínea, no sibling after it to show the gap, was glued to alínea b
+    body = ("Art. 1º São obrigações do motorista:\nI - cumprir os horários fixados;\n"
+            "II - manter em perfeito estado o veículo, em especial:\na) junto às escolas e hospitais;\n"
+            "b) durante as festividades;\n|. €) nas zonas centrais.\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert units.get("art1_cpt_inc2_ali3") == "nas zonas centrais."
+    assert units["art1_cpt_inc2_ali2"] == "durante as festividades;"

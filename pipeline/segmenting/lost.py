@@ -22,8 +22,9 @@ NUMERAL_LIKE = set("IVXLCDMivxlcdm1|!tTHYWKJ[]")
 # as '4 presente', 'À Comissão' as '& Comissão'
 ZERO_FOR_O = re.compile(r"[04&](?=\s+[^\W\d_])|0(?=[a-zà-ú])")
 # A label OCR destroyed: a scrap of at most four characters (a separator after it allowed), then
-# the unit's text ('Jo: Pesa ...' for 'III - cassação ...', ': - advertência' for 'I - advertência').
-_LOST_LABEL = re.compile(r"^(?P<scrap>\S{1,4}?)(?:\s*[-–—:.]{1,2})?\s+(?=[^\W\d_]|[\"“'‘(«])")
+# the unit's text ('Jo: Pesa ...' for 'III - cassação ...', ': - advertência' for 'I - advertência');
+# or a speck before a scrap closed as a label is ('|. €) nas zonas centrais.' for 'c) nas ...')
+_LOST_LABEL = re.compile(r"^(?P<scrap>\S{1,4}?(?:\s+\S{0,2}[).])?)(?:\s*[-–—:.]{1,2})?\s+(?=[^\W\d_]|[\"“'‘(«])")
 
 
 def vocabulary(texts: Sequence[str]) -> frozenset[str]:
