@@ -1222,3 +1222,13 @@ def test_a_last_alinea_whose_label_is_a_speck_and_a_scrap_is_read_after_its_sibl
     units = _units(body)
     assert units.get("art1_cpt_inc2_ali3") == "nas zonas centrais."
     assert units["art1_cpt_inc2_ali2"] == "durante as festividades;"
+
+
+def test_a_paragraph_sign_and_figures_after_a_sentences_end_is_a_doubt() -> None:
+    # 734534063/017: '§ 1º - Os valores' read 'Ss 1022005 valores', its 'Os' merged into the
+    # numeral: no reading of it is close, but the law is no longer called extracted
+    body = ("Art. 1º Compete à Secretaria a fiscalização do cumprimento desta Lei.\n"
+            "Ss 1022005 valores serão atualizados anualmente por decreto do Executivo.\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    ids, codes, status = _articles(HEAD + body + TAIL)
+    assert ids == ["art1", "art2"] and "unit_doubtful" in codes and status != "extracted"

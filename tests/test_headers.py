@@ -399,3 +399,14 @@ def test_specks_around_an_agrupador_label_are_no_part_of_it(line, label, number,
     h = read_group(line)
     assert h is not None and (h.label, h.number, h.rest) == (label, number, title)
     assert read_group("e Capítulo II desta Lei") is None  # a citation stays text
+
+
+@pytest.mark.parametrize(("text", "number"), [
+    ("Artigo | 4 PO A matrícula será requerida", 4),  # 734534063/017: a speck apart, then the numeral
+    ("Art. | 12 - Os casos omissos", 12),
+    ("Artigo |4 - Os casos", 14),  # glued: the stroke may be the numeral's 1
+    ("Artigo | Os casos omissos", 1),  # no numeral after it: the stroke is the numeral
+])
+def test_a_stroke_apart_before_a_numeral_of_figures_is_a_speck(text: str, number: int):
+    h = read_header(text)
+    assert h is not None and h.kind == "artigo" and h.candidates[0][0] == number

@@ -267,6 +267,11 @@ def _resembles(word: str, keyword: str) -> bool:
     return LCSseq.similarity(w, k) >= min(2, len(k))
 
 
+# a parágrafo's sign and figures opening the debris ('Ss 1022005 valores' for '§ 1º - Os valores':
+# the sentence's first word merged into the numeral): a label's shape, whatever follows it
+_SIGN_AND_FIGURES = re.compile(r"^\W{0,2}(?:§§?|\$|Ss?|ss?)\s*\d")
+
+
 def _lone_keyword(text: str) -> bool:
     """A line that holds nothing but an article's keyword as OCR left it ('Atogo', 'ARTIGO'): the
     label's numeral lost, its text begun on the next line. A word of the language ('Antigo',
@@ -1308,7 +1313,8 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
                        if e), None)
         if best is None and piece.offset == 0 and s[0] > 0 and (
                 scrap_label(piece.text, prev_text)
-                or (debris is not None and piece.text[debris:debris + 1].isupper() and CLOSED.search(prev_text))):
+                or (debris is not None and CLOSED.search(prev_text)
+                    and (piece.text[debris:debris + 1].isupper() or _SIGN_AND_FIGURES.match(piece.text)))):
             # (or debris of several scraps before a capitalised sentence: '620 15 À infração')
             # a label too damaged to read ('SIDO A infração ...' for '§ 2º - A infração') after a
             # sentence's end: no reading is close, but the line starts like a unit
