@@ -119,6 +119,7 @@ def segment_lines(
     target_idx = list(range(a, b))
     moved_starts: set[int] = set()
     kept_spans: list[list[int]] = []
+    paged = len({r.line.page_index for r in readings}) > 1  # real page breaks, not one page of plain text
     for na, nb in neighbor_spans:
         span = list(range(na, nb))
         if na > a:
@@ -136,6 +137,12 @@ def segment_lines(
                     chunks.append([])
                 chunks[-1].append(k)
             same_page = [] if a in boundaries else chunks.pop()
+            # (with real page breaks, what stands on the epígrafe's own page is that page's,
+            # whatever furniture run or signatures cut it from the epígrafe: 734534063/027)
+            epi_page = readings[a].line.page_index
+            while (chunks and chunks[-1] and paged
+                   and all(readings[k].line.page_index == epi_page for k in chunks[-1])):
+                same_page = chunks.pop() + same_page
             span = []
             for chunk in chunks:
                 if continues_target(readings, chunk, target_idx):

@@ -1601,3 +1601,24 @@ def test_the_records_epigrafe_is_read_with_its_tipo_broken_and_a_quote_of_dust_b
     later = "LEI Nº 2.359, DE 9 DE JUNHO DE 1973\nAutoriza a doação de imóvel.\n"
     result = _structure(previous + target + later, numero="2358", ano=1973)
     assert [u.id for u in result.articulacao] == ["art1", "art2", "art3"]
+
+
+def test_the_end_of_a_previous_law_on_the_epigrafes_own_page_is_never_the_targets() -> None:
+    # 734534063/027: a stroke glued to the target's labels ('Art. |1º') made its printed numbers
+    # 11, 12, ...; the previous law's 'ARTIGO 2º', 'ARTIGO 3º' above the epígrafe, cut from it by
+    # the signatures and a stamp, were taken for the target's continuation (articles 10 and 11)
+    first = ("ESTADO DE SÃO PAULO\nPREFEITURA MUNICIPAL DE LINS\nGabinete do Prefeito\n"
+             "ARTIGO 2º :- A Prefeitura providenciará a colocação das placas.\n"
+             "ARTIGO 3º :- Esta Lei entra em vigor na data de sua publicação.\n"
+             "Prefeltura Municipal qe lins, em 24 de março de 1970:\n2990000,\ne meme\nJOSÉ SOUZA GOMES\nPrefeito Municipal\nNM 217\n"
+             "LEI COMPLEMENTAR Nº 729, DE 24 DE MARÇO DE 1972\nCria o Conselho Municipal de Defesa Civil.\n"
+             "A Câmara Municipal de Lins aprovou e eu, Prefeito Municipal, sanciono a seguinte Lei:\n"
+             "Art. |1º - Fica criado o Conselho Municipal de Defesa Civil.\n"
+             "Art. |2º - O Conselho será composto por cinco membros.\n"
+             "Art. |3º - As infrações a esta Lei serão apuradas pelo agente fiscal.\n")
+    second = ("ESTADO DE SÃO PAULO\nPREFEITURA MUNICIPAL DE LINS\nGabinete do Prefeito\n"
+              "Art. 4º - A Prefeitura manterá cadastro atualizado dos membros.\n"
+              "Art. 5º - Esta Lei entra em vigor na data de sua publicação.\n"
+              "JOSÉ SOUZA GOMES\nPrefeito Municipal\n")  # (its closing worn past reading, as there)
+    result = _structure(first + "\f" + second, numero="729", ano=1972, tipo="Lei Complementar")
+    assert [u.id for u in result.articulacao] == ["art1", "art2", "art3", "art4", "art5"]
