@@ -56,12 +56,12 @@ class CleanConfig:
 # specks and scraps read after a line's last mark ('fiscalização; | ; RR', 'desta Lei. E',
 # 'a seguinte Lei: f'): capitals, digits, a consonant alone (the vowels are words: 'a', 'e', 'o');
 # after a sentence's point, any scrap of two letters (no sentence opens in lower case: 'quando
-# necessário. eu'); after a colon, an accented letter alone ('membros : é': the word 'é' does not
-# end a line that announces a list)
+# necessário. eu'); after a word's colon, an accented letter alone ending the line ('membros : é':
+# the word 'é' does not end a line that announces a list)
 _DUST_AFTER_MARK = re.compile(
     r"(?<=[.;:])(?:\s*[^\w\s]{1,3}|\s+(?:[A-ZÀ-Ú]{1,2}|[b-df-hj-np-tv-z]|\d{1,3})(?!\w))+\s*$"
     r"|(?<=\.)\s+[a-zà-ú]{1,2}(?:\s*[^\w\s]{1,3})?\s*$"
-    r"|(?<=:)\s+[à-ú](?:\s*[^\w\s]{1,3})?\s*$")
+    r"|(?:(?<=\w:)|(?<=\w\s:))\s+[à-ú]\s*$")
 
 
 @lru_cache(maxsize=16384)

@@ -1622,3 +1622,15 @@ def test_the_end_of_a_previous_law_on_the_epigrafes_own_page_is_never_the_target
               "JOSÉ SOUZA GOMES\nPrefeito Municipal\n")  # (its closing worn past reading, as there)
     result = _structure(first + "\f" + second, numero="729", ano=1972, tipo="Lei Complementar")
     assert [u.id for u in result.articulacao] == ["art1", "art2", "art3", "art4", "art5"]
+
+
+def test_chapters_numbered_on_across_titulos_lose_no_heading() -> None:
+    # 152098682/009: TÍTULO II opens with CAPÍTULO III after TÍTULO I's I and II: nothing was lost
+    text = ("LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n"
+            "TÍTULO I - DAS NORMAS GERAIS\nCAPÍTULO I - DAS DISPOSIÇÕES PRELIMINARES\n" + _page(1, 1)
+            + "\nCAPÍTULO II - DA AUTORIZAÇÃO\n" + _page(2, 2)
+            + "\nTÍTULO II - DAS NORMAS FINAIS\nCAPÍTULO III - DA FISCALIZAÇÃO\n" + _page(3, 3)
+            + "\nCAPÍTULO IV - DAS DISPOSIÇÕES FINAIS\n" + _page(4, 4)
+            + "\nPrefeitura Municipal de Piracema, 9 de maio de 1985.\nJOÃO DA SILVA\nPrefeito Municipal")
+    result = _structure(text, numero="90", ano=1985)
+    assert "units_missing" not in _codes(result)

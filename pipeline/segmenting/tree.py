@@ -361,10 +361,12 @@ def number_by_sequence(nodes: list[Node], issues: list[Issue]) -> None:
         counters: dict[str, int] = {}
         offsets = {k: group_offset(parent_children, k) for k in GROUP_LEVEL}
         for kind, offset in offsets.items():
-            if offset:  # the headings before the first printed one were lost: say so
+            # the headings before the first printed one were lost: say so (unless the numbering
+            # runs on from an earlier parent's: CAPÍTULO III opening TÍTULO II after I and II)
+            if offset > numbered.get(kind, 0):
                 first = next(c for c in parent_children if c.kind == kind)
                 issues.append(Issue("units_missing", f"no heading before '{first.label or first.title}': "
-                                    f"{offset} lost in the scan", node=first))
+                                    f"{offset - numbered.get(kind, 0)} lost in the scan", node=first))
         last_letter = ""
         for i, node in enumerate(parent_children):
             counters[node.kind] = counters.get(node.kind, 0) + 1
@@ -427,8 +429,10 @@ def number_by_sequence(nodes: list[Node], issues: list[Issue]) -> None:
                                             f"heading '{node.label or node.title}' numbered {pos} by sequence",
                                             node=node))
                     node.number, node.unico = str(pos), False
+                numbered[node.kind] = max(numbered.get(node.kind, 0), pos)
             visit(node.children)
 
+    numbered: dict[str, int] = {}  # the highest number given to each kind of agrupador so far
     visit(nodes)
 
 
