@@ -1592,6 +1592,9 @@ def test_the_records_epigrafe_is_read_with_its_tipo_broken_and_a_quote_of_dust_b
     title = "“LEI MU ICIP L Nº 2.358, DE 9 DE JUNHO DE 1973"
     assert (epi := expected_epigrafe(title, "2358")) is not None and epi.numero == "2358"
     assert expected_epigrafe(title, "2359") is None
+    # the fewest scraps that leave a sign after them: 'LET N.º 947' is 'LET' and 'N.º' (614583230/030)
+    assert (epi := expected_epigrafe("LET N.º 947, DE 16 DE DEZEMBRO DE 1969 -", "947")) is not None
+    assert epi.numero == "947"
     previous = ("ARTIGO 2.º — O crédito será coberto com recursos.\n"
                 "ARTIGO 3.º — Esta Lei entra em vigor na data de sua publicação.\n"
                 "Câmara Municipal de Ituiutaba, em 9 de junho de 1973.\nARLINDO COSTA BARROS\nPresidente da Câmara\n")

@@ -52,11 +52,12 @@ def rejoin_split_labels(lines: Sequence[CleanLine]) -> list[CleanLine]:
 
 # one to five words before the number sign: the tipo as printed ('LET', 'LET COMPLEMENTAR',
 # 'DECRETO LEGISIATIVO'), each word as damaged as OCR left it, or broken where OCR lost letters
-# ('LEI MU ICIP L' for 'LEI MUNICIPAL')
+# ('LEI MU ICIP L' for 'LEI MUNICIPAL'); the fewest that leave a sign after them ('LET N.º 947':
+# the tipo is 'LET', the sign 'N.º')
 _SIGN = r"(?:N\S{0,3}|[^\w\s]{1,3}[º°])"  # 'Nº', or the N lost: '“:º'
 _SIGN_AND_NUMBER = _SIGN + r"\s*\d.{0,120}"  # 'Nº 587', '“:º 587'
 _DAMAGED_TITLE = re.compile(
-    r"^\W{0,3}(?:[^\W\d_]{1,2}\W{0,2}\s+){0,2}(?P<word>[A-Za-zÀ-ÿ]{2,12}(?:[\s-]+[A-Za-zÀ-ÿ]{1,14}){0,4})"
+    r"^\W{0,3}(?:[^\W\d_]{1,2}\W{0,2}\s+){0,2}(?P<word>[A-Za-zÀ-ÿ]{2,12}(?:[\s-]+[A-Za-zÀ-ÿ]{1,14}){0,4}?)"
     r"\s*(?P<rest>" + _SIGN_AND_NUMBER + ")$"
 )
 
