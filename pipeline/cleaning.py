@@ -212,7 +212,10 @@ _QUOTED_END = re.compile(r"(?:[\[(]\s*(?:\.{3}|…)\s*[\])]|[A-Za-zÀ-ÿ]{2,}[.;
 def is_quotation_end(text: str) -> bool:
     """Whether the line is a quotation's closing alone ('.......”(NR)', '(NR)') or a quoted text's
     last words with the closing quote ('[...]”', '– CMC.”'): never noise."""
-    return bool(_QUOTATION_END.match(text) or _QUOTED_END.search(text))
+    if _QUOTATION_END.match(text):
+        return True
+    tail = text.rstrip()[-4:]  # (the closer ends the line: most lines are known by their tail alone)
+    return ("”" in tail or "»" in tail) and bool(_QUOTED_END.search(text))
 
 
 # The quote and the amended provision's mark that close a quotation, at a line's end.

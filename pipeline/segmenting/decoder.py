@@ -1131,13 +1131,12 @@ def decode(
                 # closed line, or behind a numeral of its label after one whose '.' OCR read as
                 # ',' ('dos órgãos da Prefeitura,' / 'o, 82) Soto Lei entrará em vigor')
                 end = final_clause_after_label(piece.text)
-                lone = _lone_keyword(prev)
-                if end is None and lone and final_clause_at(piece.text, 0, revocation=True):
+                if end is None and final_clause_at(piece.text, 0, revocation=True) and _lone_keyword(prev):
                     end = 0  # the label's keyword alone on the line above ('Atogo' / 'Revogam-se as ...')
                 if end == 0 and piece.layered:
                     end = None  # a text layer's clause with no label is unnumbered: OCR lost nothing there
                 if end is not None and (after_heading or CLOSED.search(without_end_dust(prev))
-                                        or any(c.isdigit() for c in piece.text[:end]) or lone):
+                                        or any(c.isdigit() for c in piece.text[:end]) or _lone_keyword(prev)):
                     piece.vigencia, piece.lost_guess = True, end
 
     # beam: state -> (cost, back-pointer); a back-pointer is (previous, piece index, kind, n, unico)
