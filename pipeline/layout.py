@@ -13,7 +13,7 @@ Only short pieces at the text's left are joined, and only across a small gap: tw
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -27,6 +27,21 @@ def _box(item: Line | Word) -> BBox:
     lines and words carry boxes, a text layer's may not)."""
     assert item.bbox is not None
     return item.bbox
+
+
+def _around(boxes: Sequence[BBox]) -> BBox:
+    """The box around ``boxes`` (at least one)."""
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def _on_one_row(a: BBox, b: BBox, share: float) -> bool:
+    """Whether two boxes overlap vertically by ``share`` of the lower one's height."""
+    return min(a[3], b[3]) - max(a[1], b[1]) >= share * min(a[3] - a[1], b[3] - b[1])
+
+
+def _median_word_height(lines: Iterable[Line]) -> float | None:
+    heights = sorted(b[3] - b[1] for ln in lines for w in ln.words if (b := w.bbox) is not None)
+    return heights[len(heights) // 2] if heights else None
 
 
 @dataclass(frozen=True)
@@ -176,15 +191,14 @@ def _row_boxes(lines: tuple[Line, ...], boxed: list[int]) -> dict[int, BBox]:
     ``_BLOB_HEIGHTS`` median heights (a blot or a hand mark in the margin that Tesseract put in
     the line, 'sá' 117 px tall beside 'publicação.' 50 px tall, would make the line seem to
     share the row above it)."""
-    heights = sorted(b[3] - b[1] for i in boxed for w in lines[i].words if (b := w.bbox) is not None)
-    if not heights:
+    median = _median_word_height(lines[i] for i in boxed)
+    if median is None:
         return {i: _box(lines[i]) for i in boxed}
-    limit = _BLOB_HEIGHTS * heights[len(heights) // 2]
+    limit = _BLOB_HEIGHTS * median
     out: dict[int, BBox] = {}
     for i in boxed:
         typed = [b for w in lines[i].words if (b := w.bbox) is not None and b[3] - b[1] <= limit]
-        out[i] = (min(b[0] for b in typed), min(b[1] for b in typed), max(b[2] for b in typed),
-                  max(b[3] for b in typed)) if typed else _box(lines[i])
+        out[i] = _around(typed) if typed else _box(lines[i])
     return out
 
 
@@ -202,8 +216,7 @@ def _beside(i: int, rows: dict[int, BBox], boxed: list[int], config: LayoutConfi
         gap = a0 - x1
         if gap < -0.25 * height or gap > config.max_gap_heights * max(height, b1 - b0):
             continue
-        overlap = min(y1, b1) - max(y0, b0)
-        if overlap < min_overlap * min(height, b1 - b0):
+        if not _on_one_row(rows[i], rows[j], min_overlap):
             continue
         if best is None or gap < best[0]:
             best = (gap, j)
@@ -213,8 +226,7 @@ def _beside(i: int, rows: dict[int, BBox], boxed: list[int], config: LayoutConfi
 def _joined(parts: list[Line]) -> Line:
     words = tuple(w for ln in parts for w in ln.words)
     boxes = [ln.bbox for ln in parts if ln.bbox is not None]
-    bbox = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
-            max(b[3] for b in boxes)) if boxes else None
+    bbox = _around(boxes) if boxes else None
     confs = [w.conf for w in words if w.conf is not None]
     return Line(text=" ".join(ln.text for ln in parts), bbox=bbox,
                 conf=sum(confs) / len(confs) if confs else None, words=words)
@@ -721,16 +733,14 @@ def join_cut_rows(page: PageText) -> PageText:
     lines = [ln for ln in page.lines if ln.bbox is not None and ln.words and all(w.bbox is not None for w in ln.words)]
     if len(lines) < 2 * _CUT_ROWS:
         return page
-    heights = sorted(_box(w)[3] - _box(w)[1] for ln in lines for w in ln.words)
-    h = heights[len(heights) // 2]
+    h = _median_word_height(lines)
+    assert h is not None  # (every line kept has boxed words)
     pairs: list[tuple[Line, Line]] = []
     for left in lines:
-        x0, y0, x1, y1 = _box(left)
+        x1 = _box(left)[2]
         for right in lines:
-            a0, b0, _a1, b1 = _box(right)
-            if right is left or not -0.25 * h <= a0 - x1 <= _CUT_GAP * h:
-                continue
-            if min(y1, b1) - max(y0, b0) >= 0.5 * min(y1 - y0, b1 - b0):
+            if right is not left and -0.25 * h <= _box(right)[0] - x1 <= _CUT_GAP * h \
+                    and _on_one_row(_box(left), _box(right), 0.5):
                 pairs.append((left, right))
     if len(pairs) < _CUT_ROWS:
         return page
@@ -743,15 +753,15 @@ def join_cut_rows(page: PageText) -> PageText:
     # short of it) and a right piece that starts after it, on one row
     cut: list[tuple[Line, Line]] = []
     for left in lines:
-        x0, y0, x1, y1 = _box(left)
+        x1 = _box(left)[2]
         if not at - _CUT_REACH * h <= x1 <= at + 0.25 * h:
             continue
         best: tuple[float, Line] | None = None
         for right in lines:
-            a0, b0, _a1, b1 = _box(right)
+            a0 = _box(right)[0]
             if right is left or not at - 0.25 * h <= a0 <= at + _CUT_REACH * h or a0 < x1 - 0.25 * h:
                 continue
-            if min(y1, b1) - max(y0, b0) >= 0.5 * min(y1 - y0, b1 - b0) and (best is None or a0 - x1 < best[0]):
+            if _on_one_row(_box(left), _box(right), 0.5) and (best is None or a0 - x1 < best[0]):
                 best = (a0 - x1, right)
         if best is not None:
             cut.append((left, best[1]))
@@ -764,10 +774,9 @@ def join_cut_rows(page: PageText) -> PageText:
         first = right.words[0]
         if _box(first)[0] - _box(words[-1])[2] < _WORD_GLUE * h:
             last = words.pop()
-            (lx0, ly0, _lx1, ly1), (_fx0, fy0, fx1, fy1) = _box(last), _box(first)
             confs = [c for c in (last.conf, first.conf) if c is not None]
             words.append(Word(text=last.text + first.text, conf=min(confs) if confs else None,
-                              bbox=(lx0, min(ly0, fy0), fx1, max(ly1, fy1))))
+                              bbox=_around([_box(last), _box(first)])))
             words.extend(right.words[1:])
         else:
             words.extend(right.words)

@@ -174,7 +174,7 @@ def label_debris_end(text: str, words: frozenset[str]) -> int | None:
         word = core.isalpha() and fold_lower(low) not in _LABEL_WORDS and (
             low in stop_words() or low in words
             or (core.islower() and len(core) >= 4)
-            or (len(core) >= 3 and core[0].isupper() and core[1:].islower() and _common(low)))
+            or (len(core) >= 3 and core[0].isupper() and core[1:].islower() and common_word(low)))
         if word or (k and ZERO_FOR_O.match(text, t.start()) and t.end() - t.start() == 1):
             # (a '0' before a word is the sentence's 'O' read as a digit: 'BRR 7.º: 0 pedido')
             return t.start() if k else None
@@ -183,13 +183,9 @@ def label_debris_end(text: str, words: frozenset[str]) -> int | None:
     return None
 
 
+@lru_cache(maxsize=4096)
 def common_word(word: str) -> bool:
     """Whether ``word`` (lower case) is a common Portuguese word (wordfreq)."""
-    return _common(word)
-
-
-@lru_cache(maxsize=4096)
-def _common(word: str) -> bool:
     from pipeline.correction import base_lexicon, zipf  # wordfreq's list, read once per process
 
     return zipf(base_lexicon().frequency(word)) >= _COMMON_ZIPF
@@ -255,7 +251,7 @@ def scrap_label(text: str, prev_text: str) -> bool:
         # regulamentação' for '§ 2º - A regulamentação'): 'Se' opens sentences, not before that
         second = _SCRAP_START.match(text[m.start("next"):])
         core = m.group("next")
-        return second is not None and core.isalpha() and len(core) <= 6 and not _common(core.lower())
+        return second is not None and core.isalpha() and len(core) <= 6 and not common_word(core.lower())
     if not tok or (tok.isalpha() and tok[0].isupper() and tok[1:].islower()):
         return False  # a word ('Os', 'Fica', 'Nenhum') starts a sentence
     return not (tok.isalpha() and tok.islower() and len(tok) >= 3)
@@ -294,7 +290,7 @@ def reads_as_text(rest: str, words: frozenset[str]) -> bool:
     head = rest[:80]
     if not any(c.isalpha() for c in head) or _VETOED.search(head):
         return True
-    return any(w.lower() in words or (w.islower() and len(w) >= 4 and _common(w))
+    return any(w.lower() in words or (w.islower() and len(w) >= 4 and common_word(w))
                for w in _WORD3.findall(head))
 
 

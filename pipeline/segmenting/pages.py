@@ -3,10 +3,12 @@ their article numbers say."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import replace
 
 from rapidfuzz import fuzz
+from rapidfuzz.distance import LCSseq
 
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
@@ -171,29 +173,29 @@ def drop_repeated_pages(
         same = set(pk) & set(pj)
         alike = (not pk or not pj or numbers[k] == numbers[j]
                  or (len(same) >= 2 and (len(same) >= 0.6 * len(set(pk) | set(pj))
-                                         or _agreeing_in_order(pk, pj) >= max(2, 0.5 * max(len(pk), len(pj))))))
+                                         or LCSseq.similarity(pk, pj) >= max(2, 0.5 * max(len(pk), len(pj))))))
         cutoff = similarity if alike else 98.0
         return fuzz.ratio(texts[k], texts[j], score_cutoff=cutoff) >= cutoff
 
-    def distinct_pairs(k: int) -> list[ChunkPair] | None:
-        """The pairs of chunk ``k`` with each kept one, None when it repeats one of them."""
-        pairs = []
+    def distinct_pairs(k: int) -> tuple[list[ChunkPair], int | None]:
+        """The pairs of chunk ``k`` with each kept one, and the kept chunk it repeats (None when
+        it repeats none; the pairs are then all of them)."""
+        pairs: list[ChunkPair] = []
         for j in keep:
             pair = (ident[k], ident[j])
             if compared is not None and pair in compared:
                 continue
             if repeats(k, j):
-                return None
+                return pairs, j
             pairs.append(pair)
-        return pairs
+        return pairs, None
 
     keep: list[int] = []
     dropped: list[int] = []
     copies: dict[int, list[int]] = {}  # kept chunk -> the copies of it left out
     for k, text in enumerate(texts):
-        pairs = distinct_pairs(k) if len(text) >= min_chars else []
-        if pairs is None:
-            j = next(j for j in keep if repeats(k, j))
+        pairs, j = distinct_pairs(k) if len(text) >= min_chars else ([], None)
+        if j is not None:
             if labelled[k] <= labelled[j]:
                 dropped.append(readings[chunks[k][0]].line.page_index + 1)
                 copies.setdefault(j, []).append(k)
@@ -203,8 +205,8 @@ def drop_repeated_pages(
             dropped.append(readings[chunks[j][0]].line.page_index + 1)
             if compared is not None:
                 compared.difference_update({pair for pair in compared if ident[j] in pair})
-            pairs = distinct_pairs(k)
-            if pairs is None:
+            pairs, again = distinct_pairs(k)
+            if again is not None:
                 keep.append(j)  # it repeats a second kept chunk too: the earlier copies stay
                 keep.sort()
                 dropped[-1] = readings[chunks[k][0]].line.page_index + 1
@@ -229,17 +231,14 @@ def drop_repeated_pages(
 _TWIN_LINE = 70.0  # a line of a copy and a line of the page kept read this alike (in order): the same printed line
 
 
-INF = float("inf")
-
-
 def _label_cost(r: Reading) -> float:
     """How cleanly a line's label read: an article's cheapest number of 1 or more, any other
     unit's label at no cost, none at all infinitely."""
     if r.header is None:
-        return INF
+        return math.inf
     if r.header.kind != "artigo":
         return 0.0
-    return min((cost for n, cost in r.header.candidates if n >= 1), default=INF)
+    return min((cost for n, cost in r.header.candidates if n >= 1), default=math.inf)
 
 
 def labels_from_copies(readings: Sequence[Reading], kept: Sequence[int],
@@ -286,17 +285,6 @@ def _twin_lines(kept: Sequence[str], copy: Sequence[str]) -> list[tuple[int, int
 def _mean_conf(readings: Sequence[Reading], chunk: Sequence[int]) -> float:
     confs = [c for i in chunk if (c := readings[i].line.conf) is not None]
     return sum(confs) / len(confs) if confs else 0.0
-
-
-def _agreeing_in_order(a: Sequence[int], b: Sequence[int]) -> int:
-    """How many numbers two label sequences share in the same order (their longest common
-    subsequence; a page holds a few dozen labels at most)."""
-    row = [0] * (len(b) + 1)
-    for x in a:
-        diagonal = 0
-        for n, y in enumerate(b, 1):
-            diagonal, row[n] = row[n], diagonal + 1 if x == y else max(row[n], row[n - 1])
-    return row[-1]
 
 
 def drop_repeated_runs(
