@@ -212,6 +212,14 @@ def _words_line(parts: list[tuple[str, float]], y0: float, *, char: float = 20.0
                 max(w.bbox[2] for w in words), y0 + height), conf=0.9, words=tuple(words))
 
 
+
+def _columns_page(left: list[str], right: list[str], right_x: float, *, char: float = 20.0,
+                  method: str = "ocr", width: float = 2000) -> PageText:
+    """A page of two columns read line by line: row i holds left[i] at x 100 and right[i] at ``right_x``."""
+    lines = [_words_line([(a, 100), (b, right_x)], 400 + 60 * i, char=char)
+             for i, (a, b) in enumerate(zip(left, right, strict=True))]
+    return PageText(page_index=0, method=method, width=width, height=2800, lines=tuple(lines))
+
 LEFT = ["O PREFEITO DO MUNICÍPIO no uso de suas", "atribuições legais, RESOLVE: Art. 1º",
         "Nomear JOSÉ DA SILVA para o cargo de", "Assessor Especial da Secretaria de Obras",
         "Art. 2º Esta Portaria entra em vigor na", "data de sua publicação, revogadas as",
@@ -270,10 +278,8 @@ def test_two_columns_of_unjustified_prose_are_read_apart():
              "Fiscal nº 4876, de setembro de 2007.", "Art. 2º Todos os encargos da doação",
              "serão arcados pelo Poder Legislativo,", "sem qualquer ônus ao Executivo.",
              "Art. 3º Esta Lei entra em vigor hoje."]
-    lines = [_words_line([(a, 100), (b, 610)], 400 + 60 * i, char=12.0)
-             for i, (a, b) in enumerate(zip(left, right, strict=True))]
-    page = PageText(page_index=0, method="text", width=1200, height=2800, lines=tuple(lines))
-    width = max(ln.bbox[2] for ln in lines) - 100
+    page = _columns_page(left, right, 610, char=12.0, method="text", width=1200)
+    width = max(ln.bbox[2] for ln in page.lines) - 100
     gutter = find_gutter(page.lines)
     assert gutter is not None and 0.05 < (gutter[1] - gutter[0]) / width < 0.1
     assert [ln.text for ln in read_columns(page).lines] == [*left, *right]
@@ -294,8 +300,8 @@ def test_a_short_last_word_on_the_ragged_edge_does_not_join_the_columns():
 
     left = [prose(33 + i % 2, i) for i in range(19)] + [prose(33, 7) + " a"]
     right = [prose(30, i + 3) for i in range(20)]
-    lines = [_words_line([(a, 100), (b, 920)], 400 + 60 * i) for i, (a, b) in enumerate(zip(left, right, strict=True))]
-    page = PageText(page_index=0, method="ocr", width=2000, height=2800, lines=tuple(lines))
+    page = _columns_page(left, right, 920)
+    lines = page.lines
     g0, g1 = find_gutter(page.lines)
     last = max((w.bbox for w in lines[-1].words if w.bbox[2] < g1), key=lambda b: b[2])  # the 'a'
     assert g0 < last[2] < g0 + (g1 - g0) / 4  # it reaches into the band's outer quarter only
@@ -362,9 +368,7 @@ def test_two_columns_with_many_short_lines_are_read_apart():
              "Ibirubá-RS, no uso de suas atribuições", "RESOLVE", "Art. 1º Exonerar, a pedido, o servidor",
              "Art. 2º A presente Portaria entra em vigor", "GABINETE DO PREFEITO, em 04", "de setembro de 2014.",
              "Prefeito."]
-    lines = [_words_line([(a, 100), (b, 980)], 400 + 60 * i, char=20.0)
-             for i, (a, b) in enumerate(zip(left, right, strict=True))]
-    page = PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(lines))
+    page = _columns_page(left, right, 980, method="text")
     assert find_gutter(page.lines) is not None
     assert [ln.text for ln in read_columns(page).lines] == [*left, *right]
 
@@ -396,10 +400,8 @@ def test_a_narrow_list_beside_a_column_of_prose_is_a_column_of_its_own():
              "no artigo 68, inciso VI, da Lei Orgânica", "Municipal, promulgada em 03 de abril de",
              "Art. 1º Nomear LISIANE BOLICO HORST, em", "169º lugar, para o cargo de Auxiliar de",
              "Art. 2º A presente Portaria entra em vigor"]
-    lines = [_words_line([(a, 100), (b, 900)], 400 + 60 * i, char=16.0)
-             for i, (a, b) in enumerate(zip(names, prose, strict=True))]
-    page = PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(lines))
-    width = max(ln.bbox[2] for ln in lines) - 100
+    page = _columns_page(names, prose, 900, char=16.0, method="text")
+    width = max(ln.bbox[2] for ln in page.lines) - 100
     gutter = find_gutter(page.lines)
     assert gutter is not None and (gutter[1] - gutter[0]) / width > 0.1
     assert [ln.text for ln in read_columns(page).lines] == [*names, *prose]
