@@ -147,7 +147,9 @@ _ALINEA = re.compile(
 )
 
 # Other label styles: incisos 'I)' and 'I.', alíneas 'a -' and 'a.'.
-_INCISO_ALT = re.compile(r"^(?P<num>[IVX][IVXl]{0,5}|l[IVX][IVXl]{0,4})(?P<sep>[).]\s+)(?P<rest>[A-Za-zÀ-ÿ\"“(].*)$")
+# (after ')' the text may open with a quantity: 'IV) 1 (um) representante')
+_INCISO_ALT = re.compile(r"^(?P<num>[IVX][IVXl]{0,5}|l[IVX][IVXl]{0,4})(?P<sep>[).]\s+)"
+                         r"(?P<rest>[A-Za-zÀ-ÿ\"“(].*|(?<=\)\s)\d+\s\(\w.*)$")
 _ALINEA_ALT = re.compile(r"^(?P<l>[a-z])(?P<sep>\s[-–—]\s+|\.\s+)(?P<rest>[a-zà-ÿ\"“(].*)$")
 
 _ALINEA_CUT = re.compile(r"^\)\s*(?:[-–—]\s*)?(?P<rest>[a-zà-ÿ]\w*\s.*)$")

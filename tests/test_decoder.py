@@ -1232,3 +1232,81 @@ def test_a_paragraph_sign_and_figures_after_a_sentences_end_is_a_doubt() -> None
             "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
     ids, codes, status = _articles(HEAD + body + TAIL)
     assert ids == ["art1", "art2"] and "unit_doubtful" in codes and status != "extracted"
+
+
+def test_a_printed_label_of_another_level_renumbered_to_open_it_unannounced_is_the_next_sibling():
+    # 'ET)' for 'II)': read as alínea t it would open alíneas nothing announced
+    units = _units("Art. 1º São obrigações do ambulante:\n"
+                   "I) afixar em lugar visível a tabela de preços;\n"
+                   "ET) comunicar à Prefeitura qualquer mudança de\nendereço.\n"
+                   "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert list(units) == ["art1", "art1_cpt_inc1", "art1_cpt_inc2", "art2"]
+    assert units["art1_cpt_inc2"].startswith("comunicar à Prefeitura")
+
+
+def test_an_article_under_a_heading_whose_keyword_and_separator_ocr_damaged_is_read_by_the_gap():
+    body = ("CAPÍTULO I - DAS DISPOSIÇÕES PRELIMINARES\n"
+            "Art. 1º O exercício do comércio ambulante obedecerá ao disposto nesta Lei.\n"
+            "Art. 2º Fica proibido o comércio fora dos horários fixados.\n"
+            "CAPÍTULO II - DO PROCEDIMENTO\n"
+            "Antas 32 ea prefeitura manterá cadastro atualizado dos\nambulantes.\n"
+            "Art. 4º Esta Lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert [u for u in units if u.startswith("art")] == ["art1", "art2", "art3", "art4"]
+    # away from a heading the same words are running text
+    assert "art3" not in _units(body.replace("CAPÍTULO II - DO PROCEDIMENTO\n", "pelo prazo fixado.\n"))
+
+
+def test_an_article_whose_label_ocr_wrecked_before_a_final_clause_with_a_lost_number_is_read():
+    units = _units("Art. 1º A infração sujeita o infrator às seguintes penalidades:\n"
+                   "I - advertência por escrito;\nII - cassação da licença.\n"
+                   "Arc Os Compete à Secretaria Municipal da Fazenda a fiscali-\nzação desta Lei.\n"
+                   "Art. LiScs. Esta Lei entra emivigor na data de sua publicação.\n")
+    assert [u for u in units if "_" not in u] == ["art1", "art2", "art3"]
+    assert units["art2"].startswith("Compete à Secretaria")
+    assert units["art3"].startswith("Esta Lei entra")
+
+
+def test_a_final_article_whose_keyword_is_two_scraps_is_read_by_its_numeral():
+    units = _units("Art. 1º Fica criado o serviço.\nArt. 2º O serviço será prestado por permissionários.\n"
+                   "2 yo 3º -— Esta. Lei entrará em vigor na data de\nsua publicação.\n")
+    assert [u for u in units if "_" not in u] == ["art1", "art2", "art3"]
+
+
+def test_a_colon_after_a_paragraph_keyword_is_the_labels_not_a_place_where_a_unit_starts():
+    units = _units("Art. 1º A licença é anual.\nParágrafo 1.º O prazo poderá ser prorrogado.\n"
+                   "Parágrafo: 2:º.= A inscrição é pessoal e intransferível.\n"
+                   "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert list(units) == ["art1", "art1_par1", "art1_par2", "art2"]
+
+
+def test_a_list_of_one_item_straight_under_an_inciso_is_the_next_inciso_misread():
+    # 'III -' read '1 -' after a sibling whose ';' OCR read as ':'
+    body = ("Art. 1º A infração sujeita o infrator às seguintes penalidades:\n"
+            "I - advertência por escrito;\nII - multa de 2 (duas) a 6 (seis) UFM:\n"
+            "1 - apreensão das mercadorias.\n"
+            "§ 1º Na reincidência a multa será aplicada em dobro.\n§ 2º Os valores serão atualizados.\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert [u for u in _units(body) if u.startswith("art1_cpt")] == ["art1_cpt_inc1", "art1_cpt_inc2", "art1_cpt_inc3"]
+    # two items are a list
+    listed = body.replace("1 - apreensão das mercadorias.\n", "1 - apreensão das mercadorias;\n2 - multa em dobro.\n")
+    assert "art1_cpt_inc2_ite2" in _units(listed)
+
+
+def test_a_lost_inciso_label_before_a_quantity_is_read_after_a_sibling_closed_with_a_semicolon():
+    units = _units("Art. 1º O Conselho será composto pelos seguintes membros:\n"
+                   "I - 2 (dois) representantes das entidades de classe;\n"
+                   "II - 3 (três) representantes do Rotary Clube;\n"
+                   "III - 1 (um) representante da Ordem dos Advogados;\n"
+                   "- 1 (um) representante da Loja Maçônica.\n"
+                   "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert units["art1_cpt_inc4"].startswith("1 (um) representante da Loja")
+
+
+def test_a_letter_of_dust_before_a_wrecked_article_label_is_no_word_of_the_text():
+    units = _units("Art. 1º Fica criado o serviço.\n"
+                   "Art. 2º É proibido o comércio fora dos horários.\n"
+                   "É ARE OD A infração ao disposto nesta Lei sujeita o\ninfrator à multa.\n"
+                   "Art. 4º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert [u for u in units if "_" not in u] == ["art1", "art2", "art3", "art4"]
+    assert units["art3"].startswith("A infração")

@@ -410,3 +410,9 @@ def test_specks_around_an_agrupador_label_are_no_part_of_it(line, label, number,
 def test_a_stroke_apart_before_a_numeral_of_figures_is_a_speck(text: str, number: int):
     h = read_header(text)
     assert h is not None and h.kind == "artigo" and h.candidates[0][0] == number
+
+
+def test_a_roman_numeral_closed_by_a_parenthesis_before_a_quantity_is_an_inciso() -> None:
+    h = read_header("IV) 1 (um) representante dos clubes esportivos")
+    assert h is not None and (h.kind, h.number) == ("inciso", "IV")
+    assert read_header("V. 2 (dois) representantes") is None  # a point: a citation's numeral

@@ -1637,3 +1637,35 @@ def test_chapters_numbered_on_across_titulos_lose_no_heading() -> None:
             + "\nPrefeitura Municipal de Piracema, 9 de maio de 1985.\nJOÃO DA SILVA\nPrefeito Municipal")
     result = _structure(text, numero="90", ano=1985)
     assert "units_missing" not in _codes(result)
+
+
+def _group_ids(nodes) -> list[str]:
+    out: list[str] = []
+    for n in nodes:
+        if n.type in ("parte", "livro", "titulo", "capitulo", "secao", "subsecao"):
+            out.append(n.id)
+            out.extend(_group_ids(n.children))
+    return out
+
+
+def test_headings_printed_without_their_keyword_under_a_titulo_are_its_capitulos() -> None:
+    text = ("TÍTULO I\nDAS NORMAS GERAIS\nI - DAS DISPOSIÇÕES PRELIMINARES\n"
+            "Art. 1º O parcelamento do solo obedecerá ao disposto nesta Lei.\n"
+            "TÍTULO II\nDAS NORMAS ESPECIAIS\nII - DAS INFRAÇÕES E PENALIDADES\n"
+            "Art. 2º A infração sujeita o infrator à multa.\n"
+            "III - DAS DISPOSIÇÕES FINAIS\n"
+            "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n")
+    result = _structure(text)
+    # (LexML numbers capítulos on across títulos)
+    assert _group_ids(result.articulacao) == ["tit1", "tit1_cap1", "tit2", "tit2_cap2", "tit2_cap3"]
+    assert _unit(result, "tit2_cap3").title == "DAS DISPOSIÇÕES FINAIS"
+
+
+def test_a_heading_without_its_keyword_that_continues_the_numbering_above_is_its_sibling() -> None:
+    text = ("CAPÍTULO I\nDAS DISPOSIÇÕES PRELIMINARES\n"
+            "Art. 1º O parcelamento do solo obedecerá ao disposto nesta Lei.\n"
+            "II - DAS INFRAÇÕES E PENALIDADES\n"
+            "Art. 2º A infração sujeita o infrator à multa.\n"
+            "III - DAS DISPOSIÇÕES FINAIS\n"
+            "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert _group_ids(_structure(text).articulacao) == ["cap1", "cap2", "cap3"]

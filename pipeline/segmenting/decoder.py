@@ -82,6 +82,10 @@ class DecodeConfig:
     gap_per_missing: float = 0.5
     gap_max: float = 5.0  # printed numbers that agree with each other past a long gap
     first_article: float = 2.0  # a first article that is not article 1
+    single_member: float = 2.0  # an enumeration (incisos, alíneas, itens) closed after one member: a
+    # list has two at least (the one member is likelier a sibling of the level above misread, or the
+    # second member's label was lost)
+    item_under_inciso: float = 2.0  # itens straight under an inciso (LC 95, art. 10: itens divide alíneas)
     inciso_after_alineas: float = 3.0  # incisos after alíneas of the same caput or parágrafo (LC 95:
     # alíneas divide incisos; a caput lists one or the other)
     backward: float = 6.0  # a number at or below the current one
@@ -219,7 +223,7 @@ def _damageable_forms(kind: str) -> tuple[tuple[LabelForm, str], ...]:
 # a numeral whose keyword was lost: at most a scrap of four characters before it ('het. 2o - E'),
 # its ordinal sign (or the 'o' OCR reads for it), a separator ('.', '-', '—', ':-') and a capital
 _NUMERAL_ONLY = re.compile(
-    r"^(?:[^\w\s]{0,2}\s*|\S{1,4}\s+)(?P<num>[1-9]\d{0,2})(?:\s?(?P<ord>[º°ª])|(?P<o>o))?"
+    r"^(?:[^\w\s]{0,2}\s*|\S{1,4}\s+|\S{1,2}\s\S{1,2}\s+)(?P<num>[1-9]\d{0,2})(?:\s?(?P<ord>[º°ª])|(?P<o>o))?"
     r"(?P<sep>\s?\.?\s?[-–—=:]{1,2}|\.|(?<=[º°ª]))\s+(?=[A-ZÀ-Ú])"  # (LC 95's 'Art. 12º O pedido': no separator)
 )
 _LOWER_START = re.compile(r"^[a-zà-ú]{3,}")
@@ -284,13 +288,15 @@ def _lone_keyword(text: str) -> bool:
 
 
 def _keyword_end(text: str) -> int:
-    """Where a line's first word ends when it may be an article's keyword, damaged ('Art:',
-    'Arc.'): the mark after it is the label's, no sentence ends there ('Art: So — São
-    obrigações' is one label, not 'Art' and a parágrafo 'So —'); else 0."""
+    """Where a line's first word ends when it may be an article's or a parágrafo's keyword,
+    damaged ('Art:', 'Arc.', 'Parágrafo:'): the mark after it is the label's, no sentence ends
+    there ('Art: So — São obrigações' is one label, not 'Art' and a parágrafo 'So —';
+    'Parágrafo: 2:º.= A' one, not an inciso '2:º.='); else 0."""
     m = TOKEN.match(text)
     if m is None or not m.group()[:1].isupper() or m.group()[-1] not in ".:;":
         return 0  # (a keyword is capitalised, and only the mark after it is in question)
-    return m.end() if _resembles(m.group(), "Art") or _resembles(m.group(), "Artigo") else 0
+    word = m.group()
+    return m.end() if any(_resembles(word, k) for k in ("Art", "Artigo", "Parágrafo")) else 0
 
 
 # up to a label's closing mark, if any (a point inside a number is none: '5.000,00')
@@ -311,7 +317,7 @@ class _Piece:
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
                  "after_heading", "numeral_only", "final_article", "layered", "lost_bare", "lost_guess", "guess_open",
-                 "vigencia", "shifted", "reader", "lost_debris", "first_alnum", "lost_heads", "listed", "clause_end")
+                 "vigencia", "shifted", "reader", "lost_debris", "first_alnum", "lost_heads", "listed", "clause_end", "before_final")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -365,6 +371,10 @@ class _Piece:
         self.lost_guess: int | None = None
         self.guess_open = False  # ... after a line that does not close: the debris must hold a keyword
         self.vigencia = False
+        # Between the last printed article and a final clause whose label OCR lost: an article
+        # still comes after this one (LC 95 gives the clause an article of its own), as a printed
+        # one ahead would say (set by decode).
+        self.before_final = False
         self.clause_end: int | None = None  # a label read, scraps after it, then a final clause: where it starts
         self.numeral_only = _NUMERAL_ONLY.match(self.text) if offset == 0 else None
         # a bare numeral before the vigência or revocation clause ('3º - Esta Lei entra em vigor'):
@@ -448,7 +458,7 @@ class _Piece:
             if got[0] < best[0]:
                 best = got
         if (kind == "artigo" and not unico and self.lost_article_end is not None
-                and (n < self.next_printed.get("artigo", 0) or self.after_heading)):
+                and (n < self.next_printed.get("artigo", 0) or self.after_heading or self.before_final)):
             # The label is a scrap, but the next printed article comes after this one (or an
             # agrupador's heading is above: LC 95 opens every agrupador with an article): an
             # article the gap lacks starts here, numbered by the sequence.
@@ -529,9 +539,13 @@ class _Piece:
         = À CONDEC', 'trts 1º = A ação', 'Xá Arte 14º - Os autos'): a word that shares two letters
         with the keyword, at most three characters of margin marks before it, then the numeral
         the sequence expects and a separator. A citation ('arts. 2º e 3º') has no separator
-        after its numeral; running text has no numeral there."""
+        after its numeral; running text has no numeral there. Right under an agrupador's heading,
+        where the next printed article shows the gap, the separator may be lost too ('Antas 52
+        ea prefeitura' for 'Art. 5º - A prefeitura'): LC 95 opens every agrupador with an
+        article, and no citation opens one."""
         best = (float("inf"), 0)
         model, weight = default_model(), config.channel_weight
+        expected = kind == "artigo" and self.after_heading and n < self.next_printed.get("artigo", 0)
         for form, core, dust, kw_end, kw in self.damaged_heads(kind):
             text = _render(form, n)
             if text is None:
@@ -543,7 +557,7 @@ class _Piece:
             # typewriters raised the ordinal sign past nine too ('Art. 14º')
             for digits in dict.fromkeys((text[len(core):].lstrip(), f"{n}º")):
                 cost, end = prefix_cost(digits, rest[lead:], model=model, max_dust=0, boundary=model.boundary)
-                if not _SEPARATED.match(rest[lead + end:]):
+                if not (_SEPARATED.match(rest[lead + end:]) or (expected and rest[lead + end:lead + end + 1] == " ")):
                     continue
                 total = keyword + config.margin_dust * dust + cost * weight + form.cost
                 if total < best[0]:
@@ -864,6 +878,11 @@ def _transition(kind: str, n: int, unico: bool, s: State, config: DecodeConfig) 
         cost = 0.3
     if kind == "inciso" and inc == 0 and ali > 0:
         cost += config.inciso_after_alineas
+    if kind == "item" and ali == 0:
+        cost += config.item_under_inciso
+    level = _LEVEL[kind]
+    if any(s[d] == 1 for d in range(max(level + 1, _LEVEL["inciso"]), len(s))):
+        cost += config.single_member  # a list closed with one member ('II - ...:' / '1 - ...' / '§ 1º')
     if kind == "artigo":
         return cost, (n, 0, 0, 0, 0)
     if kind == "paragrafo":
@@ -897,14 +916,15 @@ def _gap_relief(piece: _Piece, kind: str, n: int, s: State, config: DecodeConfig
 def _state_cost(piece: _Piece, kind: str, n: int, unico: bool, s: State, prev_text: str,
                 config: DecodeConfig) -> float:
     """What the state says against a reading by expectation of an inciso, alínea or item: a
-    level opened where the text before announced no enumeration with ':'; a label lost to OCR
-    read as another level than the deepest one open (the sibling that closed with ';' is the
-    likelier kind)."""
+    level opened where the text before announced no enumeration with ':' (a printed label of
+    the level renumbered to open it too: 'ET)' after 'I) ...;' read as alínea t is no first
+    alínea, nothing announced one); a label lost to OCR read as another level than the deepest
+    one open (the sibling that closed with ';' is the likelier kind)."""
     if kind not in _SHORT_KINDS:
         return 0.0
-    end = piece.cache.get((kind, n, unico), (0.0, -1))[1]
-    if end < 0:
-        return 0.0
+    channel, end = piece.cache.get((kind, n, unico), (0.0, -1))
+    if end < 0 and channel == 0.0:
+        return 0.0  # printed so
     cost = 0.0
     if _counter(s, kind) == 0 and not _INTRODUCES.search(without_end_dust(prev_text)):
         cost += config.first_unannounced
@@ -1139,6 +1159,15 @@ def decode(
                                         or any(c.isdigit() for c in piece.text[:end]) or _lone_keyword(prev)):
                     piece.vigencia, piece.lost_guess = True, end
 
+    final = False
+    for piece in reversed(pieces):
+        p = piece.printed
+        if piece.vigencia and piece.offset == 0:
+            final = True
+        elif p is not None and (p.kind in ("group", "heading", "artigo")) and not piece.frozen:
+            final = False
+        elif final and piece.offset == 0:
+            piece.before_final = True
     # beam: state -> (cost, back-pointer); a back-pointer is (previous, piece index, kind, n, unico)
     beam: dict[State, tuple[float, tuple | None]] = {(0, 0, 0, 0, 0): (0.0, None)}
     for k, piece in enumerate(pieces):

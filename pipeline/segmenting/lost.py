@@ -24,7 +24,9 @@ ZERO_FOR_O = re.compile(r"[04&](?=\s+[^\W\d_])|0(?=[a-zà-ú])")
 # A label OCR destroyed: a scrap of at most four characters (a separator after it allowed), then
 # the unit's text ('Jo: Pesa ...' for 'III - cassação ...', ': - advertência' for 'I - advertência');
 # or a speck before a scrap closed as a label is ('|. €) nas zonas centrais.' for 'c) nas ...')
-_LOST_LABEL = re.compile(r"^(?P<scrap>\S{1,4}?(?:\s+\S{0,2}[).])?)(?:\s*[-–—:.]{1,2})?\s+(?=[^\W\d_]|[\"“'‘(«])")
+# (the unit's text opens with a word, a quote, or a quantity: '- 1 (um) representante' for 'IV - 1 (um) ...')
+_LOST_LABEL = re.compile(r"^(?P<scrap>\S{1,4}?(?:\s+\S{0,2}[).])?)(?:\s*[-–—:.]{1,2})?\s+"
+                         r"(?=[^\W\d_]|[\"“'‘(«]|\d{1,4}\s?\([^\W\d_])")
 
 
 def vocabulary(texts: Sequence[str]) -> frozenset[str]:
@@ -82,7 +84,10 @@ def lost_article_end(text: str) -> int | None:
     never a scrap ('dias, ao Secretário' continues one)."""
     tokens = list(TOKEN.finditer(text[:48]))
     first = tokens[0].group() if tokens else ""
-    if not tokens or tokens[0].start() > 2 or first.lower() in stop_words():
+    # (a letter alone before the keyword's scrap is dust even where it spells a word: 'É ARE OD A
+    # infração' for 'Art. 3º - A infração')
+    dust = len(first) == 1 and len(tokens) > 1 and tokens[1].group()[:1] in _KEYWORD_A and tokens[1].group().isupper()
+    if not tokens or tokens[0].start() > 2 or (first.lower() in stop_words() and not dust):
         return None
     # the keyword's 'A' opens the first token, or the second after a speck of dust ('CO Act.');
     # or, whatever is left of the keyword, the scrap ends with a label's dash ('NTE do - A
@@ -117,8 +122,8 @@ _DASH_END = re.compile(r"\s[-–—]{1,3}$")  # a label's separator, spaced as t
 # Ficam revogadas as disposições em contrário'; an inciso that revokes goes on in lower case: 'II -
 # fica revogado'). A line that opens with the revocation clause itself may go on the vigência
 # article's text ('... na data de sua publicação.' / 'Revogam-se as disposições em contrário.').
-_VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*(?:\S?st[ae]|\S{1,2}t[aeo])\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
-                       r"\bentra(?:rá)?\s+em\s+vigor", re.I)
+_VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*(?:\S?st[ae]|\S{1,2}t[aeo])[.,]?\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
+                       r"\bentra(?:rá)?\s+em(?:\s+|\s?[^\W\d]\s?)vigor", re.I)  # ('emivigor': a speck fused the words)
 _REVOCATION_FORMS = ("revogam-se", "revoga-se", "ficam revogadas", "ficam revogados", "fica revogada",
                      "fica revogado")
 _REVOCATION_MIN = 80.0  # similarity (rapidfuzz ratio) of the clause's first words to a form: OCR

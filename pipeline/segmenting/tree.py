@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from models.codes import WarningCode
-from models.units import GROUP_LEVEL
+from models.units import GROUP_KINDS, GROUP_LEVEL
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
 from pipeline.headers import Header, is_heading_text, numbered_heading, read_roman, uppercase_share
@@ -84,6 +84,35 @@ def _words_of_the_law(text: str, vocabulary: Counter[str]) -> bool:
     return bool(words) and 2 * sum(vocabulary[w] >= 1 for w in words) >= len(words)
 
 
+def _group_number(node: Node) -> int | None:
+    printed = (node.number or "").strip()
+    return int(printed) if printed.isdigit() else read_roman(printed) if printed else None
+
+
+def keywordless_kind(
+    stack: Sequence[Node], decided: str | None, number: int | None, seen: Sequence[str]
+) -> str:
+    """The kind of an agrupador printed without its keyword ('II - DAS INFRAÇÕES'). A typist
+    prints one level the same way throughout, so once decided the kind stays. The first such
+    heading continues the numbering of the open heading above it (TÍTULO I, then 'II - ...'),
+    or opens the level below it: 'I - DAS DISPOSIÇÕES PRELIMINARES' under 'TÍTULO I' is its
+    first capítulo (LC 95, art. 10: títulos hold capítulos), under 'CAPÍTULO II' its first
+    seção. Otherwise it takes the kind of the last heading, as before any was open."""
+    if decided is not None:
+        return decided
+    if not stack:
+        return seen[-1] if seen else "capitulo"
+    top = stack[-1]
+    above = _group_number(top)
+    level = GROUP_LEVEL.get(top.kind, 3)
+    below = next((k.kind for k in GROUP_KINDS if k.level == level + 1), top.kind)
+    if number is not None and above is not None and number == above + 1:
+        return top.kind
+    if number == 1 or level < GROUP_LEVEL["capitulo"]:
+        return below
+    return top.kind
+
+
 def build_tree(
     readings: Sequence[Reading], article_numbers: Sequence[int], issues: list[Issue]
 ) -> tuple[list[Node], list[CleanLine]]:
@@ -98,6 +127,7 @@ def build_tree(
     leading: list[CleanLine] = []
     numbers = iter(article_numbers)
     group_kinds_seen: list[str] = []
+    keywordless: str | None = None  # the kind of the headings printed without their keyword
     i = 0
     n = len(readings)
 
@@ -172,8 +202,10 @@ def build_tree(
                 wrapped += 1
             nxt = next_header(i + 1 + wrapped) if wrapped else None
         if h is not None and numbered_heading(h, nxt, prev_text):
-            kind = next((k for k in reversed(group_kinds_seen)), "capitulo")
             number = read_roman(h.number or "") if h.number else None
+            # (its kind by the numeral as printed: the decoder may have numbered a worn 'EV' I)
+            kind = keywordless_kind(stack, keywordless, read_roman(h.label.strip(" -–—.)")), group_kinds_seen)
+            keywordless = kind
             title = " ".join([h.rest, *(readings[i + 1 + w].line.text.strip() for w in range(wrapped))])
             open_group(kind, h.label, title.strip(" -–—"), str(number) if number else None, False)
             i += 1 + wrapped
@@ -244,7 +276,8 @@ def build_tree(
             is_digit = (h.label or "")[:1].isdigit()
             if h.kind == "item" or (is_digit and open_alinea is not None):
                 holder = open_alinea if open_alinea is not None else (last_inciso if h.read_as or (
-                    h.kind == "item" and last_inciso is not None and not last_inciso.children) else None)
+                    h.kind == "item" and last_inciso is not None
+                    and (not last_inciso.children or last_inciso.children[-1].kind == "item")) else None)
                 if holder is None:
                     _append_text(current, r.line)
                     i += 1
