@@ -430,12 +430,12 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
         ftrail = _fold(trailing)
         if numero is None and re.fullmatch(r"D[OE]\s+MUNICIPIO(?:\s+DE\s+[A-Z .'-]+)?", ftrail) and upper:
             consumed_tail += len(tail_rest.rstrip(_TRAIL_PUNCT))
-        elif data is None and upper and re.match(r"[\s,.;:\-–—]*[A-Z]{2}\b", _fold(tail_rest)) and (
+        elif data is None and upper and re.match(r"[\s,.;:\-–—]*(?:[A-Z]{2}\b|[A-Z][^\w\s]\s)", _fold(tail_rest)) and (
             len(ftrail.split()) <= 8 and not re.search(r"[a-z]{3}", trailing)
             and (re.search(r"\d", ftrail) or any(_month_of(t) for t in ftrail.split()))
         ):
-            # A date too damaged to read ("DE 26 DE JXXHQ DE 1.99O", "DE UZ DE ABRIL DE Zúié": a
-            # digit or the month left): still an epígrafe.
+            # A date too damaged to read ("DE 26 DE JXXHQ DE 1.99O", "DE UZ DE ABRIL DE Zúié", "D' DE
+            # JUNHO-DE 1:91": a digit or the month left): still an epígrafe.
             year = re.search(r"(?<!\d)(1[89]\d\d|20\d\d|[12]\.\d{3})(?!\d)", _fix_digits(ftrail))
             if year and ano is None:
                 ano = int(year.group().replace(".", ""))

@@ -1310,3 +1310,12 @@ def test_a_letter_of_dust_before_a_wrecked_article_label_is_no_word_of_the_text(
                    "Art. 4º Esta Lei entra em vigor na data de sua publicação.\n")
     assert [u for u in units if "_" not in u] == ["art1", "art2", "art3", "art4"]
     assert units["art3"].startswith("A infração")
+
+
+def test_scraps_closed_by_a_labels_parenthesis_after_a_sentences_end_are_a_doubt():
+    body = ("Art. 1º A licença é anual.\n§ 1º Os valores serão atualizados anualmente.\n"
+            "§ 2º A relação dos inscritos será publicada em janeiro.\n"
+            "PRE LAO) regulamento disporá sobre os demais requisitos.\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert _dump(body)["document"]["status"] == "needs_review"
+    assert _dump(body.replace("PRE LAO) regulamento", "O regulamento"))["document"]["status"] == "extracted"

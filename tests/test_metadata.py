@@ -592,3 +592,9 @@ def test_a_closings_place_on_a_line_of_its_own_before_the_date_is_kept() -> None
                          "ADEMAR PINTO VERAS", "Prefeito Municipal"])
     assert fecho.text == "PAÇO DA PREFEITURA MUNICIPAL DE BARROQUINHA, aos 25 de abril de 2018."
     assert fecho.data == dt.date(2018, 4, 25)
+
+
+def test_an_epigrafe_whose_date_ocr_wrecked_from_its_first_word_keeps_its_number() -> None:
+    epi = parse_epigrafe("LEI COMPLEMENTAR Nº 2.006, D' DE JUNHO-DE 1:91")
+    assert epi is not None and (epi.tipo, epi.numero) == ("Lei Complementar", "2006")
+    assert parse_epigrafe("LEI COMPLEMENTAR Nº 2.006, o prefeito sancionou a lei") is None

@@ -1347,6 +1347,11 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
             # a label too damaged to read ('SIDO A infração ...' for '§ 2º - A infração') after a
             # sentence's end: no reading is close, but the line starts like a unit
             best = Doubt(piece.line, 0, "unit", 0, False, 0.0, piece.text[:40])
+        if best is None and piece.offset == 0 and s[0] > 0 and CLOSED.search(prev_text) and \
+                _scrap_closed_as_label(piece.text, words):
+            # after a sentence's end, scraps closed by a label's ')' before the text in lower case
+            # ('PRE LAO) regulamento disporá' for '§ 3º - O regulamento'): a label too damaged to read
+            best = Doubt(piece.line, 0, "unit", 0, False, 0.0, piece.text[:40])
         if best is None and piece.offset == 0 and s[0] > 0:
             # the next unit's numeral, its keyword and separator wrecked; or a speck, then a list label
             numeral = ordinal_start(piece.text, (s[0] + 1, _counter(s, "paragrafo") + 1), prev_text)
@@ -1355,6 +1360,19 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
         if best is not None:
             out.append(best)
     return out
+
+
+_SCRAPS_CLOSED = re.compile(r"^\W{0,2}(?P<scraps>(?:\S{1,4}\s+){0,2}\S{1,4})\)\s+[a-zà-ú]")
+
+
+def _scrap_closed_as_label(text: str, words: frozenset[str]) -> bool:
+    """Whether a line opens with up to three scraps, the last closed by ')', that are no words of
+    the law nor stop words, before text in lower case: a label's shape ('PRE LAO) regulamento')."""
+    m = _SCRAPS_CLOSED.match(text)
+    if m is None:
+        return False
+    tokens = [t.strip("(.,:;-–—'\"") for t in m.group("scraps").split()]
+    return all(t and not (t.lower() in words or t.lower() in stop_words()) for t in tokens)
 
 
 def _confirmed(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool]], start: int,
