@@ -188,7 +188,9 @@ def test_a_first_inciso_is_read_by_expectation_only_where_an_enumeration_was_ann
 
     assert read("Art. 1º São penalidades:") == [("inciso", 1)]
     assert read("Art. 1º A taxa será cobrada anualmente.") == []
-    assert read("Art. 1º A taxa será cobrada anualmente.", DecodeConfig(first_unannounced=0.0)) == [("inciso", 1)]
+    # (the one inciso is a list of one: that knob off too, to see this one alone)
+    assert read("Art. 1º A taxa será cobrada anualmente.",
+                DecodeConfig(first_unannounced=0.0, single_member=0.0)) == [("inciso", 1)]
 
 
 @pytest.mark.parametrize("damaged", ["Art. do São obrigações do permissionário:", "ART. do. São obrigações do permissionário:"])
@@ -281,7 +283,7 @@ def test_incisos_do_not_follow_alineas_of_the_same_caput():
         return [(s.kind, s.number) for s in decode(texts, printed, config=config).starts if s.line == 4]
 
     assert read(DecodeConfig()) == [("alinea", 4)]  # 'I.' is the 'd.' the sequence expects
-    assert read(DecodeConfig(inciso_after_alineas=0.0)) == [("inciso", 1)]
+    assert read(DecodeConfig(inciso_after_alineas=0.0, single_member=0.0)) == [("inciso", 1)]
 
 
 def test_a_long_keyword_read_with_several_wrong_letters_at_a_line_start_is_a_label():
@@ -1319,3 +1321,13 @@ def test_scraps_closed_by_a_labels_parenthesis_after_a_sentences_end_are_a_doubt
             "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
     assert _dump(body)["document"]["status"] == "needs_review"
     assert _dump(body.replace("PRE LAO) regulamento", "O regulamento"))["document"]["status"] == "extracted"
+
+
+def test_a_paragraph_whose_ordinal_ocr_read_as_a_figure_shows_the_gap_a_wrecked_one_fills():
+    # '$ 20' is § 2º; the debris before it, after a sentence's end, is § 1º
+    units = _units("Art. 1º Os criadores terão o prazo de 5 (cinco) dias.\n"
+                   "8.10 « Na reincidência a multa será aplicada em dobro.\n"
+                   "$ 20 - A infração será apurada em processo administrativo.\n"
+                   "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert list(units) == ["art1", "art1_par1", "art1_par2", "art2"]
+    assert units["art1_par1"].startswith("Na reincidência")

@@ -683,7 +683,11 @@ class _Piece:
             self.clause_end = self.lost_guess
         if got[0] < config.label_lost and got[0] > float("-inf") and self.confirmed(kind, n, unico):
             return config.label_lost, got[1]
-        if (not unico and self.lost_guess is not None and config.label_guessed > got[0] and (
+        # (a reading of the label that leaves no text after it, '8' of '8.10 « Na reincidência',
+        # is no better than the debris: the debris reading ends where the text starts)
+        worse = config.label_guessed > got[0] or (
+            self.lost_guess is not None and 0 <= got[1] < self.lost_guess and not _text_after_label(self.text, got[1]))
+        if (not unico and self.lost_guess is not None and worse and (
                 (kind == "artigo" and (self.vigencia or self.after_heading
                                        or n == self.next_printed.get("artigo", 0) - 1))
                 or (kind == "paragrafo" and not (self.vigencia or self.guess_open)
@@ -765,7 +769,8 @@ def _look_ahead(pieces: Sequence[_Piece]) -> None:
             continue
         level = _LEVEL[p.kind]
         ahead = {k: v for k, v in ahead.items() if _LEVEL[k] <= level}
-        ahead[p.kind] = p.number
+        # (a parágrafo's '20' that may be 2º: the smaller reading, so a gap before it shows)
+        ahead[p.kind] = min([p.number, *(a for a, _c in p.alternatives)]) if p.kind == "paragrafo" else p.number
 
 
 # an abbreviation a number follows, at the end of a word OCR fused it with ('oart.', 'doart.')
@@ -1128,7 +1133,9 @@ def decode(
                 closed = CLOSED.search(prev) is not None
                 piece.lost_whole = lost_label_of_paragraph(piece.text, after_heading or (closed and len(prev) < short),
                                                             after_heading or closed)
-                if piece.lost_whole is None and (closed or after_heading) and p is None:
+                if (closed or after_heading) and p is None:
+                    # (beside the shape of a whole article label lost: the same debris may be a
+                    # parágrafo's, '8.10 « Na reincidência' where the next printed is '$ 20')
                     piece.lost_guess = label_debris_end(piece.text, words)
                     if piece.lost_guess is None:  # (a scrap that spells a word, 'Beto dib= (VETADO)')
                         piece.lost_guess = vetoed_debris_end(piece.text)

@@ -3,6 +3,7 @@ start decided by expectation (:mod:`pipeline.segmenting.decoder`), as readings w
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -152,6 +153,10 @@ def _printed_of(readings: Sequence[Reading], j: int) -> Printed | None:
     return _printed_of_header(h)
 
 
+_ORDINAL_AS_FIGURE = re.compile(r"(?<!\d)([1-9])[0289](?![\dº°ª])")
+_ORDINAL_AS_FIGURE_COST = 1.0
+
+
 def _printed_of_header(h: Header) -> Printed | None:
     """A label the printed-form readers read, as the decoder's evidence (no context needed)."""
     if h.kind == "artigo":
@@ -163,8 +168,12 @@ def _printed_of_header(h: Header) -> Printed | None:
         return Printed("artigo", first or None, unico=h.unico, suffix=bool(h.suffix),
                        alternatives=others, label=h.label)
     if h.kind == "paragrafo":
-        return Printed("paragrafo", 1 if h.unico else (int(h.number) if h.number and h.number.isdigit() else None),
-                       unico=h.unico, label=h.label)
+        number = 1 if h.unico else (int(h.number) if h.number and h.number.isdigit() else None)
+        # ('$ 20 -' with no ordinal sign: the 'º' read as a figure, the numeral 2, as '30' is an
+        # article's 3º; the sequence decides between them)
+        misread = _ORDINAL_AS_FIGURE.search(h.label) if number is not None and number >= 10 else None
+        return Printed("paragrafo", number, unico=h.unico, label=h.label,
+                       alternatives=((int(misread.group(1)), _ORDINAL_AS_FIGURE_COST),) if misread else ())
     if h.kind == "inciso":
         return Printed("inciso", read_roman(h.number or "") if h.number else None, label=h.label)
     if h.kind == "alinea":
