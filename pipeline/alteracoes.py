@@ -17,6 +17,8 @@ from dataclasses import replace
 
 from models.units import GROUP_TYPES
 from pipeline.cleaning import CleanLine
+from pipeline.folding import fold
+from pipeline.headers import read_header
 from pipeline.segmenting.readings import Reading, is_article, printed_number, read_lines
 from pipeline.segmenting.tree import Node, build_tree
 
@@ -55,8 +57,6 @@ _ANNOUNCES = re.compile(r":[\s.,;:'`]*$")
 
 
 def _header(text: str):
-    from pipeline.headers import read_header
-
     return read_header(text)
 
 
@@ -109,12 +109,10 @@ def announces(text: str) -> bool:
     """Whether a line ends the sentence that announces a quotation: with a ':' (specks after it
     allowed), or, the ':' misread, with the formula's last words ('com a seguinte redacac.',
     'seguintes alterações. E')."""
-    from pipeline.folding import fold
-
     return _ANNOUNCES.search(text) is not None or _ANNOUNCING_WORDS.search(fold(text)) is not None
 
 
-_ANNOUNCING_WORDS = re.compile(r"\bSEGUINTES?\s+(?:REDA[CG]\w{0,3}|ALTERA[CG]\w{0,4})\W{0,3}(?:\s\S)?\s*$")
+_ANNOUNCING_WORDS = re.compile(r"(?=S)\bSEGUINTES?\s+(?:REDA[CG]\w{0,3}|ALTERA[CG]\w{0,4})\W{0,3}(?:\s\S)?\s*$")  # (lookahead: skips)
 # a formula that announces several alterações, each a block of its own
 _SEVERAL = re.compile(r"SEGUINTES ALTERAC|ACRESCID[OA]S? D[OA]S SEGUINTES")
 # what OCR left of a quoted article's label, its quote lost: a scrap, the number, its separator,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
@@ -81,7 +82,10 @@ def stop_words() -> frozenset[str]:
 
 # --- single-line rules: text -> text (edits) -----------------------------------------------
 
-_MARGIN_TAIL = re.compile(r"""(?:\s*(?:['"!|*+»«]|\s\.|\s,)){1,4}\s*$""")
+# (Each pattern that a line is searched with opens with a lookahead on the characters a match can
+# start with: the search then skips the other places of the line at once, instead of trying the
+# whole pattern at each; the matches are the same.)
+_MARGIN_TAIL = re.compile(r"""(?=[\s'"!|*+»«])(?:\s*(?:['"!|*+»«]|\s\.|\s,)){1,4}\s*$""")
 _MARGIN_TAIL_SAFE_END = re.compile(r"""["']\s*$""")
 
 
@@ -162,10 +166,11 @@ def is_page_stamp(text: str) -> bool:
     return 0 < len(t) <= 16 and bool(_STAMP.match(t))
 
 
-_PHONE = re.compile(r"\(?\d{2}\)?\s*\d{3,4}[-.\s]?\d{4}")
+_PHONE = re.compile(r"(?=[(\d])\(?\d{2}\)?\s*\d{3,4}[-.\s]?\d{4}")
 
 
-_CONTACT = re.compile(r"CEP[:.\s]*[\d.]{5,}|\b\d{5}-\d{3}\b|www\.|https?://|@[\w-]+\.|\bP[áa]gina\s+\d+", re.I)
+_CONTACT = re.compile(r"(?=[CWH@P\d])(?:CEP[:.\s]*[\d.]{5,}|\b\d{5}-\d{3}\b|www\.|https?://|@[\w-]+\.|\bP[áa]gina\s+\d+)",
+                      re.I)
 
 
 def is_phone_line(text: str) -> bool:
@@ -219,7 +224,7 @@ def is_quotation_end(text: str) -> bool:
 
 
 # The quote and the amended provision's mark that close a quotation, at a line's end.
-_QUOTATION_CLOSE = re.compile(r"(?:[”\"»]|''|’’)?\s*\(\s*(?:NR|AC|VETADO)\s*\)\s*[.;]?\s*$")
+_QUOTATION_CLOSE = re.compile(r"(?=[”\"»'’\s(])(?:[”\"»]|''|’’)?\s*\(\s*(?:NR|AC|VETADO)\s*\)\s*[.;]?\s*$")
 
 
 def quotation_end_behind_debris(text: str) -> str | None:
@@ -241,10 +246,23 @@ def is_symbol_junk(text: str) -> bool:
     numbers with four or more digits (a date '(26.06.90).', an amount), and a quotation's
     closing on an omission line ('..........”').
     """
+    if _two_letters(text):
+        return False  # (most lines: the exceptions below are weighed only for lines without two letters)
     if _LONE_WORD.match(text) or _LONE_LABEL.match(text) or is_quotation_end(text):
         return False
     digits = sum(map(str.isdigit, text))
     return letters(text) < 2 and digits < 4
+
+
+def _two_letters(text: str) -> bool:
+    """Whether ``text`` has two letters or more (``letters(text) >= 2``, stopping at the second)."""
+    seen = False
+    for ch in text:
+        if ch.isalpha():
+            if seen:
+                return True
+            seen = True
+    return False
 
 
 _REPEATED_CHARS = re.compile(r"([A-Za-z])\1{3,}|(?:[A-Za-z]{2})\1{2,}")
@@ -296,7 +314,7 @@ def has_letter_runs(text: str) -> bool:
     tokens = _TOKEN.findall(fold(text))
     if not tokens:
         return False
-    bad = [t for t in tokens if _is_noise_token(t)]
+    bad = [t for t in tokens if len(t) >= 3 and _is_noise_token(t)]  # (shorter tokens are never noise)
     if not bad:
         return False
     # Mostly made of them, by characters: one long scrap among words ('À insfTtição é ...
@@ -337,10 +355,14 @@ def _garbage_shape(text: str, tokens: list[str], vocab: frozenset[str] | None, m
     if len(tokens) < 6:
         return False
     mean = sum(len(t) for t in tokens) / len(tokens)
+    if not mean < mean_token_len:
+        return False  # (most lines: their words are not weighed)
     short = sum(len(t) <= 2 for t in tokens) / len(tokens)
+    if not short >= 0.5:
+        return False
     longer = [t.lower() for t in tokens if len(t) >= 3]
     known = sum(t in vocab for t in longer) / len(longer) if longer else 0.0
-    return mean < mean_token_len and short >= 0.5 and known < 0.4
+    return known < 0.4
 
 
 @cache
@@ -453,20 +475,25 @@ _GROUP_LABEL_ONLY = re.compile(r"^(PARTE|LIVRO|TITULO|CAPITULO|SECAO|SUBSECAO)\s
 
 
 def _folded_key(text: str) -> str:
-    return " ".join(_NOT_KEY.sub(" ", fold(text)).split())
+    return " ".join(_KEY_RUN.findall(fold(text)))  # (its runs of capitals and figures, one space apart)
 
 
-_NOT_KEY = re.compile(r"[^A-Z0-9 ]+")
+_KEY_RUN = re.compile(r"[A-Z0-9]+")
 
 
-def _closing_lines(texts: Sequence[str], *, after: int = 4) -> set[int]:
+def _dated(text: str) -> bool:
+    """Whether ``text`` carries a full date ('9 de agosto de 1972', '12/04/1995')."""
+    return _FULL_DATE.search(text) is not None
+
+
+def _closing_lines(texts: Sequence[str], *, after: int = 4, dated_text: Callable[[str], bool] = _dated) -> set[int]:
     """A dated closing line ('..., em 9 de agosto de 1972.', also when the year wrapped to the
     next line) and the signature lines after it. A book of laws repeats the same mayor's name
     and cargo under every law: they recur like a letterhead but belong to each law's fecho."""
     out: set[int] = set()
-    dated = [_FULL_DATE.search(t) is not None for t in texts]
+    dated = [dated_text(t) for t in texts]
     for i, t in enumerate(texts):
-        if dated[i] or (i + 1 < len(texts) and not dated[i + 1] and _FULL_DATE.search(_joined_lines(t, texts[i + 1]))):
+        if dated[i] or (i + 1 < len(texts) and not dated[i + 1] and dated_text(_joined_lines(t, texts[i + 1]))):
             out.update(range(i, min(len(texts), i + 2 + after)))
     return out
 
@@ -478,24 +505,29 @@ def _joined_lines(line: str, after: str) -> str:
     return t[:-1] + after.lstrip() if t.endswith("-") and t[-2:-1].isalpha() else f"{line} {after}"
 
 
-def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig()) -> set[int]:
+def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig(),
+                   key: Callable[[str], str] = _folded_key, dated: Callable[[str], bool] = _dated) -> set[int]:
     """Indices of letterhead/footer lines: short lines, mostly capitals or contact lines, that
     recur (fuzzily: OCR varies them, 'PREFEITURA IMUNICIPAL DE') at least ``min_repeats`` times.
 
     Never a fixed list: what repeats is learned from the document itself.
     """
-    keys = [_folded_key(t) for t in texts]
-    letters_all = [ch for t in texts for ch in t if ch.isalpha()]
+    keys = [key(t) for t in texts]
+    alpha_all = upper_all = 0  # (counted per distinct character: a document has few)
+    for ch, count in Counter("".join(texts)).items():
+        if ch.isalpha():
+            alpha_all += count
+            upper_all += count if ch.isupper() else 0
     # In a law typed in capitals, capitals are no evidence: one-word lines ('ESTRADAS') that
     # recur are the ends of wrapped sentences, not letterheads.
-    caps_document = bool(letters_all) and sum(ch.isupper() for ch in letters_all) / len(letters_all) > 0.7
-    closing = _closing_lines(texts)
+    caps_document = alpha_all > 0 and upper_all / alpha_all > 0.7
+    closing = _closing_lines(texts, dated_text=dated)
     candidates = []
     for i, (t, k) in enumerate(zip(texts, keys, strict=True)):
         if len(k) < 5 or len(k) > 60 or _LABEL_START.match(t) or i in closing:
             continue
-        alpha = [c for c in t if c.isalpha()]
-        upper = sum(c.isupper() for c in alpha) / len(alpha) if alpha else 0.0
+        alpha = "".join(filter(str.isalpha, t))
+        upper = sum(map(str.isupper, alpha)) / len(alpha) if alpha else 0.0
         # A long capitalised line that runs on into the next one is a sentence (an enacting
         # clause 'A CÂMARA MUNICIPAL DE ..., ESTADO' / 'de São Paulo, aprovou'), not furniture.
         continues = t.rstrip().endswith(",") or (
@@ -806,12 +838,14 @@ def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) ->
         lines[i] = replace(lines[i], kind="noise", reason="continuation")
 
     content_idx = [i for i, ln in enumerate(lines) if not ln.is_noise]
-    furniture = find_furniture([lines[i].text for i in content_idx], config=config)
+    # (a line's folded key, asked by several rules of the same lines, is computed once a document)
+    key, dated = cache(_folded_key), cache(_dated)
+    furniture = find_furniture([lines[i].text for i in content_idx], config=config, key=key, dated=dated)
     for k in furniture:
         i = content_idx[k]
         lines[i] = replace(lines[i], kind="noise", reason="furniture")
 
-    banded = find_page_bands(lines, config=config)
+    banded = find_page_bands(lines, config=config, key=key, dated=dated)
     for i in banded - distinct_epigrafes([ln.text for ln in lines], banded):
         lines[i] = replace(lines[i], kind="noise", reason="furniture")
     # A letterhead line that recurs too few times to be furniture is still no unit's text (it
@@ -840,7 +874,8 @@ def _noise_unless_quotation_end(line: CleanLine, reason: str) -> CleanLine:
 
 _BANDS_EXACT = 3000  # band lines (about 500 pages) compared all against all
 _BANDS_SAMPLE_PAGES = 128  # pages whose band lines are the candidates of a longer document
-_FULL_DATE = re.compile(r"\d{1,2}\s*[º°]?\s+de\s+[A-Za-zçÇ]{4,9}\s+de\s+\d[\d.]{3,4}|\d{1,2}/\d{1,2}/\d{2,4}")
+_FULL_DATE = re.compile(r"(?=\d)(?:\d{1,2}\s*[º°]?\s+de\s+[A-Za-zçÇ]{4,9}\s+de\s+\d[\d.]{3,4}|\d{1,2}/\d{1,2}/\d{2,4})")
+# (the lookahead: see _MARGIN_TAIL)
 
 
 _PAGE_COUNTER = re.compile(r"^\s*(?:P[áa]g(?:ina)?\.?\s*)?(\d{1,4})\s*(?:/|de)\s*(\d{1,4})\s*$", re.I)
@@ -882,14 +917,14 @@ def find_continuation_notes(lines: Sequence[CleanLine]) -> list[int]:
 
 
 def _page_copies(lines: Sequence[CleanLine], pages: dict[int, list[int]], *, band: int,
-                 share: float = 0.6) -> dict[int, int]:
+                 share: float = 0.6, key: Callable[[str], str] = _folded_key) -> dict[int, int]:
     """Pages that are copies of an earlier page (a page scanned twice): most of the lines
     between their bands (``share``; a letterhead repeats, a body does not) are that page's.
     Maps each copy to the page it repeats. Linear: lines are looked up by key."""
     first_page: dict[str, set[int]] = {}
     out: dict[int, int] = {}
     for p in sorted(pages):
-        keys = {k for i in pages[p][band:-band] if len(k := _folded_key(lines[i].text)) >= 12}
+        keys = {k for i in pages[p][band:-band] if len(k := key(lines[i].text)) >= 12}
         counts: dict[int, int] = {}
         for k in keys:
             for q in first_page.get(k, ()):
@@ -923,7 +958,8 @@ def _running_heads(lines: Sequence[CleanLine], pages: dict[int, list[int]], *,
     return out
 
 
-def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanConfig(), band: int = 3) -> set[int]:
+def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanConfig(), band: int = 3,
+                    key: Callable[[str], str] = _folded_key, dated: Callable[[str], bool] = _dated) -> set[int]:
     """With real page breaks: lines in the top or bottom band of their page that recur in the
     bands of at least half of the pages (two pages are enough), whatever their case."""
     pages: dict[int, list[int]] = {}
@@ -941,7 +977,7 @@ def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanCo
         for pos, i in enumerate(idx):
             # (the date may wrap, hyphenated: 'Prefeitura Municipal de X, em 7 de de-' / 'zembro de 1990.')
             after = lines[idx[pos + 1]].text if pos + 1 < len(idx) else ""
-            if pos and (_FULL_DATE.search(lines[i].text) or _FULL_DATE.search(_joined_lines(lines[i].text, after))):
+            if pos and (dated(lines[i].text) or dated(_joined_lines(lines[i].text, after))):
                 closing.update(idx[pos:pos + 4])
     # A sentence that goes on from the line before it ('... implicará o' / 'indeferimento do
     # pedido.'), or that closes a quotation ('indeferimento do pedido.» (NR)'), is the text's: a
@@ -951,10 +987,10 @@ def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanCo
              for p, idx in pages.items()}
     # A page scanned twice repeats every line of it: its copies count as one page (their first
     # lines are no letterhead for repeating there).
-    copy_of = _page_copies(lines, pages, band=band)
+    copy_of = _page_copies(lines, pages, band=band, key=key)
     out = _running_heads(lines, pages, config=config)
     order = [(copy_of.get(p, p), i) for p, idx in bands.items() for i in idx]
-    keys = [_folded_key(lines[i].text) for _p, i in order]
+    keys = [key(lines[i].text) for _p, i in order]
     need = max(2, (len(pages) - len(copy_of) + 1) // 2)
     eligible = [len(keys[a]) >= 5 and not _LABEL_START.match(lines[i].text) for a, (_p, i) in enumerate(order)]
     page_of = np.fromiter((p for p, _i in order), dtype=np.int64, count=len(order))

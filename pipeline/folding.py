@@ -19,9 +19,26 @@ from functools import lru_cache
 
 
 def strip_marks(text: str) -> str:
-    """Compatibility-decomposed (NFKD), combining marks dropped ('Parágrafo' -> 'Paragrafo')."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    """Compatibility-decomposed (NFKD), combining marks dropped ('Parágrafo' -> 'Paragrafo').
+
+    One character at a time (:class:`_StripTable`): NFKD decomposes each character on its own
+    and then only reorders combining marks, which are all dropped."""
+    return text.translate(_STRIPPED)
+
+
+class _StripTable(dict):  # type: ignore[type-arg]
+    """``str.translate``'s table from a character to its NFKD decomposition without combining
+    marks, filled as characters are met (the lookups then stay in C)."""
+
+    def __missing__(self, code: int) -> int | str:
+        char = chr(code)
+        stripped = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+        value: int | str = code if stripped == char else stripped
+        self[code] = value
+        return value
+
+
+_STRIPPED = _StripTable()
 
 
 @lru_cache(maxsize=65536)

@@ -9,6 +9,7 @@ with the whole law in view (sequence, nesting).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -248,8 +249,15 @@ def _is_article_keyword(word: str) -> bool:
 
 def uppercase_share(text: str) -> float:
     """Share of capital letters among the letters of ``text``."""
-    alpha = [c for c in text if c.isalpha()]
-    return sum(c.isupper() for c in alpha) / len(alpha) if alpha else 0.0
+    if len(text) < 256:
+        letters = "".join(filter(str.isalpha, text))
+        return sum(map(str.isupper, letters)) / len(letters) if letters else 0.0
+    alpha = upper = 0  # (a long text, a whole law's: counted per distinct character, it has few)
+    for ch, count in Counter(text).items():
+        if ch.isalpha():
+            alpha += count
+            upper += count if ch.isupper() else 0
+    return upper / alpha if alpha else 0.0
 
 
 _SPECK_BEFORE = re.compile(r"^\S\s+(?=[A-ZÀ-Ú]{4})")  # a one-character speck before a heading's keyword

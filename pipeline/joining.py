@@ -9,7 +9,7 @@ from collections.abc import Sequence
 _CLITICS = frozenset(
     "lhe lhes se lo la los las me te nos vos o a os as no na nas ia ie á ão ás".split()
 )
-_HYPHEN_END = re.compile(r"(?<=\w)\s?[=]?[-‐‑–—=]+[—–-]?$")
+_HYPHEN_END = re.compile(r"(?=[\s=\-‐‑–—])(?<=\w)\s?[=]?[-‐‑–—=]+[—–-]?$")  # (the lookahead skips the other places)
 
 
 def join_lines(parts: Sequence[str], vocab: frozenset[str] = frozenset()) -> str:

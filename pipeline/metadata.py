@@ -44,7 +44,10 @@ _fold = fold_same_length
 
 def _squash(text: str) -> str:
     """Folded, punctuation to spaces, single spaces: the key used to compare names."""
-    return " ".join(re.sub(r"[^A-Z0-9]+", " ", _fold(text)).split())
+    return " ".join(_KEY_RUN.findall(_fold(text)))  # (the runs of capitals and figures, one space apart)
+
+
+_KEY_RUN = re.compile(r"[A-Z0-9]+")
 
 
 # Margin marks that OCR leaves at line ends ("!", "'", "|", '"!') and at line starts.
@@ -768,11 +771,14 @@ def is_fecho_start(line: str) -> bool:
     squashed = _squash(text[:80])
     if len(squashed) < _FECHO_KEY_CHARS and len(text) > 80:
         squashed = _squash(text)
-    start = re.sub(r"^(?:[A-Z0-9]{1,2} )?", "", squashed)  # one short junk token
+    start = _JUNK_TOKEN.sub("", squashed)  # one short junk token
     if not _names_fecho_place(start[:_FECHO_KEY_CHARS]):
         return False
     folded = _fold(text)
     return bool(_DATEISH_RE.search(folded) or parse_date(text))
+
+
+_JUNK_TOKEN = re.compile(r"^(?:[A-Z0-9]{1,2} )?")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -816,7 +822,7 @@ def _match_role(line: str) -> str | None:
     if hit is not None:
         return _ROLE_KEYS[hit[0]]
     words = key.split()
-    first = re.sub(r"^\d[OA]?\s*", "", key).split()[:1] or words[:1]
+    first = _ROLE_NUMBER.sub("", key).split()[:1] or words[:1]
     if first and len(first[0]) >= 4 and process.extractOne(
         first[0], _ROLE_HEADS, scorer=fuzz.ratio, score_cutoff=88
     ) is not None and all(w.isalpha() or re.fullmatch(r"\d[OA]?", w) for w in words) and len(words) <= 8:
@@ -825,6 +831,9 @@ def _match_role(line: str) -> str | None:
         if all(len(w) >= 2 for w in lowered):
             return " ".join(text.split())
     return None
+
+
+_ROLE_NUMBER = re.compile(r"^\d[OA]?\s*")  # '1º Secretário' squashed: '1O SECRETARIO'
 
 
 def is_role_line(line: str) -> bool:

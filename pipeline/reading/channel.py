@@ -361,11 +361,22 @@ def lower_bound(expected: str, seen: frozenset[str] | set[str], *, model: Confus
     bound); every character of ``expected`` that is not among them costs at least its floor.
     Lets a caller skip the DP of labels that cannot be cheap."""
     m = model if model is not None else default_model()
+    floors = _floors(m)
     missing = 0.0
     for c in expected:
         if c not in seen:
-            missing += _floor(m, c)
+            low = floors.get(c)
+            if low is None:
+                low = floors[c] = _floor(m, c)
+            missing += low
     return missing
+
+
+@cache
+def _floors(model: ConfusionModel) -> dict[str, float]:
+    """:func:`_floor` of each printed character met so far, in a plain dict (a lookup per
+    character of every label bounded, without the cache's key of model and character)."""
+    return {}
 
 
 def prefix_cost(expected: str, observed: str, *, model: ConfusionModel | None = None,

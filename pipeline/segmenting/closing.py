@@ -59,6 +59,14 @@ def find_closing(body: Sequence[Reading]) -> tuple[int | None, int | None]:
         start = 0
     else:
         start = articles[0]
+    alone: dict[int, bool] = {}  # fecho_like of a line, asked of it alone and as the next line
+
+    def like(k: int) -> bool:
+        got = alone.get(k)
+        if got is None:
+            got = alone[k] = fecho_like(body[k].line.text)
+        return got
+
     for j in range(start, len(body)):
         if body[j].header is not None:
             continue
@@ -69,7 +77,7 @@ def find_closing(body: Sequence[Reading]) -> tuple[int | None, int | None]:
         # The date of a closing often wraps ('... Ponta Porã-MS 14 de setembro' / 'de 2005'); a
         # next line that is a closing on its own starts it ('... em contrário,' / 'Câmara
         # Municipal de Parnaíba, em 2 de maio de 1988.': the last article's line is no part of it)
-        if not (fecho_like(text) or (len(text) < 90 and fecho_like(both) and not (nxt and fecho_like(nxt)))):
+        if not (like(j) or (len(text) < 90 and fecho_like(both) and not (nxt and like(j + 1)))):
             continue
         before = [n for a in articles if a < j and (n := printed_number(body[a]))]
         after = [a for a in articles if a > j]
@@ -188,9 +196,11 @@ def split_appended(body: Sequence[Reading]) -> tuple[list[Reading], list[tuple[s
         return list(body), []
     for j in range(first + 1, len(body)):
         r = body[j]
+        if r.header is not None or not appended_title(r.line.text):
+            continue  # (the title first: most lines are too long or too many words for one)
         prev = body[j - 1].line.text.strip()
         closed = prev.endswith((".", ";", ":", "!", "?", ")")) or prev[-1:].isdigit() or prev.isupper() or is_role_line(prev)
-        if r.header is None and (closed or r.line.text.isupper()) and appended_title(r.line.text):
+        if closed or r.line.text.isupper():
             groups = _split_at_titles(body[j:], lambda x: x.header is None and appended_title(x.line.text))
             return list(body[:j]), [(appended_title(g[0].line.text) or "", [x.line for x in g]) for g in groups]
     return list(body), []

@@ -30,7 +30,7 @@ from rapidfuzz.distance import LCSseq
 from models.units import DISPOSITIVO_LEVEL
 from pipeline.cleaning import stop_words, without_end_dust
 from pipeline.folding import fold
-from pipeline.reading.channel import boundary_ok, default_model, lower_bound, prefix_cost
+from pipeline.reading.channel import ConfusionModel, boundary_ok, default_model, lower_bound, prefix_cost
 from pipeline.reading.grammar import LabelForm, forms_of, render_label
 from pipeline.reading.numerals import alinea_index, roman_to_int
 from pipeline.reading.text_model import text_cost
@@ -145,6 +145,7 @@ class Start:
 _LEVEL = DISPOSITIVO_LEVEL  # artigo 0 .. item 4
 _SPLIT = re.compile(r"(?<=[;:.])\s+(?=\S)")
 _SEPARATOR = re.compile(r"^[\s:;.,\-–—=+_|'\"*º°ª«»~]*")
+_SEPARATOR_RUN = re.compile(r"[\s:;.,\-–—=+_|'\"*º°ª«»~]*")  # _SEPARATOR where a label ends (no slice to match)
 _CITATION = re.compile(r"^(?:d[aoe]s?|dest[ae]s?|nest[ae]s?|n[ao]s?|e|ou|c/c|inciso|al[ií]nea|§)\b")
 # A number written out after its figures is a quantity of the text ('3 (três) mudas'): a label
 # is never followed by its number in words. Nor by a month ('31 de julho de 2014').
@@ -178,6 +179,7 @@ _CITES_NUMBER = re.compile(
 # --- emission -------------------------------------------------------------------------------
 
 _SHORT_KINDS = ("inciso", "alinea", "item")
+_INF = float("inf")
 _WINDOW = 200  # characters of a line kept for reading its label and what follows it
 _REACH = 48  # characters of a line a label can be aligned with (longest label, 32, + dust + slack)
 _SCREEN_COST = 6.5  # a keyword read worse than this is not a keyword (one unseen speck of dust, 6.2, passes)
@@ -203,9 +205,22 @@ def _form_heads_of(kind: str, unico: bool) -> tuple[tuple[LabelForm, str, str], 
     return tuple(head for head in _form_heads(kind) if head[0].unico == unico)
 
 
-@lru_cache(maxsize=8192)
+_RENDERED: dict[tuple[str, bool, int], str | None] = {}
+
+
 def _render(form: LabelForm, n: int) -> str | None:
-    return render_label(form, n)
+    """``render_label``, known once per template and number (keyed by the template, not the
+    form: a dataclass's hash is computed field by field at every call)."""
+    key = (form.template, form.unico, n)
+    got = _RENDERED.get(key, _UNRENDERED)
+    if got is _UNRENDERED:
+        if len(_RENDERED) >= 65536:
+            _RENDERED.clear()
+        got = _RENDERED[key] = render_label(form, n)
+    return got  # type: ignore[return-value]
+
+
+_UNRENDERED = object()
 
 
 @cache
@@ -317,7 +332,8 @@ class _Piece:
     __slots__ = ("line", "offset", "text", "printed", "frozen", "bonus", "cache", "heads", "screened", "short_ok",
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
                  "after_heading", "numeral_only", "final_article", "layered", "lost_bare", "lost_guess", "guess_open",
-                 "vigencia", "shifted", "reader", "lost_debris", "first_alnum", "lost_heads", "listed", "clause_end", "before_final")
+                 "vigencia", "shifted", "reader", "lost_debris", "first_alnum", "lost_heads", "listed", "clause_end",
+                 "before_final", "head_floors", "starts", "scores")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -329,6 +345,9 @@ class _Piece:
         self.heads: dict[str, bool] = {}
         self.screened: dict[tuple[str, bool], tuple[tuple[LabelForm, str], ...]] = {}
         self.lost_heads: dict[str, tuple[float, int] | None] = {}
+        self.head_floors: dict[str, float] = {}
+        self.starts: dict[str, bool] = {}  # may_start, per kind (known once the decoder set the piece up)
+        self.scores: dict[tuple[str, int, bool], float | None] = {}  # _score as the search weighed it
         self.seen = frozenset(text[:_REACH])  # what a label's alignment can reach
         first = _ALNUM.search(self.text)
         self.first_alnum = first.start() if first else len(self.text)  # a prefix up to here reads no letter or figure
@@ -427,7 +446,7 @@ class _Piece:
                     # the lost-label shapes below would give)
                     if cost < best[0] and (end == self.lost_end or end > self.first_alnum):
                         best = (cost, end)
-                if head and lower_bound(head, self.seen, model=model) * weight + form.cost + lost <= min(best[0], form_limit):
+                if head and self.head_floor(head, model) * weight + form.cost + lost <= min(best[0], form_limit):
                     # The keyword read, the numeral lost ('Art Esta Lei ...'): numbered by the
                     # sequence, when a capitalised word follows.
                     got = self.keyword_alone(head)
@@ -490,6 +509,13 @@ class _Piece:
                 best = (cost, self.lost_end)
         self.cache[key] = best
         return best
+
+    def head_floor(self, head: str, model: ConfusionModel) -> float:
+        """:func:`lower_bound` of the keyword ``head`` here (the same for every number asked)."""
+        got = self.head_floors.get(head)
+        if got is None:
+            got = self.head_floors[head] = lower_bound(head, self.seen, model=model)
+        return got
 
     def keyword_alone(self, head: str) -> tuple[float, int] | None:
         """(channel cost, end) of the keyword ``head`` read here with its numeral lost, when a
@@ -585,9 +611,10 @@ class _Piece:
         keyword, margin characters before the word, end of the word, the word). Line starts only."""
         got = self.heads_damaged.get(kind)
         if got is None:
-            tokens = _keyword_tokens(self.text) if self.offset == 0 else ()
+            forms = _damageable_forms(kind)  # (none for incisos, alíneas and itens: no tokens needed)
+            tokens = _keyword_tokens(self.text) if self.offset == 0 and forms else ()
             got = self.heads_damaged[kind] = tuple(
-                (form, core, dust, end, word) for form, core in _damageable_forms(kind)
+                (form, core, dust, end, word) for form, core in forms
                 for dust, end, word in tokens if _resembles(word, core))
         return got
 
@@ -597,8 +624,11 @@ class _Piece:
         key = (kind, unico)
         got = self.screened.get(key)
         if got is None:
+            heads = self.heads  # (a keyword several forms share is screened once; one whose first
+            # three characters are not read here is not screened at all: see screen)
             got = self.screened[key] = tuple(
-                (form, lost_head) for form, core, lost_head in _form_heads_of(kind, unico) if self.screen(core))
+                (form, lost_head) for form, core, lost_head in _form_heads_of(kind, unico)
+                if (heads[core] if core in heads else heads.get(core[:3]) is not False and self.screen(core)))
         return got
 
     def printed_cleanly(self) -> bool:
@@ -616,7 +646,14 @@ class _Piece:
         return False
 
     def may_start(self, kind: str) -> bool:
-        """Whether a unit of ``kind`` could be read here at all (state-independent)."""
+        """Whether a unit of ``kind`` could be read here at all (state-independent; known once
+        the decoder has set the piece up, so asked once per kind)."""
+        got = self.starts.get(kind)
+        if got is None:
+            got = self.starts[kind] = self._may_start(kind)
+        return got
+
+    def _may_start(self, kind: str) -> bool:
         if self.printed is not None and self.printed.kind == kind:
             return True
         if kind in _SHORT_KINDS:
@@ -704,9 +741,11 @@ class _Piece:
     def _label_evidence(self, kind: str, n: int, unico: bool, config: DecodeConfig) -> tuple[float, int]:
         limit, limit_evidence = config.max_emission, config.max_evidence
         cost, end = self.emission(kind, n, unico, config, limit)
-        if end == self.lost_whole and kind == "artigo" and cost < float("inf"):
+        if cost == _INF:
+            return -_INF, end  # (no reading at all: most places, for most kinds)
+        if end == self.lost_whole and kind == "artigo":
             return config.label_lost, end  # the evidence is the gap and the paragraph, not a label
-        if kind in _SHORT_KINDS and cost < float("inf") and (
+        if kind in _SHORT_KINDS and (
                 (end == 0 and self.lost_bare) or (self.lost_debris is not None and end == self.lost_debris)):
             return config.label_lost, end  # ... the gap the next printed sibling shows, and the ';' or ':'
         consumed = self.printed.label if end < 0 and self.printed is not None else self.text[:end]
@@ -722,7 +761,7 @@ class _Piece:
 
 # the scrap of a label before what a revocation list's item says ('TE o art.', 'Spa a Lei')
 _ITEM_SCRAP = re.compile(r"^(?P<scrap>\S{1,4})\s+(?=[ao]s?\s+\S)")
-_REVOKES_LIST = re.compile(r"(?:\bREVOGAD[OA]S|\bREVOGAM-SE)\W{0,3}:\W{0,3}$")
+_REVOKES_LIST = re.compile(r"(?=R)(?:\bREVOGAD[OA]S|\bREVOGAM-SE)\W{0,3}:\W{0,3}$")  # (the lookahead skips the other places)
 _ITEM_END = re.compile(r"[;:]\W{0,2}$")
 _LIST_END = re.compile(r"\.\W{0,2}$")
 
@@ -859,7 +898,7 @@ def _hypotheses(kind: str, s: State, p: Printed | None) -> list[tuple[int, bool]
     if p is not None and p.kind == kind and p.number:
         out.append((p.number, p.unico))
         out.extend((alt, p.unico) for alt, _c in p.alternatives if alt > 0)
-    return list(dict.fromkeys(out))
+    return list(dict.fromkeys(out)) if len(out) > 2 else out  # (the first two always differ)
 
 
 def _transition(kind: str, n: int, unico: bool, s: State, config: DecodeConfig) -> tuple[float, State] | None:
@@ -868,7 +907,7 @@ def _transition(kind: str, n: int, unico: bool, s: State, config: DecodeConfig) 
         return None  # nothing but an article opens the articulação
     if kind == "item" and ali == 0 and inc == 0:
         return None  # itens are parts of alíneas (or of incisos that have none)
-    current = _counter(s, kind)
+    current = abs(s[_LEVEL[kind]])  # (_counter)
     if n == current + 1:
         cost = 0.0
     elif kind == "artigo" and a == 0:
@@ -993,7 +1032,7 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
             return None  # 'III, mediante', 'SIM, vinculado': a sentence's words ('3º,- Esta' is a label;
             # after a sibling closed with ';', 'II, cassação' is the next one, its point read as a comma;
             # so is 'Artigo 3º, compete à' at a line's start after a sentence's end: no sentence opens so)
-        rest = _SEPARATOR.sub("", piece.text[end:], count=1)
+        rest = piece.text[_SEPARATOR_RUN.match(piece.text, end).end():]  # type: ignore[union-attr]
         if piece.offset and kind in ("artigo", "paragrafo") and rest[:1].islower():
             return None  # inside a line, by expectation: an article's or parágrafo's sentence opens
             # with a capital ('Os avbs. 5º a 11 da lei' cites 'arts. 5º a 11', no '§ 1º' starts there)
@@ -1125,12 +1164,12 @@ def decode(
             prev = prev_texts[piece.line].rstrip()
             if piece.line == 0:
                 prev = ":"  # the articulação's first line follows the enacting clause ('... a seguinte Lei:')
-            if after_heading or CLOSED.search(prev) or (prev.isupper() and len(prev) > 3):
+            closed = CLOSED.search(prev) is not None
+            if after_heading or closed or (prev.isupper() and len(prev) > 3):
                 piece.lost_article_end = lost_article_end(piece.text)
             if piece.layered:
                 piece.lost_article_end = None
             elif piece.lost_article_end is None:
-                closed = CLOSED.search(prev) is not None
                 piece.lost_whole = lost_label_of_paragraph(piece.text, after_heading or (closed and len(prev) < short),
                                                             after_heading or closed)
                 if (closed or after_heading) and p is None:
@@ -1212,7 +1251,7 @@ def decode(
             if not kinds:
                 continue  # nothing here can be a label: running text, the beam carries on
         new = dict(beam)  # running text: the state carries on
-        scores: dict[tuple[str, int, bool], float | None] = {}
+        scores = piece.scores
         for s, (cost, bp) in beam.items():
             for kind in kinds:
                 if kind == "artigo" and p is not None and p.kind == "artigo" and p.suffix and s[0] > 0:
@@ -1221,6 +1260,8 @@ def decode(
                     if t not in new or total < new[t][0]:
                         new[t] = (total, (bp, k, kind, s[0], False))
                     continue
+                if kind != "artigo" and (s[0] == 0 or (kind == "item" and s[2] == 0 and s[3] == 0)):
+                    continue  # no unit of this kind can follow this state (see _transition): none weighed
                 hypotheses: list[tuple[int, bool]]
                 if trusted and p is not None and p.number is not None and (
                         tr := _transition(kind, p.number, p.unico, s, config)) is not None and tr[0] == 0:
@@ -1233,8 +1274,10 @@ def decode(
                         score = scores[key]
                     else:
                         score = scores[key] = _score(piece, kind, n, unico, prev_text, config)
+                    if score is None:
+                        continue
                     relief = _gap_relief(piece, kind, n, s, config)
-                    if score is None or score <= config.min_evidence - relief:
+                    if score <= config.min_evidence - relief:
                         continue  # no reading of this label beats running text from any state
                     trans = _transition(kind, n, unico, s, config)
                     if trans is None:
@@ -1337,7 +1380,13 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
                 trans = _transition(kind, n, unico, s, config)
                 if trans is None:
                     continue
-                score = _score(piece, kind, n, unico, prev_text, config)
+                key = (kind, n, unico)
+                if key in piece.scores and piece.lost_guess is None:
+                    # as the search weighed it (only a piece with debris of a lost label changes
+                    # its reading when weighed again: see evidence)
+                    score = piece.scores[key]
+                else:
+                    score = _score(piece, kind, n, unico, prev_text, config)
                 if score is None:
                     continue
                 margin = config.min_evidence + trans[0] - score + _state_cost(

@@ -32,14 +32,13 @@ _LOST_LABEL = re.compile(r"^(?P<scrap>\S{1,4}?(?:\s+\S{0,2}[).])?)(?:\s*[-–—
 def vocabulary(texts: Sequence[str]) -> frozenset[str]:
     """The words a law uses more than once (lower case), once at least inside a line: what OCR
     made of a label recurs at line starts only ('ARES' for each 'ART. 2º -' of a typewriter)."""
-    counts: Counter[str] = Counter()
+    every: list[str] = []
     inside: set[str] = set()
     for t in texts:
-        for k, w in enumerate(_WORD.findall(t)):
-            low = w.lower()
-            counts[low] += 1
-            if k:
-                inside.add(low)
+        words = [w.lower() for w in _WORD.findall(t)]
+        every.extend(words)
+        inside.update(words[1:])
+    counts = Counter(every)
     return frozenset(w for w, c in counts.items() if c >= 2 and w in inside)
 
 
@@ -69,8 +68,12 @@ def lost_label_of_paragraph(text: str, opens: bool, closed: bool) -> int | None:
 # unit's text in parentheses ('Art. 6º (VETADO)', '(REVOGADO)'), or a quotation (issue 12:
 # 'desta Lei.” (NR)', 'valores.» (AC)', 'previstas (NR)', 'estas. UNR)')
 VETOED_END = re.compile(r"\(\s*VETAD[OA]\s*\)\W{0,2}$")
-CLOSED = re.compile(r"(?:[.;:][^\w\s]{0,3}(?:\s+\S)?|\([A-ZÀ-Ú]{4,}\)[^\w\s]{0,3}"
-                     r"|(?:\(|[\[{|]|(?<![^\W\d_])[UC]?)\s*(?:NR|AC|VETADO)\s*[)\]}][^\w\s]{0,3})\s*$")
+# (Only searched for whether a line closes. The lookahead lets the search skip the places where
+# no match can start, letters and spaces: a match that starts with spaces before 'NR' has another
+# that starts at the 'N'; without it every place of the line was tried against every branch.)
+CLOSED = re.compile(r"(?=[.;:(\[{|UCNAV])"
+                    r"(?:[.;:][^\w\s]{0,3}(?:\s+\S)?|\([A-ZÀ-Ú]{4,}\)[^\w\s]{0,3}"
+                    r"|(?:\(|[\[{|]|(?<![^\W\d_])[UC]?)\s*(?:NR|AC|VETADO)\s*[)\]}][^\w\s]{0,3})\s*$")
 
 
 def lost_article_end(text: str) -> int | None:
@@ -307,4 +310,15 @@ def final_clause_after_label(text: str) -> int | None:
     """Where a final clause starts behind what is left of its label, up to four tokens ('3º -
     Esta Lei entra em vigor', 'o, 82) Soto Lei entrará em vigor'), or None; 0 when the line opens
     with it."""
-    return next((t.start() for t in list(TOKEN.finditer(text[:48]))[:5] if final_clause_at(text, t.start())), None)
+    vigor = _VIGOR.search(text) is not None  # (no vigência clause anywhere without its 'vigor')
+    for t in list(TOKEN.finditer(text[:48]))[:5]:
+        at = t.start()
+        if vigor and _VIGENCIA.match(text[at:]):
+            return at
+        if at > 0 and text[at] in _REVOCATION_OPENS and _revocation(text[at:]):
+            return at
+    return None
+
+
+_VIGOR = re.compile(r"vigor", re.I)
+_REVOCATION_OPENS = frozenset("RF\"“'‘«(")  # what a revocation clause opens with, a quote before it

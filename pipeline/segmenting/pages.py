@@ -7,6 +7,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 
+import numpy as np
 from rapidfuzz import fuzz
 from rapidfuzz.distance import LCSseq
 
@@ -158,6 +159,7 @@ def drop_repeated_pages(
     # N.º 008' ... 'N.º 013', each rejecting one year's accounts) differ by little but their number
     named = [{(e.tipo, (e.numero or "").lstrip("0")) for i in chunk if (e := readings[i].epigrafe) is not None
               and e.numero} for chunk in chunks]
+    shared = _SharedLetters(texts)
 
     def repeats(k: int, j: int) -> bool:
         if abs(len(texts[k]) - len(texts[j])) >= 0.2 * len(texts[k]):
@@ -175,6 +177,8 @@ def drop_repeated_pages(
                  or (len(same) >= 2 and (len(same) >= 0.6 * len(set(pk) | set(pj))
                                          or LCSseq.similarity(pk, pj) >= max(2, 0.5 * max(len(pk), len(pj))))))
         cutoff = similarity if alike else 98.0
+        if shared.ceiling(k, j) < cutoff - 1e-6:
+            return False  # (their letters alone cannot agree this much: no alignment needed)
         return fuzz.ratio(texts[k], texts[j], score_cutoff=cutoff) >= cutoff
 
     def distinct_pairs(k: int) -> tuple[list[ChunkPair], int | None]:
@@ -226,6 +230,31 @@ def drop_repeated_pages(
             bounds.add(len(new))
         new.extend(labels_from_copies(readings, chunks[k], [chunks[c] for c in copies.get(k, ())]))
     return new, bounds, dropped
+
+
+class _SharedLetters:
+    """An upper bound of ``fuzz.ratio`` between texts, from the characters they share: a common
+    subsequence of two texts holds at most min(count in one, count in the other) of each
+    character, and the ratio is 200 * LCS / (len(a) + len(b)). Counted once per text (numpy),
+    each text's shares with all the others at once, when first asked."""
+
+    def __init__(self, texts: Sequence[str]):
+        self.lengths = np.array([len(t) for t in texts], dtype=np.float64)
+        alphabet = sorted(set().union(*map(set, texts)))
+        codes = [np.frombuffer(t.encode("utf-32-le"), dtype=np.uint32) for t in texts]
+        lookup = np.zeros(ord(alphabet[-1]) + 1 if alphabet else 1, dtype=np.intp)
+        lookup[[ord(c) for c in alphabet]] = np.arange(len(alphabet))
+        self.counts = np.array([np.bincount(lookup[c], minlength=len(alphabet)) for c in codes], dtype=np.int64
+                               ).reshape(len(texts), len(alphabet))
+        self.rows: dict[int, list[float]] = {}
+
+    def ceiling(self, k: int, j: int) -> float:
+        row = self.rows.get(k)
+        if row is None:
+            common = np.minimum(self.counts[k], self.counts).sum(axis=1)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                row = self.rows[k] = (200.0 * common / (self.lengths[k] + self.lengths)).tolist()
+        return row[j]
 
 
 _TWIN_LINE = 70.0  # a line of a copy and a line of the page kept read this alike (in order): the same printed line

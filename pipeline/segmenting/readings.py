@@ -62,6 +62,7 @@ _DAMAGED_TITLE = re.compile(
 )
 
 
+_FIGURE = re.compile(r"\d")
 _GLUED_DUST = re.compile(r"(?<=[A-Za-zÀ-ÿ])[-–—:;.,'\"’`]+(?=\s)")
 
 
@@ -76,6 +77,8 @@ def expected_epigrafe(text: str, numero: str | None, tipo: str | None = None) ->
     número (``None``), only an epígrafe whole but for its tipo word is read so: a number and a
     full date after the sign ('LEU NS 350, DE 27 DE MARÇO DE 2017.'); the caller asks only of a
     document's first lines."""
+    if _FIGURE.search(text) is None:
+        return None  # (no number after a sign: neither shape below can match)
     # dust glued to a word of the title ('LEI- No 1.988', 'LEI: Nº 12') is no part of it
     m = _DAMAGED_TITLE.match(_GLUED_DUST.sub("", text.strip()))
     if m is None:

@@ -72,7 +72,7 @@ _HEADING_WORD = re.compile(r"[^\W\d_]{3,}")
 
 
 def _heading_words(text: str) -> list[str]:
-    return [fold(w).lower() for w in _HEADING_WORD.findall(text)]
+    return [w.lower() if w.isascii() else fold(w).lower() for w in _HEADING_WORD.findall(text)]  # (ASCII: fold is upper)
 
 
 def _words_of_the_law(text: str, vocabulary: Counter[str]) -> bool:
@@ -121,7 +121,9 @@ def build_tree(
     stack: list[Node] = []  # open agrupadores, outermost first
     # In a law typed all in capitals a capitalised line is no evidence of a heading.
     caps_document = uppercase_share(" ".join(r.line.text for r in readings)) > 0.8
-    vocabulary = Counter(fold(w).lower() for r in readings for w in _HEADING_WORD.findall(r.line.text) if w.islower())
+    # (a word in ASCII lower case folds to itself)
+    vocabulary = Counter(w if w.isascii() else fold(w).lower()
+                         for r in readings for w in _HEADING_WORD.findall(r.line.text) if w.islower())
     article: Node | None = None
     current: Node | None = None  # the unit that running text continues
     leading: list[CleanLine] = []
