@@ -1331,3 +1331,12 @@ def test_a_paragraph_whose_ordinal_ocr_read_as_a_figure_shows_the_gap_a_wrecked_
                    "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
     assert list(units) == ["art1", "art1_par1", "art1_par2", "art2"]
     assert units["art1_par1"].startswith("Na reincidência")
+
+
+def test_a_label_whose_text_opens_with_a_zero_for_o_is_no_debris_of_a_lost_label():
+    # 'ARTIGO gº:- 0 pedido' is article 8, its 'O' read as a zero: a reading, not debris
+    units = _units("Art. 7º Os proprietários terão o prazo de 15 (quinze) dias.\n"
+                   "ARTIGO gº:- 0 pedido de renovação da licença será apresentado no prazo.\n"
+                   "ARTIGO 9º:- As infrações a esta Lei serão apuradas mediante auto.\n")
+    assert [u for u in units if "_" not in u] == ["art7", "art8", "art9"]
+    assert units["art8"].startswith("0 pedido")

@@ -720,11 +720,16 @@ class _Piece:
             self.clause_end = self.lost_guess
         if got[0] < config.label_lost and got[0] > float("-inf") and self.confirmed(kind, n, unico):
             return config.label_lost, got[1]
+        # (the shape of a whole article label lost is a parágrafo's debris too: '8.10 « Na
+        # reincidência' where the next printed is '$ 20')
+        guess = self.lost_guess if self.lost_guess is not None or kind != "paragrafo" else self.lost_whole
         # (a reading of the label that leaves no text after it, '8' of '8.10 « Na reincidência',
         # is no better than the debris: the debris reading ends where the text starts)
         worse = config.label_guessed > got[0] or (
-            self.lost_guess is not None and 0 <= got[1] < self.lost_guess and not _text_after_label(self.text, got[1]))
-        if (not unico and self.lost_guess is not None and worse and (
+            guess is not None and 0 <= got[1] < guess
+            and not _rest_is_text(_SEPARATOR.sub("", self.text[got[1]:], count=1))
+            and config.label_guessed - self.guess_open * config.open_sentence > got[0] - config.rest_not_text)
+        if (not unico and guess is not None and worse and (
                 (kind == "artigo" and (self.vigencia or self.after_heading
                                        or n == self.next_printed.get("artigo", 0) - 1))
                 or (kind == "paragrafo" and not (self.vigencia or self.guess_open)
@@ -734,8 +739,8 @@ class _Piece:
             # 'S 3.º') the gap lacks (or the vigência clause's, which LC 95
             # gives an article of its own). The evidence is the gap (or the clause) and the debris;
             # the label ends where the debris does.
-            self.cache[(kind, n, unico)] = (config.lost_numeral + config.lost_keyword + 1.0, self.lost_guess)
-            return config.label_guessed - self.guess_open * config.open_sentence, self.lost_guess
+            self.cache[(kind, n, unico)] = (config.lost_numeral + config.lost_keyword + 1.0, guess)
+            return config.label_guessed - self.guess_open * config.open_sentence, guess
         return got
 
     def _label_evidence(self, kind: str, n: int, unico: bool, config: DecodeConfig) -> tuple[float, int]:
@@ -825,6 +830,13 @@ def _text_after_label(text: str, end: int) -> bool:
     citation's words ('do Oart. 0º da lei' is the scrap of a label and the text's first words)."""
     rest = _SEPARATOR.sub("", text[end:], count=1)
     return bool(rest) and (rest[0].isalpha() or rest[0] in "\"“'‘(«") and not _CITATION.match(rest)
+
+
+def _rest_is_text(rest: str) -> bool:
+    """Whether what follows a label (its separator taken off) opens a unit's text: a word, a quote
+    or a quantity ('3 (três) representantes'; '0 pedido', its 'O' read as a zero)."""
+    return bool(rest) and (rest[0].isalpha() or rest[0] in "\"“'‘(«" or bool(_QUANTITY.match(rest.lstrip("0123456789.,º° ")))
+                           or bool(ZERO_FOR_O.match(rest)))
 
 
 def _sentence_end(text: str, at: int) -> bool:
@@ -1044,8 +1056,7 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
             score -= config.citation_rest
         if not rest.strip():
             score -= config.empty_rest
-        elif not (rest[0].isalpha() or rest[0] in "\"“'‘(«" or _QUANTITY.match(rest.lstrip("0123456789.,º° "))
-                  or ZERO_FOR_O.match(rest)):
+        elif not _rest_is_text(rest):
             score -= config.rest_not_text  # a unit's text starts with a word or a quantity ('3 (três)
             # representantes'); '81/74' is a law's number
     return score
@@ -1172,9 +1183,7 @@ def decode(
             elif piece.lost_article_end is None:
                 piece.lost_whole = lost_label_of_paragraph(piece.text, after_heading or (closed and len(prev) < short),
                                                             after_heading or closed)
-                if (closed or after_heading) and p is None:
-                    # (beside the shape of a whole article label lost: the same debris may be a
-                    # parágrafo's, '8.10 « Na reincidência' where the next printed is '$ 20')
+                if piece.lost_whole is None and (closed or after_heading) and p is None:
                     piece.lost_guess = label_debris_end(piece.text, words)
                     if piece.lost_guess is None:  # (a scrap that spells a word, 'Beto dib= (VETADO)')
                         piece.lost_guess = vetoed_debris_end(piece.text)
