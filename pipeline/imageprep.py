@@ -9,7 +9,8 @@ Recipe (:func:`prepare_page`):
    and goes to Tesseract with its own pixels: preparation must never make a good page worse.
 3. Each step is a small pure function over a numpy array or an image: :func:`sideways_turn` (a
    page on its side, 90° or 270° from its ink; :func:`detect_orientation`, Tesseract OSD, only
-   when the ink cannot tell: OSD costs a third of a reading), :func:`deskew`,
+   when the ink cannot tell: OSD costs a third of a reading), :func:`deskew` (or
+   :func:`shear_deskew`, without resampling, where the rotation's blur measured worse),
    :func:`remove_borders`, :func:`flatten_background`, :func:`binarize_sauvola`,
    :func:`denoise_speckle`. A page upside down is only flagged (:func:`is_upside_down`): the
    reader confirms it on a strip read both ways and turns it (``pipeline.ocr.ocr_image``).
@@ -47,12 +48,12 @@ SHEAR_UNDER_DPI = 175.0
 straightened, is straightened by whole-pixel column shifts (:func:`shear_deskew`) instead of a
 bilinear rotation (:func:`deskew`): the rotation's resampling blurs strokes only a few pixels
 wide (150 dpi), and on a reduced page it is a second resampling. Scanlab tuning sets
-(held2462221640, held176045943, held137110, held887749), each deskewed page read both ways:
-grey 150 dpi pages shear better on 6 of 7, worse on none; grey 300 dpi (reduced) 9 better, 4
-worse; grey 200 dpi even (7 better, 3 worse, CER summed 0.379 against 0.371 rotated), and a
-bundled sample law (200 dpi) then lost an article to a speck read 'Vo': rotated there; 1-bit
-pages read better rotated (5 of 6 at 200 dpi: the rotation's grey edges are the smoothing they
-get anyway). Figures: docs/ocr-quality.md."""
+held2462221640 and held176045943, each deskewed page read both ways (mean page CER, sheared
+against rotated; pages better / worse by more than 0.0005): grey 150 dpi 0.0279 / 0.0314 (6 / 4
+of 12), grey 300 dpi 0.0209 / 0.0225 (12 / 6 of 21); grey 200 dpi even, 0.0232 / 0.0230 (10 / 6
+of 22), and a bundled sample law (200 dpi) then lost an article to a speck read 'Vo': rotated
+there; 1-bit pages 0.0355 / 0.0308 (5 / 9 of 15): rotated, the rotation's grey edges are the
+smoothing they get anyway. Figures: docs/ocr-quality.md."""
 
 DARK_INK = 0.2
 """Ink darker than this (relative to the paper) is 'dark': such a page may be despeckled or have
@@ -781,7 +782,8 @@ def deskew(image: Image.Image, angle: float) -> Image.Image:
     by ``-angle`` about its centre (bilinear, paper-coloured fill).
 
     Angles under :data:`MIN_SKEW` are not rotated: not worth a resampling (the image comes back
-    unchanged). (Bicubic resampling under 250 dpi, tried on the scanlab tune set, moved single
+    unchanged). Grey pages under :data:`SHEAR_UNDER_DPI` or reduced are straightened by
+    :func:`shear_deskew` instead. (Bicubic resampling under 250 dpi, tried on the scanlab tune set, moved single
     pages both ways by up to 0.03 CER and cost 0.07 s more a page: not kept.)
     """
     if abs(angle) < MIN_SKEW:
