@@ -107,11 +107,12 @@ def _profile_page(pdf: str, index: int, patches: list[str], bare_png: str | None
 
     real_prepare = imageprep.prepare_page
 
-    def counting_prepare(image, *, config):
+    def counting_prepare(image, *, config, **kwargs):
         s0, c0 = _cpu_self(), _cpu_children()
-        out, info = real_prepare(image, config=config)
+        out, info = real_prepare(image, config=config, **kwargs)
         prep["cpu"] += (_cpu_self() - s0) + (_cpu_children() - c0)
-        prep["steps"] = info.steps
+        if not kwargs.get("skip"):  # (the second candidate of a checked step: pipeline.ocr._prepare)
+            prep["steps"] = info.steps
         return out, info
 
     imageprep.detect_orientation = counting_orient

@@ -9,7 +9,8 @@ Recipe (:func:`prepare_page`):
    and goes to Tesseract with its own pixels: preparation must never make a good page worse.
 3. Each step is a small pure function over a numpy array or an image: :func:`sideways_turn` (a
    page on its side, 90° or 270° from its ink; :func:`detect_orientation`, Tesseract OSD, only
-   when the ink cannot tell: OSD costs a third of a reading), :func:`deskew`,
+   when the ink cannot tell: OSD costs a third of a reading), :func:`deskew` (or
+   :func:`shear_deskew`, without resampling, where the rotation's blur measured worse),
    :func:`remove_borders`, :func:`flatten_background`, :func:`binarize_sauvola`,
    :func:`denoise_speckle`. A page upside down is only flagged (:func:`is_upside_down`): the
    reader confirms it on a strip read both ways and turns it (``pipeline.ocr.ocr_image``).
@@ -41,6 +42,18 @@ MIN_SKEW = 0.3
 """Degrees below which a page is not rotated: resampling costs more than such a skew."""
 MAX_SKEW = 8.0
 """Widest skew searched for, in degrees."""
+
+SHEAR_UNDER_DPI = 175.0
+"""A grey page scanned under this resolution, or reduced to :data:`READ_DPI_MAX` before it is
+straightened, is straightened by whole-pixel column shifts (:func:`shear_deskew`) instead of a
+bilinear rotation (:func:`deskew`): the rotation's resampling blurs strokes only a few pixels
+wide (150 dpi), and on a reduced page it is a second resampling. Scanlab tuning sets
+held2462221640 and held176045943, each deskewed page read both ways (mean page CER, sheared
+against rotated; pages better / worse by more than 0.0005): grey 150 dpi 0.0279 / 0.0314 (6 / 4
+of 12), grey 300 dpi 0.0209 / 0.0225 (12 / 6 of 21); grey 200 dpi even, 0.0232 / 0.0230 (10 / 6
+of 22), and a bundled sample law (200 dpi) then lost an article to a speck read 'Vo': rotated
+there; 1-bit pages 0.0355 / 0.0308 (5 / 9 of 15): rotated, the rotation's grey edges are the
+smoothing they get anyway. Figures: docs/ocr-quality.md."""
 
 DARK_INK = 0.2
 """Ink darker than this (relative to the paper) is 'dark': such a page may be despeckled or have
@@ -126,8 +139,10 @@ class PageStats:
 # public entry point
 
 
-def prepare_page(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image, PrepInfo]:
-    """Prepare one page image for Tesseract: the steps :func:`choose_steps` picks, in order.
+def prepare_page(image: Image.Image, *, config: OcrConfig,
+                 skip: tuple[str, ...] = ()) -> tuple[Image.Image, PrepInfo]:
+    """Prepare one page image for Tesseract: the steps :func:`choose_steps` picks, in order,
+    but those named in ``skip`` (the reader's second candidate, :data:`CHECKED_STEPS`).
 
     Returns the prepared image (mode ``L``; the very same image when no step applies) and what
     was done. Never raises on odd images (blank, tiny, one colour): they come back untouched.
@@ -137,7 +152,7 @@ def prepare_page(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image,
     gray_img = image if image.mode == "L" else image.convert("L")
     dpi = image_dpi(image)
     stats = measure_page(np.asarray(gray_img), dpi=dpi)
-    steps = choose_steps(stats)
+    steps = tuple(s for s in choose_steps(stats) if s not in skip)
     down, doubtful = is_upside_down(stats), looks_doubtful(stats)
     if not steps:  # a clean page: read with its own pixels, as bare Tesseract reads it
         return image, PrepInfo(upside_down=down, doubtful=doubtful)
@@ -158,7 +173,7 @@ def prepare_page(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image,
                 stats = measure_page(np.asarray(gray_img), dpi=dpi)
         if rotation:
             applied.append("orient")
-            steps = tuple(s for s in choose_steps(stats) if s != "orient")
+            steps = tuple(s for s in choose_steps(stats) if s != "orient" and s not in skip)
     gray = np.asarray(gray_img)
     # decided on the scan's own resolution: a 1-bit page is enlarged only when scanned under 250 dpi
     may_enlarge = "smooth" in steps and dpi < UPSCALE_BILEVEL_BELOW
@@ -178,7 +193,8 @@ def prepare_page(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image,
         dpi *= scale
         applied.append("reduce")
     if "deskew" in steps:
-        gray = np.asarray(deskew(Image.fromarray(gray), stats.skew))
+        by_shear = not stats.binary and (scale != 1.0 or dpi < SHEAR_UNDER_DPI)
+        gray = np.asarray((shear_deskew if by_shear else deskew)(Image.fromarray(gray), stats.skew))
         skew = stats.skew
         applied.append("deskew")
     if "flatten" in steps:
@@ -211,6 +227,34 @@ def prepare_page(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image,
     # (a page turned by OSD was measured again: its cues are the upright page's)
     return out, PrepInfo(rotation=rotation, skew=round(skew, 2), steps=tuple(applied), scale=scale,
                          upside_down=is_upside_down(stats), doubtful=looks_doubtful(stats))
+
+
+CHECKED_STEPS = ("separate",)
+"""Steps whose result the reader checks against the page prepared without them
+(``pipeline.ocr``: the band where the two differ most, read both ways). Separating the ink keeps
+the text and drops a stamp or bleed-through when the ink is darker than both, but it throws the
+strokes' grey edges away: on light bleed-through (scanlab's, 10-30% dark) the page reads worse
+separated than as it was (held2462221640 0005 and 0025: 0.048 and 0.030 CER against 0.023 and
+0.011 without the step), on the project's own bleed and stamp pages far better (0.005 against
+0.038). Measured: docs/ocr-quality.md."""
+
+CHECK_BAND = 0.16
+"""Height of the band, as a share of the page, read with and without a checked step."""
+
+
+def changed_band(a: Image.Image, b: Image.Image, *, share: float = CHECK_BAND) -> tuple[float, float]:
+    """Top and bottom, as shares of the page's height, of the band of rows where two preparations
+    of one page differ most in what is ink (pixels under 128): where a step acted. The images may
+    differ in size (one reduced, one not): both are compared at 50 rows an inch of A4 or so."""
+    h = max(8, min(a.height, b.height) // 4)
+    w = max(8, min(a.width, b.width) // 4)
+    ink_a = np.asarray(a.convert("L").resize((w, h), Image.Resampling.BILINEAR)) < 128
+    ink_b = np.asarray(b.convert("L").resize((w, h), Image.Resampling.BILINEAR)) < 128
+    rows = (ink_a != ink_b).sum(axis=1).astype(np.float64)
+    span = max(1, round(h * share))
+    window = np.convolve(rows, np.ones(span), mode="valid")  # changed pixels of each band
+    top = int(np.argmax(window)) if window.size else 0
+    return top / h, min(1.0, (top + span) / h)
 
 
 UPSIDE_DOWN_ASCENT = 0.45
@@ -738,7 +782,8 @@ def deskew(image: Image.Image, angle: float) -> Image.Image:
     by ``-angle`` about its centre (bilinear, paper-coloured fill).
 
     Angles under :data:`MIN_SKEW` are not rotated: not worth a resampling (the image comes back
-    unchanged). (Bicubic resampling under 250 dpi, tried on the scanlab tune set, moved single
+    unchanged). Grey pages under :data:`SHEAR_UNDER_DPI` or reduced are straightened by
+    :func:`shear_deskew` instead. (Bicubic resampling under 250 dpi, tried on the scanlab tune set, moved single
     pages both ways by up to 0.03 CER and cost 0.07 s more a page: not kept.)
     """
     if abs(angle) < MIN_SKEW:
@@ -748,6 +793,37 @@ def deskew(image: Image.Image, angle: float) -> Image.Image:
     out = gray.rotate(-angle, resample=Image.Resampling.BILINEAR, expand=False, fillcolor=paper)
     out.info.update(image.info)
     return out
+
+
+def shear_deskew(image: Image.Image, angle: float) -> Image.Image:
+    """Undo a skew of ``angle`` degrees (as :func:`estimate_skew` measures it) by shifting each
+    column of pixels up or down by a whole number of rows: the text lines come out level and
+    every pixel keeps its value (no resampling blur), the letters slanted by ``angle`` (at most a
+    few degrees: an italic Tesseract reads as well). Paper-coloured fill where the shift uncovers
+    the page; the same size as ``image``, about its middle column.
+
+    Angles under :data:`MIN_SKEW` are not undone (the image comes back unchanged)."""
+    if abs(angle) < MIN_SKEW:
+        return image
+    gray = np.asarray(image if image.mode == "L" else image.convert("L"))
+    h, w = gray.shape
+    paper = np.uint8(np.percentile(gray[::8, ::8], 90))
+    # a line rising to the right (angle > 0) is lower on the left: a column right of the middle
+    # moves down by its distance from the middle times the slope, one left of it up
+    shifts = np.round((np.arange(w) - w / 2) * math.tan(math.radians(angle))).astype(np.int64)
+    out = np.full_like(gray, paper)
+    starts = np.flatnonzero(np.diff(shifts, prepend=shifts[0] - 1))  # first column of each run
+    for a, b in zip(starts, [*starts[1:], w], strict=True):
+        s = int(shifts[a])
+        if abs(s) >= h:
+            continue
+        if s >= 0:
+            out[s:, a:b] = gray[:h - s, a:b]
+        else:
+            out[:h + s, a:b] = gray[-s:, a:b]
+    sheared = Image.fromarray(out, "L")
+    sheared.info.update(image.info)
+    return sheared
 
 
 def resize_gray(image: Image.Image, scale: float) -> Image.Image:

@@ -805,7 +805,8 @@ def ocr_image(image: Image.Image, *, page_index: int, dpi: float | None, config:
         image.info["dpi"] = (dpi, dpi)  # preparation scales its filters by the resolution
     pdf_rotate = int(image.info.get("pdf_rotate", 0))
     source_size = image.size
-    image, rotation, skew, scale, down, suspect = _prepare(image, config=config)
+    image, rotation, skew, scale, down, suspect = _prepare(image, config=config, engine=engine,
+                                                           page_no=page_index + 1)
     # the page's own size, upright (a reduced page's size divided back would be off by a pixel)
     width, height = source_size[::-1] if rotation in (90, 270) else source_size
     read_dpi = dpi * scale if dpi else None  # preparation may enlarge a page (1-bit, low dpi)
@@ -894,24 +895,63 @@ def _scaled_line(line: Line, factor: float) -> Line:
     return Line.of_words(words) if words else line
 
 
-def _prepare(image: Image.Image, *, config: OcrConfig) -> tuple[Image.Image, int, float, float, bool, bool]:
+def _prepare(image: Image.Image, *, config: OcrConfig, engine: OcrEngine = TESSERACT,
+             page_no: int | None = None) -> tuple[Image.Image, int, float, float, bool, bool]:
     """Page image preparation (orientation, deskew, binarisation) from ``pipeline.imageprep``:
     the image, its rotation, skew, scale, whether its ink says upside down, and whether it
-    cannot tell.
+    cannot tell. A step that throws pixels away (``imageprep.CHECKED_STEPS``) is kept only when
+    the page reads at least as well with it where it acted (:func:`_keeps_step`).
 
     That module is written separately; while it is absent pages go to Tesseract as rendered.
     """
     if not config.prepare:
         return image, 0, 0.0, 1.0, False, False
     try:
-        from pipeline.imageprep import prepare_page
+        from pipeline.imageprep import CHECKED_STEPS, image_dpi, prepare_page
     except ModuleNotFoundError as exc:
         if exc.name != "pipeline.imageprep":
             raise
         return image, 0, 0.0, 1.0, False, False
     prepared, info = prepare_page(image, config=config)
+    checked = tuple(s for s in info.steps if s in CHECKED_STEPS)
+    if checked:
+        other, other_info = prepare_page(image, config=config, skip=checked)
+        if not _keeps_step(prepared, info.scale, other, other_info.scale, config=config,
+                           dpi=image_dpi(image), page_no=page_no, engine=engine):
+            prepared, info = other, other_info
     return (prepared, int(info.rotation), float(info.skew), float(info.scale), bool(info.upside_down),
             bool(info.doubtful))
+
+
+CHECK_GAIN = 0.0
+"""How much better (mean word confidence) the band must read without a checked step for the page
+to be read without it."""
+
+
+def _keeps_step(prepared: Image.Image, scale: float, other: Image.Image, other_scale: float, *,
+                config: OcrConfig, dpi: float, page_no: int | None, engine: OcrEngine) -> bool:
+    """Whether a page prepared with a checked step (``prepared``) reads at least as well, by the
+    mean word confidence of the band where the step acted (``imageprep.changed_band``), as the
+    page prepared without it (``other``): two small readings, ~a third of a page's."""
+    from pipeline.imageprep import changed_band
+
+    top, bottom = changed_band(prepared, other)
+    crops = []
+    for im, sc in ((prepared, scale), (other, other_scale)):
+        crop = im.crop((0, round(im.height * top), im.width, round(im.height * bottom)))
+        crop.info["dpi"] = (dpi * sc, dpi * sc)
+        crops.append(crop)
+    read_many = getattr(engine, "read_many", None)
+    reads = (read_many(crops, config=config, dpi=dpi * scale, page_no=page_no) if read_many is not None
+             and scale == other_scale else
+             [engine.read(c, config=config, dpi=dpi * sc, page_no=page_no)
+              for c, sc in zip(crops, (scale, other_scale), strict=True)])
+    with_step, without = ([w.conf for ln in lines for w in ln.words if w.conf is not None] for lines in reads)
+    if not without:
+        return True
+    if not with_step:
+        return False
+    return sum(without) / len(without) <= sum(with_step) / len(with_step) + CHECK_GAIN
 
 
 def _scale_for(width: float, height: float, dpi: float) -> float:

@@ -21,6 +21,7 @@ from scipy import ndimage
 from pipeline.config import OcrConfig
 from pipeline.imageprep import (
     READ_DPI_MAX,
+    SHEAR_UNDER_DPI,
     STEP_ORDER,
     UPRIGHT_ASCENT,
     UPSCALE_THINNER_THAN,
@@ -30,6 +31,7 @@ from pipeline.imageprep import (
     ascender_share,
     binarize_sauvola,
     blob_sizes,
+    changed_band,
     choose_steps,
     denoise_speckle,
     deskew,
@@ -47,6 +49,7 @@ from pipeline.imageprep import (
     remove_borders,
     resize_gray,
     separate_ink,
+    shear_deskew,
     speck_mask,
     stroke_width,
 )
@@ -191,6 +194,55 @@ def test_estimate_skew_measures_the_printed_angle(angle):
 def test_deskew_ignores_tiny_angles(clean_page):
     assert deskew(clean_page, 0.1) is clean_page
     assert deskew(clean_page, 1.0) is not clean_page
+
+
+def _grey_levels(img: Image.Image) -> set[int]:
+    return set(np.unique(np.asarray(img.convert("L"))).tolist())
+
+
+@pytest.mark.parametrize("angle", [-2.2, -0.6, 1.4])
+def test_shear_deskew_levels_the_lines_without_new_grey_levels(angle):
+    page = _page(skew=angle, blur=0.6)
+    out = shear_deskew(page, estimate_skew(_binary_of(page)))
+    assert out.size == page.size and out.info["dpi"] == page.info["dpi"]
+    assert abs(estimate_skew(_binary_of(out))) < 0.3
+    # every pixel is one of the page's own (or the paper filling what the shifts uncovered)
+    assert _grey_levels(out) <= _grey_levels(page)
+    # each column keeps its pixels, shifted: its ink is the same but what left the page's edge
+    ink_in, ink_out = _binary_of(page).sum(axis=0), _binary_of(out).sum(axis=0)
+    assert np.abs(ink_in - ink_out).sum() <= 0.01 * ink_in.sum()
+    assert shear_deskew(page, 0.1) is page
+
+
+def test_a_low_resolution_grey_page_is_straightened_by_shifts_a_200_dpi_one_rotated():
+    """Under SHEAR_UNDER_DPI a bilinear rotation blurs strokes of a few pixels: the page keeps its
+    own grey levels. At 200 dpi the rotation stays (even on the tuning sets, and the bundled
+    sample's laws read as before); 1-bit pages are rotated, their smoothing follows anyway."""
+    assert 150 < SHEAR_UNDER_DPI < 200
+    low = render_page(TEXT, dpi=150, skew=1.2, blur=0.5)
+    low.info["dpi"] = (150, 150)
+    out, info = prepare_page(low, config=CONFIG)
+    assert info.steps == ("deskew",) and abs(estimate_skew(_binary_of(out))) < 0.3
+    assert _grey_levels(out) <= _grey_levels(low)
+    mid = _page(skew=1.2, blur=0.5)
+    out, info = prepare_page(mid, config=CONFIG)
+    assert info.steps == ("deskew",)
+    assert np.array_equal(np.asarray(out), np.asarray(deskew(mid, info.skew)))
+
+
+def test_the_band_where_two_preparations_differ_is_found(clean_page):
+    gray = np.asarray(clean_page).copy()
+    h = gray.shape[0]
+    marked = gray.copy()
+    rows = slice(int(h * 0.7), int(h * 0.8))
+    marked[rows, 40:-40] = np.minimum(marked[rows, 40:-40], 100)  # a dark smear over those rows
+    top, bottom = changed_band(Image.fromarray(gray), Image.fromarray(marked), share=0.16)
+    assert bottom - top == pytest.approx(0.16, abs=0.01)
+    assert top <= 0.71 and bottom >= 0.79
+    # the same pages at two sizes (one reduced) compare alike
+    small = Image.fromarray(marked).resize((gray.shape[1] * 4 // 5, h * 4 // 5))
+    top2, bottom2 = changed_band(Image.fromarray(gray), small, share=0.16)
+    assert top2 <= 0.71 and bottom2 >= 0.79
 
 
 def test_detect_orientation_on_blank_page_is_zero():
@@ -456,9 +508,9 @@ def test_a_300_dpi_page_prepared_anyway_is_read_reduced_and_recorded_in_its_own_
     assert info.steps[:2] == ("reduce", "deskew") and info.scale == pytest.approx(READ_DPI_MAX / 300)
     assert out.size == (round(skewed.width * info.scale), round(skewed.height * info.scale))
     assert abs(estimate_skew(_binary_of(out))) < 0.3  # straightened
-    # reduced with averaging first, then rotated (not in one point-sampling affine pass)
+    # reduced with averaging first, then straightened by whole-pixel shifts (not resampled twice)
     skew = measure_page(np.asarray(skewed.convert("L")), dpi=300).skew
-    expected = deskew(resize_gray(skewed.convert("L"), info.scale), skew)
+    expected = shear_deskew(resize_gray(skewed.convert("L"), info.scale), skew)
     assert np.array_equal(np.asarray(out), np.asarray(expected))
     assert out.info["dpi"] == (READ_DPI_MAX, READ_DPI_MAX)
     page = ocr_image(skewed, page_index=0, dpi=300, config=CONFIG)

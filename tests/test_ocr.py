@@ -603,3 +603,59 @@ def test_the_library_refuses_an_unknown_language_as_the_program_does():
     with pytest.raises(OcrError) as info:
         run_tesseract(page, config=OcrConfig(prepare=False, lang="xyz"), dpi=150)
     assert info.value.reason == "tesseract_failed"
+
+
+def _bleed_page():
+    """A page with dark text and the mirrored text of its other side showing through in grey, at
+    the bottom third: preparation picks ``separate`` for it."""
+    import numpy as np
+    from PIL import Image
+    from scans import LAW_LINES
+
+    page = np.asarray(render_page(LAW_LINES, dpi=200, blur=0.6).convert("L")).astype(np.int16)
+    other = np.asarray(render_page(LAW_LINES[::-1], dpi=200, blur=1.2).convert("L"))[:, ::-1].astype(np.int16)
+    h = page.shape[0]
+    shown = np.full_like(page, 255)
+    shown[h // 2:] = 255 - (255 - other[h // 2:]) * 45 // 100  # the other side at 45% darkness
+    image = Image.fromarray(np.minimum(page, shown).astype(np.uint8), "L")
+    image.info["dpi"] = (200, 200)
+    return image
+
+
+@pytest.mark.parametrize("prefers_two_levels", [True, False])
+def test_a_page_is_read_separated_only_when_the_band_where_separating_acted_reads_better(
+        monkeypatch, prefers_two_levels):
+    """Separating the ink throws the grey away: the band where it changed the page most is read
+    with and without it, and the page is read from the preparation whose band reads better (here
+    an engine whose confidence favours two-level or grey images decides). Without the check a
+    separated page was read separated, light bleed-through or not (docs/ocr-quality.md)."""
+    import dataclasses
+
+    import numpy as np
+
+    import pipeline.ocr as ocr_mod
+    from models.ocr import Line
+    from pipeline.imageprep import prepare_page
+
+    image = _bleed_page()
+    config = dataclasses.replace(CONFIG, prepare=True)
+    assert "separate" in prepare_page(image, config=config)[1].steps
+    full_reads: list[bool] = []  # whether each full-page reading was of a two-level image
+
+    class Preferring:
+        def name(self, config):
+            return "stub"
+
+        def read(self, image, *, config, dpi, page_no=None):
+            two_level = len(np.unique(np.asarray(image.convert("L")))) <= 2
+            if image.height > 0.5 * page_height:
+                full_reads.append(two_level)
+            factor = 1.0 if two_level == prefers_two_levels else 0.6
+            lines = ocr_mod.TESSERACT.read(image, config=config, dpi=dpi, page_no=page_no)
+            return tuple(Line.of_words(tuple(w.model_copy(update={"conf": (w.conf or 0.0) * factor})
+                                             for w in ln.words)) for ln in lines if ln.words)
+
+    page_height = image.height
+    page = ocr_mod.ocr_image(image, page_index=0, dpi=200, config=config, engine=Preferring())
+    assert full_reads == [prefers_two_levels]  # one reading of the page, of the better preparation
+    assert "proprietários" in {w.text.strip(".,;:") for ln in page.lines for w in ln.words}
