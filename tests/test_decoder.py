@@ -1340,3 +1340,12 @@ def test_a_label_whose_text_opens_with_a_zero_for_o_is_no_debris_of_a_lost_label
                    "ARTIGO 9º:- As infrações a esta Lei serão apuradas mediante auto.\n")
     assert [u for u in units if "_" not in u] == ["art7", "art8", "art9"]
     assert units["art8"].startswith("0 pedido")
+
+
+def test_a_list_letter_that_spells_a_stop_word_is_a_label_when_its_dash_follows():
+    units = _units("Art. 1º São obrigações do motorista:\nI - não perturbar o sossego público;\n"
+                   "II - exibir a licença sempre que solicitada, em especial:\n"
+                   "a.- junto às escolas e hospitais;\nb -. nas praças e jardins.\n"
+                   "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert [u for u in units if u.startswith("art1_cpt_inc2")] == [
+        "art1_cpt_inc2", "art1_cpt_inc2_ali1", "art1_cpt_inc2_ali2"]

@@ -247,6 +247,7 @@ _ALNUM = re.compile(r"[^\W_]")
 _NON_DIGITS = re.compile(r"\D+")
 _LAST_WORD = re.compile(r"(\w+)\W*$")
 _DASH_AFTER_WORD = re.compile(r"\w\s*[-–—]")
+_DASH_SEPARATOR = re.compile(r"\s?[-–—=]+\s")
 _STOP_WORD_SEPARATED = re.compile(r"^\W{0,2}[^\W\d_]{1,3}\s+[-–—=]+\s")  # 'E = o art', 'E - não ceder
 _NUMERAL_NEXT = re.compile(r"\s*[\dIl|!]")
 _SEPARATED = re.compile(r"^[º°ª]?[.,]?\s{0,2}[-–—=«»:~]")  # ' -', ' =', 'º.-', '.-' after the numeral
@@ -1029,7 +1030,11 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
             # a parágrafo's sign read as a stop word, its numeral lost, then its dash and the
             # sentence's capital ('Se - A relação' for '§ 2º - A relação'): no sentence says 'Se - A'
             kind == "paragrafo" and piece.offset == 0 and separated is not None
-            and piece.text[separated.end():][:1].isupper())
+            and piece.text[separated.end():][:1].isupper()) or (
+            # a list's letter read with its point, then the separator's dash, where ':' or ';'
+            # closed the line above ('a.- junto às escolas'): no sentence says 'a.- junto'
+            kind in _SHORT_KINDS and piece.offset == 0 and piece.closes in (":", ";")
+            and bool(_DASH_SEPARATOR.match(piece.text, end)))
         confirmed = piece.confirmed(kind, n, unico)  # (the layout and a printed sibling say so: no veto)
         if ((word.isalpha() or (first.isalpha() and after.isdigit())) and first.lower() in stop_words() and not dashed
                 and not confirmed):
