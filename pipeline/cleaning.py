@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
@@ -22,7 +21,8 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import LCSseq
 
 from models.ocr import DocumentText
-from pipeline.folding import fold
+from pipeline.folding import fold, key_runs
+from pipeline.headers import uppercase_share
 from pipeline.metadata import state_names
 
 
@@ -475,10 +475,7 @@ _GROUP_LABEL_ONLY = re.compile(r"^(PARTE|LIVRO|TITULO|CAPITULO|SECAO|SUBSECAO)\s
 
 
 def _folded_key(text: str) -> str:
-    return " ".join(_KEY_RUN.findall(fold(text)))  # (its runs of capitals and figures, one space apart)
-
-
-_KEY_RUN = re.compile(r"[A-Z0-9]+")
+    return key_runs(fold(text))
 
 
 def _dated(text: str) -> bool:
@@ -513,21 +510,15 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig(),
     Never a fixed list: what repeats is learned from the document itself.
     """
     keys = [key(t) for t in texts]
-    alpha_all = upper_all = 0  # (counted per distinct character: a document has few)
-    for ch, count in Counter("".join(texts)).items():
-        if ch.isalpha():
-            alpha_all += count
-            upper_all += count if ch.isupper() else 0
     # In a law typed in capitals, capitals are no evidence: one-word lines ('ESTRADAS') that
     # recur are the ends of wrapped sentences, not letterheads.
-    caps_document = alpha_all > 0 and upper_all / alpha_all > 0.7
+    caps_document = uppercase_share("".join(texts)) > 0.7
     closing = _closing_lines(texts, dated_text=dated)
     candidates = []
     for i, (t, k) in enumerate(zip(texts, keys, strict=True)):
         if len(k) < 5 or len(k) > 60 or _LABEL_START.match(t) or i in closing:
             continue
-        alpha = "".join(filter(str.isalpha, t))
-        upper = sum(map(str.isupper, alpha)) / len(alpha) if alpha else 0.0
+        upper = uppercase_share(t)
         # A long capitalised line that runs on into the next one is a sentence (an enacting
         # clause 'A CÂMARA MUNICIPAL DE ..., ESTADO' / 'de São Paulo, aprovou'), not furniture.
         continues = t.rstrip().endswith(",") or (

@@ -14,6 +14,7 @@ caller needs it:
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 
@@ -71,3 +72,12 @@ def fold_same_length(text: str) -> str:
     whose capital is longer ('ß') stays as it is, and so does every character past the Latin
     letters (from U+0250: 'ﬁ', '–')."""
     return text.translate(_SAME_LENGTH_TABLE)
+
+
+_KEY_RUN = re.compile(r"[A-Z0-9]+")
+
+
+def key_runs(folded: str) -> str:
+    """The runs of capitals and figures of a folded text, one space apart: the key lines and names
+    are compared by ('PREFEITURA MUNICIPAL DE X', whatever punctuation and spacing OCR gave)."""
+    return " ".join(_KEY_RUN.findall(folded))

@@ -29,7 +29,7 @@ from rapidfuzz import fuzz, process
 from models.norm import Fecho, Signatario
 from models.tipos import EPIGRAFE_PATTERNS, MUNICIPAL_TIPOS, TIPOS
 from pipeline.errors import InputError
-from pipeline.folding import fold_same_length
+from pipeline.folding import fold_same_length, key_runs
 from pipeline.joining import join_lines
 from pipeline.reading.numerals import CARDINAL_WORDS
 
@@ -44,10 +44,7 @@ _fold = fold_same_length
 
 def _squash(text: str) -> str:
     """Folded, punctuation to spaces, single spaces: the key used to compare names."""
-    return " ".join(_KEY_RUN.findall(_fold(text)))  # (the runs of capitals and figures, one space apart)
-
-
-_KEY_RUN = re.compile(r"[A-Z0-9]+")
+    return key_runs(_fold(text))
 
 
 # Margin marks that OCR leaves at line ends ("!", "'", "|", '"!') and at line starts.

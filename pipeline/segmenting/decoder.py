@@ -144,8 +144,17 @@ class Start:
 
 _LEVEL = DISPOSITIVO_LEVEL  # artigo 0 .. item 4
 _SPLIT = re.compile(r"(?<=[;:.])\s+(?=\S)")
-_SEPARATOR = re.compile(r"^[\s:;.,\-–—=+_|'\"*º°ª«»~]*")
-_SEPARATOR_RUN = re.compile(r"[\s:;.,\-–—=+_|'\"*º°ª«»~]*")  # _SEPARATOR where a label ends (no slice to match)
+_SEPARATOR = re.compile(r"[\s:;.,\-–—=+_|'\"*º°ª«»~]*")  # the marks between a label and its text
+
+
+def _after_separator(text: str, at: int, stop: int | None = None) -> str:
+    """``text[at:stop]`` without the separator marks it opens with: what follows a label ending at
+    ``at`` (matched in place, no slice made first)."""
+    stop = len(text) if stop is None else stop
+    m = _SEPARATOR.match(text, at, stop)
+    return text[m.end() if m is not None else at:stop]
+
+
 _CITATION = re.compile(r"^(?:d[aoe]s?|dest[ae]s?|nest[ae]s?|n[ao]s?|e|ou|c/c|inciso|al[ií]nea|§)\b")
 # A number written out after its figures is a quantity of the text ('3 (três) mudas'): a label
 # is never followed by its number in words. Nor by a month ('31 de julho de 2014').
@@ -526,7 +535,7 @@ class _Piece:
             return self.lost_heads[head]
         model = default_model()
         cost, end = prefix_cost(head, self.text, model=model, boundary=model.boundary)
-        after = _SEPARATOR.sub("", self.text[end:], count=1)
+        after = _after_separator(self.text, end)
         scrap = _NUMERAL_SCRAP.match(after)
         if scrap is not None and (not after[:1].isupper() or _DASHED.search(scrap.group())):
             # the numeral read as a scrap of letters ('Art. do São', 'ART. do. O'; a capital too
@@ -714,7 +723,7 @@ class _Piece:
             return float("-inf"), 0
         got = self._label_evidence(kind, n, unico, config)
         if kind == "artigo" and self.vigencia and self.lost_guess is not None and 0 <= got[1] < self.lost_guess \
-                and _SEPARATOR.sub("", self.text[got[1]:self.lost_guess], count=1).strip():
+                and _after_separator(self.text, got[1], self.lost_guess).strip():
             # the label read, then scraps up to the final clause: all label ('ARTIGO 1L/0:— Revogam-se':
             # 'ARTIGO 17' read, '/0:—' left of its ordinal and dash)
             got = (got[0], self.lost_guess)
@@ -728,7 +737,7 @@ class _Piece:
         # is no better than the debris: the debris reading ends where the text starts)
         worse = config.label_guessed > got[0] or (
             guess is not None and 0 <= got[1] < guess
-            and not _rest_is_text(_SEPARATOR.sub("", self.text[got[1]:], count=1))
+            and not _rest_is_text(_after_separator(self.text, got[1]))
             and config.label_guessed - self.guess_open * config.open_sentence > got[0] - config.rest_not_text)
         if (not unico and guess is not None and worse and (
                 (kind == "artigo" and (self.vigencia or self.after_heading
@@ -829,7 +838,7 @@ _NUMBER_AFTER = re.compile(r"\s*(?:\d{1,4}\s*[º°o]?|[\d/|!lIi]{1,3}\s*[º°])(
 def _text_after_label(text: str, end: int) -> bool:
     """What follows a label ending at ``end`` reads as a unit's text: a word or a quote, not a
     citation's words ('do Oart. 0º da lei' is the scrap of a label and the text's first words)."""
-    rest = _SEPARATOR.sub("", text[end:], count=1)
+    rest = _after_separator(text, end)
     return bool(rest) and (rest[0].isalpha() or rest[0] in "\"“'‘(«") and not _CITATION.match(rest)
 
 
@@ -920,7 +929,8 @@ def _transition(kind: str, n: int, unico: bool, s: State, config: DecodeConfig) 
         return None  # nothing but an article opens the articulação
     if kind == "item" and ali == 0 and inc == 0:
         return None  # itens are parts of alíneas (or of incisos that have none)
-    current = abs(s[_LEVEL[kind]])  # (_counter)
+    level = _LEVEL[kind]
+    current = abs(s[level])  # (_counter)
     if n == current + 1:
         cost = 0.0
     elif kind == "artigo" and a == 0:
@@ -937,7 +947,6 @@ def _transition(kind: str, n: int, unico: bool, s: State, config: DecodeConfig) 
         cost += config.inciso_after_alineas
     if kind == "item" and ali == 0:
         cost += config.item_under_inciso
-    level = _LEVEL[kind]
     if any(s[d] == 1 for d in range(max(level + 1, _LEVEL["inciso"]), len(s))):
         cost += config.single_member  # a list closed with one member ('II - ...:' / '1 - ...' / '§ 1º')
     if kind == "artigo":
@@ -1049,7 +1058,7 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
             return None  # 'III, mediante', 'SIM, vinculado': a sentence's words ('3º,- Esta' is a label;
             # after a sibling closed with ';', 'II, cassação' is the next one, its point read as a comma;
             # so is 'Artigo 3º, compete à' at a line's start after a sentence's end: no sentence opens so)
-        rest = piece.text[_SEPARATOR_RUN.match(piece.text, end).end():]  # type: ignore[union-attr]
+        rest = _after_separator(piece.text, end)
         if piece.offset and kind in ("artigo", "paragrafo") and rest[:1].islower():
             return None  # inside a line, by expectation: an article's or parágrafo's sentence opens
             # with a capital ('Os avbs. 5º a 11 da lei' cites 'arts. 5º a 11', no '§ 1º' starts there)
@@ -1324,7 +1333,7 @@ def decode(
             label, rest = "", texts[piece.line][piece.offset:]
         else:
             label = piece.text[:end].strip()
-            rest = _SEPARATOR.sub("", texts[piece.line][piece.offset + end:], count=1).strip()
+            rest = _after_separator(texts[piece.line], piece.offset + end).strip()
         out.append(Start(piece.line, piece.offset, kind, n, unico, label, rest, emission, piece.printed))
     return Decoding(out, _doubts(pieces, chosen, texts, prev_texts, config, words))
 
