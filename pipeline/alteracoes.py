@@ -56,12 +56,8 @@ _REVOKING = re.compile(r"\b(?:ficam?\s+revogad|revogam-se|revoga-se|revogad[oa]s
 _ANNOUNCES = re.compile(r":[\s.,;:'`]*$")
 
 
-def _header(text: str):
-    return read_header(text)
-
-
 def _article_number(text: str) -> int | None:
-    h = _header(text)
+    h = read_header(text)
     if h is None or h.kind != "artigo" or not h.candidates:
         return None
     return h.candidates[0][0] or None
@@ -69,7 +65,7 @@ def _article_number(text: str) -> int | None:
 
 def _plain_article_number(text: str) -> int | None:
     """The number of an article label without a letter ('Art. 5º', not 'Art. 5º-A'), or None."""
-    h = _header(text)
+    h = read_header(text)
     return _article_number(text) if h is not None and not h.suffix else None
 
 
@@ -142,7 +138,7 @@ def _opens_quoted_text(text: str) -> bool:
     """What follows a line's opening quote reads as the start of quoted provisions: a unit's
     label, a capital letter (a caput quoted alone), an omission line."""
     body = _OPEN.sub("", text, count=1)
-    return bool(body[:1].isupper() or _OMISSION.match(body) or body[:1] in "§…." or _header(body) is not None)
+    return bool(body[:1].isupper() or _OMISSION.match(body) or body[:1] in "§…." or read_header(body) is not None)
 
 
 def opens_quote(text: str) -> bool:
@@ -188,7 +184,7 @@ def read_alteracoes(readings: Sequence, *, max_lines: int = 400, body: bool = Fa
     while j < n:
         text = texts[j]
         quote = opens_quote(text)
-        h = _header(text)
+        h = read_header(text)
         start = False
         prev_closed = bool(j) and (j - 1) in quoted and closes_block(texts[j - 1])
         announced = bool(j) and announces(texts[j - 1])
@@ -393,7 +389,7 @@ def _wraps(texts: Sequence[str], k: int) -> bool:
     """Line ``k``'s sentence may go on on the next line: it closes no block and the next line is
     no unit's label nor a quotation."""
     return (k + 1 < len(texts) and not closes_block(texts[k]) and not opens_quote(texts[k + 1])
-            and _header(texts[k + 1]) is None)
+            and read_header(texts[k + 1]) is None)
 
 
 def _ends_block_before(texts: Sequence[str], k: int, outer: int | None, max_lines: int, *,
