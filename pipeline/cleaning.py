@@ -23,6 +23,7 @@ from rapidfuzz.distance import LCSseq
 from models.ocr import DocumentText
 from pipeline.folding import fold, key_runs
 from pipeline.headers import uppercase_share
+from pipeline.layout import page_indents
 from pipeline.metadata import state_names
 
 
@@ -39,6 +40,7 @@ class CleanLine:
     top: float | None = None  # relative vertical position on the page (0 top, 1 bottom)
     bottom: float | None = None  # relative position of the line's bottom
     text_layer: bool = False  # read from the PDF's text layer, not OCR'd: no label of it was lost to OCR
+    indent: float | None = None  # characters from the page's text margin (``pipeline.layout.page_indents``)
 
     @property
     def is_noise(self) -> bool:
@@ -814,12 +816,12 @@ def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) ->
     lines: list[CleanLine] = []
     for page in doc.pages:
         height = page.height or None
-        for index, line in enumerate(page.lines):
+        for index, (line, indent) in enumerate(zip(page.lines, page_indents(page), strict=True)):
             top = bottom = None
             if line.bbox is not None and height:
                 top, bottom = line.bbox[1] / height, line.bbox[3] / height
             lines.append(CleanLine(line.text, page.page_index, index, conf=line.conf, top=top, bottom=bottom,
-                                   text_layer=page.method == "text"))
+                                   text_layer=page.method == "text", indent=indent))
     lines = [apply_line_rules(line) for line in lines]
     for i in find_footer_blocks(lines):
         lines[i] = replace(lines[i], kind="noise", reason="footer")

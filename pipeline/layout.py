@@ -804,3 +804,54 @@ def read_layout(doc: DocumentText) -> DocumentText:
     lines read out of place put back, and labels hung in the margin joined to their lines."""
     return join_document_lines(restore_document_order(read_document_columns(
         join_document_cut_rows(erase_document_rules(doc)))))
+
+
+# --- indentation -----------------------------------------------------------------------------
+
+_ALNUM_WORD = re.compile(r"\w")
+
+
+@dataclass(frozen=True)
+class IndentConfig:
+    min_chars: int = 20  # lines this long measure the page's margin and its characters' width
+    min_lines: int = 5  # ... on a page with at least this many of them
+    margin_share: float = 0.1  # the margin: the left edge this share of those lines start left of
+    reach: float = 30.0  # further right than this many characters: no indent (a heading, a column)
+
+
+def page_indents(page: PageText, *, config: IndentConfig = IndentConfig()) -> list[float | None]:
+    """Each line's indentation, in characters from the page's text margin: where its first word
+    that holds a letter or figure starts (a speck in the margin before it does not count), less
+    the margin, over the median width of a character. None where the page shows no margin (too
+    few long lines, no boxes) or the line starts further right than ``config.reach`` (a centred
+    heading, a signature, a second column)."""
+    long = [ln for ln in page.lines if ln.bbox is not None and len(ln.text) >= config.min_chars]
+    if len(long) < config.min_lines:
+        return [None] * len(page.lines)
+    lefts = sorted(_left(ln) for ln in long)
+    margin = lefts[int(len(lefts) * config.margin_share)]
+    widths = sorted((_box(ln)[2] - _box(ln)[0]) / len(ln.text) for ln in long)
+    width = widths[len(widths) // 2]
+    if width <= 0:
+        return [None] * len(page.lines)
+    out: list[float | None] = []
+    for ln in page.lines:
+        if ln.bbox is None:
+            out.append(None)
+            continue
+        indent = (_left(ln) - margin) / width
+        out.append(round(indent, 1) if indent <= config.reach else None)
+    return out
+
+
+def _left(line: Line) -> float:
+    """Where the line's text starts: its first word, unless that word holds no letter or figure
+    and stands apart, more than its line's height before the next (a speck in the margin; a
+    label whose marks OCR read as '") -' stands at its place). The line's box's left edge when
+    no word of it has a box."""
+    boxed = [w for w in line.words if w.bbox is not None]
+    height = _box(line)[3] - _box(line)[1]
+    for w, after in zip(boxed, boxed[1:], strict=False):
+        if _ALNUM_WORD.search(w.text) or _box(after)[0] - _box(w)[2] <= height:
+            return _box(w)[0]
+    return _box(boxed[-1])[0] if boxed else _box(line)[0]

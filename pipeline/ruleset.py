@@ -49,6 +49,7 @@ RULE_MODULES: tuple[str, ...] = (
     "pipeline.segmenting.closing",
     "pipeline.segmenting.contents",
     "pipeline.segmenting.decoder",
+    "pipeline.segmenting.indentation",
     "pipeline.segmenting.laws",
     "pipeline.segmenting.lost",
     "pipeline.segmenting.numbering",

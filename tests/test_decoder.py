@@ -1349,3 +1349,50 @@ def test_a_list_letter_that_spells_a_stop_word_is_a_label_when_its_dash_follows(
                    "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
     assert [u for u in units if u.startswith("art1_cpt_inc2")] == [
         "art1_cpt_inc2", "art1_cpt_inc2_ali1", "art1_cpt_inc2_ali2"]
+
+
+# --- indentation (pipeline.segmenting.indentation) --------------------------------------------
+
+_INDENTED_TEXTS = [
+    "Art. 1º - O exercício do comércio ambulante nas vias obedecerá ao disposto nesta Lei e em seu re-",
+    "gulamento.",
+    "Art. 2º - Os ambulantes já estabelecidos terão o prazo de 15 (quinze) dias para se adap-",
+    "tarem às disposições desta Lei.",
+    "sou ses",  # a stamp's debris, no box
+    "Sm A relação dos ambulantes inscritos será publica-",
+    "da no mês de janeiro de cada ano.",
+    "É S 2.º —-*O prazo de que trata este artigo poderá ser pror-",
+    "rogado uma única vez, por igual período.",
+    "Art. 3º - Esta Lei entra em vigor na data de sua publica-",
+    "ção.",
+]
+_INDENTED_PRINTED = [Printed("artigo", 1, label="Art. 1º -"), None, Printed("artigo", 2, label="Art. 2º -"), None,
+                     None, None, None, None, None, Printed("artigo", 3, label="Art. 3º -"), None]
+_INDENTS = [8.0, 0.0, 8.1, 0.0, None, 8.0, 0.1, 3.5, 0.0, 7.9, 0.0]
+
+
+def test_a_wrecked_label_at_the_indent_units_open_at_is_read():
+    # (seed-534878973/006: '§ 1º - A relação' read 'Sm A relação' after a stamp's debris: by its
+    # letters alone it falls short of a parágrafo, and takes its sibling '§ 2º' with it)
+    blind = decode(_INDENTED_TEXTS, _INDENTED_PRINTED)
+    assert [(s.line, s.kind) for s in blind.starts] == [(0, "artigo"), (2, "artigo"), (9, "artigo")]
+    seen = decode(_INDENTED_TEXTS, _INDENTED_PRINTED, indents=_INDENTS)
+    assert [(s.line, s.kind, s.number) for s in seen.starts] == [
+        (0, "artigo", 1), (2, "artigo", 2), (5, "paragrafo", 1), (7, "paragrafo", 2), (9, "artigo", 3)]
+    assert seen.doubts == []
+
+
+def test_a_line_at_the_margin_text_runs_on_at_opens_no_unit():
+    # without the stamp's debris, 'Sm A relação' reads as § 1 by its letters and the gap; at the
+    # margin where the document's text runs on, it is the text of the article above
+    texts, printed, indents = (v[:4] + v[5:] for v in (_INDENTED_TEXTS, _INDENTED_PRINTED, _INDENTS))
+    assert (4, "paragrafo") in {(s.line, s.kind) for s in decode(texts, printed).starts}
+    assert (4, "paragrafo") in {(s.line, s.kind) for s in decode(texts, printed, indents=indents).starts}
+    indents[4] = 0.0
+    assert 4 not in {s.line for s in decode(texts, printed, indents=indents).starts}
+
+
+def test_indentation_says_nothing_where_the_document_does_not_set_starts_apart():
+    flat = [0.0 if x is not None else None for x in _INDENTS]
+    assert decode(_INDENTED_TEXTS, _INDENTED_PRINTED, indents=flat).starts == decode(
+        _INDENTED_TEXTS, _INDENTED_PRINTED).starts

@@ -34,6 +34,7 @@ from pipeline.reading.channel import ConfusionModel, boundary_ok, default_model,
 from pipeline.reading.grammar import LabelForm, forms_of, render_label
 from pipeline.reading.numerals import alinea_index, roman_to_int
 from pipeline.reading.text_model import text_cost
+from pipeline.segmenting.indentation import Mark, paragraph_marks
 from pipeline.segmenting.lost import (
     CLOSED,
     NUMERAL_LIKE,
@@ -105,6 +106,8 @@ class DecodeConfig:
     # printed article shows the gap and a paragraph starts (after a heading, or a short closed line)
     label_guessed: float = 2.5  # ... where a scrap of label debris opens a line after a closed one
     # ('nom rc A matrícula', 'BEE, LOCA infração'), or the vigência clause does ('Esta Lei entra em vigor')
+    indent_opens: float = 1.0  # a unit starting a line at the indent the document's units open at
+    indent_runs_on: float = 3.0  # ... at the margin its running text continues at
     beam: int = 16
     beam_margin: float = 8.0  # states this much worse than the best are dropped
     doubt_margin: float = 2.0  # text that reads within this of the expected unit is a doubt
@@ -343,7 +346,7 @@ class _Piece:
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
                  "after_heading", "numeral_only", "final_article", "layered", "lost_bare", "lost_guess", "guess_open",
                  "vigencia", "shifted", "reader", "lost_debris", "first_alnum", "lost_heads", "listed", "clause_end",
-                 "before_final", "head_floors", "starts", "scores")
+                 "before_final", "head_floors", "starts", "scores", "mark")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -412,6 +415,10 @@ class _Piece:
         self.layered = False  # read from a text layer, where no keyword was lost (set by decode)
         self.shifted: list[tuple[int, int, _Piece]] | None = None  # see behind_dust
         self.reader: LabelReader | None = None  # the printed-form readers, for a label behind dust
+        # The line's place in the document's paragraph layout, where its indentation tells one:
+        # 'opens' (at the indent units start at), 'runs_on' (at the margin their text continues at)
+        # (set by decode, see pipeline.segmenting.indentation)
+        self.mark: Mark = None
 
     def emission(self, kind: str, n: int, unico: bool, config: DecodeConfig,
                  limit: float = float("inf")) -> tuple[float, int]:
@@ -1026,6 +1033,8 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
     score = evidence + piece.bonus
     if end >= 0 and kind != "artigo" and piece.after_heading:
         return None  # an agrupador opens with an article
+    # the indentation, for every reading of the line alike: where units open, where their text runs on
+    score += config.indent_opens if piece.mark == "opens" else -config.indent_runs_on if piece.mark == "runs_on" else 0.0
     if end >= 0:  # read by expectation: the layout must not speak against it
         if not (end in (piece.lost_whole, piece.lost_guess) and kind in ("artigo", "paragrafo")):  # (layout weighed)
             score += _layout_bonus(prev_text, kind, config)
@@ -1120,6 +1129,7 @@ def decode(
     lost_articles: frozenset[int] = frozenset(),
     read_label: LabelReader | None = None,
     text_layer: Sequence[bool] | None = None,
+    indents: Sequence[float | None] | None = None,
 ) -> Decoding:
     """Choose the unit starts of a law's articulação.
 
@@ -1130,7 +1140,9 @@ def decode(
     article the gap lacks where the next printed one shows the gap; ``read_label`` the
     printed-form readers, to read a label behind margin marks as they read one at a line start;
     ``text_layer`` the lines read from a PDF's text layer (a final clause opening one with no
-    label left is unnumbered, not an article whose label OCR lost). Agrupadores (printed kind
+    label left is unnumbered, not an article whose label OCR lost); ``indents`` each line's indentation
+    (``pipeline.layout.page_indents``, None unknown), weighed where the document's labelled lines
+    show a paragraph layout (``pipeline.segmenting.indentation``). Agrupadores (printed kind
     'group') and headings reset the expectation below the article. Returns the chosen starts in order, and the doubts: places kept as text that
     read as the unit expected there within ``config.doubt_margin``.
     """
@@ -1160,6 +1172,14 @@ def decode(
             # a text layer loses no label: a line there without one is text (a budget line
             # 'Órgão: 05 - Secretaria ...' where a law printed no Art. 3 is no lost article)
             piece.lost_end, piece.lost_bare, piece.lost_debris = None, False, None
+    if indents is not None:
+        at_start = [piece for piece in pieces if piece.offset == 0]
+        marks = paragraph_marks(
+            indents,
+            [q.printed is not None and q.printed.kind in _LEVEL and q.printed_cleanly() for q in at_start],
+            [_line_end(prev_texts[q.line]) == "cut" for q in at_start])
+        for q, mark in zip(at_start, marks, strict=True):
+            q.mark = mark
     _look_ahead(pieces)
     for piece in pieces:
         if piece.offset or piece.line not in listed or piece.printed is not None or piece.frozen:

@@ -235,7 +235,7 @@ def decode_articulacao(
                 k += 1
     decoding = decode([r.line.text for r in readings], printed, frozen=frozen, config=config.decoder,
                       lost_articles=lost_articles, read_label=_printed_behind,
-                      text_layer=[r.line.text_layer for r in readings])
+                      text_layer=[r.line.text_layer for r in readings], indents=[r.line.indent for r in readings])
     starts = decoding.starts
     by_line: dict[int, list[Start]] = {}
     for st in starts:
