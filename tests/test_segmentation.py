@@ -1669,3 +1669,42 @@ def test_a_heading_without_its_keyword_that_continues_the_numbering_above_is_its
             "III - DAS DISPOSIÇÕES FINAIS\n"
             "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n")
     assert _group_ids(_structure(text).articulacao) == ["cap1", "cap2", "cap3"]
+
+
+_MOCOCA_PAGES = [
+    "LEI Nº 1.649, DE 13 DE JUNHO DE 1977\nDisciplina o horário do comércio.\n"
+    "O PREFEITO MUNICIPAL DE MOCOCA faço saber que a Câmara Municipal aprovou e eu sanciono a seguinte Lei:\n"
+    "Artigo Ss A abertura do comércio obedecerá ao disposto nesta Lei.\n"
+    "Artigo 2º. São obrigações do comerciante:\nI - não ceder a licença a terceiros;\n"
+    "II - tratar com urbanidade o público.",
+    "Prefeitura Municipal de Mococa, aos treze dias do mês de junho de mil novecentos e setenta e sete.\n"
+    "JOSÉ DA SILVA\nPrefeito Municipal\n"
+    "LEI Nº 1.650, DE 13 DE JUNHO DE 1977\nDenomina logradouro público.\n"
+    "A Câmara Municipal de Mococa aprovou e eu, Prefeito Municipal, sanciono a seguinte Lei:\n"
+    "ARTIGO 1.º:- Fica denominada Rua Waldemar Prado a atual Rua 39 do Bairro Pereira.\n"
+    "ARTIGO 2.º:- Esta Lei entra em vigor na data de sua publicação.\n"
+    "Prefeitura Municipal de Mococa, aos treze dias do mês de junho de mil novecentos e setenta e sete.\n"
+    "JOSÉ DA SILVA\nPrefeito Municipal",
+    "Artigo 3º. A infração sujeita o infrator às seguintes penalidades:\nI - advertência por escrito;\n"
+    "II - multa de 5 (cinco) a 25 (vinte e cinco) OTN.\n"
+    "Artigo 4º. Esta Lei entrará em vigor na data de sua publicação.",
+]
+
+
+def test_a_page_after_the_next_laws_closing_that_goes_on_from_the_targets_one_printed_number() -> None:
+    # (seed-333322132/009: article 1's label unread, so the target printed one number only; the
+    # page of its articles 3 and 4 was scanned after the next law and its fecho, and its own
+    # closing page before that law: no law has articles after its closing)
+    result = _structure("\f".join(_MOCOCA_PAGES), numero="1.649", ano=1977)
+    assert unit_ids(result) == ["art1", "art2", "art2_cpt_inc1", "art2_cpt_inc2", "art3", "art3_cpt_inc1",
+                                "art3_cpt_inc2", "art4"]
+    assert result.fecho is not None and str(result.fecho.data) == "1977-06-13"
+    assert "pages_reordered" in _codes(result)
+    assert _unit(result, "art2_cpt_inc2").text == "tratar com urbanidade o público."
+
+
+def test_one_printed_number_claims_no_page_that_does_not_go_on_right_after_it() -> None:
+    pages = list(_MOCOCA_PAGES)
+    pages[2] = pages[2].replace("Artigo 3º.", "Artigo 5º.").replace("Artigo 4º.", "Artigo 6º.")
+    result = _structure("\f".join(pages), numero="1.649", ano=1977)
+    assert "art5" not in unit_ids(result) and "art3" not in unit_ids(result)

@@ -338,8 +338,12 @@ def claim_orphan_pages(
     # the target's own numbers: its printed ones that run in order (a misread one, 'Art: 10' for
     # 'Art. 1º', would claim the number of a later page's article)
     own = set(_rising(n for k in target if (n := printed_number(readings[k]))))
-    if len(own) < 2:
+    if not own:
         return span, []
+    # one printed number alone may be misread: it claims only the page that goes on right after it,
+    # past the neighbour's own closing ('Artigo 2º' read, article 1's label lost; the page of
+    # articles 3 to 8 after the next law's fecho)
+    single = len(own) < 2
     closed = closes(readings, target)
     keep, moved = list(chunks[0]), []
     # a law is closed once: pages after the neighbour's own closing are not its articles
@@ -358,6 +362,8 @@ def claim_orphan_pages(
         # the neighbour's text runs on (a gazette's act, its annex's articles over two pages)
         # (not after its final clause: 'Art. 3º Esta Lei entra em vigor ...' ends a law)
         runs_on = bool(nums and last_kept and last_kept[-1] == nums[0] - 1 and closed)
+        if single:
+            fills, continues = False, bool(continues and neighbour_closed and nums[0] == max(own) + 1)
         if (fills or continues) and not own.intersection(nums) and not runs_on:
             moved.append(chunk)
             own.update(nums)

@@ -32,12 +32,11 @@ def page_chunks(readings: Sequence[Reading], boundaries: set[int]) -> list[list[
 
 
 def _signature_page(readings: Sequence[Reading], chunk: Sequence[int]) -> bool:
-    """A page chunk with no header, a cargo line among its few lines, and no dated closing (a
-    page that ends the law with the date belongs after its articles anyway)."""
+    """A page chunk with no header whose few lines close the law: a cargo line among them, or
+    the dated closing (a page of the law's end scanned before the page of its last articles)."""
     if len(chunk) > 12 or any(readings[i].header is not None for i in chunk):
         return False
-    texts = [readings[i].line.text for i in chunk]
-    return any(is_role_line(t) for t in texts) and not any(is_fecho_start(t) for t in texts)
+    return any(is_role_line(t) or is_fecho_start(t) for t in (readings[i].line.text for i in chunk))
 
 
 def _inversions(seq: Sequence[float]) -> int:
@@ -102,9 +101,12 @@ def restore_page_order(
         return readings, None, None
     before = _inversions(article_seq(original))
     after = _inversions(article_seq(proposal))
+    # A page that closes the law, scanned before pages of its articles, goes to the end even where
+    # the articles themselves are in order: no law has articles after its closing.
+    closing_last = before == 0 and article_seq(proposal) == article_seq(original)
     # Misread numbers ('ART. 32' for 3º) can look like disorder: reorder only when the
     # reordered law is much easier to number than the law as scanned.
-    if before == 0 or cost(proposal) + config.reorder_margin >= cost(original):
+    if not closing_last and (before == 0 or cost(proposal) + config.reorder_margin >= cost(original)):
         return readings, None, None
     new = [readings[i] for k in proposal for i in merged[k]]
     pages_in_order: list[int] = []
