@@ -1708,3 +1708,27 @@ def test_one_printed_number_claims_no_page_that_does_not_go_on_right_after_it() 
     pages[2] = pages[2].replace("Artigo 3º.", "Artigo 5º.").replace("Artigo 4º.", "Artigo 6º.")
     result = _structure("\f".join(pages), numero="1.649", ano=1977)
     assert "art5" not in unit_ids(result) and "art3" not in unit_ids(result)
+
+
+def test_a_page_that_fills_the_targets_gap_exactly_is_the_targets_though_the_next_law_could_run_on() -> None:
+    # (625471812/005: the target's articles 1-2 and 13-15 with its fecho, then the next law's
+    # articles 1-2, then a page of 3 to 12: the next law could run on to article 3, but the page
+    # fills the target's gap from end to end)
+    pages = [
+        "LEI Nº 1.673/90\nDisciplina os cemitérios municipais.\n"
+        "O PREFEITO MUNICIPAL DE CRUZ ALTA faço saber que a Câmara Municipal aprovou e eu sanciono a seguinte Lei:\n"
+        "Artigo 1º. A administração dos cemitérios obedecerá ao disposto nesta Lei.\n"
+        "Artigo 2º. São obrigações do concessionário manter limpa a sepultura.",
+        "Artigo 5º. Compete à Secretaria Municipal de Serviços Urbanos a fiscalização.\n"
+        "Artigo 6º. Esta Lei entrará em vigor na data de sua publicação.\n"
+        "Prefeitura Municipal de Cruz Alta, em 7 de janeiro de 1990.\nANA MOURA BRANDÃO\nPrefeito Municipal\n"
+        "LEI MUNICIPAL Nº 1.674, DE 7 DE JANEIRO DE 1990\nDenomina logradouro público.\n"
+        "O PREFEITO MUNICIPAL DE CRUZ ALTA faço saber que a Câmara Municipal aprovou e eu sanciono a seguinte Lei:\n"
+        "ARTIGO 1º - Fica denominada Rua José Vieira a atual Rua 24 do Bairro Mendes.\n"
+        "ARTIGO 2º - A Prefeitura providenciará a colocação das placas.",
+        "Artigo 3º. Os concessionários terão o prazo de 15 (quinze) dias para se adaptarem.\n"
+        "Artigo 4º. O pedido de renovação será apresentado até trinta dias antes do vencimento.",
+    ]
+    result = _structure("\f".join(pages), numero="1.673", ano=1990)
+    assert unit_ids(result) == ["art1", "art2", "art3", "art4", "art5", "art6"]
+    assert "pages_reordered" in _codes(result)

@@ -361,7 +361,10 @@ def claim_orphan_pages(
         # the page right before carries the neighbour's article just before this page's first:
         # the neighbour's text runs on (a gazette's act, its annex's articles over two pages)
         # (not after its final clause: 'Art. 3º Esta Lei entra em vigor ...' ends a law)
-        runs_on = bool(nums and last_kept and last_kept[-1] == nums[0] - 1 and closed)
+        # (unless the page fills the target's gap exactly, its first number right after one the
+        # target printed and its last right before another: 3 to 12 between the target's 2 and 13)
+        runs_on = bool(nums and last_kept and last_kept[-1] == nums[0] - 1 and closed) and not (
+            fills and nums[0] - 1 in own and nums[-1] + 1 in own)
         if single:
             fills, continues = False, bool(continues and neighbour_closed and nums[0] == max(own) + 1)
         if (fills or continues) and not own.intersection(nums) and not runs_on:
