@@ -1396,3 +1396,16 @@ def test_indentation_says_nothing_where_the_document_does_not_set_starts_apart()
     flat = [0.0 if x is not None else None for x in _INDENTS]
     assert decode(_INDENTED_TEXTS, _INDENTED_PRINTED, indents=flat).starts == decode(
         _INDENTED_TEXTS, _INDENTED_PRINTED).starts
+
+
+def test_a_damaged_label_read_as_another_kind_is_weighed_as_every_kind():
+    # (888044488/017: '. Iº —' was read as a parágrafo whose sign OCR lost, and the incisos after
+    # it hung under that parágrafo; the list the ':' announced, and the 'Parágrafo único' below,
+    # say inciso I)
+    units = _units("Art. 1º O pedido de concessão será instruído com os seguintes documentos:\n"
+                   ". Iº — duas fotografias 3x4;\nII - atestado de antecedentes;\n"
+                   "III - certidão negativa de débitos para com a Fazenda Municipal;\n"
+                   "PARÁGRAFO ÚNICO - A infração será apurada em processo administrativo.\n"
+                   "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert [k for k in units if k.startswith("art1")] == [
+        "art1", "art1_cpt_inc1", "art1_cpt_inc2", "art1_cpt_inc3", "art1_par1u"]

@@ -1284,11 +1284,14 @@ def decode(
             (tr := _transition(p.kind, p.number or 0, p.unico, st, config)) is not None and tr[0] == 0
             for st in beam
         )):
-            kinds = (p.kind,)
             # A label printed cleanly is trusted as printed by every state that expects its
             # number: its other readings are not weighed there (a careful reader does not doubt
-            # 'Art. 5º' after article 4). Damaged or unexpected labels get the full search.
+            # 'Art. 5º' after article 4). Damaged or unexpected labels get the full search, of
+            # the other kinds too ('. Iº —' after '... documentos:' may be a parágrafo whose sign
+            # was lost, or inciso I: the list ahead tells).
             trusted = not p.suffix and p.number is not None and piece.printed_cleanly()
+            kinds = (p.kind,) if trusted or p.suffix else tuple(
+                kind for kind in _KINDS if kind == p.kind or (piece.may_start(kind) and (kind == "inciso" or not piece.listed)))
         else:
             kinds = tuple(kind for kind in _KINDS if piece.may_start(kind) and (kind == "inciso" or not piece.listed))
             if not kinds:
