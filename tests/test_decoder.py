@@ -1409,3 +1409,28 @@ def test_a_damaged_label_read_as_another_kind_is_weighed_as_every_kind():
                    "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
     assert [k for k in units if k.startswith("art1")] == [
         "art1", "art1_cpt_inc1", "art1_cpt_inc2", "art1_cpt_inc3", "art1_par1u"]
+
+
+def test_debris_at_the_indent_units_open_at_is_the_sibling_the_gap_lacks_though_another_follows():
+    # (888044488/018: 'II - carteira de saúde;' read 'IEitsia RR ira de saúde;' and 'III -' read
+    # 'CIT -': blind, 'CIT' took II and the printed IV was renumbered III; at the indent where the
+    # document's units open, the debris opens inciso II and the printed IV keeps its number)
+    texts = ["Art. 1º - O parcelamento do solo urbano na zona urbana obedecerá ao disposto nesta Lei e em seu re-",
+             "gulamento.",
+             "Art. 2º - O pedido de aprovação será instruído com os se-",
+             "guintes documentos:",
+             "I - planta do local, em duas vias;",
+             "IEitsia RR ira de saúde;",
+             "CIT - titulo de eleitor;",
+             "IV - atestado de antecedentes;",
+             "V - prova de residência.",
+             "Art. 3º - Esta Lei entra em vigor na data de sua publica-",
+             "ção."]
+    printed = [Printed("artigo", 1, label="Art. 1º -"), None, Printed("artigo", 2, label="Art. 2º -"), None,
+               Printed("inciso", 1, label="I -"), None, None, Printed("inciso", 4, label="IV -"),
+               Printed("inciso", 5, label="V -"), Printed("artigo", 3, label="Art. 3º -"), None]
+    indents = [10.0, 0.0, 10.0, 0.0, 10.2, 10.2, 10.2, 10.2, 10.1, 9.9, 0.0]
+    blind = [(s.line, s.number) for s in decode(texts, printed).starts if s.kind == "inciso"]
+    assert blind == [(4, 1), (6, 2), (7, 4), (8, 5)]
+    seen = [(s.line, s.number) for s in decode(texts, printed, indents=indents).starts if s.kind == "inciso"]
+    assert seen == [(4, 1), (5, 2), (6, 3), (7, 4), (8, 5)]

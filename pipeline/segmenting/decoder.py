@@ -507,8 +507,11 @@ class _Piece:
             # this one and a paragraph starts here: a lost article, numbered by the gap (the
             # sequence says which, when the gap lacks more than one).
             best = (lost + config.lost_keyword, self.lost_whole)
+        # (the next printed sibling is the one after this one; or comes later where the line stands
+        # at the indent the document's units open at: the layout says a unit starts here, the gap
+        # that its number is free: 'IEitsia RR ira de saúde;' between 'E planta ...;' and 'IV -')
         if kind in _SHORT_KINDS and (self.lost_bare or self.lost_debris is not None) \
-                and self.next_printed.get(kind) == n + 1 and (
+                and (self.next_printed.get(kind) == n + 1 or (self.mark == "opens" and self.next_printed.get(kind, 0) > n)) and (
                 (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico)):
             cost = lost + (self.closes == ":") * config.lost_first + min(lost_separator(kind, ""), 1.0)
             if cost < best[0]:
