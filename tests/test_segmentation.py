@@ -1732,3 +1732,21 @@ def test_a_page_that_fills_the_targets_gap_exactly_is_the_targets_though_the_nex
     result = _structure("\f".join(pages), numero="1.673", ano=1990)
     assert unit_ids(result) == ["art1", "art2", "art3", "art4", "art5", "art6"]
     assert "pages_reordered" in _codes(result)
+
+
+def test_an_enacting_clause_with_a_misread_letter_still_opens_the_next_law() -> None:
+    # (888044488/011: the next law's epígrafe lost, its clause read 'promulga a sequinte Lei:':
+    # its articles 1 and 2 were taken as the target's 17 and 18)
+    text = ("LEI Nº 77, DE 3 DE SETEMBRO DE 1980\nDisciplina a poda de árvores.\n"
+            "A CÂMARA MUNICIPAL DE ARARAQUARA aprovou e o seu Presidente promulga a seguinte Lei:\n"
+            "Art. 1º - A poda de árvores depende de autorização.\n"
+            "Art. 2º - Esta Lei entra em vigor na data de sua publicação.\n"
+            "Câmara Municipal de Araraquara, em 3 de setembro de 1980.\nHEUSA MONTEIRO CASTRO\nPresidente da Câmara\n"
+            "Denomina logradouro público.\n"
+            "A CÂMARA MUNICIPAL DE ARARAQUARA, Estado de São Paulo,\n"
+            "aprovou e o seu Presidente, no uso de suas atribuições legais,\npromulga a sequinte Lei:\n"
+            "Art. 1º - Fica denominada Rua Sebastião Barbosa a atual Rua 18.\n"
+            "Art. 2º - A Prefeitura providenciará a colocação das placas.\n")
+    result = _structure(text, numero="77", ano=1980)
+    assert unit_ids(result) == ["art1", "art2"]
+    assert "neighbor_law" in _codes(result)

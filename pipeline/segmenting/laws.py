@@ -188,14 +188,32 @@ def enacts(texts: Sequence[str], j: int) -> bool:
     """Whether line ``j`` of ``texts`` ends an enacting clause, read with the line before it
     (the clause wraps: 'sanciono a seguinte' / 'Lei:', or cuts a word: 'sanciono a se-' /
     'guinte Lei:')."""
-    if ENACTING.search(texts[j]):
+    if ENACTING.search(texts[j]) or _misread_enacting(texts[j]):
         return True
     if not j:
         return False
     before = texts[j - 1].rstrip()
     joined = (_HYPHEN_WRAP.sub("", before) + texts[j].lstrip()) if _HYPHEN_WRAP.search(before) \
         else f"{before} {texts[j]}"
-    return bool(ENACTING.search(joined))
+    return bool(ENACTING.search(joined)) or _misread_enacting(joined)
+
+
+# what an enacting clause ends with, before its colon ('... sanciono a seguinte Lei:')
+_ENACTED = ("a seguinte lei", "a seguinte lei complementar", "a seguinte resolucao", "o seguinte decreto",
+            "a seguinte emenda")
+_ENACTED_END = re.compile(r"((?:\S+\s+){2,3}\S+)\s*:\W{0,2}$")
+_ENACTED_AGREES = 85.0
+
+
+def _misread_enacting(text: str) -> bool:
+    """Whether ``text`` ends as an enacting clause does with a letter or two misread ('promulga a
+    sequinte Lei:', 'sanciono a seguinle Lei:'): its last words before the colon read as one of
+    the clause's endings, by the edit distance of their folded letters."""
+    m = _ENACTED_END.search(text[-60:])
+    if m is None:
+        return False
+    words = fold(m.group(1)).lower().split()
+    return any(fuzz.ratio(" ".join(words[-len(end.split()):]), end) >= _ENACTED_AGREES for end in _ENACTED)
 
 
 def _ementa_like(text: str) -> bool:
