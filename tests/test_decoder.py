@@ -1434,3 +1434,17 @@ def test_debris_at_the_indent_units_open_at_is_the_sibling_the_gap_lacks_though_
     assert blind == [(4, 1), (6, 2), (7, 4), (8, 5)]
     seen = [(s.line, s.number) for s in decode(texts, printed, indents=indents).starts if s.kind == "inciso"]
     assert seen == [(4, 1), (5, 2), (6, 3), (7, 4), (8, 5)]
+
+
+def test_a_printed_article_number_with_one_digit_misread_is_the_gap_not_a_shift_of_the_next():
+    # (333322132/030: 'ARTIGO 19º' between articles 9 and 11, after a heading: read as 11
+    # renumbered, it took article 11's number and 'ARTIGO 11º' became 12; the line reads as running
+    # text the same whatever number is asked of it, and '19' is nearer 10 than 11)
+    body = "".join(f"ARTIGO {n}º :- O permissionário cumprirá a obrigação número {n} desta Lei.\n" for n in range(1, 10))
+    body += ("CAPÍTULO III\nDAS DISPOSIÇÕES FINAIS\nARTIGO 19º :- A infração ao disposto nesta Lei sujeita\n"
+             "o infrator às seguintes penalidades:\nI) advertência por escrito;\nII) multa de 5 (cinco) ORTN.\n"
+             "ARTIGO 11º :- Esta Lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert [k for k in units if k.startswith(("art10", "art11", "art12"))] == [
+        "art10", "art10_cpt_inc1", "art10_cpt_inc2", "art11"]
+    assert units["art11"].startswith("Esta Lei entra em vigor")

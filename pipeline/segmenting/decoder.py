@@ -774,6 +774,11 @@ class _Piece:
                 (end == 0 and self.lost_bare) or (self.lost_debris is not None and end == self.lost_debris)):
             return config.label_lost, end  # ... the gap the next printed sibling shows, and the ';' or ':'
         consumed = self.printed.label if end < 0 and self.printed is not None else self.text[:end]
+        if end >= 0 and self.printed is not None and self.printed.kind == kind and end <= len(self.printed.label):
+            # a label of this kind was printed here: the line reads as running text the same
+            # whatever number is asked of it ('ARTIGO 19º :-' read as article 10 by the channel,
+            # up to '19', or as 11 renumbered: the same label against the same text)
+            consumed = self.printed.label
         size = len(consumed.strip())
         if cost > max(limit, config.emission_per_char * size):
             return float("-inf"), end
@@ -1039,7 +1044,11 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
     # the indentation, for every reading of the line alike: where units open, where their text runs on
     score += config.indent_opens if piece.mark == "opens" else -config.indent_runs_on if piece.mark == "runs_on" else 0.0
     if end >= 0:  # read by expectation: the layout must not speak against it
-        if not (end in (piece.lost_whole, piece.lost_guess) and kind in ("artigo", "paragrafo")):  # (layout weighed)
+        # (the layout is weighed already where a lost label's shape was found; and it says nothing
+        # of a number read again on a line whose label of this kind was printed: its printed
+        # reading does not pay it either, 'ARTIGO 19º' after 'DAS DISPOSIÇÕES FINAIS' is 10 or 19)
+        if not (end in (piece.lost_whole, piece.lost_guess) and kind in ("artigo", "paragrafo")) and not (
+                piece.printed is not None and piece.printed.kind == kind and piece.offset == 0):
             score += _layout_bonus(prev_text, kind, config)
         word = piece.text[:end].strip(_LABEL_EDGE)
         first, _, after = word.partition(" ")
