@@ -383,7 +383,10 @@ def _articulacao(readings: list[Reading], frozen: list[bool], issues: list[Issue
     readings, numbers, doubts = decode_articulacao(readings, frozen, config=config, lost_articles=lost_articles)
     for d in doubts:
         label = number_text(d.kind, d.number, d.unico) if d.kind != "unit" else ""
-        if d.kind == "unit" and d.number:
+        if d.broken:
+            message = (f"'{d.text.strip()}' runs on at the margin, yet the line above closed its unit with ';': "
+                       "the lines between them (a unit's start among them) may be lost")
+        elif d.kind == "unit" and d.number:
             message = (f"'{d.text.strip()}' opens with {d.number}, the numeral of the next unit, after a "
                        "sentence's end, its keyword unreadable, but was kept as text: a unit may be lost")
         elif d.kind == "unit":

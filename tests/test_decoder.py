@@ -1448,3 +1448,28 @@ def test_a_printed_article_number_with_one_digit_misread_is_the_gap_not_a_shift_
     assert [k for k in units if k.startswith(("art10", "art11", "art12"))] == [
         "art10", "art10_cpt_inc1", "art10_cpt_inc2", "art11"]
     assert units["art11"].startswith("Esta Lei entra em vigor")
+
+
+def test_text_running_on_at_the_margin_after_a_line_closed_with_a_semicolon_is_a_doubt():
+    # (653980697/002: OCR lost 'II - recolher os tributos ...' and the first line of the
+    # 'Parágrafo único'; what is left, 'prorrogado uma única vez ...', ran on inciso I's text and
+    # the law was 'extracted')
+    texts = ["Art. 12 - Os preços públicos devidos pela inscrição sanitária serão reco-",
+             "lhidos à Tesouraria da Prefeitura até o dia 15 de cada mês.",
+             "Art. 13 - A inscrição será requerida ao Prefeito Municipal pelo interessado e terá vali-",
+             "dade de 90 (noventa) meses.",
+             "Art. 14 - São obrigações do marchante:",
+             "I - não perturbar o sossego público;",
+             "prorrogado uma única vez, por igual período.",
+             "Art. 15 - Esta Lei entrará em vigor na data de sua publicação, revogadas as disposi-",
+             "ções em contrário."]
+    printed = [Printed("artigo", 12, label="Art. 12 -"), None, Printed("artigo", 13, label="Art. 13 -"), None,
+               Printed("artigo", 14, label="Art. 14 -"), Printed("inciso", 1, label="I -"), None,
+               Printed("artigo", 15, label="Art. 15 -"), None]
+    indents = [4.0, 0.0, 4.0, 0.1, 4.0, 4.1, 0.0, 4.0, 0.0]
+    assert not [d for d in decode(texts, printed).doubts if d.line == 6]
+    doubts = [d for d in decode(texts, printed, indents=indents).doubts if d.line == 6]
+    assert len(doubts) == 1 and doubts[0].broken
+    # a line at the margin after one that runs on is the same unit's text: no doubt
+    texts[5] = "I - não perturbar o sossego público nem ceder a licença, salvo quando"
+    assert not [d for d in decode(texts, printed, indents=indents).doubts if d.line == 6]

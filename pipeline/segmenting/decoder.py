@@ -1113,6 +1113,8 @@ class Doubt:
     lost: bool = False  # taken where OCR lost the whole label: where the unit starts is a guess
     skip: bool = False  # taken by expectation from a costly label that reads better as the next
     # number ('TIE)' read as II, though nearer to III): the unit before it may be lost
+    broken: bool = False  # text running on at the margin after a line that closed its unit with ';':
+    # the lines between them were lost
 
 
 @dataclass(frozen=True)
@@ -1370,7 +1372,15 @@ def decode(
             label = piece.text[:end].strip()
             rest = _after_separator(texts[piece.line], piece.offset + end).strip()
         out.append(Start(piece.line, piece.offset, kind, n, unico, label, rest, emission, piece.printed))
-    return Decoding(out, _doubts(pieces, chosen, texts, prev_texts, config, words))
+    doubts = _doubts(pieces, chosen, texts, prev_texts, config, words)
+    started = {pieces[k].line for k, *_ in chosen if pieces[k].offset == 0}
+    for piece in pieces:
+        if (piece.offset == 0 and piece.mark == "runs_on" and piece.closes == ";" and not piece.frozen
+                and piece.line not in started):
+            # the line above closed its unit with ';' (another sibling comes), yet this one stands at
+            # the margin where text runs on: the lines between them, a unit's start among them, were lost
+            doubts.append(Doubt(piece.line, 0, "unit", 0, False, 0.0, piece.text[:40], broken=True))
+    return Decoding(out, sorted(doubts, key=lambda d: (d.line, d.offset)))
 
 
 def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool]], texts: Sequence[str],
