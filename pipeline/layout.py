@@ -809,13 +809,15 @@ def read_layout(doc: DocumentText) -> DocumentText:
 # --- indentation -----------------------------------------------------------------------------
 
 _ALNUM_WORD = re.compile(r"\w")
+_MARKS_ONLY = re.compile(r"^[-–—.,:;'\"“”‘’«»*·_~|]+$")  # a dash, a point or a quote before the text: dust or a
+# separator, never where a label's marks stand ('") -' of 'c) -' is the label's own place)
 
 
 @dataclass(frozen=True)
 class IndentConfig:
     min_chars: int = 20  # lines this long measure the page's margin and its characters' width
     min_lines: int = 5  # ... on a page with at least this many of them
-    margin_share: float = 0.1  # the margin: the left edge this share of those lines start left of
+    margin_share: float = 0.1  # the margin: where this share of those lines (two at least) start together
     reach: float = 30.0  # further right than this many characters: no indent (a heading, a column)
 
 
@@ -828,12 +830,16 @@ def page_indents(page: PageText, *, config: IndentConfig = IndentConfig()) -> li
     long = [ln for ln in page.lines if ln.bbox is not None and len(ln.text) >= config.min_chars]
     if len(long) < config.min_lines:
         return [None] * len(page.lines)
-    lefts = sorted(_left(ln) for ln in long)
-    margin = lefts[int(len(lefts) * config.margin_share)]
     widths = sorted((_box(ln)[2] - _box(ln)[0]) / len(ln.text) for ln in long)
     width = widths[len(widths) // 2]
     if width <= 0:
         return [None] * len(page.lines)
+    lefts = sorted(_left(ln) for ln in long)
+    # the margin: the leftmost place where two long lines start within a character of each other
+    # (a page of short units has few lines at its margin: a share of the lines from the left would
+    # land on the indent)
+    margin = next((x for x, y in zip(lefts, lefts[1:], strict=False) if y - x <= width),
+                  lefts[int(len(lefts) * config.margin_share)])
     out: list[float | None] = []
     for ln in page.lines:
         if ln.bbox is None:
@@ -852,6 +858,6 @@ def _left(line: Line) -> float:
     boxed = [w for w in line.words if w.bbox is not None]
     height = _box(line)[3] - _box(line)[1]
     for w, after in zip(boxed, boxed[1:], strict=False):
-        if _ALNUM_WORD.search(w.text) or _box(after)[0] - _box(w)[2] <= height:
+        if _ALNUM_WORD.search(w.text) or (_box(after)[0] - _box(w)[2] <= height and not _MARKS_ONLY.match(w.text)):
             return _box(w)[0]
     return _box(boxed[-1])[0] if boxed else _box(line)[0]

@@ -78,3 +78,29 @@ def test_no_layout_is_learned_where_starts_and_running_text_share_a_column():
     assert paragraph_marks(indents, starts, runs) == [None] * 8
     # ... nor from too few lines of either kind
     assert paragraph_marks([8.0, 0.0, 8.0, 0.0], [True, False, True, False], [False, True, False, True]) == [None] * 4
+
+
+def test_a_page_of_short_units_finds_its_margin_from_two_lines_that_run_on():
+    # (888044488/018's second page: most long lines open a unit at the indent, two run on at the
+    # margin; a share of the lines from the left landed on the indent)
+    rows = [(f"{roman} - atestado de antecedentes e prova de residência no Município;", 10)
+            for roman in ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII") * 2]
+    rows[3:3] = [("infrator às seguintes penalidades e medidas administrativas:", 0)]
+    rows[9:9] = [("feito Municipal, ouvida a Secretaria Municipal de Obras e Viação.", 0)]
+    indents = page_indents(_page(*rows))
+    assert indents[3] == 0.0 and indents[9] == 0.0
+    assert {indents[k] for k in range(len(rows)) if k not in (3, 9)} == {10.0}
+
+
+def test_a_dash_before_a_label_is_no_margin():
+    # (the Surubim code's '- Arte 518 -' and '- PARÁGRAFO ÚNICO': a dash opens the line a
+    # character left of where every other label stands)
+    rows = [("Art. 50 - Nenhum estabelecimento comercial ou industrial poderá funcionar", 0),
+            ("sem licença da Prefeitura, concedida a requerimento do interessado.", 11)] * 3
+    page = _page(*rows)
+    dashed = [Line.of_words([Word(text="-", conf=0.5, bbox=(MARGIN - 2 * CHAR, y, MARGIN - CHAR, y + 40)),
+                             *_line("Art. 51 - A licença de localização poderá ser cassada:", 0, y).words])
+              for y in (900, 1000)]
+    page = PageText(page_index=0, method="ocr", width=2500, height=3500, lines=(*page.lines, *dashed))
+    indents = page_indents(page)
+    assert indents[-2:] == [0.0, 0.0] and indents[:2] == [0.0, 11.0]
