@@ -835,11 +835,11 @@ def page_indents(page: PageText, *, config: IndentConfig = IndentConfig()) -> li
     if width <= 0:
         return [None] * len(page.lines)
     lefts = sorted(_left(ln) for ln in long)
-    # the margin: the leftmost place where two long lines start within a character of each other
-    # (a page of short units has few lines at its margin: a share of the lines from the left would
-    # land on the indent)
-    margin = next((x for x, y in zip(lefts, lefts[1:], strict=False) if y - x <= width),
-                  lefts[int(len(lefts) * config.margin_share)])
+    # the margin: where a share of the long lines from the left start, or further left where two
+    # start within a character of each other (a page of short units has few lines at its margin:
+    # the share lands on the indent; a page of few lines may have one line at its margin only)
+    share = lefts[int(len(lefts) * config.margin_share)]
+    margin = min(share, next((x for x, y in zip(lefts, lefts[1:], strict=False) if y - x <= width), share))
     out: list[float | None] = []
     for ln in page.lines:
         if ln.bbox is None:

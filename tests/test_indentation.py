@@ -104,3 +104,13 @@ def test_a_dash_before_a_label_is_no_margin():
     page = PageText(page_index=0, method="ocr", width=2500, height=3500, lines=(*page.lines, *dashed))
     indents = page_indents(page)
     assert indents[-2:] == [0.0, 0.0] and indents[:2] == [0.0, 11.0]
+
+
+def test_a_page_of_few_lines_keeps_its_one_line_at_the_margin():
+    # (653980697/025's last page: the vigência clause and the fecho at the indent, one line of
+    # theirs at the margin, then signatures: two lines starting together are the indent there)
+    rows = [("Asp cds | Esta Lei entrará em vigor na data de sua", 6), ("publicação.", 0),
+            ("Prefeitura Municipal de Santa Rosa, aos quatorze dias do", 6),
+            ("mês de fevereiro de mil novecentos e sessenta e quatro.", 0),
+            ("SEBASTIÃO FERNANDES COSTA", 15), ("PEDRO DE CAVALCANTI MARTINS", 14)]
+    assert page_indents(_page(*rows))[:4] == [6.0, 0.0, 6.0, 0.0]
