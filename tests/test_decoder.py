@@ -1473,3 +1473,40 @@ def test_text_running_on_at_the_margin_after_a_line_closed_with_a_semicolon_is_a
     # a line at the margin after one that runs on is the same unit's text: no doubt
     texts[5] = "I - não perturbar o sossego público nem ceder a licença, salvo quando"
     assert not [d for d in decode(texts, printed, indents=indents).doubts if d.line == 6]
+
+
+def test_a_law_that_cuts_few_words_learns_its_layout_from_lines_after_an_open_one():
+    # (814188826/002: one word cut by a hyphen in the law; 'Artigo do + Nenhum' at the indent after
+    # 'Lei 7', a line whose point OCR read '7', is article 5 the gap lacks)
+    texts = ["Artigo 3º - A Prefeitura manterá cadastro atualizado dos proprietários, do qual",
+             "constarão o nome, o endereço e o número da autorização.",
+             "Artigo 4º - Os proprietários já estabelecidos terão o prazo",
+             "de 120 (cento e vinte) dias para se adaptarem às disposições desta",
+             "Lei 7",
+             "Artigo do + Nenhum proprietário poderá exercer a atividade",
+             "sem a prévia autorização da Prefeitura.",
+             "Artigo 6º - O pedido de autorização será instruído com a prova",
+             "de residência no Município.",
+             "Artigo 7º - Esta Lei entra em vigor na data de sua publicação."]
+    printed = [Printed("artigo", 3, label="Artigo 3º -"), None, Printed("artigo", 4, label="Artigo 4º -"), None, None,
+               None, None, Printed("artigo", 6, label="Artigo 6º -"), None, Printed("artigo", 7, label="Artigo 7º -")]
+    indents = [11.0, 0.9, 10.9, 0.9, 1.0, 11.0, 1.1, 10.9, 1.0, 10.8]
+    assert 5 not in {s.line for s in decode(texts, printed).starts}
+    assert (5, "artigo", 5) in {(s.line, s.kind, s.number) for s in decode(texts, printed, indents=indents).starts}
+
+
+def test_a_speck_read_as_a_semicolon_after_a_stop_word_breaks_no_layout():
+    # (333322132/008: 'terão o prazo de ;' then '120 (cento e vinte) dias' at the margin)
+    texts = ["Art. 4º - O pedido será instruído com os documentos que o regulamento fixar e que se-",
+             "rão entregues na Prefeitura.",
+             "Art. 5º - Os proprietários já estabelecidos terão o prazo de ;",
+             "120 (cento e vinte) dias para se adaptarem às disposições desta Lei.",
+             "Art. 6º - A fiscalização poderá requisitar o auxílio da força po-",
+             "licial, quando necessário, e o da Secretaria de Obras, que a pres-",
+             "tará."]
+    printed = [Printed("artigo", 4, label="Art. 4º -"), None, Printed("artigo", 5, label="Art. 5º -"), None,
+               Printed("artigo", 6, label="Art. 6º -"), None, None]
+    indents = [4.4, 0.5, 4.4, 0.5, 4.4, 0.4, 0.4]
+    assert not [d for d in decode(texts, printed, indents=indents).doubts if d.broken]
+    texts[2] = "Art. 5º - Os proprietários já estabelecidos terão os seguintes prazos;"
+    assert [d.line for d in decode(texts, printed, indents=indents).doubts if d.broken] == [3]

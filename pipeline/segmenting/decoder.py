@@ -1097,6 +1097,13 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
     return score
 
 
+def _speck_close(line: str) -> bool:
+    """Whether the ';' that ends ``line`` follows a stop word, after which no clause ends ('terão o
+    prazo de ;'): a speck OCR read at the line's end."""
+    words = line[:-1].split()
+    return bool(words) and words[-1].lower() in stop_words()
+
+
 @dataclass(frozen=True)
 class Doubt:
     """A place kept as running text that reads almost as well as the unit expected there: the
@@ -1188,10 +1195,12 @@ def decode(
             piece.lost_end, piece.lost_bare, piece.lost_debris = None, False, None
     if indents is not None:
         at_start = [piece for piece in pieces if piece.offset == 0]
-        marks = paragraph_marks(
-            indents,
-            [q.printed is not None and q.printed.kind in _LEVEL and q.printed_cleanly() for q in at_start],
-            [_line_end(prev_texts[q.line]) == "cut" for q in at_start])
+        ends = [_line_end(prev_texts[q.line]) for q in at_start]
+        # the lines that run on: after a word cut by a hyphen; where the law cuts too few, after any
+        # line that ends mid-sentence (a line whose point OCR lost ends so too: fewer agree)
+        cut = [end == "cut" for end in ends]
+        runs = cut if sum(cut) >= 3 else [end in ("cut", "open") for end in ends]
+        marks = paragraph_marks(indents, [q.printed is not None and q.printed.kind in _LEVEL for q in at_start], runs)
         for q, mark in zip(at_start, marks, strict=True):
             q.mark = mark
     _look_ahead(pieces)
@@ -1376,9 +1385,10 @@ def decode(
     started = {pieces[k].line for k, *_ in chosen if pieces[k].offset == 0}
     for piece in pieces:
         if (piece.offset == 0 and piece.mark == "runs_on" and piece.closes == ";" and not piece.frozen
-                and piece.line not in started):
+                and piece.line not in started and not _speck_close(without_end_dust(prev_texts[piece.line]))):
             # the line above closed its unit with ';' (another sibling comes), yet this one stands at
             # the margin where text runs on: the lines between them, a unit's start among them, were lost
+            # (a ';' after a word no clause ends with, 'terão o prazo de ;', is a speck)
             doubts.append(Doubt(piece.line, 0, "unit", 0, False, 0.0, piece.text[:40], broken=True))
     return Decoding(out, sorted(doubts, key=lambda d: (d.line, d.offset)))
 

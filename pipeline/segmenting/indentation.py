@@ -37,8 +37,9 @@ def paragraph_marks(indents: Sequence[float | None], starts: Sequence[bool], run
     one at a column where their text runs on, None where the layout says nothing (the document
     does not set the two apart, the line stands elsewhere or has no indent).
 
-    ``starts``: lines that open with a unit label printed cleanly; ``runs_on``: lines after a word
-    cut by a hyphen (the surest sign of a line that continues). Each kind's columns are where at
+    ``starts``: lines that open with a printed unit label; ``runs_on``: lines after a word cut by a
+    hyphen (the surest sign of a line that continues) or, in a law that cuts few, after a line that
+    ends mid-sentence. Each kind's columns are where at
     least ``config.column_share`` of its lines stand; a column of one kind within ``config.apart``
     of one of the other says nothing. The layout is learned only from ``config.min_lines`` lines of
     each kind at least, where ``config.agree`` of the labelled starts stand at columns where units
