@@ -817,7 +817,8 @@ _MARKS_ONLY = re.compile(r"^[-–—.,:;'\"“”‘’«»*·_~|]+$")  # a dash
 class IndentConfig:
     min_chars: int = 20  # lines this long measure the page's margin and its characters' width
     min_lines: int = 5  # ... on a page with at least this many of them
-    margin_share: float = 0.1  # the margin: where this share of those lines (two at least) start together
+    margin_share: float = 0.1  # the margin: the left edge this share of those lines start left of (or
+    # further left, where two of them start together)
     reach: float = 30.0  # further right than this many characters: no indent (a heading, a column)
 
 

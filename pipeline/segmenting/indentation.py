@@ -5,9 +5,9 @@ lines that carry its sentence on at the margin. A reader who sees a line at the 
 continues the unit above, whatever its first letters spell; a line at the indent after a closed
 one opens a unit, even where OCR left nothing of its label. Not every document is laid out so (a
 hanging indent, block paragraphs, a text layer without boxes), so the layout is learned from the
-document itself: the lines whose labels were printed cleanly show where units start, the lines
-after a sentence cut mid-way show where text runs on, and only when the two are apart does the
-indentation say anything.
+document itself: the lines that open with a printed label show where units start, the lines
+after a word cut by a hyphen (or after any sentence left open, in a law that cuts few) show where
+text runs on, and only when the two are apart does the indentation say anything.
 
 Pure: indents in (``pipeline.layout.page_indents``, characters from the page's margin), a mark
 per line out.
