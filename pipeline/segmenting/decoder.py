@@ -1195,11 +1195,11 @@ def decode(
             piece.lost_end, piece.lost_bare, piece.lost_debris = None, False, None
     if indents is not None:
         at_start = [piece for piece in pieces if piece.offset == 0]
-        ends = [_line_end(prev_texts[q.line]) for q in at_start]
+        line_ends = [_line_end(prev_texts[q.line]) for q in at_start]
         # the lines that run on: after a word cut by a hyphen; where the law cuts too few, after any
         # line that ends mid-sentence (a line whose point OCR lost ends so too: fewer agree)
-        cut = [end == "cut" for end in ends]
-        runs = cut if sum(cut) >= 3 else [end in ("cut", "open") for end in ends]
+        cut = [end == "cut" for end in line_ends]
+        runs = cut if sum(cut) >= 3 else [end in ("cut", "open") for end in line_ends]
         marks = paragraph_marks(indents, [q.printed is not None and q.printed.kind in _LEVEL for q in at_start], runs)
         for q, mark in zip(at_start, marks, strict=True):
             q.mark = mark
