@@ -835,19 +835,18 @@ def page_indents(page: PageText, *, config: IndentConfig = IndentConfig()) -> li
     width = widths[len(widths) // 2]
     if width <= 0:
         return [None] * len(page.lines)
-    lefts = sorted(_left(ln) for ln in long)
+    starts = [_left(ln) if ln.bbox is not None else None for ln in page.lines]  # (each line's once)
+    lefts = sorted(x for x, ln in zip(starts, page.lines, strict=True)
+                   if x is not None and len(ln.text) >= config.min_chars)
     # the margin: where a share of the long lines from the left start, or further left where two
     # start within a character of each other (a page of short units has few lines at its margin:
     # the share lands on the indent; a page of few lines may have one line at its margin only)
     share = lefts[int(len(lefts) * config.margin_share)]
     margin = min(share, next((x for x, y in zip(lefts, lefts[1:], strict=False) if y - x <= width), share))
     out: list[float | None] = []
-    for ln in page.lines:
-        if ln.bbox is None:
-            out.append(None)
-            continue
-        indent = (_left(ln) - margin) / width
-        out.append(round(indent, 1) if indent <= config.reach else None)
+    for x in starts:
+        indent = None if x is None else (x - margin) / width
+        out.append(round(indent, 1) if indent is not None and indent <= config.reach else None)
     return out
 
 

@@ -1097,6 +1097,13 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
     return score
 
 
+def _startable(piece: _Piece, also: str | None = None) -> tuple[str, ...]:
+    """The kinds that may start at ``piece`` (and ``also``), in level order: an item of a
+    revocation list is an inciso or nothing."""
+    return tuple(kind for kind in _KINDS if kind == also or (
+        piece.may_start(kind) and (kind == "inciso" or not piece.listed)))
+
+
 def _speck_close(line: str) -> bool:
     """Whether the ';' that ends ``line`` follows a stop word, after which no clause ends ('terão o
     prazo de ;'): a speck OCR read at the line's end."""
@@ -1313,10 +1320,9 @@ def decode(
             # the other kinds too ('. Iº —' after '... documentos:' may be a parágrafo whose sign
             # was lost, or inciso I: the list ahead tells).
             trusted = not p.suffix and p.number is not None and piece.printed_cleanly()
-            kinds = (p.kind,) if trusted or p.suffix else tuple(
-                kind for kind in _KINDS if kind == p.kind or (piece.may_start(kind) and (kind == "inciso" or not piece.listed)))
+            kinds = (p.kind,) if trusted or p.suffix else _startable(piece, also=p.kind)
         else:
-            kinds = tuple(kind for kind in _KINDS if piece.may_start(kind) and (kind == "inciso" or not piece.listed))
+            kinds = _startable(piece)
             if not kinds:
                 continue  # nothing here can be a label: running text, the beam carries on
         new = dict(beam)  # running text: the state carries on
