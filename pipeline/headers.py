@@ -142,7 +142,7 @@ _INCISO = re.compile(
 _ALINEA = re.compile(
     r"""^(?P<pre>[^\w\s]{0,2})
         (?P<l>[a-zA-ZÀ-ÿ£]{1,2})\s?\)
-        (?P<sep>\s*(?:[-–—]+\s*)?)
+        (?P<sep>\s*(?:[-–—=]+\s*)?)
         (?P<rest>.*)$""",
     re.X,
 )

@@ -1510,3 +1510,32 @@ def test_a_speck_read_as_a_semicolon_after_a_stop_word_breaks_no_layout():
     assert not [d for d in decode(texts, printed, indents=indents).doubts if d.broken]
     texts[2] = "Art. 5º - Os proprietários já estabelecidos terão os seguintes prazos;"
     assert [d.line for d in decode(texts, printed, indents=indents).doubts if d.broken] == [3]
+
+
+def test_a_two_letter_alinea_label_is_the_alinea_the_gap_or_its_letters_say():
+    # (648795182/030: 'DJ)' and 'Cc)' after the itens of alínea a) are alíneas b) and c))
+    units = _units("Art. 4º São obrigações do locatário:\n"
+                   "I - cumprir os horários fixados pela Prefeitura, em especial:\n"
+                   "a) - no período noturno, observado o seguinte:\n"
+                   "1) limite de dois volumes por pessoa;\n"
+                   "2) presença do responsável.\n"
+                   "DJ) = nos distritos:\n"
+                   "Cc) - nas praças e jardins.\n"
+                   "Art. 5º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert [u for u in units if "ali" in u and "ite" not in u] == [
+        "art4_cpt_inc1_ali1", "art4_cpt_inc1_ali2", "art4_cpt_inc1_ali3"]
+    assert units["art4_cpt_inc1_ali2"].startswith("nos distritos")
+
+
+def test_a_two_letter_label_is_no_jump_to_the_letter_a_reader_took():
+    # (554174062/012: 'I)' read '1)', 'II)' read 'SI)': incisos, not alíneas a) and i))
+    units = _units("Art. 3º A infração sujeita o infrator às seguintes penalidades:\n"
+                   "1) suspensão da inscrição por até 120 (cento e vinte) dias;\n"
+                   "SI) cassação da inscrição.\n"
+                   "Art. 4º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert [u for u in units if u.startswith("art3_")] == ["art3_cpt_inc1", "art3_cpt_inc2"]
+    # (625471812/002: a folio's stamp 'Fl)' after an article's last sentence is no alínea l)
+    units = _units("Art. 6º A fiscalização poderá requisitar o auxílio da força policial.\n"
+                   "Fl) 89\n"
+                   "Art. 7º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert [u for u in units if u.startswith("art6")] == ["art6"]

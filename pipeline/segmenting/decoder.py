@@ -32,7 +32,7 @@ from pipeline.cleaning import stop_words, without_end_dust
 from pipeline.folding import fold
 from pipeline.reading.channel import ConfusionModel, boundary_ok, default_model, lower_bound, prefix_cost
 from pipeline.reading.grammar import LabelForm, forms_of, render_label
-from pipeline.reading.numerals import alinea_index, roman_to_int
+from pipeline.reading.numerals import alinea_index, alinea_letter, roman_to_int
 from pipeline.reading.text_model import text_cost
 from pipeline.segmenting.indentation import Mark, paragraph_marks
 from pipeline.segmenting.lost import (
@@ -124,6 +124,19 @@ class Printed:
     suffix: bool = False  # 'Art. 3º-A': shares the number of the article before it
     alternatives: tuple[tuple[int, float], ...] = ()  # other readings of an article number
     label: str = ""  # the label as printed
+
+
+def unsure_letters(p: Printed) -> str:
+    """The letters of a printed alínea label that holds more than one ('Cc)', 'Db)', 'Fl)'); ''
+    for any other label. Which of them is the alínea's, if any, the sequence says: such a label
+    is read as the alínea whose letter it holds or the one the next printed alínea follows, at
+    the cost of a renumbering, and never as a jump to the letter the printed-form readers took
+    ('Fl)', a folio's stamp, is no alínea l; 'SI)' after '1)' is no alínea i). Otherwise only the
+    channel reads it."""
+    if p.kind != "alinea":
+        return ""
+    letters = re.sub(r"[^a-zà-ÿ]", "", p.label.lower().split(")")[0])
+    return letters if len(letters) >= 2 else ""
 
 
 LabelReader = Callable[[str], "Printed | None"]
@@ -434,8 +447,10 @@ class _Piece:
         p = self.printed
         if p is not None and p.kind == kind:
             # The printed-form readers know the kind; its numeral may be misread.
-            best = (renumber, -1)
-            if p.number == n and p.unico == unico:
+            letters = unsure_letters(p)
+            if not letters or alinea_letter(n) in letters or self.next_printed.get(kind) == n + 1:
+                best = (renumber, -1)
+            if p.number == n and p.unico == unico and not letters:
                 best = (0.0, -1)
             for alt, cost in p.alternatives:
                 if alt == n and cost < best[0]:
@@ -932,7 +947,7 @@ def _hypotheses(kind: str, s: State, p: Printed | None) -> list[tuple[int, bool]
         out.append((1, True))
     if kind == "alinea" and ali + 1 in (11, 23, 25):  # k, w, y skipped by older laws
         out.append((current + 2, False))
-    if p is not None and p.kind == kind and p.number:
+    if p is not None and p.kind == kind and p.number and not unsure_letters(p):
         out.append((p.number, p.unico))
         out.extend((alt, p.unico) for alt, _c in p.alternatives if alt > 0)
     return list(dict.fromkeys(out)) if len(out) > 2 else out  # (the first two always differ)

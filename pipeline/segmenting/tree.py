@@ -262,8 +262,6 @@ def build_tree(
             parent.children.append(node)
             current = node
             _note_expectation(h, node, r, issues)
-        elif h is not None and h.kind == "alinea" and not _fits_alinea(h, article):
-            _append_text(current, r.line)
         elif h is not None and h.kind == "alinea":
             container = _container_of(article)
             parent = _last_of(container, "inciso") or container
@@ -311,19 +309,6 @@ def _continues_alineas(h: Header, article: Node) -> bool:
     parent = _last_of(container, "inciso") or container
     last = _last_of(parent, "alinea")
     return last is not None and parent.children[-1] is last and _next_letter(last.number) == letter
-
-
-def _fits_alinea(h: Header, article: Node) -> bool:
-    """A two-letter label ('Db)', 'hn)') is an alínea only if one of its letters is the next
-    expected one; otherwise it is text ('to) anos' after '8 (oi-')."""
-    letters = re.sub(r"[^a-zà-ÿ]", "", h.label.lower().split(")")[0])
-    if len(letters) < 2:
-        return True
-    container = _container_of(article)
-    parent = _last_of(container, "inciso") or container
-    count = sum(1 for c in parent.children if c.kind == "alinea")
-    expected = _ALINEA_LETTERS[count % 26]
-    return expected in letters
 
 
 def _append_text(node: Node | None, line: CleanLine) -> None:
