@@ -191,6 +191,19 @@ def test_ordinals_read_as_zeros_are_read_by_the_run_of_labels_before_pages_are_o
     assert "articles_missing" not in _codes(result)
 
 
+def test_a_page_of_two_articles_one_misread_is_placed_where_the_numbering_reads_best() -> None:
+    # (778784414: 'ATE. 326º.' and 'Art. 9270' on one page; the median of two, the misread
+    # 9270, sent the page past the law's last article)
+    first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 3)
+    two = "\n".join(["ESTADO DE MINAS GERAIS", "PREFEITURA MUNICIPAL DE PIRACEMA",
+                     "Art. 10º O permissionário observará a obrigação número 10 desta Lei.",
+                     "Art. 9110 O permissionário observará a obrigação número 11 desta Lei."])
+    pages = [first, _page(12, 14), two, _page(7, 9), _page(4, 6)]
+    result = _structure("\f".join(pages))
+    assert result.document.page_order == [1, 5, 4, 3, 2]
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 15)]
+
+
 def test_pages_in_order_are_left_alone() -> None:
     first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 3)
     result = _structure("\f".join([first, _page(4, 6), _page(7, 9)]))

@@ -4,7 +4,7 @@ their article numbers say."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -64,12 +64,14 @@ def restore_page_order(
     chunks = page_chunks(readings, boundaries)
     merged: list[list[int]] = []
     keys: list[float] = []
+    numbers: list[list[int]] = []  # each merged chunk's printed article numbers, sorted
     for chunk in chunks:
         if merged and _signature_page(readings, chunk):
             # A page holding only signatures (the last page, scanned out of place) closes the
             # law: it is not glued to the page before it.
             merged.append(list(chunk))
             keys.append(float("inf"))
+            numbers.append([])
             continue
         nums = sorted(before_restart([n for i in chunk if (n := printed_number(readings[i]))]))
         if not nums or not merged:
@@ -78,11 +80,14 @@ def restore_page_order(
             else:
                 merged.append(list(chunk))
                 keys.append(nums[len(nums) // 2] if nums else 0)
+                numbers.append(nums)
             if nums and len(merged) == 1 and keys[0] == 0:
                 keys[0] = nums[len(nums) // 2]
+                numbers[0] = nums
             continue
         merged.append(list(chunk))
         keys.append(nums[len(nums) // 2])
+        numbers.append(nums)
     if len(merged) < 3:
         return readings, None, None
 
@@ -95,10 +100,15 @@ def restore_page_order(
         ], config=config)
 
     original = list(range(len(merged)))
-    # The first chunk holds the epígrafe and the preamble: it stays first.
-    proposal = [0, *sorted(original[1:], key=lambda k: keys[k])]
+
+    def order_by(keys: Sequence[float]) -> list[int]:
+        # The first chunk holds the epígrafe and the preamble: it stays first.
+        return [0, *sorted(original[1:], key=lambda k: keys[k])]
+
+    proposal = order_by(keys)
     if proposal == original:
         return readings, None, None
+    proposal = _settle_keys(proposal, keys, numbers, order_by, cost)
     before = _inversions(article_seq(original))
     after = _inversions(article_seq(proposal))
     # A page that closes the law, scanned before pages of its articles, goes to the end even where
@@ -121,6 +131,29 @@ def restore_page_order(
         f"{[k + 1 for k in proposal]} (inversions {before} -> {after})",
     )
     return new, pages_in_order, issue
+
+
+def _settle_keys(proposal: list[int], keys: list[float], numbers: Sequence[Sequence[int]],
+                 order_by: Callable[[Sequence[float]], list[int]],
+                 cost: Callable[[Sequence[int]], float]) -> list[int]:
+    """The proposed order, with each chunk whose printed numbers disagree (one misread: 'ATE.
+    326º' and 'Art. 9270' for 327 on one page) placed where the numbering reads best: its key
+    is the median of its numbers, and a misread one can be that median (a page of two articles
+    sent past the law's last one). Each of its other numbers is tried as its key; the order the
+    article sequence costs least with is kept."""
+    best, best_cost = proposal, cost(proposal)
+    keys = list(keys)
+    for k, nums in enumerate(numbers):
+        if len(nums) < 2 or nums[-1] - nums[0] <= 2 * len(nums):
+            continue  # (numbers that run together agree: the median is the page's place)
+        for alt in dict.fromkeys(nums):
+            if alt == keys[k]:
+                continue
+            tried = [*keys[:k], alt, *keys[k + 1:]]
+            order = order_by(tried)
+            if order != best and (c := cost(order)) < best_cost:
+                best, best_cost, keys = order, c, tried
+    return best
 
 
 def page_span(lines: Sequence[CleanLine]) -> tuple[int, int] | None:
