@@ -1539,3 +1539,22 @@ def test_a_two_letter_label_is_no_jump_to_the_letter_a_reader_took():
                    "Fl) 89\n"
                    "Art. 7º Esta Lei entra em vigor na data de sua publicação.\n")
     assert [u for u in units if u.startswith("art6")] == ["art6"]
+
+
+@pytest.mark.parametrize("wrecked", ["e. 54º, Compete à Divisão de Trânsito a fiscalização desta Lei.",
+                                     "o 54º. Compete à Divisão de Trânsito a fiscalização desta Lei.",
+                                     "o 04º. Compete à Divisão de Trânsito a fiscalização desta Lei."])
+def test_an_article_whose_keyword_is_a_scrap_and_whose_numeral_has_a_comma_or_a_digit_lost_fills_the_gap(wrecked):
+    # (778784414: 'e. 54º, Compete à' between articles 53 and 55; 'o 01º. Os preços' between 100 and 102)
+    body = ("Art. 53º. O pedido de renovação será apresentado até trinta dias antes do vencimento.\n"
+            f"{wrecked}\n"
+            "Art. 55º. É vedado ao motorista utilizar o veículo para fim diverso do autorizado.\n")
+    units = _units(body)
+    assert list(units) == ["art53", "art54", "art55"]
+    assert units["art54"].startswith("Compete à Divisão")
+
+
+def test_a_numeral_one_digit_off_is_no_article_where_no_printed_article_shows_the_gap():
+    units = _units("Art. 53º. O pedido de renovação será apresentado até trinta dias antes do vencimento.\n"
+                   "o 04º. Compete à Divisão de Trânsito a fiscalização desta Lei.\n")
+    assert list(units) == ["art53"]

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from rapidfuzz.distance import LCSseq
+from rapidfuzz.distance import LCSseq, Levenshtein
 
 from models.units import DISPOSITIVO_LEVEL
 from pipeline.cleaning import stop_words, without_end_dust
@@ -75,6 +75,7 @@ class DecodeConfig:
     lost_numeral: float = 4.0  # a label whose keyword was read and whose numeral was lost
     lost_first: float = 1.0  # ... more for the first of its level, lost where ':' announced it
     lost_keyword: float = 1.0  # ... more for an article whose keyword is a scrap too ('Ares Ii Os')
+    numeral_digit: float = 1.0  # ... more where a digit of its numeral was lost or misread too ('o 01º.')
     lost_other_level: float = 1.0  # ... more for another level than the sibling's that closed with ';'
     printed_renumber: float = 3.0  # a printed label of the right kind whose numeral was misread
     empty_rest: float = 3.0  # a unit start with no text after its label
@@ -263,8 +264,8 @@ def _damageable_forms(kind: str) -> tuple[tuple[LabelForm, str], ...]:
 # a numeral whose keyword was lost: at most a scrap of four characters before it ('het. 2o - E'),
 # its ordinal sign (or the 'o' OCR reads for it), a separator ('.', '-', '—', ':-') and a capital
 _NUMERAL_ONLY = re.compile(
-    r"^(?:[^\w\s]{0,2}\s*|\S{1,4}\s+|\S{1,2}\s\S{1,2}\s+)(?P<num>[1-9]\d{0,2})(?:\s?(?P<ord>[º°ª])|(?P<o>o))?"
-    r"(?P<sep>\s?\.?\s?[-–—=:]{1,2}|\.|(?<=[º°ª]))\s+(?=[A-ZÀ-Ú])"  # (LC 95's 'Art. 12º O pedido': no separator)
+    r"^(?:[^\w\s]{0,2}\s*|\S{1,4}\s+|\S{1,2}\s\S{1,2}\s+)(?P<num>[1-9]\d{0,2}|0\d{1,2})(?:\s?(?P<ord>[º°ª])|(?P<o>o))?"
+    r"(?P<sep>\s?\.?\s?[-–—=:]{1,2}|\.|(?<=[º°ª]),?)\s+(?=[A-ZÀ-Ú])"  # (LC 95's 'Art. 12º O pedido': no separator)
 )
 _LOWER_START = re.compile(r"^[a-zà-ú]{3,}")
 _DECIMAL = re.compile(r"\d+,\d")  # a number with a decimal comma (at a line's start '2,0' may be '2.º')
@@ -505,7 +506,7 @@ class _Piece:
             if got[0] < best[0]:
                 best = got
         if kind in ("artigo", "paragrafo") and not unico and self.numeral_only is not None:
-            got = self.keyword_lost(n, config)
+            got = self.keyword_lost(kind, n, config)
             if got[0] < best[0]:
                 best = got
         if (kind == "artigo" and not unico and self.lost_article_end is not None
@@ -625,21 +626,29 @@ class _Piece:
                     best = (total, kw_end + lead + end)
         return best
 
-    def keyword_lost(self, n: int, config: DecodeConfig) -> tuple[float, int]:
+    def keyword_lost(self, kind: str, n: int, config: DecodeConfig) -> tuple[float, int]:
         """(cost, end) of a label whose keyword OCR lost or left a scrap of up to four characters
         ('e 2º. Nenhum ambulante', 'het. 2o - E vedado', '3º — Na reincidência') while its
         numeral, ordinal sign and separator came through: the number the sequence expects, then a
         separator and a capital (``_NUMERAL_ONLY``). Numbers up to nine need their ordinal sign,
         or the 'o' OCR reads for it ('2. ' opens items too)."""
         m = self.numeral_only
-        if m is None or int(m.group("num")) != n or (n <= 9 and not (m.group("ord") or m.group("o"))):
+        if m is None or (n <= 9 and not (m.group("ord") or m.group("o"))):
             return float("inf"), 0
+        cost = config.lost_numeral + config.lost_keyword
+        if int(m.group("num")) != n:
+            # a digit of a longer number lost or misread too ('o 01º. Os preços' for 101º), where
+            # the next printed unit of the kind shows the gap it fills
+            if not (n >= 10 and Levenshtein.distance(m.group("num"), str(n)) == 1
+                    and self.next_printed.get(kind, 0) > n):
+                return float("inf"), 0
+            cost += config.numeral_digit
         if self.layered and not m.group("sep"):
             # a text layer lost no keyword: a numeral and its ordinal with no separator there opens
             # a list of offices ('3º Vice-Presidente: Mariovane ...', a gazette's expediente box,
             # famurs-do1384-2014), not a unit whose keyword OCR wrecked
             return float("inf"), 0
-        return config.lost_numeral + config.lost_keyword, m.end("sep")
+        return cost, m.end("sep")
 
     def damaged_heads(self, kind: str) -> tuple[tuple[LabelForm, str, int, int, str], ...]:
         """The forms of ``kind`` whose keyword a word at this line's start may be, damaged: (form,
