@@ -1558,3 +1558,21 @@ def test_a_numeral_one_digit_off_is_no_article_where_no_printed_article_shows_th
     units = _units("Art. 53º. O pedido de renovação será apresentado até trinta dias antes do vencimento.\n"
                    "o 04º. Compete à Divisão de Trânsito a fiscalização desta Lei.\n")
     assert list(units) == ["art53"]
+
+
+def test_a_line_at_the_indent_units_open_at_follows_a_closed_sentence_whatever_ocr_read_for_the_point():
+    # (778784414: 'dia 120 .de cada mês,' then 'TS epa SVO RN) Dedido de renovação ...' at the
+    # articles' indent, between 'Art. 498º.' and 'Art. 500º.': article 499, its label wrecked)
+    texts = ["Art. 497º. O motorista responderá pelos danos que causar a terceiros ou ao",
+             "patrimônio municipal.",
+             "Art. 498º. Os preços públicos devidos pela licença de tráfego serão recolhidos",
+             "à Tesouraria da Prefeitura até o dia 120 de cada mês,",
+             "TS epa SVO RN) Dedido de renovação da licença de tráfego será apresentado",
+             "até trinta dias antes do seu vencimento.",
+             "Art. 500º. O motorista responderá pelos danos que causar a terceiros ou ao",
+             "patrimônio municipal."]
+    printed = [Printed("artigo", 497, label="Art. 497º."), None, Printed("artigo", 498, label="Art. 498º."), None,
+               None, None, Printed("artigo", 500, label="Art. 500º."), None]
+    indents = [4.0, 0.2, 4.1, 0.0, 4.0, 0.1, 3.9, 0.0]
+    assert 4 not in {s.line for s in decode(texts, printed).starts}
+    assert (4, "artigo", 499) in {(s.line, s.kind, s.number) for s in decode(texts, printed, indents=indents).starts}

@@ -1263,7 +1263,9 @@ def decode(
             prev = prev_texts[piece.line].rstrip()
             if piece.line == 0:
                 prev = ":"  # the articulação's first line follows the enacting clause ('... a seguinte Lei:')
-            closed = CLOSED.search(prev) is not None
+            # (a line at the indent the document's units open at starts a paragraph: the line above
+            # closed its sentence, whatever OCR read for its point: 'dia 120 .de cada mês,')
+            closed = CLOSED.search(prev) is not None or (piece.mark == "opens" and _line_end(prev) == "open")
             if after_heading or closed or (prev.isupper() and len(prev) > 3):
                 piece.lost_article_end = lost_article_end(piece.text)
             if piece.layered:
