@@ -1576,3 +1576,23 @@ def test_a_line_at_the_indent_units_open_at_follows_a_closed_sentence_whatever_o
     indents = [4.0, 0.2, 4.1, 0.0, 4.0, 0.1, 3.9, 0.0]
     assert 4 not in {s.line for s in decode(texts, printed).starts}
     assert (4, "artigo", 499) in {(s.line, s.kind, s.number) for s in decode(texts, printed, indents=indents).starts}
+
+
+def test_a_label_printing_the_number_the_gap_lacks_is_read_though_ocr_put_it_where_text_runs_on():
+    # (778784414: 'Arts 5990, vedado ...' a character from the margin, between 'Art. 598º.' and 'Art. 600º.')
+    texts = ["Art. 597º. É vedado ao motorista utilizar o veículo para fim diverso do",
+             "autorizado pela Prefeitura.",
+             "Art. 598º. Compete à Divisão Municipal de Trânsito a fiscalização do",
+             "cumprimento desta Lei.",
+             "Arts 5990, vedado ao motorista utilizar o veículo para fim diverso do",
+             "autorizado.",
+             "Art. 600º. O motorista responderá pelos danos que causar a terceiros ou ao",
+             "patrimônio municipal."]
+    printed = [Printed("artigo", 597, label="Art. 597º."), None, Printed("artigo", 598, label="Art. 598º."), None,
+               None, None, Printed("artigo", 600, label="Art. 600º."), None]
+    indents = [4.0, 0.2, 4.1, 0.0, 0.8, 0.1, 3.9, 0.0]
+    assert (4, "artigo", 599) in {(s.line, s.kind, s.number) for s in decode(texts, printed, indents=indents).starts}
+    # the same words at the margin with no printed article after them to show the gap are running text
+    texts[6], printed[6] = "Parágrafo único. O motorista responderá pelos danos.", Printed("paragrafo", 1, True,
+                                                                                            label="Parágrafo único.")
+    assert 4 not in {s.line for s in decode(texts, printed, indents=indents).starts}

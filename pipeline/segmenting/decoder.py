@@ -1066,7 +1066,10 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
     if end >= 0 and kind != "artigo" and piece.after_heading:
         return None  # an agrupador opens with an article
     # the indentation, for every reading of the line alike: where units open, where their text runs on
-    score += config.indent_opens if piece.mark == "opens" else -config.indent_runs_on if piece.mark == "runs_on" else 0.0
+    # (but a label whose numeral is the very number the gap between two printed siblings lacks
+    # speaks louder than where OCR put its left edge: 'Arts 5990, vedado' between 598 and 600)
+    score += config.indent_opens if piece.mark == "opens" else -config.indent_runs_on if (
+        piece.mark == "runs_on" and not _fills_gap(piece, kind, n, end)) else 0.0
     if end >= 0:  # read by expectation: the layout must not speak against it
         # (the layout is weighed already where a lost label's shape was found; and it says nothing
         # of a number read again on a line whose label of this kind was printed: its printed
@@ -1119,6 +1122,18 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
             score -= config.rest_not_text  # a unit's text starts with a word or a quantity ('3 (três)
             # representantes'); '81/74' is a law's number
     return score
+
+
+_DIGIT_RUN = re.compile(r"\d+")
+
+
+def _fills_gap(piece: _Piece, kind: str, n: int, end: int) -> bool:
+    """Whether the label read up to ``end`` prints n's numeral (an ordinal read as one more digit
+    allowed: '5990' for 599º) where the next printed unit of ``kind`` is n + 1."""
+    if end <= 0 or piece.next_printed.get(kind) != n + 1:
+        return False
+    want = str(n)
+    return any(run.startswith(want) and len(run) <= len(want) + 1 for run in _DIGIT_RUN.findall(piece.text[:end]))
 
 
 def _startable(piece: _Piece, also: str | None = None) -> tuple[str, ...]:
