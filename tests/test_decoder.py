@@ -544,7 +544,7 @@ def test_a_label_whose_keyword_ocr_lost_is_read_by_its_numeral_and_an_agrupador_
         "DAS INFRAÇÕES E PENALID ei\n"  # the title's last word damaged
         "e 2º. Nenhum ambulante poderá exercer a atividade sem licença.\n"  # 'Artigo' lost: 'e'
         "§ 1º - A licença é pessoal e intransferível.\n"
-        "3º — Na reincidência a multa será aplicada em dobro.\n"  # '§' lost
+        "2º — Na reincidência a multa será aplicada em dobro.\n"  # '§' lost
         "Artigo 3º. Esta Lei entra em vigor na data de sua publicação.\n"
     )
     doc = _dump(body)
@@ -1596,3 +1596,20 @@ def test_a_label_printing_the_number_the_gap_lacks_is_read_though_ocr_put_it_whe
     texts[6], printed[6] = "Parágrafo único. O motorista responderá pelos danos.", Printed("paragrafo", 1, True,
                                                                                             label="Parágrafo único.")
     assert 4 not in {s.line for s in decode(texts, printed, indents=indents).starts}
+
+
+def test_a_last_paragraph_printed_one_past_its_place_keeps_its_number_the_first_was_lost():
+    # (778784414: 'exigidos.' ends a § 1 whose label line OCR lost, then 'S. 2º -— O prazo ...')
+    units = _units("Art. 18º. Os preços públicos serão recolhidos à Tesouraria até o dia 60 de cada mês.\n"
+                   "exigidos.\n"
+                   "§ 2º - O prazo de que trata este artigo poderá ser prorrogado uma única vez.\n"
+                   "Art. 19º. A Prefeitura poderá revogar a licença quando o interesse público o exigir.\n")
+    assert [u for u in units if u.startswith("art18")] == ["art18", "art18_par2"]
+    assert units["art18_par2"].startswith("O prazo")
+    # an inciso's numeral may lose a stroke ('V' for IV): the last one is numbered by its place
+    units = _units("Art. 2º O Conselho será composto pelos seguintes membros:\n"
+                   "I - dois representantes do Poder Executivo;\nII - um representante da Câmara;\n"
+                   "III - um representante dos clubes;\nV - um representante do Lions Clube.\n"
+                   "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert [u for u in units if u.startswith("art2_")] == ["art2_cpt_inc1", "art2_cpt_inc2", "art2_cpt_inc3",
+                                                            "art2_cpt_inc4"]

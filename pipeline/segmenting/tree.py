@@ -364,7 +364,11 @@ def number_by_sequence(nodes: list[Node], issues: list[Issue]) -> None:
         'V'). A lone jump is a misreading, numbered by place."""
         value = printed_value(node)
         nxt = next((c for c in later if c.kind == node.kind), None)
-        if value is None or value <= pos or nxt is None or printed_value(nxt) != value + 1:
+        if value is None or value <= pos or (nxt is not None and printed_value(nxt) != value + 1):
+            return 0
+        if nxt is None and (node.kind != "paragrafo" or value != pos + 1):
+            # (the last inciso's numeral may have lost a stroke, 'V' for IV; a parágrafo's figure
+            # does not lose a unit that way: '§ 2º' after the caput alone is § 1 lost)
             return 0
         return value - pos
 
