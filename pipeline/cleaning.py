@@ -22,7 +22,7 @@ from rapidfuzz.distance import LCSseq
 
 from models.ocr import DocumentText
 from pipeline.folding import fold, key_runs
-from pipeline.headers import uppercase_share
+from pipeline.headers import read_header, uppercase_share
 from pipeline.layout import page_indents
 from pipeline.metadata import state_names
 
@@ -504,6 +504,14 @@ def _joined_lines(line: str, after: str) -> str:
     return t[:-1] + after.lstrip() if t.endswith("-") and t[-2:-1].isalpha() else f"{line} {after}"
 
 
+def _unit_label(text: str) -> bool:
+    """Whether the printed-form readers read an article's or a parágrafo's label at the line's
+    start ('S 1º — (VETADO)', its sign misread): a long law vetoes many of them alike, and a line
+    that recurs on many pages is no letterhead when it opens a unit."""
+    header = read_header(text)
+    return header is not None and header.kind in ("artigo", "paragrafo")
+
+
 def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig(),
                    key: Callable[[str], str] = _folded_key, dated: Callable[[str], bool] = _dated) -> set[int]:
     """Indices of letterhead/footer lines: short lines, mostly capitals or contact lines, that
@@ -518,7 +526,7 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig(),
     closing = _closing_lines(texts, dated_text=dated)
     candidates = []
     for i, (t, k) in enumerate(zip(texts, keys, strict=True)):
-        if len(k) < 5 or len(k) > 60 or _LABEL_START.match(t) or i in closing:
+        if len(k) < 5 or len(k) > 60 or _LABEL_START.match(t) or i in closing or _unit_label(t):
             continue
         upper = uppercase_share(t)
         # A long capitalised line that runs on into the next one is a sentence (an enacting

@@ -136,6 +136,15 @@ def test_furniture_is_learned_from_repetition_with_ocr_variation() -> None:
     assert furniture == {0, 1, 3, 4, 6, 7}
 
 
+def test_a_vetoed_paragraph_that_recurs_on_many_pages_is_no_letterhead() -> None:
+    # (778784414, 131 pages: 'S 1º — (VETADO)', its sign read 'S', on page after page)
+    texts = []
+    for n in range(1, 6):
+        texts += ["PREFEITURA MUNICIPAL DE LAGES", f"Art. {n}º. O motorista responderá pelos danos.",
+                  "S 1º — (VETADO)", "S 2º - A infração será apurada em processo administrativo."]
+    assert find_furniture(texts) == {0, 4, 8, 12, 16}
+
+
 def test_a_letterhead_line_read_worse_on_one_page_is_furniture_in_its_block() -> None:
     texts = [
         "CÂMARA MUNICIPAL DE VILA NOVA", "ESTADO DO PARANÁ", "Art. 1º Fica criado o programa.",
