@@ -504,10 +504,16 @@ def _joined_lines(line: str, after: str) -> str:
     return t[:-1] + after.lstrip() if t.endswith("-") and t[-2:-1].isalpha() else f"{line} {after}"
 
 
+_UNIT_VETOED = re.compile(r"\((?:VETAD|REVOGAD|SUPRIMID)[OA]S?\)\W{0,3}$", re.I)
+
+
 def _unit_label(text: str) -> bool:
-    """Whether the printed-form readers read an article's or a parágrafo's label at the line's
-    start ('S 1º — (VETADO)', its sign misread): a long law vetoes many of them alike, and a line
-    that recurs on many pages is no letterhead when it opens a unit."""
+    """Whether the line opens a unit: the printed-form readers read an article's or a parágrafo's
+    label at its start ('S 1º — (VETADO)', its sign misread), or it ends as a vetoed or revoked
+    unit's whole text does ("Ar'. 687º. (VETADO)"). A long law vetoes many units alike, and a
+    line that recurs on many pages is no letterhead when it is a unit."""
+    if _UNIT_VETOED.search(text):
+        return True
     header = read_header(text)
     return header is not None and header.kind in ("artigo", "paragrafo")
 

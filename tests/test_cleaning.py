@@ -143,6 +143,12 @@ def test_a_vetoed_paragraph_that_recurs_on_many_pages_is_no_letterhead() -> None
         texts += ["PREFEITURA MUNICIPAL DE LAGES", f"Art. {n}º. O motorista responderá pelos danos.",
                   "S 1º — (VETADO)", "S 2º - A infração será apurada em processo administrativo."]
     assert find_furniture(texts) == {0, 4, 8, 12, 16}
+    # ... nor an article whose keyword OCR damaged, vetoed on page after page ("Ar'. 687º. (VETADO)")
+    texts = []
+    for n in range(1, 6):
+        texts += ["PREFEITURA MUNICIPAL DE LAGES", f"Art. {2 * n}º. O motorista responderá pelos danos.",
+                  f"Ar'. {2 * n + 1}º. (VETADO)"]
+    assert find_furniture(texts) == {0, 3, 6, 9, 12}
 
 
 def test_a_letterhead_line_read_worse_on_one_page_is_furniture_in_its_block() -> None:
