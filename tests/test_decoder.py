@@ -1613,3 +1613,11 @@ def test_a_last_paragraph_printed_one_past_its_place_keeps_its_number_the_first_
                    "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n")
     assert [u for u in units if u.startswith("art2_")] == ["art2_cpt_inc1", "art2_cpt_inc2", "art2_cpt_inc3",
                                                             "art2_cpt_inc4"]
+
+
+def test_a_numeral_of_four_figures_is_read_where_the_keyword_was_lost():
+    # (778784414: 'o 1165º. O motorista' between 'Art. 1164º.' and 'Art. 1166º.', a code of 1,500 articles)
+    units = _units("Art. 1164º. O pedido de renovação será apresentado até trinta dias antes do vencimento.\n"
+                   "o 1165º. O motorista responderá pelos danos que causar a terceiros.\n"
+                   "Art. 1166º. É vedado ao motorista utilizar o veículo para fim diverso do autorizado.\n")
+    assert list(units) == ["art1164", "art1165", "art1166"]
