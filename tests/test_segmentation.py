@@ -1763,3 +1763,23 @@ def test_an_enacting_clause_with_a_misread_letter_still_opens_the_next_law() -> 
     result = _structure(text, numero="77", ano=1980)
     assert unit_ids(result) == ["art1", "art2"]
     assert "neighbor_law" in _codes(result)
+
+
+def test_a_page_number_stamped_mid_page_of_a_scan_starts_no_page() -> None:
+    # (395425336/026: 'NM 17' stamped in the margin under 'os seguintes documentos:' split the page,
+    # and the incisos after it, with no article number of their own, were left with the next law)
+    from pipeline.cleaning import CleanLine
+    from pipeline.segmenting.pages import page_boundaries
+
+    def page(index: int, texts: list[str]) -> list[CleanLine]:
+        return [CleanLine(t, index, k, kind="noise" if t == "NM 17" else "content",
+                          reason="page_stamp" if t == "NM 17" else None) for k, t in enumerate(texts)]
+
+    lines = page(0, ["Art. 6º O pedido será renovado.", "Art. 7º O pedido será instruído com:", "NM 17",
+                     "I - prova de quitação do serviço militar;", "II - comprovante de inscrição."])
+    lines += page(1, ["Art. 8º O comerciante responderá pelos danos."])
+    positions = [k for k, ln in enumerate(lines) if ln.kind == "content"]
+    assert page_boundaries(lines, positions) == {4}
+    # in plain text glued from pages (one page index), the stamp is where a page ends
+    flat = [CleanLine(ln.text, 0, k, kind=ln.kind, reason=ln.reason) for k, ln in enumerate(lines)]
+    assert page_boundaries(flat, positions) == {2}

@@ -408,11 +408,16 @@ def page_boundaries(lines: Sequence[CleanLine], positions: Sequence[int]) -> set
     """
     pages: set[int] = set()
     inferred: list[int] = []
+    # (where the scan has pages of its own, a page's number stamped in its margin mid-page, 'NM 17',
+    # starts none: only a letterhead or a contact line inside a scanned page does, two book pages
+    # on one image)
+    paged = len({lines[b].page_index for b in positions}) > 1
+    breaks = ("furniture", "phone") if paged else ("furniture", "page_stamp", "phone")
     for k in range(1, len(positions)):
         a, b = positions[k - 1], positions[k]
         if lines[b].page_index != lines[a].page_index:
             pages.add(k)
-        elif any(lines[j].reason in ("furniture", "page_stamp", "phone") for j in range(a + 1, b)):
+        elif any(lines[j].reason in breaks for j in range(a + 1, b)):
             inferred.append(k)
     out = set(pages)
     last: int | None = None
