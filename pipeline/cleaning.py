@@ -999,7 +999,8 @@ def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanCo
     order = [(copy_of.get(p, p), i) for p, idx in bands.items() for i in idx]
     keys = [key(lines[i].text) for _p, i in order]
     need = max(2, (len(pages) - len(copy_of) + 1) // 2)
-    eligible = [len(keys[a]) >= 5 and not _LABEL_START.match(lines[i].text) for a, (_p, i) in enumerate(order)]
+    eligible = [len(keys[a]) >= 5 and not _LABEL_START.match(lines[i].text) and not _unit_label(lines[i].text)
+                for a, (_p, i) in enumerate(order)]
     page_of = np.fromiter((p for p, _i in order), dtype=np.int64, count=len(order))
     if len(order) <= _BANDS_EXACT:
         # Every band line against every other, in C (one similarity matrix).

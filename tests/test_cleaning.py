@@ -547,3 +547,20 @@ def test_a_quoted_texts_last_line_is_no_stamp_or_symbols(closing: str) -> None:
     # the shapes themselves are still stamps and junk without the closing quote
     stamp_doc = document_from_text("Art. 1º Fica criado o Conselho.\nC.M. Cc. 12\n[...]\n")
     assert [ln.text for ln in clean_document(stamp_doc) if not ln.is_noise] == ["Art. 1º Fica criado o Conselho."]
+
+
+def test_a_parágrafo_at_the_foot_of_page_after_page_is_no_band_furniture() -> None:
+    # (395425336/005: 'S 1.º.- Excetuam-se do disposto neste artigo os casos de' closing three
+    # pages, the same words under several articles, was dropped as a footer)
+    pages = []
+    for n in range(1, 5):
+        pages.append("\n".join([
+            "ESTADO DE PERNAMBUCO", "PREFEITURA MUNICIPAL DE CARUARU",
+            "força maior, a juízo da Secretaria Municipal de Agricultura." if n > 1 else "LEI Nº 7, DE 1979",
+            f"Art. {n}º A Prefeitura poderá, a qualquer tempo, revogar a autorização quando o",
+            "interesse público o exigir, ouvida a Secretaria Municipal de Agricultura.",
+            "S 1.º.- Excetuam-se do disposto neste artigo os casos de"]))
+    lines = clean_document(document_from_text("\f".join(pages)))
+    kept = [ln.text for ln in lines if not ln.is_noise]
+    assert kept.count("S 1.º.- Excetuam-se do disposto neste artigo os casos de") == 4
+    assert "ESTADO DE PERNAMBUCO" not in kept
