@@ -318,8 +318,8 @@ _MAX_JUNK = 6
 _TIPO_NEAR_START = re.compile(rf".{{0,{_MAX_JUNK}}}?(?:{_TIPO_RE.pattern})")  # a match of _TIPO_RE there
 # "Nº", "N°", "N.º", "N.o", "Nº.", "N9 310" (º read as 9), "Nr.", "NUMERO"; dust before the
 # N read as punctuation or a dash ('LEI.Nº', 'LEI -N.º 2.261').
-_MARKER_RE = re.compile(  # 'Nº', 'N.º', 'NUM.', 'N9', 'NS 350', 'N"' (º read as a quote) ... also after dust read as '.' ('LEI.Nº')
-    r"(?:\s*[.,;:'\"\-–—~*]+(?=\s*N))?\s*(?:N(?:UMERO|UM|R)?\s*\.?\s*(?:[O°*]|[925S](?=\s+\d))?\s*\.?\s*:?['’`\"“”]?"
+_MARKER_RE = re.compile(  # 'Nº', 'N.º', 'N:º' (its point read as a colon), 'NUM.', 'N9', 'NS 350', 'N"' (º read as a quote) ... also after dust read as '.' ('LEI.Nº')
+    r"(?:\s*[.,;:'\"\-–—~*]+(?=\s*N))?\s*(?:N(?:UMERO|UM|R)?\s*[.:,]?\s*(?:[O°*]|[925S](?=\s+\d))?\s*\.?\s*:?['’`\"“”]?"
     r"|[.,;:'\"“”‘’]{1,3}\s*[O°](?=\s*\d))?\s*"  # the N lost, its sign kept: 'LEI MUNICIPAL ::º 1.453', 'EI “:º 587'
 )
 # thousands separated by '.', or by what OCR reads a dot as ('1..591', '1:592', '1,591')

@@ -48,6 +48,7 @@ D = dt.date
         ("LEl Nº 518, DE 3 DE JULHO DE 1.991 !", "Lei Ordinária", "518", 1991, D(1991, 7, 3)),
         ("LEI N.o 61 de 1º de fevereiro de 2005", "Lei Ordinária", "61", 2005, D(2005, 2, 1)),
         ("LEI Nº. 88/91", "Lei Ordinária", "88", 1991, None),
+        ("LEI N:º 63/84", "Lei Ordinária", "63", 1984, None),  # the sign's point read as a colon
         ("LEI Nº 5O7, DE 12 DE ABRIL DE 1993", "Lei Ordinária", "507", 1993, D(1993, 4, 12)),
         ("LEI Nº 519, DE 3 DE JULHQ DE 1.991", "Lei Ordinária", "519", 1991, D(1991, 7, 3)),
         # a month beyond repair: still an epígrafe, the year is kept

@@ -1783,3 +1783,21 @@ def test_a_page_number_stamped_mid_page_of_a_scan_starts_no_page() -> None:
     # in plain text glued from pages (one page index), the stamp is where a page ends
     flat = [CleanLine(ln.text, 0, k, kind=ln.kind, reason=ln.reason) for k, ln in enumerate(lines)]
     assert page_boundaries(flat, positions) == {2}
+
+
+def test_a_law_whose_epigrafe_ocr_lost_is_the_record_s_where_its_head_reads_as_its_ementa() -> None:
+    # (350433781/008: 'LEI N:º 63/84' unread, then the next law's epígrafe 'LEI MUNICIPAL Nº 64')
+    text = ("LEI N@ 63 8A\nDisciplina o comércio ambulante no\nMunicípio.\n"
+            "A Câmara Municipal de Picos aprovou e eu, Prefeito Municipal, sanciono a seguinte Lei:\n"
+            "Art. 1º O exercício do comércio ambulante obedecerá ao disposto nesta Lei.\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+            "Prefeitura Municipal de Picos, em 19 de abril de 1984.\n"
+            "LEI MUNICIPAL Nº 64, DE 19 DE ABRIL DE 1984\nDenomina logradouro público.\n"
+            "Art. 1º Fica denominada Rua das Flores a via pública do Loteamento Sol.\n")
+    result = _structure(text, numero="63", ano=1984, ementa="DISCIPLINA O COMÉRCIO AMBULANTE NO MUNICÍPIO.")
+    assert _unit(result, "art1").text.startswith("O exercício do comércio ambulante")
+    assert unit_ids(result) == ["art1", "art2"]
+    assert "metadata_mismatch" in _codes(result)
+    # with another record's ementa, the law whose epígrafe was read stays the target
+    other = _structure(text, numero="63", ano=1984, ementa="Institui o programa de hortas comunitárias.")
+    assert _unit(other, "art1").text.startswith("Fica denominada Rua das Flores")

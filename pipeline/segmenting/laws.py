@@ -268,6 +268,17 @@ def split_laws(
     # 'LEI MUNICIPAL Nº 7.743 /2023'), and the first span is the title alone.
     matching = [k for k, (a, _b) in enumerate(spans) if _matches_meta(readings[a].epigrafe, numero, ano)]
     target_k = max(matching, key=lambda k: (articles[k], -k)) if matching else None
+    prelude = (0, starts[0])
+    if target_k is None and starts[0] > 0 and any(is_article(readings[i]) for i in range(*prelude)) \
+            and _ementa_agreement(readings, prelude, ementa) >= _EMENTA_AGREES \
+            and _ementa_agreement(readings, prelude, ementa) > max(_ementa_agreement(readings, span, ementa)
+                                                                   for span in spans):
+        # the law before the first epígrafe read is the record's, its own epígrafe lost to OCR
+        # ('LEI N:º 63/84' unread): its head reads as the record's ementa, and no later head does
+        issues.append(Issue("metadata_mismatch", "no epígrafe matches the metadata "
+                            f"(número {numero}, ano {ano}); kept the law whose head reads as the record's "
+                            "ementa, before the first epígrafe read"))
+        return prelude, spans, issues
     if target_k is None:
         agreement = [_ementa_agreement(readings, span, ementa) for span in spans]
         lost = [k for k, (a, _b) in enumerate(spans) if a in unmarked and articles[k]]
@@ -289,7 +300,6 @@ def split_laws(
                 "metadata_mismatch",
                 f"no epígrafe matches the metadata (número {numero}, ano {ano}); {what} and used the metadata values",
             ))
-    prelude = (0, starts[0])
     neighbors = [s for k, s in enumerate(spans) if k != target_k]
     target = spans[target_k]
     if any(is_article(readings[i]) for i in range(*prelude)):
