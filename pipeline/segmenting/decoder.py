@@ -262,7 +262,9 @@ def _damageable_forms(kind: str) -> tuple[tuple[LabelForm, str], ...]:
 
 
 # a numeral whose keyword was lost: at most a scrap of four characters before it ('het. 2o - E'),
-# its ordinal sign (or the 'o' OCR reads for it), a separator ('.', '-', '—', ':-') and a capital
+# up to five figures (a code of thousands of articles; a leading 0 where a figure was lost, 'o 01º.'),
+# its ordinal sign (or the 'o' OCR reads for it), a separator ('.', '-', '—', ':-', a comma after
+# the ordinal: 'e. 54º, Compete') and a capital
 _NUMERAL_ONLY = re.compile(
     r"^(?:[^\w\s]{0,2}\s*|\S{1,4}\s+|\S{1,2}\s\S{1,2}\s+)(?P<num>[1-9]\d{0,4}|0\d{1,4})(?:\s?(?P<ord>[º°ª])|(?P<o>o))?"
     r"(?P<sep>\s?\.?\s?[-–—=:]{1,2}|\.|(?<=[º°ª]),?)\s+(?=[A-ZÀ-Ú])"  # (LC 95's 'Art. 12º O pedido': no separator)
