@@ -139,14 +139,16 @@ def _settle_keys(proposal: list[int], keys: list[float], numbers: Sequence[Seque
     """The proposed order, with each chunk whose printed numbers disagree (one misread: 'ATE.
     326º' and 'Art. 9270' for 327 on one page) placed where the numbering reads best: its key
     is the median of its numbers, and a misread one can be that median (a page of two articles
-    sent past the law's last one). Each of its other numbers is tried as its key; the order the
-    article sequence costs least with is kept."""
+    sent past the law's last one). The median of its numbers without each one in turn (one or two
+    other keys: one misread number left out) is tried as its key; the order the article sequence
+    costs least with is kept."""
     best, best_cost = proposal, cost(proposal)
     keys = list(keys)
     for k, nums in enumerate(numbers):
         if len(nums) < 2 or nums[-1] - nums[0] <= 2 * len(nums):
             continue  # (numbers that run together agree: the median is the page's place)
-        for alt in dict.fromkeys(nums):
+        without = (nums[:j] + nums[j + 1:] for j in range(len(nums)))
+        for alt in dict.fromkeys(rest[len(rest) // 2] for rest in without):
             if alt == keys[k]:
                 continue
             tried = [*keys[:k], alt, *keys[k + 1:]]
