@@ -147,7 +147,7 @@ def _settle_keys(proposal: list[int], keys: list[float], numbers: Sequence[Seque
     for k, nums in enumerate(numbers):
         if len(nums) < 2 or nums[-1] - nums[0] <= 2 * len(nums):
             continue  # (numbers that run together agree: the median is the page's place)
-        without = (nums[:j] + nums[j + 1:] for j in range(len(nums)))
+        without = ([*nums[:j], *nums[j + 1:]] for j in range(len(nums)))
         for alt in dict.fromkeys(rest[len(rest) // 2] for rest in without):
             if alt == keys[k]:
                 continue
