@@ -127,6 +127,7 @@ class Printed:
     label: str = ""  # the label as printed
 
 
+@lru_cache(maxsize=4096)
 def unsure_letters(p: Printed) -> str:
     """The letters of a printed alínea label that holds more than one ('Cc)', 'Db)', 'Fl)'); ''
     for any other label. Which of them is the alínea's, if any, the sequence says: such a label

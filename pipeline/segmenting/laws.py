@@ -269,18 +269,17 @@ def split_laws(
     matching = [k for k, (a, _b) in enumerate(spans) if _matches_meta(readings[a].epigrafe, numero, ano)]
     target_k = max(matching, key=lambda k: (articles[k], -k)) if matching else None
     prelude = (0, starts[0])
-    if target_k is None and starts[0] > 0 and any(is_article(readings[i]) for i in range(*prelude)) \
-            and _ementa_agreement(readings, prelude, ementa) >= _EMENTA_AGREES \
-            and _ementa_agreement(readings, prelude, ementa) > max(_ementa_agreement(readings, span, ementa)
-                                                                   for span in spans):
-        # the law before the first epígrafe read is the record's, its own epígrafe lost to OCR
-        # ('LEI N:º 63/84' unread): its head reads as the record's ementa, and no later head does
-        issues.append(Issue("metadata_mismatch", "no epígrafe matches the metadata "
-                            f"(número {numero}, ano {ano}); kept the law whose head reads as the record's "
-                            "ementa, before the first epígrafe read"))
-        return prelude, spans, issues
     if target_k is None:
         agreement = [_ementa_agreement(readings, span, ementa) for span in spans]
+        before = (_ementa_agreement(readings, prelude, ementa)
+                  if starts[0] > 0 and any(is_article(readings[i]) for i in range(*prelude)) else 0.0)
+        if before >= _EMENTA_AGREES and before > max(agreement):
+            # the law before the first epígrafe read is the record's, its own epígrafe lost to OCR
+            # ('LEI N:º 63/84' unread): its head reads as the record's ementa, and no later head does
+            issues.append(Issue("metadata_mismatch", "no epígrafe matches the metadata "
+                                f"(número {numero}, ano {ano}); kept the law whose head reads as the record's "
+                                "ementa, before the first epígrafe read"))
+            return prelude, spans, issues
         lost = [k for k, (a, _b) in enumerate(spans) if a in unmarked and articles[k]]
         if max(agreement) >= _EMENTA_AGREES:
             target_k = max(range(len(spans)), key=lambda k: (agreement[k], articles[k], -k))
