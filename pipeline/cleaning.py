@@ -41,6 +41,8 @@ class CleanLine:
     bottom: float | None = None  # relative position of the line's bottom
     text_layer: bool = False  # read from the PDF's text layer, not OCR'd: no label of it was lost to OCR
     indent: float | None = None  # characters from the page's text margin (``pipeline.layout.page_indents``)
+    left: float | None = None  # relative horizontal position of the line's box (0 left edge, 1 right edge)
+    right: float | None = None
 
     @property
     def is_noise(self) -> bool:
@@ -54,6 +56,11 @@ class CleanConfig:
     furniture_block_similarity: float = 70.0  # beside another furniture line
     short_line_chars: int = 4
     garbage_mean_token_len: float = 2.9
+    # a mark printed at one place of every page (see find_fixed_marks): OCR confidence below this
+    # on each page it recurs on, its box within these shares of the page's height and width
+    mark_conf: float = 0.6
+    mark_place_height: float = 0.012
+    mark_place_width: float = 0.03
 
 
 # specks and scraps read after a line's last mark ('fiscalização; | ; RR', 'desta Lei. E',
@@ -510,12 +517,18 @@ _UNIT_VETOED = re.compile(r"\((?:VETAD|REVOGAD|SUPRIMID)[OA]S?\)\W{0,3}$", re.I)
 def _unit_label(text: str) -> bool:
     """Whether the line opens a unit: the printed-form readers read an article's or a parágrafo's
     label at its start ('S 1º — (VETADO)', its sign misread), or it ends as a vetoed or revoked
-    unit's whole text does ("Ar'. 687º. (VETADO)"). A long law vetoes many units alike, and a
+    unit's whole text does ("Ar'. 687º. (VETADO)"); or an inciso's, alínea's or item's label
+    opens a clause that ends as a list's members do ('I) prova de residência no Município;': a
+    law asks for the same documents in two articles). A long law vetoes many units alike, and a
     line that recurs on many pages is no letterhead when it is a unit."""
     if _UNIT_VETOED.search(text):
         return True
     header = read_header(text)
-    return header is not None and header.kind in ("artigo", "paragrafo")
+    return header is not None and (header.kind in ("artigo", "paragrafo") or (
+        header.kind in ("inciso", "alinea", "item") and _MEMBER_END.search(text) is not None))
+
+
+_MEMBER_END = re.compile(r"\w\s?[;:]\W{0,2}$")  # (a word, then the ';' or ':' a list's member ends with)
 
 
 def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig(),
@@ -829,13 +842,15 @@ def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) ->
     """
     lines: list[CleanLine] = []
     for page in doc.pages:
-        height = page.height or None
+        height, width = page.height or None, page.width or None
         for index, (line, indent) in enumerate(zip(page.lines, page_indents(page), strict=True)):
-            top = bottom = None
+            top = bottom = left = right = None
             if line.bbox is not None and height:
                 top, bottom = line.bbox[1] / height, line.bbox[3] / height
+            if line.bbox is not None and width:
+                left, right = line.bbox[0] / width, line.bbox[2] / width
             lines.append(CleanLine(line.text, page.page_index, index, conf=line.conf, top=top, bottom=bottom,
-                                   text_layer=page.method == "text", indent=indent))
+                                   text_layer=page.method == "text", indent=indent, left=left, right=right))
     lines = [apply_line_rules(line) for line in lines]
     for i in find_footer_blocks(lines):
         lines[i] = replace(lines[i], kind="noise", reason="footer")
@@ -855,6 +870,8 @@ def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) ->
     banded = find_page_bands(lines, config=config, key=key, dated=dated)
     for i in banded - distinct_epigrafes([ln.text for ln in lines], banded):
         lines[i] = replace(lines[i], kind="noise", reason="furniture")
+    for i in find_fixed_marks(lines, config=config):
+        lines[i] = replace(lines[i], kind="noise", reason="fixed_mark")
     # A letterhead line that recurs too few times to be furniture is still no unit's text (it
     # does not mark a page break: only furniture found by repetition does).
     lines = [replace(ln, kind="noise", reason="letterhead") if not ln.is_noise and is_letterhead_line(ln.text)
@@ -1026,6 +1043,44 @@ def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanCo
             if len(set(page_of[row].tolist()) | {order[a][0]}) >= need:
                 out.update(order[b][1] for b in row.nonzero()[0] if eligible[b])
                 out.add(order[a][1])
+    return out
+
+
+def find_fixed_marks(lines: Sequence[CleanLine], *, config: CleanConfig = CleanConfig(), band: int = 3) -> set[int]:
+    """Lines OCR read poorly at the same place of most pages: a folio stamp, a seal or a rubric
+    printed at one spot of every page and read as another scrap each time ('Les El 2', 'Ce po BL',
+    'Ee PIAS' for 'Lº 7 - Fl. 128'), which no repetition of text finds. A content line read with
+    confidence below ``config.mark_conf`` whose box (top, left and right edges) recurs within
+    ``mark_place_height`` / ``mark_place_width`` of the page on at least half of the pages (two
+    at least), read as poorly there, among the first or last ``band`` content lines of its page
+    (a paragraph's short last line, its ':' read poorly, stands at one place of two pages too).
+    A line as wide as the text is no mark (the first line of each page stands at the same place
+    too), nor is a unit's label."""
+    pages: dict[int, list[int]] = {}
+    for i, ln in enumerate(lines):
+        if not ln.is_noise:
+            pages.setdefault(ln.page_index, []).append(i)
+    if len(pages) < 2:
+        return set()
+    need = max(2, (len(pages) + 1) // 2)
+    bands = {i for idx in pages.values() for i in idx[:band] + idx[-band:]}
+    marks = [i for i in sorted(bands) if not (ln := lines[i]).text_layer and ln.conf is not None and ln.conf < config.mark_conf
+             and ln.top is not None and ln.left is not None and ln.right is not None
+             and ln.right - ln.left < 0.5 and not _unit_label(ln.text) and not _LABEL_START.match(ln.text)]
+    rows: dict[int, list[int]] = {}  # by the top's place, in steps of the tolerance
+    for i in marks:
+        rows.setdefault(int((lines[i].top or 0.0) / config.mark_place_height), []).append(i)
+    out: set[int] = set()
+    for i in marks:
+        a = lines[i]
+        row = int((a.top or 0.0) / config.mark_place_height)
+        alike = {a.page_index} | {
+            b.page_index for r in (row - 1, row, row + 1) for j in rows.get(r, ())
+            if abs(((b := lines[j]).top or 0.0) - (a.top or 0.0)) <= config.mark_place_height
+            and abs((b.left or 0.0) - (a.left or 0.0)) <= config.mark_place_width
+            and abs((b.right or 0.0) - (a.right or 0.0)) <= config.mark_place_width}
+        if len(alike) >= need:
+            out.add(i)
     return out
 
 

@@ -564,3 +564,50 @@ def test_a_parágrafo_at_the_foot_of_page_after_page_is_no_band_furniture() -> N
     kept = [ln.text for ln in lines if not ln.is_noise]
     assert kept.count("S 1.º.- Excetuam-se do disposto neste artigo os casos de") == 4
     assert "ESTADO DE PERNAMBUCO" not in kept
+
+
+def _scanned(pages: list[list[tuple[str, float, tuple[float, float, float, float]]]]) -> DocumentText:
+    """A document of OCR'd pages (2550 x 4200 px), each line given as (text, confidence, box)."""
+    return DocumentText(source="scan.pdf", sha256="0" * 64, pages=tuple(
+        PageText(page_index=k, method="ocr", width=2550.0, height=4200.0, lines=tuple(
+            Line(text=text, conf=conf, bbox=box) for text, conf, box in lines))
+        for k, lines in enumerate(pages)))
+
+
+def _body(n: int) -> list[tuple[str, float, tuple[float, float, float, float]]]:
+    return [(f"Art. {n}º A Prefeitura poderá, a qualquer tempo, revogar a licença quando o", 0.93,
+             (570.0, 645.0, 2150.0, 690.0)),
+            ("interesse público o exigir, ouvida a Secretaria Municipal de Obras.", 0.92, (400.0, 705.0, 2100.0, 750.0)),
+            (f"Art. {n + 10}º Os preços públicos serão atualizados anualmente por decreto.", 0.94,
+             (570.0, 765.0, 2140.0, 810.0))]
+
+
+def test_a_stamp_ocr_reads_as_another_scrap_on_each_page_is_a_fixed_mark() -> None:
+    # (17370507/003: the book's folio stamp 'Lº 7 - Fl. 128' at the top right of every page read
+    # 'Les El 2', 'Ce po BL', 'Ee PIAS'; the last was read as a parágrafo)
+    scraps = [("Les El 2", 0.34, (1786.0, 431.0, 2166.0, 464.0)), ("Ce po BL", 0.17, (1810.0, 434.0, 2189.0, 465.0)),
+              ("Ee PIAS", 0.21, (1819.0, 432.0, 2198.0, 464.0))]
+    doc = _scanned([[scrap, *_body(k + 1)] for k, scrap in enumerate(scraps)])
+    lines = clean_document(doc)
+    assert [ln.reason for ln in lines if ln.text in {s for s, _c, _b in scraps}] == ["fixed_mark"] * 3
+    assert sum(not ln.is_noise for ln in lines) == 9
+    # read well, at other places of each page, or on one page only, a line is no mark
+    moved = [(text, conf, (x0, y0 + 300.0 * k, x1, y1 + 300.0 * k)) for k, (text, conf, (x0, y0, x1, y1)) in enumerate(scraps)]
+    for firsts in (moved, [(t, 0.9, b) for t, _c, b in scraps], [scraps[0], moved[1], moved[2]]):
+        kept = clean_document(_scanned([[first, *_body(k + 1)] for k, first in enumerate(firsts)]))
+        assert not any(ln.reason == "fixed_mark" for ln in kept)
+
+
+def test_an_incisos_line_at_the_foot_of_pages_is_no_band_furniture() -> None:
+    # (17370507/028: 'I) prova de residência no Município;', the same document asked under two
+    # articles, ended two of three pages and was dropped as a footer)
+    pages = []
+    for n in range(1, 4):
+        pages.append("\n".join([
+            "ESTADO DE CEARÁ", "PREFEITURA MUNICIPAL DE IGUATU",
+            f"Art. {n}º O pedido de licença de obras será instruído com os seguintes",
+            "documentos:" if n < 3 else "documentos, a juízo da Secretaria Municipal de Obras.",
+            "I) prova de residência no Município;" if n < 3 else "Art. 4º Esta Lei entra em vigor."]))
+    kept = [ln.text for ln in clean_document(document_from_text("\f".join(pages))) if not ln.is_noise]
+    assert kept.count("I) prova de residência no Município;") == 2
+    assert "ESTADO DE CEARÁ" not in kept

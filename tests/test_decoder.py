@@ -1627,3 +1627,41 @@ def test_a_numeral_of_four_figures_is_read_where_the_keyword_was_lost():
                    "o 1165º. O motorista responderá pelos danos que causar a terceiros.\n"
                    "Art. 1166º. É vedado ao motorista utilizar o veículo para fim diverso do autorizado.\n")
     assert list(units) == ["art1164", "art1165", "art1166"]
+
+
+def test_a_stop_word_in_capitals_after_a_sibling_closed_with_a_semicolon_is_a_lost_labels_scrap():
+    # (898891235/026: 'c - cumprir os horários' read 'Eu cumprir os horários' after 'b - ...;':
+    # a sentence goes on after ';' in lower case, a capital there opens the next alínea)
+    texts = ["Art. 7º - São obrigações do concessionário:",
+             "a - manter o veículo em bom estado;",
+             "b - usar uniforme e crachá de identificação;",
+             "Eu cumprir os horários fixados pela Prefeitura.",
+             "Art. 8º - Esta Lei entra em vigor na data de sua publicação."]
+    printed = [Printed("artigo", 7, label="Art. 7º -"), Printed("alinea", 1, label="a -"),
+               Printed("alinea", 2, label="b -"), None, Printed("artigo", 8, label="Art. 8º -")]
+    assert (3, "alinea", 3) in _read(texts, printed)
+    # a sentence that goes on after ';' in lower case is the sibling's text
+    texts[3] = "e cumprir os horários fixados pela Prefeitura."
+    assert 3 not in {line for line, _kind, _n in _read(texts, printed)}
+
+
+def test_the_last_paragrafo_whose_label_is_debris_opens_where_the_layout_opens_units():
+    # (17370507/027: 'Size O regulamento disporá ...' at the indent units open at, after 'S 1º —
+    # Na reincidência ... dobro.', no printed parágrafo after it to show a gap: § 2º; 'Size' is
+    # no sentence's first word, 'O' opens the sentence)
+    texts = ["Art. 17º - A inscrição será requerida ao Prefeito pelo interessado, com",
+             "os documentos que o regulamento exigir.",
+             "Art. 18º - A fiscalização será exercida pela Secretaria Municipal de Obras,",
+             "com o auxílio da força policial, quando necessário.",
+             "S 1º — Na reincidência a multa será aplicada em dobro.",
+             "Size O regulamento disporá sobre os demais requisitos",
+             "exigidos.",
+             "Art. 19º - Esta Lei entra em vigor na data de sua publicação."]
+    printed = [Printed("artigo", 17, label="Art. 17º -"), None, Printed("artigo", 18, label="Art. 18º -"), None,
+               Printed("paragrafo", 1, label="S 1º —"), None, None, Printed("artigo", 19, label="Art. 19º -")]
+    indents = [4.0, 0.1, 4.0, 0.0, 4.1, 3.9, 0.1, 4.0]
+    assert (5, "paragrafo", 2) in _read(texts, printed, indents)
+    assert 5 not in {line for line, _kind, _n in _read(texts, printed)}  # (no layout: nothing says a unit opens)
+    # a title in capitals there is an agrupador's heading whose label OCR damaged, no parágrafo
+    texts[5], texts[6] = "CAPÍTULO ILI - DO PROCEDIMENTO", "Seção única"
+    assert 5 not in {line for line, _kind, _n in _read(texts, printed, indents)}

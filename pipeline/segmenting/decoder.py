@@ -30,6 +30,7 @@ from rapidfuzz.distance import LCSseq, Levenshtein
 from models.units import DISPOSITIVO_LEVEL
 from pipeline.cleaning import stop_words, without_end_dust
 from pipeline.folding import fold
+from pipeline.headers import uppercase_share
 from pipeline.reading.channel import ConfusionModel, boundary_ok, default_model, lower_bound, prefix_cost
 from pipeline.reading.grammar import LabelForm, forms_of, render_label
 from pipeline.reading.numerals import alinea_index, alinea_letter, roman_to_int
@@ -713,7 +714,7 @@ class _Piece:
                 and self.after_heading:
             return True  # an agrupador opens with an article, whatever is left of its label
         if kind == "paragrafo" and self.lost_guess is not None and not (self.guess_open or self.vigencia) \
-                and "paragrafo" in self.next_printed:
+                and ("paragrafo" in self.next_printed or self.mark == "opens"):
             return True
         if kind == "artigo" and self.vigencia:
             return True
@@ -780,7 +781,7 @@ class _Piece:
                 (kind == "artigo" and (self.vigencia or self.after_heading
                                        or n == self.next_printed.get("artigo", 0) - 1))
                 or (kind == "paragrafo" and not (self.vigencia or self.guess_open)
-                    and n == self.next_printed.get("paragrafo", 0) - 1))):
+                    and (n == self.next_printed.get("paragrafo", 0) - 1 or self.sibling_opens(n))))):
             # Only debris of the label is left, on a line after a closed one, and it reads no
             # better as a label: the article (or parágrafo: 'Spas A autorização' between § 1 and
             # 'S 3.º') the gap lacks (or the vigência clause's, which LC 95
@@ -789,6 +790,20 @@ class _Piece:
             self.cache[(kind, n, unico)] = (config.lost_numeral + config.lost_keyword + 1.0, guess)
             return config.label_guessed - self.guess_open * config.open_sentence, guess
         return got
+
+    def sibling_opens(self, n: int) -> bool:
+        """Whether the layout opens parágrafo ``n`` here after its printed sibling, where no printed
+        one follows ('S 1º — Na reincidência ...' / 'Size O regulamento disporá ...': the line
+        stands at the indent the document's units open at, after a closed sentence, debris of a
+        label before a capital): the last parágrafo of its article, its label wrecked. Not the
+        first (n = 1): a paragraph of the caput opens so too. Debris that holds a figure is
+        another unit's label ('BEE. 5o.-' is article 5's), and a title in capitals after it an
+        agrupador's heading ('CAPÍTULO ILI - DO PROCEDIMENTO')."""
+        if not (self.mark == "opens" and n >= 2 and self.next_printed.get("paragrafo", n + 1) > n
+                and self.lost_guess is not None):
+            return False
+        rest = self.text[self.lost_guess:]
+        return not any(c.isdigit() for c in self.text[:self.lost_guess]) and uppercase_share(rest) < 0.5
 
     def _label_evidence(self, kind: str, n: int, unico: bool, config: DecodeConfig) -> tuple[float, int]:
         limit, limit_evidence = config.max_emission, config.max_evidence

@@ -182,13 +182,24 @@ def label_debris_end(text: str, words: frozenset[str]) -> int | None:
         word = core.isalpha() and fold_lower(low) not in _LABEL_WORDS and (
             low in stop_words() or low in words
             or (core.islower() and len(core) >= 4)
-            or (len(core) >= 3 and core[0].isupper() and core[1:].islower() and common_word(low)))
+            or (len(core) >= 3 and core[0].isupper() and core[1:].islower() and common_word(low)
+                and not _opens_after(tokens, k)))
         if word or (k and ZERO_FOR_O.match(text, t.start()) and t.end() - t.start() == 1):
             # (a '0' before a word is the sentence's 'O' read as a digit: 'BRR 7.º: 0 pedido')
             return t.start() if k else None
         if k == 5:
             return None
     return None
+
+
+def _opens_after(tokens: Sequence[re.Match[str]], k: int) -> bool:
+    """Whether a sentence opens right after token ``k``: the next token is a stop word in capitals
+    with no mark between them ('Size O regulamento'). No sentence goes on so ('... O'), so the
+    capitalised word before it is no sentence's first word, however common: a label's debris."""
+    if k + 1 >= len(tokens) or tokens[k].group()[-1:] in ".:;!?":
+        return False
+    nxt = tokens[k + 1].group()
+    return nxt[:1].isupper() and (len(nxt) == 1 or nxt[1:].islower()) and nxt.lower() in stop_words()
 
 
 @lru_cache(maxsize=4096)
@@ -221,7 +232,11 @@ def lost_label_end(text: str, words: frozenset[str] = frozenset(), *, first: boo
         return None
     core = m.group("scrap").strip(".,:;-–—()[]|'\"*")
     dashed = bool(re.search(r"[-–—]", text[len(m.group("scrap")):m.end()]))
-    if core and ((core.lower() in stop_words() and not dashed) or (
+    # (a stop word in capitals before a word in lower case, 'Eu cumprir os horários': after a
+    # sibling closed with ';' the sentence goes on in lower case, no word of it opens with a
+    # capital; a capital there opens the next unit, its label's scrap read as a word)
+    opened = core[:1].isupper() and core[1:].islower() and text[m.end():m.end() + 1].islower()
+    if core and ((core.lower() in stop_words() and not dashed and not opened) or (
             core.isalpha() and len(core) >= 3 and any(c in "aeiouáéíóúâêôãõAEIOUÁÉÍÓÚÂÊÔÃÕ" for c in core)
             and not set(core) <= NUMERAL_LIKE and (core.lower() in words or (core.islower() and len(core) > 3)))):
         return None
