@@ -561,21 +561,25 @@ def _titles_a_part(rest: str) -> bool:
     """Whether the text after a roman numeral titles a part of the law ('DAS INFRAÇÕES E
     PENALIDADES', 'DO CADASTRO'): in capitals, opening with the contraction that names what the
     part is about; an inciso's text is a phrase of the caput's sentence ('o cadastro;')."""
-    return bool(_PART_TITLE.match(rest.strip())) and not any(c.islower() for c in rest)
+    return bool(_PART_TITLE.match(rest.strip(" \"“”'«»|"))) and not any(c.islower() for c in rest)
 
 
 def numbered_heading(h: Header, nxt: Header | None, before: str) -> bool:
     """Whether a line read as an inciso ('II - DA LICENÇA') is an agrupador's heading printed
     without its keyword: the rest in capitals with no closing mark, no list announced by the text
     ``before`` it (':' or ';'), and a part's title or the next printed label (``nxt``) an article
-    or an agrupador (the next article's label may be lost). The decoder's evidence and the tree
-    builder decide it alike."""
+    or an agrupador (the next article's label may be lost). A part's title with an article after
+    it is a heading after ':' too: the last inciso's point read as a colon ('III) suspensão ... /
+    dias:' / 'V -"DAS OBRIGAÇÕES' / 'Art. 10.'). The decoder's evidence and the tree builder decide
+    it alike."""
     rest = h.rest.rstrip()
     # (a part's title may end with a point, as typists closed it: 'II - DAS DISPOSIÇÕES FINAIS.')
     closed = rest.endswith((";", ":", ",")) or (rest.endswith(".") and not _titles_a_part(rest[:-1]))
+    titled = _titles_a_part(h.rest)
+    before_article = nxt is not None and nxt.kind in ("artigo", "group")
     return (h.kind == "inciso" and h.uppercase_rest and not closed
-            and not before.endswith((":", ";"))
-            and (_titles_a_part(h.rest) or (nxt is not None and nxt.kind in ("artigo", "group"))))
+            and (not before.endswith((":", ";")) or (titled and before_article and before.endswith(":")))
+            and (titled or before_article))
 
 
 def is_heading_text(text: str) -> bool:

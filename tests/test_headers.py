@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.headers import read_header, read_roman
+from pipeline.headers import numbered_heading, read_header, read_roman
 
 
 @pytest.mark.parametrize(
@@ -416,3 +416,16 @@ def test_a_roman_numeral_closed_by_a_parenthesis_before_a_quantity_is_an_inciso(
     h = read_header("IV) 1 (um) representante dos clubes esportivos")
     assert h is not None and (h.kind, h.number) == ("inciso", "IV")
     assert read_header("V. 2 (dois) representantes") is None  # a point: a citation's numeral
+
+
+def test_a_parts_title_before_an_article_is_a_heading_after_a_colon_read_for_a_point() -> None:
+    # (17370507/005: 'TIL) suspensão ... por até 15 (quinze)' / 'dias:' / 'V -"DAS OBRIGAÇÕES' /
+    # 'Art. 10. Compete ...': chapter V, its title behind a quote mark, the last inciso's point read ':')
+    h = read_header('V -"DAS OBRIGAÇÕES')
+    assert h is not None and h.kind == "inciso"
+    assert numbered_heading(h, read_header("Art. 10. Compete à Secretaria"), "dias:")
+    # ... where a list's next member follows, a member in capitals is an inciso
+    assert not numbered_heading(h, read_header("VI - cassação da autorização."), "dias:")
+    # ... and a line with no part's title is a heading after ':' only by what follows, never there
+    plain = read_header("V - OBRIGAÇÕES")
+    assert plain is not None and not numbered_heading(plain, read_header("Art. 10. Compete à Secretaria"), "dias:")
