@@ -1665,3 +1665,29 @@ def test_the_last_paragrafo_whose_label_is_debris_opens_where_the_layout_opens_u
     # a title in capitals there is an agrupador's heading whose label OCR damaged, no parágrafo
     texts[5], texts[6] = "CAPÍTULO ILI - DO PROCEDIMENTO", "Seção única"
     assert 5 not in {line for line, _kind, _n in _read(texts, printed, indents)}
+
+
+def test_a_mark_after_a_lone_sign_at_a_lines_start_opens_no_unit_inside_the_line():
+    # (17370507/020: 'S; 2º Bicam:. isentos ...' is § 2º, its sign followed by a speck read ';';
+    # split after the ';' it was read twice, as § 2 and as a § 3 labelled '2º')
+    texts = ["Art. 15º - Compete à Administração do Mercado a fiscalização do cumprimento desta Lei.",
+             "S 1º - O regulamento disporá sobre os demais requisitos exigidos.",
+             "S; 2º Bicam:. isentos da taxa os portadores de deficiência",
+             "física e os maiores de sessenta anos.",
+             "Art. 16º - O pedido de renovação será apresentado até trinta dias antes do vencimento."]
+    printed = [Printed("artigo", 15, label="Art. 15º -"), Printed("paragrafo", 1, label="S 1º -"), None, None,
+               Printed("artigo", 16, label="Art. 16º -")]
+    starts = decode(texts, printed).starts
+    assert [(s.line, s.offset, s.kind, s.number) for s in starts if s.line == 2] == [(2, 0, "paragrafo", 2)]
+
+
+def test_a_lost_labels_scrap_may_end_in_an_equals_sign_read_for_its_dash():
+    # (17370507/019: 'V - cassação da inscrição.' read "'y = cassação | da inscrição:" after 'IV - ...;')
+    body = ("Art. 7º A infração sujeita o infrator às seguintes penalidades:\n"
+            "I - advertência por escrito;\n"
+            "II - multa de 3 (três) a 15 (quinze) UPF;\n"
+            "'y = cassação da inscrição.\n"
+            "Art. 8º Esta Lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert list(units) == ["art7", "art7_cpt_inc1", "art7_cpt_inc2", "art7_cpt_inc3", "art8"]
+    assert units["art7_cpt_inc3"].startswith("cassação da inscrição")

@@ -163,6 +163,7 @@ class Start:
 
 _LEVEL = DISPOSITIVO_LEVEL  # artigo 0 .. item 4
 _SPLIT = re.compile(r"(?<=[;:.])\s+(?=\S)")
+_LONE_SIGN = re.compile(r"\s*\S{1,2}[;:.]$")  # a line's first one or two characters and a mark
 _SEPARATOR = re.compile(r"[\s:;.,\-–—=+_|'\"*º°ª«»~]*")  # the marks between a label and its text
 
 
@@ -1247,8 +1248,10 @@ def decode(
             label_end = len(p.label) if p is not None else _keyword_end(text)
             for m in _SPLIT.finditer(text):
                 if m.end() >= len(text) - 2 or m.end() <= label_end + 2 or not _sentence_end(text, m.start()) \
-                        or _DECIMAL.match(text, m.end()):
-                    continue  # (a value after a colon, 'Por mês: 6,0 ORTN', opens no unit)
+                        or _DECIMAL.match(text, m.end()) or _LONE_SIGN.match(text[:m.start()]):
+                    continue  # (a value after a colon, 'Por mês: 6,0 ORTN', opens no unit; nor does
+                    # what follows a mark after a lone sign at the line's start: 'S; 2º Bicam' is a
+                    # label, its sign and a speck, not a scrap and a parágrafo '2º')
                 pieces.append(_Piece(i, m.end(), text[m.end():], None, -config.inline_penalty, False))
     prev_texts = [""] + list(texts[:-1])
     for piece in pieces:

@@ -25,7 +25,7 @@ ZERO_FOR_O = re.compile(r"[04&](?=\s+[^\W\d_])|0(?=[a-zà-ú])")
 # the unit's text ('Jo: Pesa ...' for 'III - cassação ...', ': - advertência' for 'I - advertência');
 # or a speck before a scrap closed as a label is ('|. €) nas zonas centrais.' for 'c) nas ...')
 # (the unit's text opens with a word, a quote, or a quantity: '- 1 (um) representante' for 'IV - 1 (um) ...')
-_LOST_LABEL = re.compile(r"^(?P<scrap>\S{1,4}?(?:\s+\S{0,2}[).])?)(?:\s*[-–—:.]{1,2})?\s+"
+_LOST_LABEL = re.compile(r"^(?P<scrap>\S{1,4}?(?:\s+\S{0,2}[).])?)(?:\s*[-–—:.=]{1,2})?\s+"
                          r"(?=[^\W\d_]|[\"“'‘(«]|\d{1,4}\s?\([^\W\d_])")
 
 
