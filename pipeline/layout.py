@@ -109,7 +109,8 @@ def join_document_lines(doc: DocumentText, *, config: LayoutConfig = LayoutConfi
 
 # --- runs of lines emitted out of place --------------------------------------------------------
 
-_MIN_RUN = 2  # lines a run must hold to be moved (a lone stamp or speck stays where it was read)
+_MIN_RUN = 2  # lines a run must hold to be moved (a lone stamp or speck stays where it was read) ...
+_LONE_LINE_CHARS, _LONE_LINE_CONF = 25, 0.6  # ... unless the lone line is a line of text (see _text_line)
 _RUN_OVERLAP = 0.3  # vertical overlap, as a share of the lower height, that says two lines share a row
 
 
@@ -147,8 +148,10 @@ def _misplaced_run(lines: list[Line]) -> tuple[tuple[int, int], int] | None:
     for a, end in bounds[1:]:
         # the run, or the longest stretch it opens with (the lines after a misplaced stretch may
         # be where they belong: 'Prefeitura Municipal de ..., em 7 de dezembro' after the last article)
-        for b in range(end, a + _MIN_RUN - 1, -1):
+        for b in range(end, a, -1):
             run = lines[a:b]
+            if len(run) < _MIN_RUN and not _text_line(run[0]):
+                continue
             top, bottom = min(_box(ln)[1] for ln in run), max(_box(ln)[3] for ln in run)
             rest = lines[:a] + lines[b:]
             if any(_shares_row(ln, top, bottom) for ln in rest):
@@ -159,6 +162,13 @@ def _misplaced_run(lines: list[Line]) -> tuple[tuple[int, int], int] | None:
                 continue  # not between two lines, or where it already is
             return (a, b), at
     return None
+
+
+def _text_line(line: Line) -> bool:
+    """Whether a lone line read out of place is a line of the text, moved like a run: long and
+    read with confidence ('ARTIGO 3º:- O pedido de autorização será instruído com os', emitted
+    after the lines below it), not a stamp or a speck."""
+    return len(line.text.strip()) >= _LONE_LINE_CHARS and (line.conf or 0.0) >= _LONE_LINE_CONF
 
 
 def _middle(line: Line) -> float:

@@ -357,6 +357,27 @@ def test_lines_that_share_rows_with_others_stay_where_they_were_read():
     assert restore_line_order(stamp) is stamp
 
 
+def test_a_lone_line_of_text_read_after_the_lines_below_it_goes_back_to_its_place():
+    # (357959219/023: 'ARTIGO 3º:- O pedido de autorização será instruído com os' emitted after the
+    # article's list, its alíneas and article 4's next line; the list went to article 2)
+    page = _page(
+        _line("ARTIGO 2º:- Nenhum permissionário poderá exercer a atividade", 403, 1723, 1516, 1751),
+        _line("sem a prévia autorização da Prefeitura.", 219, 1765, 935, 1790),
+        _line("seguintes documentos:", 220, 1886, 600, 1912),
+        _line("I - carteira de saúde;", 404, 1969, 804, 1996),
+        _line("II - prova de quitação do serviço militar.", 405, 2057, 1417, 2087),
+        _line("ARTIGO 3º:- O pedido de autorização será instruído com os", 403, 1849, 1458, 1876),
+        _line("ARTIGO 4º:- A Prefeitura poderá, a qualquer tempo, revogar a", 400, 2295, 1514, 2339),
+        _line("autorização quando o interesse público o exigir.", 216, 2348, 1100, 2377),
+    )
+    out = restore_line_order(page)
+    assert [ln.text[:9] for ln in out.lines] == [
+        "ARTIGO 2º", "sem a pré", "ARTIGO 3º", "seguintes", "I - carte", "II - prov", "ARTIGO 4º", "autorizaç"]
+    # a lone short line (a stamp, a speck) stays where it was read
+    short = page.model_copy(update={"lines": (*page.lines[:5], _line("Fl. 12", 1403, 1849, 1458, 1876), *page.lines[6:])})
+    assert restore_line_order(short) is short
+
+
 def test_two_columns_with_many_short_lines_are_read_apart():
     # famurs-do1384-2014 p. 7: a gazette's columns hold signatures, 'Registre-se,' and 'Publicado
     # por:' lines; fewer than half of the parts fill their column, yet every line starts at its
