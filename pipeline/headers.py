@@ -573,10 +573,12 @@ def numbered_heading(h: Header, nxt: Header | None, before: str) -> bool:
     dias:' / 'V -"DAS OBRIGAÇÕES' / 'Art. 10.'). The decoder's evidence and the tree builder decide
     it alike."""
     rest = h.rest.rstrip()
-    # (a part's title may end with a point, as typists closed it: 'II - DAS DISPOSIÇÕES FINAIS.')
-    closed = rest.endswith((";", ":", ",")) or (rest.endswith(".") and not _titles_a_part(rest[:-1]))
     titled = _titles_a_part(h.rest)
     before_article = nxt is not None and nxt.kind in ("artigo", "group")
+    # (a part's title may end with a point, as typists closed it: 'II - DAS DISPOSIÇÕES FINAIS.';
+    # or with a colon before an article, which announces no list there: 'IL - DOS RECURSOS:')
+    closed = rest.endswith((";", ",")) or (rest.endswith(":") and not (titled and before_article)) or (
+        rest.endswith(".") and not _titles_a_part(rest[:-1]))
     return (h.kind == "inciso" and h.uppercase_rest and not closed
             and (not before.endswith((":", ";")) or (titled and before_article and before.endswith(":")))
             and (titled or before_article))

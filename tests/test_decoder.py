@@ -1691,3 +1691,28 @@ def test_a_lost_labels_scrap_may_end_in_an_equals_sign_read_for_its_dash():
     units = _units(body)
     assert list(units) == ["art7", "art7_cpt_inc1", "art7_cpt_inc2", "art7_cpt_inc3", "art8"]
     assert units["art7_cpt_inc3"].startswith("cassação da inscrição")
+
+
+def test_a_first_inciso_whose_separator_ocr_read_as_a_comma_is_read_where_its_sibling_confirms_it():
+    # (357959219/003: 'I, obse var as normas de higiene ...;' after 'São obrigações do criador:',
+    # 'II. não ceder ...' next: no sentence opens a list with 'I,')
+    body = ("Art. 8º - São obrigações do criador:\n"
+            "I, obse var as normas de higiene e segurança;\n"
+            "II. não ceder nem transferir a terceiros a autorização.\n"
+            "Art. 9º - Esta Lei entra em vigor na data de sua publicação.\n")
+    assert list(_units(body)) == ["art8", "art8_cpt_inc1", "art8_cpt_inc2", "art9"]
+    # with no printed sibling after it, 'I,' opens no list
+    lone = body.replace("II. não ceder nem transferir a terceiros a autorização.\n", "")
+    assert "art8_cpt_inc1" not in _units(lone)
+
+
+def test_a_capital_that_is_a_word_before_a_printed_paragrafo_label_is_a_margin_mark():
+    # (357959219/010: '§ 1.º - Ficam isentos ...' read 'É 8 1.º - Ficam isentos ...')
+    body = ("Art. 9º - Os proprietários já estabelecidos terão o prazo de 5 (cinco) dias para\n"
+            "se adaptarem às disposições desta Lei.\n"
+            "É 8 1.º - Ficam isentos da taxa os portadores de deficiência física.\n"
+            "Art. 10 - Esta Lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert "art9_par1" in units and units["art9_par1"].startswith("Ficam isentos")
+    # ... a sentence that opens with it is no label ('É vedado ...')
+    assert "art9_par1" not in _units(body.replace("É 8 1.º - Ficam isentos", "É vedado 1 (um) isento"))

@@ -429,3 +429,12 @@ def test_a_parts_title_before_an_article_is_a_heading_after_a_colon_read_for_a_p
     # ... and a line with no part's title is a heading after ':' only by what follows, never there
     plain = read_header("V - OBRIGAÇÕES")
     assert plain is not None and not numbered_heading(plain, read_header("Art. 10. Compete à Secretaria"), "dias:")
+
+
+def test_a_parts_title_closed_with_a_colon_before_an_article_is_a_heading() -> None:
+    # (357959219/026: 'IL - DOS RECURSOS:' / 'Artigo 2º. Nenhum criador ...': the ':' announces no
+    # list, an article follows; before a list's member it is an inciso announcing alíneas)
+    h = read_header("IL - DOS RECURSOS:")
+    assert h is not None and h.kind == "inciso"
+    assert numbered_heading(h, read_header("Artigo 2º. Nenhum criador poderá"), "regulamento.")
+    assert not numbered_heading(h, read_header("a) nas zonas centrais;"), "regulamento.")

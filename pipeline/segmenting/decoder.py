@@ -588,8 +588,12 @@ class _Piece:
             dust = 0
             for k, m in enumerate(TOKEN.finditer(self.text[:_REACH])):
                 word = m.group()
+                # (a capital that is a word alone, 'É', 'E', opens sentences: a mark before a label only
+                # where the printed-form readers read an article's or a parágrafo's label right after it,
+                # 'É 8 1.º - Ficam isentos': no sentence goes on with a label)
+                capital = k == 0 and len(word) == 1 and word.isupper() and word.lower() in stop_words()
                 if k >= 3 or len(word) > 3 or (word.isalpha() and word.islower() and len(word) >= 2) \
-                        or word.lower() in stop_words() or (k == 2 and any(c.isalpha() for c in word)):
+                        or (word.lower() in stop_words() and not capital) or (k == 2 and any(c.isalpha() for c in word)):
                     break  # (a third scrap only of figures or marks: a folio's number, a quote)
                 dust += len(word)
                 if dust > _MAX_DUST:
@@ -598,6 +602,8 @@ class _Piece:
                 if at < len(self.text):
                     rest = self.text[at:]
                     label = self.reader(rest) if self.reader is not None else None
+                    if capital and (label is None or label.kind not in ("artigo", "paragrafo")):
+                        break
                     self.shifted.append((at, dust, _Piece(self.line, at, rest, label, 0.0, False)))
         return self.shifted
 
@@ -1118,7 +1124,7 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
             # ('E - não ceder' after a sibling closed with ';' is 'II -' lost: no sentence says 'e -')
         if _printed_as_other(word, kind, n):
             score -= config.printed_renumber  # 'III' is a clean numeral: read as I it is renumbered
-        if _COMMA_CLAUSE.match(piece.text[end:]) and not (
+        if _COMMA_CLAUSE.match(piece.text[end:]) and not confirmed and not (
                 (kind in _SHORT_KINDS and without_end_dust(prev_text).endswith(";"))
                 or (kind == "artigo" and piece.offset == 0 and word[:1].isupper() and not first.isdigit()
                     and CLOSED.search(without_end_dust(prev_text)))):
