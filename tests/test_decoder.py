@@ -1716,3 +1716,15 @@ def test_a_capital_that_is_a_word_before_a_printed_paragrafo_label_is_a_margin_m
     assert "art9_par1" in units and units["art9_par1"].startswith("Ficam isentos")
     # ... a sentence that opens with it is no label ('É vedado ...')
     assert "art9_par1" not in _units(body.replace("É 8 1.º - Ficam isentos", "É vedado 1 (um) isento"))
+
+
+def test_a_first_inciso_whose_label_is_a_scrap_in_mixed_case_is_read_where_its_sibling_follows():
+    # (979841696/005: 'I - comunicar à Prefeitura ...' read 'dE comunicar ...' after 'São obrigações
+    # do criador:', 'II = afixar ...' printed next; 'dE' is no word's shape, 'de' would be one)
+    body = ("Art. 5º - São obrigações do criador:\n"
+            "dE comunicar à Prefeitura qualquer mudança de endereço;\n"
+            "II - afixar em lugar visível a tabela de preços.\n"
+            "Art. 6º - Esta Lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert list(units) == ["art5", "art5_cpt_inc1", "art5_cpt_inc2", "art6"]
+    assert units["art5_cpt_inc1"].startswith("comunicar à Prefeitura")

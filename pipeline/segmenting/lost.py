@@ -236,12 +236,14 @@ def lost_label_end(text: str, words: frozenset[str] = frozenset(), *, first: boo
     # sibling closed with ';' the sentence goes on in lower case, no word of it opens with a
     # capital; a capital there opens the next unit, its label's scrap read as a word)
     opened = core[:1].isupper() and core[1:].islower() and text[m.end():m.end() + 1].islower()
-    if core and ((core.lower() in stop_words() and not dashed and not opened) or (
+    # (a shape no word is printed in, 'dE', is a scrap whatever its letters spell)
+    mixed = not (core.islower() or core.isupper() or core.istitle())
+    if core and ((core.lower() in stop_words() and not dashed and not opened and not mixed) or (
             core.isalpha() and len(core) >= 3 and any(c in "aeiouáéíóúâêôãõAEIOUÁÉÍÓÚÂÊÔÃÕ" for c in core)
             and not set(core) <= NUMERAL_LIKE and (core.lower() in words or (core.islower() and len(core) > 3)))):
         return None
-    if first and not set(core) <= NUMERAL_LIKE:
-        return None
+    if first and not set(core) <= NUMERAL_LIKE and not (len(core) <= 2 and mixed):
+        return None  # (or two letters in mixed case, a shape no word has: 'dE comunicar' for 'I - comunicar')
     return m.end()
 
 
