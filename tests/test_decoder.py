@@ -1728,3 +1728,15 @@ def test_a_first_inciso_whose_label_is_a_scrap_in_mixed_case_is_read_where_its_s
     units = _units(body)
     assert list(units) == ["art5", "art5_cpt_inc1", "art5_cpt_inc2", "art6"]
     assert units["art5_cpt_inc1"].startswith("comunicar à Prefeitura")
+
+
+def test_a_quote_glued_to_an_alineas_letter_is_a_speck_not_a_letter_of_a_word():
+    # (979841696/001: "a'- duas fotógrafias 3x4;" after '... com os seguintes documentos:', 'b -
+    # comprovante ...' printed next: alínea a, its dash behind a speck)
+    body = ("Art. 6º - O pedido de licença será instruído com os seguintes documentos:\n"
+            "a'- duas fotografias 3x4;\n"
+            "b - comprovante de inscrição no INPS.\n"
+            "Art. 7º - Esta Lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert list(units) == ["art6", "art6_cpt_ali1", "art6_cpt_ali2", "art7"]
+    assert units["art6_cpt_ali1"].startswith("duas fotografias")

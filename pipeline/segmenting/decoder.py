@@ -350,6 +350,9 @@ def _keyword_end(text: str) -> int:
 _TOKEN_TO_MARK = re.compile(r"(?:[^\s.)\-–—:]|[.:](?=\d))*[.)\-–—:]?")
 
 
+_NO_QUOTES = str.maketrans("", "", "'\"“”‘’´`")
+
+
 def _first_token(text: str) -> str:
     """The line's first token, up to a label's closing mark ('IV.' of "IV.'não ceder", 'b)' of
     'b)multa'): a quote or a word glued to a label does not make it a word."""
@@ -386,8 +389,9 @@ class _Piece:
         token = _first_token(text)
         # A numeral is short, and no word of three letters with a vowel is one ('de' may be
         # 'b)' misread, 'pessoa' is no 'a)').
+        bare = token.translate(_NO_QUOTES)  # (a quote glued to a label is a speck: "a'-" is 'a -')
         self.short_ok = len(token) <= 7 and not (
-            len(token) >= 3 and any(c in "aeouáéóúâêôãõ" for c in token) and not set(token) <= NUMERAL_LIKE
+            len(bare) >= 3 and any(c in "aeouáéóúâêôãõ" for c in bare) and not set(token) <= NUMERAL_LIKE
         )
         # What the text before this place ends with (';' closes a sibling, ':' announces a list),
         # and where a label lost to OCR would end here (None: no scrap a label can have become).
