@@ -982,14 +982,20 @@ def _running_heads(lines: Sequence[CleanLine], pages: dict[int, list[int]], *,
     return out
 
 
-def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanConfig(), band: int = 3,
-                    key: Callable[[str], str] = _folded_key, dated: Callable[[str], bool] = _dated) -> set[int]:
-    """With real page breaks: lines in the top or bottom band of their page that recur in the
-    bands of at least half of the pages (two pages are enough), whatever their case."""
+def _content_by_page(lines: Sequence[CleanLine]) -> dict[int, list[int]]:
+    """The indices of the content lines of each page, in reading order."""
     pages: dict[int, list[int]] = {}
     for i, ln in enumerate(lines):
         if not ln.is_noise:
             pages.setdefault(ln.page_index, []).append(i)
+    return pages
+
+
+def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanConfig(), band: int = 3,
+                    key: Callable[[str], str] = _folded_key, dated: Callable[[str], bool] = _dated) -> set[int]:
+    """With real page breaks: lines in the top or bottom band of their page that recur in the
+    bands of at least half of the pages (two pages are enough), whatever their case."""
+    pages = _content_by_page(lines)
     if len(pages) < 2:
         return set()
     # A law's own closing can stand at a page bottom and recur (a regulamento printed after it
@@ -1056,10 +1062,7 @@ def find_fixed_marks(lines: Sequence[CleanLine], *, config: CleanConfig = CleanC
     (a paragraph's short last line, its ':' read poorly, stands at one place of two pages too).
     A line as wide as the text is no mark (the first line of each page stands at the same place
     too), nor is a unit's label."""
-    pages: dict[int, list[int]] = {}
-    for i, ln in enumerate(lines):
-        if not ln.is_noise:
-            pages.setdefault(ln.page_index, []).append(i)
+    pages = _content_by_page(lines)
     if len(pages) < 2:
         return set()
     need = max(2, (len(pages) + 1) // 2)
