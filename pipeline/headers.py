@@ -149,7 +149,8 @@ _ALINEA = re.compile(
 
 # Other label styles: incisos 'I)' and 'I.', alíneas 'a -' and 'a.'.
 # (after ')' the text may open with a quantity: 'IV) 1 (um) representante')
-_INCISO_ALT = re.compile(r"^(?P<num>[IVX][IVXl]{0,5}|l[IVX][IVXl]{0,4})(?P<sep>[).]\s+)"
+# (a stroke or a doubled closing after the label's is a speck of it: 'I)|) usar uniforme')
+_INCISO_ALT = re.compile(r"^(?P<num>[IVX][IVXl]{0,5}|l[IVX][IVXl]{0,4})(?P<sep>[).][|)\]]{0,2}\s+)"
                          r"(?P<rest>[A-Za-zÀ-ÿ\"“(].*|(?<=\)\s)\d+\s\(\w.*)$")
 _ALINEA_ALT = re.compile(r"^(?P<l>[a-z])(?P<sep>\s[-–—]\s+|\.\s+)(?P<rest>[a-zà-ÿ\"“(].*)$")
 

@@ -438,3 +438,11 @@ def test_a_parts_title_closed_with_a_colon_before_an_article_is_a_heading() -> N
     assert h is not None and h.kind == "inciso"
     assert numbered_heading(h, read_header("Artigo 2º. Nenhum criador poderá"), "regulamento.")
     assert not numbered_heading(h, read_header("a) nas zonas centrais;"), "regulamento.")
+
+
+def test_a_speck_after_an_incisos_closing_is_part_of_its_label() -> None:
+    # (196457541/023: "I)|) usar uniforme ..." read as alínea i, the article's list of incisos then
+    # read as alíneas; 'Il) não ceder ...' next is inciso II)
+    h = read_header("I)|) usar uniforme e crachá de identificação;")
+    assert h is not None and (h.kind, h.number, h.rest) == ("inciso", "I", "usar uniforme e crachá de identificação;")
+    assert read_header("a)|) usar uniforme").kind == "alinea"  # (an alínea's letter stays an alínea)
