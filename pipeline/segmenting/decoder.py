@@ -1258,7 +1258,7 @@ def decode(
             label_end = len(p.label) if p is not None else _keyword_end(text)
             for m in _SPLIT.finditer(text):
                 if m.end() >= len(text) - 2 or m.end() <= label_end + 2 or not _sentence_end(text, m.start()) \
-                        or _DECIMAL.match(text, m.end()) or _LONE_SIGN.match(text[:m.start()]):
+                        or _DECIMAL.match(text, m.end()) or (m.start() <= 4 and _LONE_SIGN.match(text, 0, m.start())):
                     continue  # (a value after a colon, 'Por mês: 6,0 ORTN', opens no unit; nor does
                     # what follows a mark after a lone sign at the line's start: 'S; 2º Bicam' is a
                     # label, its sign and a speck, not a scrap and a parágrafo '2º')
