@@ -515,13 +515,13 @@ _UNIT_VETOED = re.compile(r"\((?:VETAD|REVOGAD|SUPRIMID)[OA]S?\)\W{0,3}$", re.I)
 
 
 def _unit_label(text: str) -> bool:
-    """Whether the line opens a unit: the printed-form readers read an article's or a parágrafo's
-    label at its start ('S 1º — (VETADO)', its sign misread), or it ends as a vetoed or revoked
-    unit's whole text does ("Ar'. 687º. (VETADO)"); or an inciso's, alínea's or item's label
+    """Whether the line opens a unit: it starts with a clean label's prefix (``_LABEL_START``), or
+    the printed-form readers read an article's or a parágrafo's label at its start ('S 1º —
+    (VETADO)', its sign misread), or it ends as a vetoed or revoked unit's whole text does ("Ar'. 687º. (VETADO)"); or an inciso's, alínea's or item's label
     opens a clause that ends as a list's members do ('I) prova de residência no Município;': a
     law asks for the same documents in two articles). A long law vetoes many units alike, and a
     line that recurs on many pages is no letterhead when it is a unit."""
-    if _UNIT_VETOED.search(text):
+    if _LABEL_START.match(text) or _UNIT_VETOED.search(text):
         return True
     header = read_header(text)
     return header is not None and (header.kind in ("artigo", "paragrafo") or (
@@ -545,7 +545,7 @@ def find_furniture(texts: Sequence[str], *, config: CleanConfig = CleanConfig(),
     closing = _closing_lines(texts, dated_text=dated)
     candidates = []
     for i, (t, k) in enumerate(zip(texts, keys, strict=True)):
-        if len(k) < 5 or len(k) > 60 or _LABEL_START.match(t) or i in closing or _unit_label(t):
+        if len(k) < 5 or len(k) > 60 or i in closing or _unit_label(t):
             continue
         upper = uppercase_share(t)
         # A long capitalised line that runs on into the next one is a sentence (an enacting
@@ -1022,7 +1022,7 @@ def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanCo
     order = [(copy_of.get(p, p), i) for p, idx in bands.items() for i in idx]
     keys = [key(lines[i].text) for _p, i in order]
     need = max(2, (len(pages) - len(copy_of) + 1) // 2)
-    eligible = [len(keys[a]) >= 5 and not _LABEL_START.match(lines[i].text) and not _unit_label(lines[i].text)
+    eligible = [len(keys[a]) >= 5 and not _unit_label(lines[i].text)
                 for a, (_p, i) in enumerate(order)]
     page_of = np.fromiter((p for p, _i in order), dtype=np.int64, count=len(order))
     if len(order) <= _BANDS_EXACT:
@@ -1069,7 +1069,7 @@ def find_fixed_marks(lines: Sequence[CleanLine], *, config: CleanConfig = CleanC
     bands = {i for idx in pages.values() for i in idx[:band] + idx[-band:]}
     marks = [i for i in sorted(bands) if not (ln := lines[i]).text_layer and ln.conf is not None and ln.conf < config.mark_conf
              and ln.top is not None and ln.left is not None and ln.right is not None
-             and ln.right - ln.left < 0.5 and not _unit_label(ln.text) and not _LABEL_START.match(ln.text)]
+             and ln.right - ln.left < 0.5 and not _unit_label(ln.text)]
     rows: dict[int, list[int]] = {}  # by the top's place, in steps of the tolerance
     for i in marks:
         rows.setdefault(int((lines[i].top or 0.0) / config.mark_place_height), []).append(i)

@@ -579,7 +579,7 @@ def numbered_heading(h: Header, nxt: Header | None, before: str) -> bool:
     # (a part's title may end with a point, as typists closed it: 'II - DAS DISPOSIÇÕES FINAIS.';
     # or with a colon before an article, which announces no list there: 'IL - DOS RECURSOS:')
     closed = rest.endswith((";", ",")) or (rest.endswith(":") and not (titled and before_article)) or (
-        rest.endswith(".") and not _titles_a_part(rest[:-1]))
+        rest.endswith(".") and not titled)
     return (h.kind == "inciso" and h.uppercase_rest and not closed
             and (not before.endswith((":", ";")) or (titled and before_article and before.endswith(":")))
             and (titled or before_article))

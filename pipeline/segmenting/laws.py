@@ -269,10 +269,10 @@ def split_laws(
     matching = [k for k, (a, _b) in enumerate(spans) if _matches_meta(readings[a].epigrafe, numero, ano)]
     target_k = max(matching, key=lambda k: (articles[k], -k)) if matching else None
     prelude = (0, starts[0])
+    prelude_law = any(is_article(readings[i]) for i in range(*prelude))  # (articles before the first epígrafe)
     if target_k is None:
         agreement = [_ementa_agreement(readings, span, ementa) for span in spans]
-        before = (_ementa_agreement(readings, prelude, ementa)
-                  if starts[0] > 0 and any(is_article(readings[i]) for i in range(*prelude)) else 0.0)
+        before = _ementa_agreement(readings, prelude, ementa) if prelude_law else 0.0
         if before >= _EMENTA_AGREES and before > max(agreement):
             # the law before the first epígrafe read is the record's, its own epígrafe lost to OCR
             # ('LEI N:º 63/84' unread): its head reads as the record's ementa, and no later head does
@@ -301,7 +301,7 @@ def split_laws(
             ))
     neighbors = [s for k, s in enumerate(spans) if k != target_k]
     target = spans[target_k]
-    if any(is_article(readings[i]) for i in range(*prelude)):
+    if prelude_law:
         neighbors.insert(0, prelude)
     elif target_k == 0:
         target = (0, target[1])
