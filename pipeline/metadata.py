@@ -778,6 +778,15 @@ def is_fecho_start(line: str) -> bool:
 _JUNK_TOKEN = re.compile(r"^(?:[A-Z0-9]{1,2} )?")
 
 
+def names_fecho_place(line: str) -> bool:
+    """Whether a line starts with the place a closing names ('Câmara Municipal de Araxá, em/5.'),
+    whatever OCR left of its date: the closing's first line, where a signature follows it."""
+    text = _strip_margin(line)
+    if not text or len(text) > 200:
+        return False
+    return _names_fecho_place(_JUNK_TOKEN.sub("", _squash(text[:80]))[:_FECHO_KEY_CHARS])
+
+
 @functools.lru_cache(maxsize=1024)
 def _names_fecho_place(start: str) -> bool:
     """Whether a squashed line start is one of ``_FECHO_PLACES`` (OCR's damage within 85%).
@@ -956,7 +965,11 @@ def parse_fecho(lines: Sequence[str]) -> Fecho:
     start = next((i for i, x in enumerate(lines) if is_fecho_start(x) or (
         i + 1 < len(lines) and x.rstrip().endswith(",") and is_fecho_start(f"{x} {lines[i + 1]}"))), None)
     if start is None:
-        start = next((i for i, x in enumerate(lines) if parse_date(x)), 0)
+        start = next((i for i, x in enumerate(lines) if parse_date(x)), None)
+    if start is None and is_signature_start(lines[:2]):
+        # signed with no place and date left to read (OCR wrecked them): the signatures alone
+        return Fecho(signatarios=_parse_signatarios(lines[:_MAX_SIGNATURE_LINES]))
+    start = start or 0
     sentence: list[str] = []
     i = start
     while i < len(lines) and len(sentence) < 5:

@@ -88,7 +88,9 @@ def structure_document(
             # (a Lei Orgânica carries no número: its tipo and year name it)
             has_epigrafe=seg.epigrafe is not None and norm.ano is not None and (
                 norm.numero is not None or norm.tipo == "Lei Orgânica"),
-            has_fecho=fecho is not None and (fecho.data is not None or bool(fecho.signatarios)),
+            # (signatures with no place and date read, OCR's wreck of them: where the law ends was
+            # inferred from the signatures alone, no closing was read)
+            has_fecho=fecho is not None and (fecho.data is not None or (bool(fecho.signatarios) and bool(fecho.text))),
             meta_named=meta.numero is not None, confidence=doc.confidence,
             page_errors=sum(1 for p in doc.pages if p.error or p.method == "none"),
             warning_codes=frozenset(w.code for w in warnings),

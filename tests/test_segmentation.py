@@ -479,6 +479,66 @@ def test_a_signature_page_scanned_out_of_place_closes_the_law() -> None:
     assert result.fecho is not None and [s.nome for s in result.fecho.signatarios] == ["ALCEU BERTOLUCCI"]
 
 
+def test_a_signature_page_goes_last_whatever_its_office_lines_and_misread_numbers_look_like() -> None:
+    # the page of signatures scanned between the law's pages: its secretary's office read as a
+    # parágrafo's label ('1 Secretá o'), and the law's own pages look out of order ('Artigo | 1º'
+    # for 3º): the articles keep their order, only the closing page moves
+    pages = [
+        "LEI Nº 12, DE 2 DE MAIO DE 1989\nDispõe sobre o táxi.\n"
+        "Art. 1º A exploração do serviço obedecerá a esta Lei.\nArt. 2º O motorista responderá pelos danos.\n"
+        "Artigo | 1º. A licença será requerida ao Prefeito.",
+        "FRANCISCO COSTA GOMES\nPresidente da Câmara\nANTÔNIO DE RODRIGUES QUEIROZ\n1 Secretá o",
+        "Art. 4º A Prefeitura poderá revogar a licença.\n"
+        "Art. 5º Esta Lei entra em vigor na data de sua publicação.\nCâmara Municipal de Tupã, em 2 de maio de 1989.",
+    ]
+    result = _structure("\f".join(pages), numero="12", ano=1989)
+    assert unit_ids(result) == ["art1", "art2", "art3", "art4", "art5"]
+    assert result.fecho is not None
+    assert [s.nome for s in result.fecho.signatarios][:1] == ["FRANCISCO COSTA GOMES"]
+
+
+def test_a_signature_closes_the_law_where_ocr_wrecked_the_closings_date() -> None:
+    text = ("LEI Nº 7, DE 5 DE ABRIL DE 1988\nDispõe sobre a publicidade.\n"
+            "Art. 1º Fica proibida a publicidade nas vias públicas fora dos horários fixados.\n"
+            "Art. 2º Revogam-se as disposições em contrário.\n"
+            "Câmara Municipal de Araxá, em/5.\nODETE BARBOSA OLIVEIRA\nPresidente da Câmara\n"
+            "RUBENS DO NASCIMENTO PEREIRA\n1º Secretário\n")
+    result = _structure(text, numero="7", ano=1988)
+    # the secretary's office is no parágrafo of the last article, the place no part of its text
+    assert unit_ids(result) == ["art1", "art2"]
+    assert _unit(result, "art2").text == "Revogam-se as disposições em contrário."
+    assert result.fecho is not None and "Araxá" in result.fecho.text
+    assert [s.nome for s in result.fecho.signatarios] == ["ODETE BARBOSA OLIVEIRA", "RUBENS DO NASCIMENTO PEREIRA"]
+    # with no place left either, the closing starts at the signature
+    result = _structure(text.replace("Câmara Municipal de Araxá, em/5.\n", ""), numero="7", ano=1988)
+    assert unit_ids(result) == ["art1", "art2"]
+    assert result.fecho is not None and [s.nome for s in result.fecho.signatarios][:1] == ["ODETE BARBOSA OLIVEIRA"]
+    # ... but no closing was read: where the law ends is inferred, so it is not extracted as whole
+    assert "no_fecho" in result.document.reasons and result.document.status != "extracted"
+    # a name over an office inside the articulação, articles after it continuing the numbering, is text
+    inner = text.replace("Art. 2º Revogam-se", "Art. 2º Fica nomeado:\nJOSÉ DA SILVA PEREIRA\nVereador\nArt. 3º Revogam-se")
+    assert unit_ids(_structure(inner, numero="7", ano=1988)) == ["art1", "art2", "art3"]
+
+
+def test_no_more_members_of_a_list_after_its_member_closed_it_with_a_period() -> None:
+    # 'I)' read '1)', 'II)' wrecked ('TE)'), and the line after the list's '.' a wrecked 'Parágrafo
+    # único': read as alíneas 1 and 2 ('Ba' for 'b)'), the incisos were lost; LC 95 closes a list's
+    # last member with '.', so no member of it (or of a deeper list) is expected after one
+    text = ("Art. 1º Fica criado o cadastro de criadores.\n"
+            "Art. 2º A infração sujeita o infrator às seguintes penalidades:\n"
+            "1) nda de 10 (dez) a 100 (cem) UFM;\nTE) Ra da autorização Se 30 | (trinta) dias.\n"
+            "Ba rágra ta jo o O prazo de que trata este artigo poderá ser\n"
+            "prorrogado uma única vez, por igual período.\n"
+            "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert unit_ids(_structure(text)) == ["art1", "art2", "art2_cpt_inc1", "art2_cpt_inc2", "art3"]
+    # the level above after a deeper list's '.' is read as ever (an alínea after its itens)
+    text = ("Art. 1º São condições:\na) as seguintes:\n1) distância mínima de cem metros;\n"
+            "2) presença do responsável.\nb) nas praças e jardins;\nc) durante as festividades.\n"
+            "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert unit_ids(_structure(text)) == ["art1", "art1_cpt_ali1", "art1_cpt_ali1_ite1", "art1_cpt_ali1_ite2",
+                                          "art1_cpt_ali2", "art1_cpt_ali3", "art2"]
+
+
 def test_an_inciso_lost_to_ocr_does_not_shift_the_numbers_of_the_next_ones() -> None:
     text = ("Art. 5º São requisitos para candidatar-se:\nI - reconhecida idoneidade moral;\n"
             "II - idade superior a vinte e um anos;\nUBE & residência no Município;\n"

@@ -11,7 +11,7 @@ from rapidfuzz import fuzz, process
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
 from pipeline.headers import is_heading_text
-from pipeline.metadata import is_fecho_start, is_role_line, is_signature_start
+from pipeline.metadata import is_fecho_start, is_role_line, is_signature_start, names_fecho_place
 from pipeline.segmenting.readings import Reading, is_article, printed_number
 
 T = TypeVar("T")
@@ -39,6 +39,25 @@ def fecho_like(text: str) -> bool:
 
 _CONTINUES = 2  # an article numbered up to this many past the last one may continue the law
 _SIGNATURE_REACH = 4  # lines after a closing's start within which its signature begins
+_PLACE_REACH = 3  # lines before a signature within which the closing's place may stand
+
+
+def _signature_closes(body: Sequence[Reading], j: int, like: Callable[[int], bool]) -> int | None:
+    """Where the closing starts when a signature (a name, then a cargo) starts at ``j`` and no
+    dated closing follows it (OCR wrecked the date: 'Câmara Municipal de Araxá, em/5.'): at the
+    line naming the closing's place just before the signature, else at the signature itself. No
+    unit's text is a person's name over an office; None when ``j`` starts no signature."""
+    if body[j].header is not None or j + 1 >= len(body) or not is_signature_start(
+            [body[j].line.text, body[j + 1].line.text]):
+        return None
+    if any(like(k) for k in range(j + 1, min(len(body), j + 2 + _SIGNATURE_REACH))):
+        return None  # the dated closing comes after the name: it is the closing (a name before it is text)
+    for k in range(j - 1, max(-1, j - 1 - _PLACE_REACH), -1):
+        if body[k].header is not None:
+            break
+        if names_fecho_place(body[k].line.text):
+            return k
+    return j
 
 
 def _signed(body: Sequence[Reading], j: int) -> bool:
@@ -78,7 +97,10 @@ def find_closing(body: Sequence[Reading]) -> tuple[int | None, int | None]:
         # next line that is a closing on its own starts it ('... em contrário,' / 'Câmara
         # Municipal de Parnaíba, em 2 de maio de 1988.': the last article's line is no part of it)
         if not (like(j) or (len(text) < 90 and fecho_like(both) and not (nxt and like(j + 1)))):
-            continue
+            signed = _signature_closes(body, j, like)
+            if signed is None:
+                continue
+            j = signed
         before = [n for a in articles if a < j and (n := printed_number(body[a]))]
         after = [a for a in articles if a > j]
         if not after:
@@ -120,6 +142,8 @@ def split_fecho(tail: Sequence[Reading]) -> tuple[list[CleanLine], list[CleanLin
     """The place-and-date sentence (after any 'Registre-se, publique-se' order), then the
     signature lines."""
     fecho: list[CleanLine] = []
+    if is_signature_start([r.line.text for r in tail[:2]]):
+        return fecho, [r.line for r in tail]  # signed with no place and date left to read
     k = 0
     while k < len(tail) and PUBLICATION_ORDER.match(tail[k].line.text):
         fecho.append(tail[k].line)

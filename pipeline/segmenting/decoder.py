@@ -98,6 +98,8 @@ class DecodeConfig:
     cited_number: float = 8.0  # the previous line ends on a word a number must follow ('Lei n.º')
     after_colon: float = 1.0  # incisos, alíneas and itens after 'seguintes:'
     after_semicolon: float = 0.5
+    after_period: float = 1.0  # a member of a list (or of a deeper one) read by expectation after a
+    # member's line closed with '.': LC 95 closes a list's last member with it, what follows is the level above
     inline_penalty: float = 1.5  # starting a unit inside a line OCR merged
     citation_rest: float = 2.5  # what follows the label reads as a citation ('do art. 2º')
     damaged_keyword: float = 3.0  # a keyword damaged past the channel ('Alto 4º =' for 'Art. 4º -'),
@@ -952,7 +954,7 @@ def _layout_bonus(prev: str, kind: str, config: DecodeConfig) -> float:
 def _line_end(prev: str) -> str:
     """How a line ends, for the line after it (weighed for every state and reading of that
     line, so known once): 'cut' (a word cut by a hyphen), 'cites' (a word a number must
-    follow), ':' or ';', 'open' (a letter, a figure or a comma: the sentence runs on), or ''."""
+    follow), ':', ';' or '.', 'open' (a letter, a figure or a comma: the sentence runs on), or ''."""
     t = without_end_dust(prev)
     if not t:
         return ""
@@ -961,7 +963,7 @@ def _line_end(prev: str) -> str:
     if _CITES_NUMBER.search(t):
         return "cites"
     last = t[-1]
-    if last in ":;":
+    if last in ":;.":
         return last
     return "open" if last.isalnum() or last == "," else ""
 
@@ -1053,7 +1055,8 @@ def _state_cost(piece: _Piece, kind: str, n: int, unico: bool, s: State, prev_te
     level opened where the text before announced no enumeration with ':' (a printed label of
     the level renumbered to open it too: 'ET)' after 'I) ...;' read as alínea t is no first
     alínea, nothing announced one); a label lost to OCR read as another level than the deepest
-    one open (the sibling that closed with ';' is the likelier kind)."""
+    one open (the sibling that closed with ';' is the likelier kind); one more member where the
+    line above closed its member's list with '.'."""
     if kind not in _SHORT_KINDS:
         return 0.0
     channel, end = piece.cache.get((kind, n, unico), (0.0, -1))
@@ -1066,6 +1069,14 @@ def _state_cost(piece: _Piece, kind: str, n: int, unico: bool, s: State, prev_te
         deepest = max((k for k in _SHORT_KINDS if _counter(s, k)), key=_LEVEL.__getitem__)
         if kind != deepest:
             cost += config.lost_other_level
+    if s[_LEVEL["inciso"]:] != (0, 0, 0) and _line_end(prev_text) == ".":
+        # the member the line above belongs to closed its list with '.': one more member of that
+        # list, or of a deeper one, is unlikely ('TE) ... 30 (trinta) dias.' / 'Ba rágra ta jo o O
+        # prazo', a wrecked 'Parágrafo único', is no alínea b); the level above may follow ('2)
+        # presença do responsável.' / 'b) nas praças', the next alínea after an alínea's itens)
+        deepest = max((k for k in _SHORT_KINDS if _counter(s, k)), key=_LEVEL.__getitem__)
+        if _LEVEL[kind] >= _LEVEL[deepest]:
+            cost += config.after_period
     return cost
 
 

@@ -14,7 +14,7 @@ from rapidfuzz.distance import LCSseq
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
 from pipeline.headers import read_header
-from pipeline.metadata import is_fecho_start, is_role_line
+from pipeline.metadata import is_fecho_start, is_role_line, is_signature_start
 from pipeline.segmenting.numbering import SegmentConfig, sequence_cost
 from pipeline.segmenting.readings import Reading, article_header, is_article, printed_number
 from pipeline.segmenting.tree import Issue
@@ -33,10 +33,16 @@ def page_chunks(readings: Sequence[Reading], boundaries: set[int]) -> list[list[
 
 def _signature_page(readings: Sequence[Reading], chunk: Sequence[int]) -> bool:
     """A page chunk with no header whose few lines close the law: a cargo line among them, or
-    the dated closing (a page of the law's end scanned before the page of its last articles)."""
-    if len(chunk) > 12 or any(readings[i].header is not None for i in chunk):
+    the dated closing (a page of the law's end scanned before the page of its last articles).
+    A page that holds a signature (a name, then a cargo) is one whatever a reader took for a
+    unit's label on it but an article's ('1 Secretá o', an office's ordinal, read as a parágrafo)."""
+    texts = [readings[i].line.text for i in chunk]
+    if len(chunk) > 12 or any(is_article(readings[i]) for i in chunk):
         return False
-    return any(is_role_line(t) or is_fecho_start(t) for t in (readings[i].line.text for i in chunk))
+    if any(readings[i].header is not None for i in chunk) and not any(
+            is_signature_start(texts[k:k + 2]) for k in range(len(texts) - 1)):
+        return False
+    return any(is_role_line(t) or is_fecho_start(t) for t in texts)
 
 
 def _inversions(seq: Sequence[float]) -> int:
@@ -112,8 +118,9 @@ def restore_page_order(
     before = _inversions(article_seq(original))
     after = _inversions(article_seq(proposal))
     # A page that closes the law, scanned before pages of its articles, goes to the end even where
-    # the articles themselves are in order: no law has articles after its closing.
-    closing_last = before == 0 and article_seq(proposal) == article_seq(original)
+    # the articles themselves are in order (or where misread numbers only look out of order: the
+    # articles keep their order, only the closing page moves): no law has articles after its closing.
+    closing_last = article_seq(proposal) == article_seq(original)
     # Misread numbers ('ART. 32' for 3º) can look like disorder: reorder only when the
     # reordered law is much easier to number than the law as scanned.
     if not closing_last and (before == 0 or cost(proposal) + config.reorder_margin >= cost(original)):
