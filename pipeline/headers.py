@@ -121,7 +121,7 @@ _PARAGRAFO = re.compile(
         (?P<sign>§§?|S\$|\$S|Ss|SS|\$|&|8S|gs|g|S|8|6|5|3)?\s*\.?\s*
         (?P<num>\d{1,3}|[lI](?=\s?\.?[º°ª]|o(?![a-zà-ÿ])))\s?
         (?P<ord>\.?[º°ª]|o(?=\s*[-:.–—]|\s+[A-ZÀ-Ú]))?
-        (?P<sep>(?:\s*[:;.\-–—]+)+\s*|\s+)
+        (?P<sep>(?:\s*[:;.\-–—]+)+(?:[,'´`](?=[A-ZÀ-Ú]))?\s*|\s+)  # (a speck glued to the capital after it: '§ 1.º -,Os')
         (?P<rest>.*)$""",
     re.X,
 )

@@ -46,7 +46,7 @@ def _units(body: str) -> dict[str, str]:
 @pytest.mark.parametrize(("kind", "n", "label"), [
     ("artigo", 5, "Art. 5º"), ("artigo", 10, "Art. 10"), ("artigo", 10, "ARTIGO 10"),
     ("artigo", 14, "ARTIGO DÉCIMO QUARTO"), ("paragrafo", 2, "§ 2º"), ("paragrafo", 1, "Parágrafo único"),
-    ("inciso", 4, "IV -"), ("inciso", 9, "IX)"), ("alinea", 3, "c)"), ("item", 2, "2)"),
+    ("inciso", 4, "IV -"), ("inciso", 9, "IX)"), ("alinea", 3, "c)"), ("item", 2, "2)"), ("paragrafo", 1, "§ 1.º"),
 ])
 def test_every_form_a_law_prints_is_in_the_table(kind: str, n: int, label: str):
     assert label in [text for text, _cost, _unico in rendered_labels(kind, n, unico=label.endswith("único"))]
@@ -1740,3 +1740,13 @@ def test_a_quote_glued_to_an_alineas_letter_is_a_speck_not_a_letter_of_a_word():
     units = _units(body)
     assert list(units) == ["art6", "art6_cpt_ali1", "art6_cpt_ali2", "art7"]
     assert units["art6_cpt_ali1"].startswith("duas fotografias")
+
+
+def test_a_typewriters_paragraph_sign_with_its_ordinals_point_is_read_by_the_channel() -> None:
+    # '§ 1.º' typed with the ordinal's point, its sign read 'Ss' and its separator damaged: the
+    # channel aligns the whole label (without the form it read 'Ss' alone, the rest no text)
+    body = ("Art. 16. Os casos omissos serão resolvidos pelo Prefeito Municipal.\n"
+            "Ss 1.º ~=Os valores serão atualizados anualmente por decreto.\n"
+            "Art. 17. Esta Lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert units.get("art16_par1", "").startswith("Os valores")

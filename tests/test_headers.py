@@ -131,7 +131,8 @@ def test_digit_one_read_as_a_letter(line: str, number: str) -> None:
     assert h is not None and h.kind == "artigo" and h.number == number
 
 
-@pytest.mark.parametrize(("line", "number"), [("§ lº - O prazo", "1"), ("§ 1o Os bebedouros", "1"), ("§ 1.º O prazo", "1")])
+@pytest.mark.parametrize(("line", "number"), [("§ lº - O prazo", "1"), ("§ 1o Os bebedouros", "1"), ("§ 1.º O prazo", "1"),
+                                              ("Ss 1.º -,Os valores", "1")])  # (a speck glued to the text's capital)
 def test_paragraph_number_variants(line: str, number: str) -> None:
     h = read_header(line)
     assert h is not None and h.kind == "paragrafo" and h.number == number and h.rest[:1].isupper()

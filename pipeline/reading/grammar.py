@@ -50,6 +50,7 @@ LABEL_FORMS: tuple[LabelForm, ...] = (
     # parágrafos
     LabelForm("paragrafo", "§ {n}{o}"),
     LabelForm("paragrafo", "§{n}{o}", cost=0.2),
+    LabelForm("paragrafo", "§ {n}.{o}", cost=0.3),  # the typewriter's '§ 1.º', as 'Art. 1.º'
     LabelForm("paragrafo", "Parágrafo único", unico=True),
     LabelForm("paragrafo", "PARÁGRAFO ÚNICO", unico=True),
     LabelForm("paragrafo", "Parágrafo {W}", cost=0.5),
