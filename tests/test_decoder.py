@@ -1750,3 +1750,30 @@ def test_a_typewriters_paragraph_sign_with_its_ordinals_point_is_read_by_the_cha
             "Art. 17. Esta Lei entra em vigor na data de sua publicação.\n")
     units = _units(body)
     assert units.get("art16_par1", "").startswith("Os valores")
+
+
+def test_a_stop_word_at_the_indent_units_open_at_after_a_sibling_closed_with_a_semicolon_is_a_label():
+    # (684009502/029: 'V - 2 (dois) representantes' read 'É fere 2 (dois) representantes', the list's
+    # last member: 'É' read as 'V' was refused as the sentence's 'é'; at the indent the units open at,
+    # after a sibling closed with ';', no sentence opens a paragraph)
+    texts = ["Art. 1º - O parcelamento do solo urbano na zona urbana obedecerá ao disposto nesta Lei e em seu re-",
+             "gulamento.",
+             "Art. 2º - A comissão será composta por representantes das entidades da sociedade ci-",
+             "vil, na seguinte forma:",
+             "I - 3 (três) representantes dos servidores municipais;",
+             "II - 1 (um) representante do Lions Clube;",
+             "III - 3 (três) representantes da Paróquia local;",
+             "IV - 3 (três) representantes da Loja Maçônica;",
+             "É fere 2 (dois) representantes da Ordem dos Advogados.",
+             "Art. 3º - Esta Lei entra em vigor na data de sua publica-",
+             "ção."]
+    printed = [Printed("artigo", 1, label="Art. 1º -"), None, Printed("artigo", 2, label="Art. 2º -"), None,
+               *(Printed("inciso", k, label=f"{r} -") for k, r in ((1, "I"), (2, "II"), (3, "III"), (4, "IV"))),
+               None, Printed("artigo", 3, label="Art. 3º -"), None]
+    indents = [10.0, 0.0, 10.0, 0.0, 10.1, 10.0, 10.2, 10.0, 10.1, 9.9, 0.0]
+    incisos = [(s.line, s.number) for s in decode(texts, printed, indents=indents).starts if s.kind == "inciso"]
+    assert incisos == [(4, 1), (5, 2), (6, 3), (7, 4), (8, 5)]
+    # at the margin where text runs on, it is the sentence's 'é' as ever
+    runs_on = [10.0, 0.0, 10.0, 0.0, 10.1, 10.0, 10.2, 10.0, 0.0, 9.9, 0.0]
+    incisos = [(s.line, s.number) for s in decode(texts, printed, indents=runs_on).starts if s.kind == "inciso"]
+    assert (8, 5) not in incisos

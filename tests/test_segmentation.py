@@ -539,6 +539,31 @@ def test_no_more_members_of_a_list_after_its_member_closed_it_with_a_period() ->
                                           "art1_cpt_ali2", "art1_cpt_ali3", "art2"]
 
 
+def test_the_page_after_a_neighbours_final_clause_continues_the_target_whose_closing_came_first() -> None:
+    # (684009502/027: the target's closing page scanned before its middle; that page goes on with the
+    # next law, whose closing OCR wrecked: its final clause ends it, so the page after it, whose
+    # articles continue the target's numbering, is the target's)
+    pages = [
+        "LEI Nº 691, DE 19 DE JULHO DE 1987\nDisciplina o comércio ambulante.\n"
+        "O Prefeito Municipal de Botucatu faz saber que a Câmara Municipal decretou e ele sanciona a seguinte Lei:\n"
+        "Art. 1º O comércio ambulante obedecerá ao disposto nesta Lei.\n"
+        "Art. 2º A infração sujeita o infrator à multa.\nArt. 3º A licença será requerida ao Prefeito",
+        "Prefeitura Municipal de Botucatu, aos dezenove dias do mês de julho de 1987.\n"
+        "MARIA DOS SANTOS\nPrefeito Municipal\n"
+        "LEI Nº 692, DE 19 DE JULHO DE 1987\nAutoriza a doação de imóvel.\n"
+        "O Prefeito Municipal de Botucatu faz saber que a Câmara Municipal decretou e ele sanciona a seguinte Lei:\n"
+        "Art. 1º Fica o Executivo autorizado a doar o lote nº 18.\n"
+        "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+        "de julho de mil novecentos e oitefj\n-aos-dezenove dias do mês",
+        "pelo interessado e terá validade de cinco meses.\n"
+        "Art. 4º A Prefeitura manterá cadastro dos ambulantes.\n"
+        "Art. 5º Esta Lei entra em vigor na data de sua publicação.",
+    ]
+    result = _structure("\f".join(pages), numero="691", ano=1987)
+    assert [u.id for u in result.articulacao] == ["art1", "art2", "art3", "art4", "art5"]
+    assert result.fecho is not None and result.fecho.data is not None
+
+
 def test_an_inciso_lost_to_ocr_does_not_shift_the_numbers_of_the_next_ones() -> None:
     text = ("Art. 5º São requisitos para candidatar-se:\nI - reconhecida idoneidade moral;\n"
             "II - idade superior a vinte e um anos;\nUBE & residência no Município;\n"

@@ -1133,8 +1133,13 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
             kind in _SHORT_KINDS and piece.offset == 0 and piece.closes in (":", ";")
             and bool(_DASH_SEPARATOR.match(piece.text, end)))
         confirmed = piece.confirmed(kind, n, unico)  # (the layout and a printed sibling say so: no veto)
+        # (so does the layout alone for a member after a sibling closed with ';', the line standing at
+        # the indent units open at: 'É fere 2 (dois) representantes' after 'IV — ... Maçônica;' is
+        # the list's last member, its 'V -' wrecked; no sentence opens a paragraph after a ';')
+        opens_member = (kind in _SHORT_KINDS and n >= 2 and piece.offset == 0 and piece.closes == ";"
+                        and piece.mark == "opens")
         if ((word.isalpha() or (first.isalpha() and after.isdigit())) and first.lower() in stop_words() and not dashed
-                and not confirmed):
+                and not confirmed and not opens_member):
             return None  # 'E As destilarias', 'Da decisão', 'as 22:00 horas': the sentence's words
             # ('E - não ceder' after a sibling closed with ';' is 'II -' lost: no sentence says 'e -')
         if _printed_as_other(word, kind, n):

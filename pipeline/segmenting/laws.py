@@ -11,7 +11,7 @@ from rapidfuzz import fuzz
 
 from pipeline.folding import fold
 from pipeline.headers import uppercase_share
-from pipeline.metadata import Epigrafe, is_fecho_start, is_role_line
+from pipeline.metadata import Epigrafe, is_fecho_start, is_role_line, is_signature_start
 from pipeline.segmenting.closing import fecho_like
 from pipeline.segmenting.readings import Reading, article_header, is_article, printed_number
 from pipeline.segmenting.tree import Issue
@@ -349,6 +349,18 @@ def closes(readings: Sequence[Reading], idx: Sequence[int]) -> bool:
     return False
 
 
+def _signed_or_closed(readings: Sequence[Reading], chunk: Sequence[int]) -> bool:
+    """Whether a chunk ends a law: its closing read; or its signature (a name, then a cargo), or
+    its last article the final clause ('Art. 3º. Esta Lei entra em vigor ...'), where OCR wrecked
+    the closing's place and date ('de julho de mil novecentos e oitefj' / '-aos-dezenove dias do
+    mês'): no article of that law comes after either."""
+    texts = [readings[k].line.text for k in chunk]
+    if any(fecho_like(t) for t in texts) or any(is_signature_start(texts[k:k + 2]) for k in range(len(texts) - 1)):
+        return True
+    last = next((k for k in reversed(chunk) if printed_number(readings[k])), None)
+    return last is not None and _FINAL_CLAUSE.search(readings[last].line.text) is not None
+
+
 def claim_orphan_pages(
     readings: Sequence[Reading], span: list[int], target: list[int], boundaries: set[int]
 ) -> tuple[list[int], list[list[int]]]:
@@ -374,7 +386,7 @@ def claim_orphan_pages(
     closed = closes(readings, target)
     keep, moved = list(chunks[0]), []
     # a law is closed once: pages after the neighbour's own closing are not its articles
-    neighbour_closed = any(fecho_like(readings[k].line.text) for k in chunks[0])
+    neighbour_closed = _signed_or_closed(readings, chunks[0])
     last_kept = _article_run(readings, chunks[0])
     for chunk in chunks[1:]:
         # the page's own numbers: those that rise in order (a misread one, 'ART 2 SUA' for 12,
@@ -400,7 +412,7 @@ def claim_orphan_pages(
             closed = closed or any(fecho_like(readings[k].line.text) for k in chunk)
         else:
             keep.extend(chunk)
-            neighbour_closed = neighbour_closed or any(fecho_like(readings[k].line.text) for k in chunk)
+            neighbour_closed = neighbour_closed or _signed_or_closed(readings, chunk)
             last_kept = _article_run(readings, chunk) or last_kept
     return keep, moved
 
