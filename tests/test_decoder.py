@@ -1373,9 +1373,9 @@ _INDENTS = [8.0, 0.0, 8.1, 0.0, None, 8.0, 0.1, 3.5, 0.0, 7.9, 0.0]
 
 def test_a_wrecked_label_at_the_indent_units_open_at_is_read():
     # (seed-534878973/006: '§ 1º - A relação' read 'Sm A relação' after a stamp's debris: by its
-    # letters alone it falls short of a parágrafo, and takes its sibling '§ 2º' with it)
+    # letters alone it falls short of a parágrafo; its sibling 'É S 2.º' reads by the typewriter's form)
     blind = decode(_INDENTED_TEXTS, _INDENTED_PRINTED)
-    assert [(s.line, s.kind) for s in blind.starts] == [(0, "artigo"), (2, "artigo"), (9, "artigo")]
+    assert [(s.line, s.kind) for s in blind.starts] == [(0, "artigo"), (2, "artigo"), (7, "paragrafo"), (9, "artigo")]
     seen = decode(_INDENTED_TEXTS, _INDENTED_PRINTED, indents=_INDENTS)
     assert [(s.line, s.kind, s.number) for s in seen.starts] == [
         (0, "artigo", 1), (2, "artigo", 2), (5, "paragrafo", 1), (7, "paragrafo", 2), (9, "artigo", 3)]
@@ -1777,3 +1777,14 @@ def test_a_stop_word_at_the_indent_units_open_at_after_a_sibling_closed_with_a_s
     runs_on = [10.0, 0.0, 10.0, 0.0, 10.1, 10.0, 10.2, 10.0, 0.0, 9.9, 0.0]
     incisos = [(s.line, s.number) for s in decode(texts, printed, indents=runs_on).starts if s.kind == "inciso"]
     assert (8, 5) not in incisos
+
+
+def test_no_unit_starts_inside_a_keywords_scrap_and_its_numeral() -> None:
+    # (827971647/011, extracted while wrong: 'RPE: 8º -— A Prefeitura' was read as article 8 and,
+    # after the scrap's ':', a parágrafo '8º' inside the article's own label)
+    body = ("Art. 7º - Nenhum anunciante poderá exercer a atividade sem a prévia licença da Prefeitura.\n"
+            "RPE: 8º -— A Prefeitura manterá cadastro atualizado dos anunciantes.\n"
+            "Art. 9º - Esta Lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert [k for k in units if k.startswith("art8")] == ["art8"]
+    assert units["art8"].startswith("A Prefeitura")
