@@ -33,10 +33,11 @@ def test_sample_corpus_runs_end_to_end(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     assert "extracted" in done.stdout and "documents" in done.stdout  # the summary table
     summary = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
-    # one of the five loses an outer part (its fecho): partial, with its reason; the others are
-    # whole ('LEI NS 309, DE 26 DE JUNHO*DE 1990' is read as the epígrafe it is)
-    assert summary["documents"] == 5 and summary["by_status"].get("extracted") == 4
-    assert summary["by_status"].get("partial") == 1 and summary["by_status"].get("needs_review") == 0
+    # all five whole ('LEI NS 309, DE 26 DE JUNHO*DE 1990' is read as the epígrafe it is); one
+    # closing's date is wrecked in the scan ('lá de outubro de 1998'): it is found by its place line
+    # and its signature, and no date is invented for it
+    assert summary["documents"] == 5 and summary["by_status"].get("extracted") == 5
+    assert summary["by_status"].get("partial", 0) == 0 and summary["by_status"].get("needs_review", 0) == 0
     assert summary["pages_ocr"] >= 4  # the scans went through Tesseract
     outputs = [p for p in sample.rglob("*.json") if p.name != "summary.json"]
     assert len(outputs) == 5
@@ -48,3 +49,7 @@ def test_sample_corpus_runs_end_to_end(tmp_path: Path) -> None:
         assert (data["document"]["status"] == "extracted") == (data["document"]["reasons"] == []), path
         ids = [u["id"] for u in data["articulacao"]]
         assert len(ids) == len(set(ids))
+        if data["norm"].get("municipio") == "Canguçu":
+            fecho = data["fecho"]
+            assert "Canguçu" in fecho["text"] and fecho["data"] is None
+            assert [s["nome"] for s in fecho["signatarios"]] == ["ANTÔNIO CARLOS BORGES"]
