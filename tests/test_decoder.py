@@ -1788,3 +1788,28 @@ def test_no_unit_starts_inside_a_keywords_scrap_and_its_numeral() -> None:
     units = _units(body)
     assert [k for k in units if k.startswith("art8")] == ["art8"]
     assert units["art8"].startswith("A Prefeitura")
+
+
+def test_a_lists_last_member_whose_label_was_lost_opens_where_the_layout_opens_units():
+    # (163053932/021, the final draw's one wrong law extracted: 'b - junto às escolas' read 'bom junto
+    # às escolas e hospitais.', no printed sibling after it to show the gap; at the indent units open
+    # at, right after 'a - ...;', the list's last member starts there)
+    texts = ["Art. 1º - O parcelamento do solo urbano na zona urbana obedecerá ao disposto nesta Lei e em seu re-",
+             "gulamento.",
+             "Art. 2º - São obrigações do ambulante, na forma do regulamento, além das previstas em lei fe-",
+             "deral:",
+             "I - afixar em lugar visível a tabela de preços, em especial:",
+             "a - durante as festividades;",
+             "bom junto às escolas e hospitais.",
+             "Art. 3º - Esta Lei entra em vigor na data de sua publica-",
+             "ção."]
+    printed = [Printed("artigo", 1, label="Art. 1º -"), None, Printed("artigo", 2, label="Art. 2º -"), None,
+               Printed("inciso", 1, label="I -"), Printed("alinea", 1, label="a -"), None,
+               Printed("artigo", 3, label="Art. 3º -"), None]
+    indents = [10.0, 0.0, 10.0, 0.0, 10.1, 10.0, 10.2, 9.9, 0.0]
+    starts = [(s.line, s.kind, s.number) for s in decode(texts, printed, indents=indents).starts]
+    assert (6, "alinea", 2) in starts
+    # at the margin where text runs on, it is the text of alínea a
+    runs_on = [10.0, 0.0, 10.0, 0.0, 10.1, 10.0, 0.0, 9.9, 0.0]
+    assert 6 not in {line for line, _kind, _n in ((s.line, s.kind, s.number) for s in
+                                                   decode(texts, printed, indents=runs_on).starts)}

@@ -538,7 +538,8 @@ class _Piece:
         # at the indent the document's units open at: the layout says a unit starts here, the gap
         # that its number is free: 'IEitsia RR ira de saúde;' between 'E planta ...;' and 'IV -')
         if kind in _SHORT_KINDS and (self.lost_bare or self.lost_debris is not None) \
-                and (self.next_printed.get(kind) == n + 1 or (self.mark == "opens" and self.next_printed.get(kind, 0) > n)) and (
+                and (self.next_printed.get(kind) == n + 1 or (self.mark == "opens" and self.next_printed.get(kind, 0) > n)
+                     or self.last_member(kind)) and (
                 (self.closes == ";" and n >= 2) or (self.closes == ":" and n == 1 and not unico)):
             cost = lost + (self.closes == ":") * config.lost_first + min(lost_separator(kind, ""), 1.0)
             if cost < best[0]:
@@ -719,7 +720,7 @@ class _Piece:
             return True
         if kind in _SHORT_KINDS:
             return self.short_ok or self.lost_end is not None or (
-                (self.lost_bare or self.lost_debris is not None) and kind in self.next_printed)
+                (self.lost_bare or self.lost_debris is not None) and (kind in self.next_printed or self.last_member(kind)))
         if kind == "artigo" and (self.lost_article_end is not None or self.lost_whole is not None
                                  or self.lost_guess is not None) and "artigo" in self.next_printed:
             return True
@@ -803,6 +804,13 @@ class _Piece:
             self.cache[(kind, n, unico)] = (config.lost_numeral + config.lost_keyword + 1.0, guess)
             return config.label_guessed - self.guess_open * config.open_sentence, guess
         return got
+
+    def last_member(self, kind: str) -> bool:
+        """Whether a list's last member whose label OCR lost may start here: the line stands at the
+        indent the document's units open at, right after a sibling closed with ';' (another member
+        comes), and no sibling of ``kind`` is printed after it ('bom junto às escolas e hospitais.'
+        after 'a - durante as festividades;', then 'ARTIGO 9º': alínea b, its 'b -' read 'bom')."""
+        return self.mark == "opens" and self.closes == ";" and self.offset == 0 and kind not in self.next_printed
 
     def sibling_opens(self, n: int) -> bool:
         """Whether the layout opens parágrafo ``n`` here after its printed sibling, where no printed
