@@ -1282,9 +1282,9 @@ def decode(
             # (nor inside the scrap of a keyword and its ordinal numeral: 'RPE: 8º -— A Prefeitura' is
             # article 8's label whole, not 'RPE' and a parágrafo '8º'; a folio's figures have no ordinal
             # sign, 'Fl. 191 : II. 3 (três)' is a stamp and an inciso)
-            numeral = _NUMERAL_ONLY.match(text) if p is None else None
-            ordinal = numeral.end("sep") if numeral is not None and (numeral.group("ord") or numeral.group("o")) else 0
-            label_end = len(p.label) if p is not None else max(_keyword_end(text), ordinal)
+            numeral = pieces[-1].numeral_only if p is None else None  # (_NUMERAL_ONLY, matched once per line)
+            numeral_end = numeral.end("sep") if numeral is not None and (numeral.group("ord") or numeral.group("o")) else 0
+            label_end = len(p.label) if p is not None else max(_keyword_end(text), numeral_end)
             for m in _SPLIT.finditer(text):
                 if m.end() >= len(text) - 2 or m.end() <= label_end + 2 or not _sentence_end(text, m.start()) \
                         or _DECIMAL.match(text, m.end()) or (m.start() <= 4 and _LONE_SIGN.match(text, 0, m.start())):
