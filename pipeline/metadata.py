@@ -761,15 +761,7 @@ def is_fecho_start(line: str) -> bool:
     aos', 'Gabinete do Prefeito ...-MT, 08 de abril', 'Prefeitura Municipal de X, em 10 de ...',
     'Paço Municipal ...'. A letterhead ('PREFEITURA MUNICIPAL DE') has no date and is not."""
     text = _strip_margin(line)
-    if not text or len(text) > 200:
-        return False
-    # only the line's start is compared with the places: the squashed key of a prefix is a
-    # prefix of the line's key, exact once it is longer than a junk token and the longest place
-    squashed = _squash(text[:80])
-    if len(squashed) < _FECHO_KEY_CHARS and len(text) > 80:
-        squashed = _squash(text)
-    start = _JUNK_TOKEN.sub("", squashed)  # one short junk token
-    if not _names_fecho_place(start[:_FECHO_KEY_CHARS]):
+    if not _opens_with_place(text):
         return False
     folded = _fold(text)
     return bool(_DATEISH_RE.search(folded) or parse_date(text))
@@ -781,10 +773,20 @@ _JUNK_TOKEN = re.compile(r"^(?:[A-Z0-9]{1,2} )?")
 def names_fecho_place(line: str) -> bool:
     """Whether a line starts with the place a closing names ('Câmara Municipal de Araxá, em/5.'),
     whatever OCR left of its date: the closing's first line, where a signature follows it."""
-    text = _strip_margin(line)
+    return _opens_with_place(_strip_margin(line))
+
+
+def _opens_with_place(text: str) -> bool:
+    """Whether ``text`` (margin marks stripped) starts with one of ``_FECHO_PLACES``."""
     if not text or len(text) > 200:
         return False
-    return _names_fecho_place(_JUNK_TOKEN.sub("", _squash(text[:80]))[:_FECHO_KEY_CHARS])
+    # only the line's start is compared with the places: the squashed key of a prefix is a
+    # prefix of the line's key, exact once it is longer than a junk token and the longest place
+    squashed = _squash(text[:80])
+    if len(squashed) < _FECHO_KEY_CHARS and len(text) > 80:
+        squashed = _squash(text)
+    start = _JUNK_TOKEN.sub("", squashed)  # one short junk token
+    return _names_fecho_place(start[:_FECHO_KEY_CHARS])
 
 
 @functools.lru_cache(maxsize=1024)
@@ -850,6 +852,11 @@ def is_role_line(line: str) -> bool:
 def is_signature_start(lines: Sequence[str]) -> bool:
     """Whether ``lines`` open with a signature: a person's name, then a cargo line."""
     return len(lines) >= 2 and _is_name(lines[0]) and _match_role(lines[1]) is not None
+
+
+def holds_signature(lines: Sequence[str]) -> bool:
+    """Whether a signature starts anywhere among ``lines`` (a name line, then a cargo line)."""
+    return any(is_signature_start(lines[k:k + 2]) for k in range(len(lines) - 1))
 
 
 def _is_name(line: str) -> bool:

@@ -1411,25 +1411,31 @@ def test_a_damaged_label_read_as_another_kind_is_weighed_as_every_kind():
         "art1", "art1_cpt_inc1", "art1_cpt_inc2", "art1_cpt_inc3", "art1_par1u"]
 
 
+def _laid_out(caput: tuple[str, str], members: list[tuple[str, Printed | None, float]]):
+    """A law whose paragraph layout the decoder can see (units open at the indent 10, their wrapped
+    text runs on at the margin): article 1; article 2, whose caput wraps once (``caput``, its two
+    lines) and announces ``members`` (text, printed reading, indent), from line 4 on; then the final
+    article 3. Returns (texts, printed, indents)."""
+    texts = ["Art. 1º - O parcelamento do solo urbano na zona urbana obedecerá ao disposto nesta Lei e em seu re-",
+             "gulamento.", *caput, *(text for text, _p, _i in members),
+             "Art. 3º - Esta Lei entra em vigor na data de sua publica-", "ção."]
+    printed = [Printed("artigo", 1, label="Art. 1º -"), None, Printed("artigo", 2, label="Art. 2º -"), None,
+               *(p for _t, p, _i in members), Printed("artigo", 3, label="Art. 3º -"), None]
+    indents = [10.0, 0.0, 10.0, 0.0, *(i for _t, _p, i in members), 9.9, 0.0]
+    return texts, printed, indents
+
+
 def test_debris_at_the_indent_units_open_at_is_the_sibling_the_gap_lacks_though_another_follows():
     # (888044488/018: 'II - carteira de saúde;' read 'IEitsia RR ira de saúde;' and 'III -' read
     # 'CIT -': blind, 'CIT' took II and the printed IV was renumbered III; at the indent where the
     # document's units open, the debris opens inciso II and the printed IV keeps its number)
-    texts = ["Art. 1º - O parcelamento do solo urbano na zona urbana obedecerá ao disposto nesta Lei e em seu re-",
-             "gulamento.",
-             "Art. 2º - O pedido de aprovação será instruído com os se-",
-             "guintes documentos:",
-             "I - planta do local, em duas vias;",
-             "IEitsia RR ira de saúde;",
-             "CIT - titulo de eleitor;",
-             "IV - atestado de antecedentes;",
-             "V - prova de residência.",
-             "Art. 3º - Esta Lei entra em vigor na data de sua publica-",
-             "ção."]
-    printed = [Printed("artigo", 1, label="Art. 1º -"), None, Printed("artigo", 2, label="Art. 2º -"), None,
-               Printed("inciso", 1, label="I -"), None, None, Printed("inciso", 4, label="IV -"),
-               Printed("inciso", 5, label="V -"), Printed("artigo", 3, label="Art. 3º -"), None]
-    indents = [10.0, 0.0, 10.0, 0.0, 10.2, 10.2, 10.2, 10.2, 10.1, 9.9, 0.0]
+    texts, printed, indents = _laid_out(
+        ("Art. 2º - O pedido de aprovação será instruído com os se-", "guintes documentos:"),
+        [("I - planta do local, em duas vias;", Printed("inciso", 1, label="I -"), 10.2),
+         ("IEitsia RR ira de saúde;", None, 10.2),
+         ("CIT - titulo de eleitor;", None, 10.2),
+         ("IV - atestado de antecedentes;", Printed("inciso", 4, label="IV -"), 10.2),
+         ("V - prova de residência.", Printed("inciso", 5, label="V -"), 10.1)])
     blind = [(s.line, s.number) for s in decode(texts, printed).starts if s.kind == "inciso"]
     assert blind == [(4, 1), (6, 2), (7, 4), (8, 5)]
     seen = [(s.line, s.number) for s in decode(texts, printed, indents=indents).starts if s.kind == "inciso"]
@@ -1756,25 +1762,18 @@ def test_a_stop_word_at_the_indent_units_open_at_after_a_sibling_closed_with_a_s
     # (684009502/029: 'V - 2 (dois) representantes' read 'É fere 2 (dois) representantes', the list's
     # last member: 'É' read as 'V' was refused as the sentence's 'é'; at the indent the units open at,
     # after a sibling closed with ';', no sentence opens a paragraph)
-    texts = ["Art. 1º - O parcelamento do solo urbano na zona urbana obedecerá ao disposto nesta Lei e em seu re-",
-             "gulamento.",
-             "Art. 2º - A comissão será composta por representantes das entidades da sociedade ci-",
-             "vil, na seguinte forma:",
-             "I - 3 (três) representantes dos servidores municipais;",
-             "II - 1 (um) representante do Lions Clube;",
-             "III - 3 (três) representantes da Paróquia local;",
-             "IV - 3 (três) representantes da Loja Maçônica;",
-             "É fere 2 (dois) representantes da Ordem dos Advogados.",
-             "Art. 3º - Esta Lei entra em vigor na data de sua publica-",
-             "ção."]
-    printed = [Printed("artigo", 1, label="Art. 1º -"), None, Printed("artigo", 2, label="Art. 2º -"), None,
-               *(Printed("inciso", k, label=f"{r} -") for k, r in ((1, "I"), (2, "II"), (3, "III"), (4, "IV"))),
-               None, Printed("artigo", 3, label="Art. 3º -"), None]
-    indents = [10.0, 0.0, 10.0, 0.0, 10.1, 10.0, 10.2, 10.0, 10.1, 9.9, 0.0]
+    texts, printed, indents = _laid_out(
+        ("Art. 2º - A comissão será composta por representantes das entidades da sociedade ci-",
+         "vil, na seguinte forma:"),
+        [("I - 3 (três) representantes dos servidores municipais;", Printed("inciso", 1, label="I -"), 10.1),
+         ("II - 1 (um) representante do Lions Clube;", Printed("inciso", 2, label="II -"), 10.0),
+         ("III - 3 (três) representantes da Paróquia local;", Printed("inciso", 3, label="III -"), 10.2),
+         ("IV - 3 (três) representantes da Loja Maçônica;", Printed("inciso", 4, label="IV -"), 10.0),
+         ("É fere 2 (dois) representantes da Ordem dos Advogados.", None, 10.1)])
     incisos = [(s.line, s.number) for s in decode(texts, printed, indents=indents).starts if s.kind == "inciso"]
     assert incisos == [(4, 1), (5, 2), (6, 3), (7, 4), (8, 5)]
     # at the margin where text runs on, it is the sentence's 'é' as ever
-    runs_on = [10.0, 0.0, 10.0, 0.0, 10.1, 10.0, 10.2, 10.0, 0.0, 9.9, 0.0]
+    runs_on = [*indents[:8], 0.0, *indents[9:]]
     incisos = [(s.line, s.number) for s in decode(texts, printed, indents=runs_on).starts if s.kind == "inciso"]
     assert (8, 5) not in incisos
 
@@ -1794,22 +1793,13 @@ def test_a_lists_last_member_whose_label_was_lost_opens_where_the_layout_opens_u
     # (163053932/021, the final draw's one wrong law extracted: 'b - junto às escolas' read 'bom junto
     # às escolas e hospitais.', no printed sibling after it to show the gap; at the indent units open
     # at, right after 'a - ...;', the list's last member starts there)
-    texts = ["Art. 1º - O parcelamento do solo urbano na zona urbana obedecerá ao disposto nesta Lei e em seu re-",
-             "gulamento.",
-             "Art. 2º - São obrigações do ambulante, na forma do regulamento, além das previstas em lei fe-",
-             "deral:",
-             "I - afixar em lugar visível a tabela de preços, em especial:",
-             "a - durante as festividades;",
-             "bom junto às escolas e hospitais.",
-             "Art. 3º - Esta Lei entra em vigor na data de sua publica-",
-             "ção."]
-    printed = [Printed("artigo", 1, label="Art. 1º -"), None, Printed("artigo", 2, label="Art. 2º -"), None,
-               Printed("inciso", 1, label="I -"), Printed("alinea", 1, label="a -"), None,
-               Printed("artigo", 3, label="Art. 3º -"), None]
-    indents = [10.0, 0.0, 10.0, 0.0, 10.1, 10.0, 10.2, 9.9, 0.0]
+    texts, printed, indents = _laid_out(
+        ("Art. 2º - São obrigações do ambulante, na forma do regulamento, além das previstas em lei fe-", "deral:"),
+        [("I - afixar em lugar visível a tabela de preços, em especial:", Printed("inciso", 1, label="I -"), 10.1),
+         ("a - durante as festividades;", Printed("alinea", 1, label="a -"), 10.0),
+         ("bom junto às escolas e hospitais.", None, 10.2)])
     starts = [(s.line, s.kind, s.number) for s in decode(texts, printed, indents=indents).starts]
     assert (6, "alinea", 2) in starts
     # at the margin where text runs on, it is the text of alínea a
-    runs_on = [10.0, 0.0, 10.0, 0.0, 10.1, 10.0, 0.0, 9.9, 0.0]
-    assert 6 not in {line for line, _kind, _n in ((s.line, s.kind, s.number) for s in
-                                                   decode(texts, printed, indents=runs_on).starts)}
+    runs_on = [*indents[:6], 0.0, *indents[7:]]
+    assert 6 not in {s.line for s in decode(texts, printed, indents=runs_on).starts}

@@ -11,7 +11,13 @@ from rapidfuzz import fuzz, process
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
 from pipeline.headers import is_heading_text
-from pipeline.metadata import is_fecho_start, is_role_line, is_signature_start, names_fecho_place
+from pipeline.metadata import (
+    holds_signature,
+    is_fecho_start,
+    is_role_line,
+    is_signature_start,
+    names_fecho_place,
+)
 from pipeline.segmenting.readings import Reading, is_article, printed_number
 
 T = TypeVar("T")
@@ -63,7 +69,7 @@ def _signature_closes(body: Sequence[Reading], j: int, like: Callable[[int], boo
 def _signed(body: Sequence[Reading], j: int) -> bool:
     """Whether a signature (a name, then a cargo line) follows the closing that starts at ``j``."""
     texts = [r.line.text for r in body[j + 1:j + 1 + _SIGNATURE_REACH + 1]]
-    return any(is_signature_start(texts[i:i + 2]) for i in range(len(texts) - 1))
+    return holds_signature(texts)
 
 
 def find_closing(body: Sequence[Reading]) -> tuple[int | None, int | None]:

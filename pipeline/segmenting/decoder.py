@@ -805,12 +805,17 @@ class _Piece:
             return config.label_guessed - self.guess_open * config.open_sentence, guess
         return got
 
+    def opens_member(self) -> bool:
+        """Whether the layout opens a list's member here: the line stands at the indent the
+        document's units open at, right after a sibling closed with ';' (another member comes)."""
+        return self.mark == "opens" and self.closes == ";" and self.offset == 0
+
     def last_member(self, kind: str) -> bool:
-        """Whether a list's last member whose label OCR lost may start here: the line stands at the
-        indent the document's units open at, right after a sibling closed with ';' (another member
-        comes), and no sibling of ``kind`` is printed after it ('bom junto às escolas e hospitais.'
-        after 'a - durante as festividades;', then 'ARTIGO 9º': alínea b, its 'b -' read 'bom')."""
-        return self.mark == "opens" and self.closes == ";" and self.offset == 0 and kind not in self.next_printed
+        """Whether a list's last member whose label OCR lost may start here: the layout opens a
+        member (``opens_member``) and no sibling of ``kind`` is printed after it ('bom junto às
+        escolas e hospitais.' after 'a - durante as festividades;', then 'ARTIGO 9º': alínea b, its
+        'b -' read 'bom')."""
+        return self.opens_member() and kind not in self.next_printed
 
     def sibling_opens(self, n: int) -> bool:
         """Whether the layout opens parágrafo ``n`` here after its printed sibling, where no printed
@@ -1073,17 +1078,16 @@ def _state_cost(piece: _Piece, kind: str, n: int, unico: bool, s: State, prev_te
     cost = 0.0
     if _counter(s, kind) == 0 and not _INTRODUCES.search(without_end_dust(prev_text)):
         cost += config.first_unannounced
-    if end == piece.lost_end and s[_LEVEL["inciso"]:] != (0, 0, 0):
+    lost_here, closed = end == piece.lost_end, _line_end(prev_text) == "."
+    if (lost_here or closed) and s[_LEVEL["inciso"]:] != (0, 0, 0):
         deepest = max((k for k in _SHORT_KINDS if _counter(s, k)), key=_LEVEL.__getitem__)
-        if kind != deepest:
+        if lost_here and kind != deepest:
             cost += config.lost_other_level
-    if s[_LEVEL["inciso"]:] != (0, 0, 0) and _line_end(prev_text) == ".":
-        # the member the line above belongs to closed its list with '.': one more member of that
-        # list, or of a deeper one, is unlikely ('TE) ... 30 (trinta) dias.' / 'Ba rágra ta jo o O
-        # prazo', a wrecked 'Parágrafo único', is no alínea b); the level above may follow ('2)
-        # presença do responsável.' / 'b) nas praças', the next alínea after an alínea's itens)
-        deepest = max((k for k in _SHORT_KINDS if _counter(s, k)), key=_LEVEL.__getitem__)
-        if _LEVEL[kind] >= _LEVEL[deepest]:
+        if closed and _LEVEL[kind] >= _LEVEL[deepest]:
+            # the member the line above belongs to closed its list with '.': one more member of that
+            # list, or of a deeper one, is unlikely ('TE) ... 30 (trinta) dias.' / 'Ba rágra ta jo o O
+            # prazo', a wrecked 'Parágrafo único', is no alínea b); the level above may follow ('2)
+            # presença do responsável.' / 'b) nas praças', the next alínea after an alínea's itens)
             cost += config.after_period
     return cost
 
@@ -1144,8 +1148,7 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
         # (so does the layout alone for a member after a sibling closed with ';', the line standing at
         # the indent units open at: 'É fere 2 (dois) representantes' after 'IV — ... Maçônica;' is
         # the list's last member, its 'V -' wrecked; no sentence opens a paragraph after a ';')
-        opens_member = (kind in _SHORT_KINDS and n >= 2 and piece.offset == 0 and piece.closes == ";"
-                        and piece.mark == "opens")
+        opens_member = kind in _SHORT_KINDS and n >= 2 and piece.opens_member()
         if ((word.isalpha() or (first.isalpha() and after.isdigit())) and first.lower() in stop_words() and not dashed
                 and not confirmed and not opens_member):
             return None  # 'E As destilarias', 'Da decisão', 'as 22:00 horas': the sentence's words

@@ -11,7 +11,7 @@ from rapidfuzz import fuzz
 
 from pipeline.folding import fold
 from pipeline.headers import uppercase_share
-from pipeline.metadata import Epigrafe, is_fecho_start, is_role_line, is_signature_start
+from pipeline.metadata import Epigrafe, holds_signature, is_fecho_start, is_role_line
 from pipeline.segmenting.closing import fecho_like
 from pipeline.segmenting.readings import Reading, article_header, is_article, printed_number
 from pipeline.segmenting.tree import Issue
@@ -355,10 +355,10 @@ def _signed_or_closed(readings: Sequence[Reading], chunk: Sequence[int]) -> bool
     the closing's place and date ('de julho de mil novecentos e oitefj' / '-aos-dezenove dias do
     mês'): no article of that law comes after either."""
     texts = [readings[k].line.text for k in chunk]
-    if any(fecho_like(t) for t in texts) or any(is_signature_start(texts[k:k + 2]) for k in range(len(texts) - 1)):
+    if any(fecho_like(t) for t in texts) or holds_signature(texts):
         return True
-    last = next((k for k in reversed(chunk) if printed_number(readings[k])), None)
-    return last is not None and _FINAL_CLAUSE.search(readings[last].line.text) is not None
+    # (articles whose run _article_run refuses: the last one is the final clause)
+    return any(printed_number(readings[k]) for k in chunk) and not _article_run(readings, chunk)
 
 
 def claim_orphan_pages(

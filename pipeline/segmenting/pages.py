@@ -14,7 +14,7 @@ from rapidfuzz.distance import LCSseq
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
 from pipeline.headers import read_header
-from pipeline.metadata import is_fecho_start, is_role_line, is_signature_start
+from pipeline.metadata import holds_signature, is_fecho_start, is_role_line
 from pipeline.segmenting.numbering import SegmentConfig, sequence_cost
 from pipeline.segmenting.readings import Reading, article_header, is_article, printed_number
 from pipeline.segmenting.tree import Issue
@@ -36,11 +36,10 @@ def _signature_page(readings: Sequence[Reading], chunk: Sequence[int]) -> bool:
     the dated closing (a page of the law's end scanned before the page of its last articles).
     A page that holds a signature (a name, then a cargo) is one whatever a reader took for a
     unit's label on it but an article's ('1 Secretá o', an office's ordinal, read as a parágrafo)."""
-    texts = [readings[i].line.text for i in chunk]
     if len(chunk) > 12 or any(is_article(readings[i]) for i in chunk):
         return False
-    if any(readings[i].header is not None for i in chunk) and not any(
-            is_signature_start(texts[k:k + 2]) for k in range(len(texts) - 1)):
+    texts = [readings[i].line.text for i in chunk]
+    if any(readings[i].header is not None for i in chunk) and not holds_signature(texts):
         return False
     return any(is_role_line(t) or is_fecho_start(t) for t in texts)
 
