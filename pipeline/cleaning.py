@@ -1012,7 +1012,12 @@ def find_page_bands(lines: Sequence[CleanLine], *, config: CleanConfig = CleanCo
     # A sentence that goes on from the line before it ('... implicará o' / 'indeferimento do
     # pedido.'), or that closes a quotation ('indeferimento do pedido.» (NR)'), is the text's: a
     # law repeats its phrases, and one that ends two pages is no running foot.
+    # So is a long line whose sentence runs on into the next line of its page ('SE so — O prazo de
+    # que trata este artigo poderá ser' / 'prorrogado uma única vez'): a running head stands alone.
     text_lines = _sentence_lines(lines, [i for idx in pages.values() for i in idx])
+    text_lines.update(i for idx in pages.values() for i, nxt in itertools.pairwise(idx)
+                      if len(lines[i].text.split()) >= 6 and _OPENS_LOWER.match(lines[nxt].text)
+                      and _ends_open(lines[i].text))
     bands = {p: [i for i in idx[:band] + idx[-band:] if i not in closing and i not in text_lines]
              for p, idx in pages.items()}
     # A page scanned twice repeats every line of it: its copies count as one page (their first

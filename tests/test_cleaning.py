@@ -611,3 +611,22 @@ def test_an_incisos_line_at_the_foot_of_pages_is_no_band_furniture() -> None:
     kept = [ln.text for ln in clean_document(document_from_text("\f".join(pages))) if not ln.is_noise]
     assert kept.count("I) prova de residência no Município;") == 2
     assert "ESTADO DE CEARÁ" not in kept
+
+
+def test_a_line_whose_sentence_runs_on_into_the_next_line_is_no_band_furniture() -> None:
+    # (535488889/015: '§ 3º — O prazo de que trata este artigo poderá ser' / 'prorrogado uma única
+    # vez', its label read 'SE so —', ended page 3; the same words under '§ 2º' ended page 1, and it
+    # was taken for a running foot: a running head or foot stands alone, no sentence runs on from it)
+    head = "CÂMARA MUNICIPAL DE CAÇADOR\nEstado de Santa Catarina\n"
+    pages = ["Art. 1º O pedido de autorização será instruído com os documentos exigidos.\n"
+             "O prazo de que trata este artigo poderá ser prorrogado.",
+             "Art. 2º A autorização é pessoal e intransferível.",
+             "Art. 3º São obrigações do permissionário as do regulamento.\n"
+             "O prazo ide que trata este ariigo poderá ser prorrogado."]
+    kept = [ln.text for ln in clean_document(document_from_text("\f".join(head + p for p in pages))) if not ln.is_noise]
+    assert "O prazo ide que trata este ariigo poderá ser prorrogado." not in kept  # alone: a running foot
+    ran_on = [p.replace("poderá ser prorrogado.", "poderá ser\nprorrogado uma única vez.") for p in pages]
+    kept = [ln.text for ln in clean_document(document_from_text("\f".join(head + p for p in ran_on))) if not ln.is_noise]
+    assert "O prazo ide que trata este ariigo poderá ser" in kept
+    assert "O prazo de que trata este artigo poderá ser" in kept
+    assert not any(t.startswith(("CÂMARA", "Estado de")) for t in kept)  # the letterhead still goes

@@ -1803,3 +1803,96 @@ def test_a_lists_last_member_whose_label_was_lost_opens_where_the_layout_opens_u
     # at the margin where text runs on, it is the text of alínea a
     runs_on = [*indents[:6], 0.0, *indents[7:]]
     assert 6 not in {s.line for s in decode(texts, printed, indents=runs_on).starts}
+
+
+def test_debris_before_a_members_text_in_lower_case_is_a_lost_label_however_common_its_word():
+    # (535488889/023: 'III - apreensão' read 'Paige apreensão' between 'II - ...;' and 'IV -'; wordfreq
+    # knows 'paige', but after a sibling closed with ';' the sentence goes on in lower case)
+    from pipeline.segmenting.lost import label_debris_end
+
+    line = "Paige apreensão do recipiente e das mercadorias;"
+    assert label_debris_end(line, frozenset(), member=True) == len("Paige ")
+    assert label_debris_end(line, frozenset()) is None  # elsewhere a capitalised word opens a sentence
+    assert label_debris_end(line, frozenset({"paige"}), member=True) is None  # a name the law uses twice
+    units = _units("Art. 3º A infração sujeita o infrator às seguintes penalidades:\n"
+                   "I - advertência por escrito;\nII - multa de 1 (um) a 2 (dois) salários mínimos;\n"
+                   + line + "\nIV - (VETADO)\nV - cassação da inscrição.\n"
+                   "Art. 4º Esta lei entra em vigor na data de sua publicação.\n")
+    assert [k for k in units if k.startswith("art3_cpt_inc")] == [f"art3_cpt_inc{n}" for n in range(1, 6)]
+    assert units["art3_cpt_inc3"].startswith("apreensão")
+
+
+def test_a_word_in_no_shape_words_are_printed_in_is_debris_whatever_it_spells():
+    # (535488889/023: 'Art. 5º - O pedido' read 'PArte So sa pedico' between article 4, closed, and
+    # 'Art. 6o': 'parte' is a stop word, but no word is printed 'PArte')
+    from pipeline.segmenting.lost import label_debris_end, word_shaped
+
+    assert not word_shaped("PArte") and not word_shaped("dE")
+    assert word_shaped("Parte") and word_shaped("PARTE") and word_shaped("parte")
+    assert label_debris_end("PArte So sa pedico de inscrição", frozenset()) == len("PArte So sa ")
+    assert label_debris_end("Parte do pedido de inscrição", frozenset()) is None
+    units = _units("Art. 4º Os munícipes já estabelecidos terão o prazo de 10 (dez) dias.\n"
+                   "PArte So sa pedico de inscrição será instruído com os\nseguintes documentos.\n"
+                   "Art. 6º O munícipe responderá pelos danos que causar.\n"
+                   "Art. 7º Esta lei entra em vigor na data de sua publicação.\n")
+    assert {"art4", "art5", "art6", "art7"} <= set(units)
+    assert "inscrição será instruído" in units["art5"]
+
+
+@pytest.mark.parametrize("line, text", [("SE de e A autorização é pessoal e intransferível.", "A autorização"),
+                                        ("SE so — O prazo de que trata este artigo é de um ano.", "O prazo")])
+def test_a_stop_word_in_capitals_before_a_scrap_after_a_closed_line_is_a_lost_labels_debris(line: str, text: str):
+    # (535488889/013 and /015: '§ 2º - A autorização' read 'SE de e A autorização', between '§ 1º'
+    # and 'S 3.º'; the channel read 'SE' alone as the label and the sentence's words vetoed it. A
+    # sentence opens with a capital and goes on in words: 'de e' before 'A' and 'so —' are debris)
+    from pipeline.segmenting.lost import label_debris_end
+
+    assert label_debris_end(line, frozenset(), opening=True) == line.index(text)
+    # a citation's words are words ('3º da Lei nº 1.980' wrapped after 'art.'), as is a sentence in capitals
+    assert label_debris_end("3º da Lei nº 1.980, de 1983.", frozenset(), opening=True) == len("3º ")
+    assert label_debris_end("SE O PREFEITO VETAR O PROJETO", frozenset(), opening=True) is None
+    units = _units("Art. 6º A relação dos permissionários será publicada no mês de janeiro.\n"
+                   "§ 1º A relação será afixada na sede da Prefeitura.\n" + line + "\n"
+                   "S 3.º - Ficam isentos da taxa os portadores de deficiência física.\n"
+                   "Art. 7º Esta lei entra em vigor na data de sua publicação.\n")
+    assert [k for k in units if k.startswith("art6_par")] == ["art6_par1", "art6_par2", "art6_par3"]
+    assert units["art6_par2"].startswith(text)
+
+
+def test_a_keyword_read_as_a_stop_word_before_its_numeral_a_point_and_a_capital_is_a_label():
+    # (535488889/018: '§ 2º. O prazo' read 'SE 20. O. proros': 'se 20' could be 'as 22:00 horas', a
+    # sentence's words, but no sentence says 'se 20. O')
+    units = _units("Art. 13. O marchante responderá pelos danos que causar a terceiros.\n"
+                   "S 1º :- Excetuam-se do disposto neste artigo os casos de força maior.\n"
+                   "SE 20. O. prazo de que trata este artigo poderá ser\nprorrogado uma única vez.\n"
+                   "Art. 14. Esta lei entra em vigor na data de sua publicação.\n")
+    assert [k for k in units if k.startswith("art13_par")] == ["art13_par1", "art13_par2"]
+    units = _units("Art. 13. O marchante responderá pelos danos que causar a terceiros.\n"
+                   "S 1º :- Excetuam-se do disposto neste artigo os casos de força maior.\n"
+                   "se 20 dias depois do prazo de que trata este artigo.\n"
+                   "Art. 14. Esta lei entra em vigor na data de sua publicação.\n")
+    assert [k for k in units if k.startswith("art13_par")] == ["art13_par1"]
+
+
+def test_a_capitalised_first_word_before_a_scrap_of_letters_is_debris_where_a_sentence_opens():
+    # (744471215/011: '§ 2º - A matrícula é pessoal' read 'Bud on é pessoal' at a page's top, the last
+    # parágrafo of its article: wordfreq knows 'bud', but a sentence's first word is followed by words)
+    from pipeline.segmenting.lost import label_debris_end
+
+    line = "Bud on é pessoal e intransferível e será"
+    assert label_debris_end(line, frozenset(), opening=True) == len("Bud on ")
+    assert label_debris_end(line, frozenset()) is None
+    assert label_debris_end("Compete à Secretaria de Obras a fiscalização", frozenset(), opening=True) is None
+
+
+def test_a_label_closed_by_its_dash_keeps_a_quantity_whose_figure_ocr_lost():
+    # (535488889/014: 'II - 2 (dois) representantes' read 'II - ; (dois). representantes' after a
+    # sibling whose ';' OCR read ':': '(dois)' after a label's numeral is that numeral in words, a
+    # quantity of the text, but not after the label's dash)
+    body = ("Art. 2º O Conselho será composto pelos seguintes membros:\n"
+            "I - 2 (dois) representantes da Maçonaria:\nII - ; (dois). representantes do Lions Clube;\n"
+            "III - 2 (dois) representantes dos clubes de serviço.\n"
+            "Art. 3º Esta lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert [k for k in units if k.startswith("art2_cpt_inc")] == [f"art2_cpt_inc{n}" for n in range(1, 4)]
+    assert "Lions" in units["art2_cpt_inc2"] and "Lions" not in units["art2_cpt_inc1"]

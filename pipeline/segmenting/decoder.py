@@ -56,6 +56,7 @@ from pipeline.segmenting.lost import (
     scrap_label,
     vetoed_debris_end,
     vocabulary,
+    word_shaped,
 )
 
 
@@ -281,6 +282,7 @@ _NON_DIGITS = re.compile(r"\D+")
 _LAST_WORD = re.compile(r"(\w+)\W*$")
 _DASH_AFTER_WORD = re.compile(r"\w\s*[-–—]")
 _DASH_SEPARATOR = re.compile(r"\s?[-–—=]+\s")
+_NUMBERED_SENTENCE = re.compile(r"[º°ª]?\s?[-–—=.:]{1,2}\s*[A-ZÀ-Ú]")  # '. O', ' - A' after a numeral
 _STOP_WORD_SEPARATED = re.compile(r"^\W{0,2}[^\W\d_]{1,3}\s+[-–—=]+\s")  # 'E = o art', 'E - não ceder
 _NUMERAL_NEXT = re.compile(r"\s*[\dIl|!]")
 _SEPARATED = re.compile(r"^[º°ª]?[.,]?\s{0,2}[-–—=«»:~]")  # ' -', ' =', 'º.-', '.-' after the numeral
@@ -407,8 +409,9 @@ class _Piece:
                           and bool(_LOWER_START.match(self.text)))
         # ... or debris longer than a scrap before the unit's first word ('AEIEAE O memorial
         # descritivo;', 'TEL *- 2: (dois) representantes'): where it ends, read on the same terms
-        self.lost_debris = (label_debris_end(self.text, words) if self.lost_end is None and not self.lost_bare
-                            and closes in (";", ":") and offset == 0 else None)
+        self.lost_debris = (label_debris_end(self.text, words, member=closes == ";")
+                            if self.lost_end is None and not self.lost_bare and closes in (";", ":") and offset == 0
+                            else None)
         self.listed = False  # an item of a revocation list (set by decode): an inciso, its label maybe lost
         # An article label OCR destroyed, keyword and numeral ('ARES GI C A fiscalização'), after
         # a sentence's end or a heading; read only where the next printed article confirms the
@@ -787,9 +790,12 @@ class _Piece:
         guess = self.lost_guess if self.lost_guess is not None or kind != "paragrafo" else self.lost_whole
         # (a reading of the label that leaves no text after it, '8' of '8.10 « Na reincidência',
         # is no better than the debris: the debris reading ends where the text starts)
+        # (nor, after a closed line, is one that leaves a token of the debris before the text: 'SE' of 'SE
+        # so — O prazo' for '§ 3º — O prazo', of 'SE de e A autorização' for '§ 2º - A autorização')
         worse = config.label_guessed > got[0] or (
             guess is not None and 0 <= got[1] < guess
-            and not _rest_is_text(_after_separator(self.text, got[1]))
+            and (not _rest_is_text(rest := _after_separator(self.text, got[1]))
+                 or (not self.guess_open and len(self.text) - len(rest) < guess))
             and config.label_guessed - self.guess_open * config.open_sentence > got[0] - config.rest_not_text)
         if (not unico and guess is not None and worse and (
                 (kind == "artigo" and (self.vigencia or self.after_heading
@@ -1149,7 +1155,12 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
         # the indent units open at: 'É fere 2 (dois) representantes' after 'IV — ... Maçônica;' is
         # the list's last member, its 'V -' wrecked; no sentence opens a paragraph after a ';')
         opens_member = kind in _SHORT_KINDS and n >= 2 and piece.opens_member()
-        if ((word.isalpha() or (first.isalpha() and after.isdigit())) and first.lower() in stop_words() and not dashed
+        # (nor a keyword read as a stop word before its numeral, a separator and the sentence's capital:
+        # 'SE 20. O prazo' for '§ 2º. O prazo'; no sentence says 'se 20. O', 'as 22:00 horas' goes on in lower case)
+        numbered = after.isdigit() and kind in ("artigo", "paragrafo") and piece.offset == 0 \
+            and _NUMBERED_SENTENCE.match(piece.text, end) is not None
+        if ((word.isalpha() or (first.isalpha() and after.isdigit())) and first.lower() in stop_words()
+                and word_shaped(first) and not dashed and not numbered
                 and not confirmed and not opens_member):
             return None  # 'E As destilarias', 'Da decisão', 'as 22:00 horas': the sentence's words
             # ('E - não ceder' after a sibling closed with ';' is 'II -' lost: no sentence says 'e -')
@@ -1166,7 +1177,10 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
         if piece.offset and kind in ("artigo", "paragrafo") and rest[:1].islower():
             return None  # inside a line, by expectation: an article's or parágrafo's sentence opens
             # with a capital ('Os avbs. 5º a 11 da lei' cites 'arts. 5º a 11', no '§ 1º' starts there)
-        if (_QUANTITY.match(rest) or _DATE_REST.match(rest)) and not confirmed:
+        # (a label closed by its dash is followed by its unit's text, a quantity whose figure OCR lost
+        # included: 'II - ; (dois) representantes')
+        dashed_off = any(c in "-–—" for c in piece.text[max(0, end - 1):len(piece.text) - len(rest)])
+        if (_QUANTITY.match(rest) and not dashed_off or _DATE_REST.match(rest)) and not confirmed:
             return None  # '60 (sessenta) dias', '31 de julho de 2014': a number of the text
         if _CITATION.match(rest):
             if kind in _SHORT_KINDS and _layout_bonus(prev_text, kind, config) < 0:
@@ -1352,7 +1366,7 @@ def decode(
                 piece.lost_whole = lost_label_of_paragraph(piece.text, after_heading or (closed and len(prev) < short),
                                                             after_heading or closed)
                 if piece.lost_whole is None and (closed or after_heading) and p is None:
-                    piece.lost_guess = label_debris_end(piece.text, words)
+                    piece.lost_guess = label_debris_end(piece.text, words, opening=True)
                     if piece.lost_guess is None:  # (a scrap that spells a word, 'Beto dib= (VETADO)')
                         piece.lost_guess = vetoed_debris_end(piece.text)
                 elif piece.lost_whole is None and p is None:

@@ -167,29 +167,98 @@ def vetoed_debris_end(text: str) -> int | None:
     return m.start("veto") if m is not None else None
 
 
-def label_debris_end(text: str, words: frozenset[str]) -> int | None:
+def word_shaped(token: str) -> bool:
+    """Whether ``token`` has a shape words are printed in: lower case, capitals, or capitalised.
+    'PArte' and 'dE' are scraps whatever their letters spell ('Parte' and 'de' are stop words)."""
+    return token.islower() or token.isupper() or token.istitle()
+
+
+def label_debris_end(text: str, words: frozenset[str], *, member: bool = False, opening: bool = False) -> int | None:
     """Where the debris of a lost label ends at the start of ``text`` ('PN aq sp = E Compete' ->
     before 'E'; 'nom rc A matrícula' -> before 'A'; 'RT. 40. Nenhum' -> before 'Nenhum'), or None
     when the line opens with a word (nothing of a label is left to see, or it is running text).
 
     Up to five tokens are debris while none is a word the sentence could start with: a stop word,
     a word the law uses twice (``words``, label keywords aside), a lower-case word of four letters
-    or more, or a capitalised one common in Portuguese (wordfreq)."""
+    or more, or a capitalised one common in Portuguese (wordfreq). Where a list's ``member`` opens
+    (the line above closed a sibling with ';'), a capitalised word right before one in lower case is
+    debris however common: the sentence goes on in lower case after a ';' and a member's text opens
+    so ('Paige apreensão do recipiente;' for 'III - apreensão'); a name the law uses twice is a word.
+    Where the line ``opening`` a sentence (after a closed one) holds the label, the sentence opens with
+    a capital and goes on in words: short words in lower case after the first token, right before the
+    capitalised stop word the sentence opens with, are debris ('SE de e A autorização' for '§ 2º - A
+    autorização'; not 'da' of '3º da Lei nº 1.980', a citation's words), and so is a first word,
+    however common, before a scrap of letters no word is: capitalised ('Bud on é pessoal' for '§ 2º -
+    A matrícula é pessoal') or in capitals (:func:`_caps_then_scrap`). Where no sentence opens so
+    within reach, the line is read as any other line is."""
     tokens = list(TOKEN.finditer(text[:48]))
     for k, t in enumerate(tokens[:6]):
-        core = t.group().strip(".,:;-–—_|'\"“”‘’«»()*=~!")
-        low = core.lower()
-        word = core.isalpha() and fold_lower(low) not in _LABEL_WORDS and (
-            low in stop_words() or low in words
-            or (core.islower() and len(core) >= 4)
-            or (len(core) >= 3 and core[0].isupper() and core[1:].islower() and common_word(low)
-                and not _opens_after(tokens, k)))
+        core = _core(t)
+        word = _word_at(tokens, k, words, member, opening) and not (opening and (
+            (k and _short_lower(core) and _article_after(tokens, k))
+            or (not k and core.istitle() and core.lower() not in stop_words() and k + 1 < len(tokens)
+                and _core(tokens[k + 1]).isalpha() and not _word_at(tokens, k + 1, words, member, opening))))
         if word or (k and ZERO_FOR_O.match(text, t.start()) and t.end() - t.start() == 1):
             # (a '0' before a word is the sentence's 'O' read as a digit: 'BRR 7.º: 0 pedido')
             return t.start() if k else None
         if k == 5:
-            return None
-    return None
+            break
+    # (a line where no sentence opens under those rules within reach is read as any line is: 'CcONFERE
+    # com o', a stamp where the label stood, its words running on to the next line)
+    return label_debris_end(text, words, member=member) if opening else None
+
+
+def _short_lower(core: str) -> bool:
+    """A word of up to three letters in lower case ('de', 'e', 'so')."""
+    return core.isalpha() and core.islower() and len(core) <= 3
+
+
+def _article_after(tokens: Sequence[re.Match[str]], k: int) -> bool:
+    """Whether the short words in lower case from token ``k`` on run up to a capitalised stop word
+    that opens a sentence ('de e A autorização'; not 'da Lei nº', a citation's words)."""
+    for t in tokens[k + 1:6]:
+        core = _core(t)
+        if not _short_lower(core):
+            return core.istitle() and core.lower() in stop_words()
+    return False
+
+
+def _core(token: re.Match[str]) -> str:
+    """A token without the marks around it; of a verb and its clitic pronoun, the verb ('Excetuam-se')."""
+    core = token.group().strip(".,:;-–—_|'\"“”‘’«»()*=~!")
+    head, hyphen, tail = core.partition("-")
+    return head if hyphen and head.isalpha() and tail.isalpha() and tail.islower() and len(tail) <= 4 else core
+
+
+def _word_at(tokens: Sequence[re.Match[str]], k: int, words: frozenset[str], member: bool, opening: bool) -> bool:
+    """Whether token ``k`` is a word a sentence could start with (see :func:`label_debris_end`)."""
+    core = _core(tokens[k])
+    low = core.lower()
+    return core.isalpha() and fold_lower(low) not in _LABEL_WORDS and word_shaped(core) \
+        and not (opening and _caps_then_scrap(core, tokens, k)) and (
+            low in stop_words() or low in words
+            or (core.islower() and len(core) >= 4)
+            or (len(core) >= 3 and core[0].isupper() and core[1:].islower() and common_word(low)
+                and not _opens_after(tokens, k) and not (member and k == 0 and _lower_after(tokens, k))))
+
+
+def _caps_then_scrap(core: str, tokens: Sequence[re.Match[str]], k: int) -> bool:
+    """Whether ``core``, a word of two letters or more in capitals, opens the line before a token
+    that is neither in capitals nor a word in lower case ('SE so — O prazo', 'SE 20. O' for '§ 3º —
+    O prazo', '§ 2º. O'): a sentence printed in capitals goes on in capitals, one that opens with
+    the word goes on in words; a scrap after it makes it a label's debris too."""
+    if k or len(core) < 2 or not core.isupper() or k + 1 >= len(tokens):
+        return False
+    nxt = _core(tokens[k + 1])
+    return not (nxt.isupper() or (nxt.isalpha() and nxt.islower() and len(nxt) >= 3))
+
+
+def _lower_after(tokens: Sequence[re.Match[str]], k: int) -> bool:
+    """Whether the token after token ``k`` is a word in lower case, no mark between them."""
+    if k + 1 >= len(tokens) or tokens[k].group()[-1:] in ".,:;!?":
+        return False
+    nxt = tokens[k + 1].group()
+    return nxt.isalpha() and nxt.islower() and len(nxt) >= 3
 
 
 def _opens_after(tokens: Sequence[re.Match[str]], k: int) -> bool:
@@ -237,7 +306,7 @@ def lost_label_end(text: str, words: frozenset[str] = frozenset(), *, first: boo
     # capital; a capital there opens the next unit, its label's scrap read as a word)
     opened = core[:1].isupper() and core[1:].islower() and text[m.end():m.end() + 1].islower()
     # (a shape no word is printed in, 'dE', is a scrap whatever its letters spell)
-    mixed = not (core.islower() or core.isupper() or core.istitle())
+    mixed = not word_shaped(core)
     if core and ((core.lower() in stop_words() and not dashed and not opened and not mixed) or (
             core.isalpha() and len(core) >= 3 and any(c in "aeiouáéíóúâêôãõAEIOUÁÉÍÓÚÂÊÔÃÕ" for c in core)
             and not set(core) <= NUMERAL_LIKE and (core.lower() in words or (core.islower() and len(core) > 3)))):
