@@ -1896,3 +1896,21 @@ def test_a_label_closed_by_its_dash_keeps_a_quantity_whose_figure_ocr_lost():
     units = _units(body)
     assert [k for k in units if k.startswith("art2_cpt_inc")] == [f"art2_cpt_inc{n}" for n in range(1, 4)]
     assert "Lions" in units["art2_cpt_inc2"] and "Lions" not in units["art2_cpt_inc1"]
+
+
+def test_a_printed_article_the_sequence_passed_already_leaves_the_gap_to_the_one_after_it():
+    # (827971647/019: 'Art. 8º' printed 'Art. 6º' after article 6 ('Art os'), article 7's label lost
+    # ('DEE Jo, = A fiscalização'), then 'Art 9º': the '6º' the sequence passed is misread, and the
+    # gap up to 9 holds both the lost article and that one)
+    body = ("Art. 5º O pedido de aprovação será instruído com os documentos exigidos.\n"
+            "Art os — Compete ao Departamento Municipal de Obras a fiscalização desta Lei.\n"
+            "DEE Jo, = A fiscalização poderá requisitar o auxílio da força policial.\n"
+            "Art. 6º - Os preços públicos serão recolhidos à Tesouraria da Prefeitura.\n"
+            "Art 9º — O pedido de renovação será apresentado até trinta dias antes.\n"
+            "Art 10. - Esta lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert [k for k in units if k.startswith("art")] == [f"art{n}" for n in range(5, 11)]
+    assert units["art7"].startswith("A fiscalização") and units["art8"].startswith("Os preços")
+    # printed in order, the '6º' is article 6 and the debris no article
+    units = _units(body.replace("Art os — ", "").replace("Art. 5º", "Art. 4º"))
+    assert units["art6"].startswith("Os preços")

@@ -372,7 +372,7 @@ class _Piece:
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
                  "after_heading", "numeral_only", "final_article", "layered", "lost_bare", "lost_guess", "guess_open",
                  "vigencia", "shifted", "reader", "lost_debris", "first_alnum", "lost_heads", "listed", "clause_end",
-                 "before_final", "head_floors", "starts", "scores", "mark")
+                 "before_final", "head_floors", "starts", "scores", "mark", "article_after_next")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -418,6 +418,7 @@ class _Piece:
         # gap (set by decode: kind -> the number the next printed unit of that kind carries).
         self.lost_article_end: int | None = None
         self.next_printed: dict[str, int] = {}
+        self.article_after_next = 0  # the printed article after the next printed one (0: none; see lacks_article)
         self.heads_damaged: dict[str, tuple[tuple[LabelForm, str, int, int, str], ...]] = {}
         # Where the label ends of an article whose whole label OCR lost or left a scrap of, on a
         # line that opens a paragraph (0: nothing of it left); None: no such line (set by decode).
@@ -524,7 +525,7 @@ class _Piece:
             if got[0] < best[0]:
                 best = got
         if (kind == "artigo" and not unico and self.lost_article_end is not None
-                and (n < self.next_printed.get("artigo", 0) or self.after_heading or self.before_final)):
+                and (self.lacks_article(n) or self.after_heading or self.before_final)):
             # The label is a scrap, but the next printed article comes after this one (or an
             # agrupador's heading is above: LC 95 opens every agrupador with an article): an
             # article the gap lacks starts here, numbered by the sequence.
@@ -532,7 +533,7 @@ class _Piece:
             if cost < best[0]:
                 best = (cost, self.lost_article_end)
         if (kind == "artigo" and not unico and self.lost_whole is not None
-                and n < self.next_printed.get("artigo", 0) and lost + config.lost_keyword < best[0]):
+                and self.lacks_article(n) and lost + config.lost_keyword < best[0]):
             # Nothing (or a scrap) of the label is left, but the next printed article comes after
             # this one and a paragraph starts here: a lost article, numbered by the gap (the
             # sequence says which, when the gap lacks more than one).
@@ -799,7 +800,7 @@ class _Piece:
             and config.label_guessed - self.guess_open * config.open_sentence > got[0] - config.rest_not_text)
         if (not unico and guess is not None and worse and (
                 (kind == "artigo" and (self.vigencia or self.after_heading
-                                       or n == self.next_printed.get("artigo", 0) - 1))
+                                       or self.lacks_article(n, exactly=True)))
                 or (kind == "paragrafo" and not (self.vigencia or self.guess_open)
                     and (n == self.next_printed.get("paragrafo", 0) - 1 or self.sibling_opens(n))))):
             # Only debris of the label is left, on a line after a closed one, and it reads no
@@ -810,6 +811,18 @@ class _Piece:
             self.cache[(kind, n, unico)] = (config.lost_numeral + config.lost_keyword + 1.0, guess)
             return config.label_guessed - self.guess_open * config.open_sentence, guess
         return got
+
+    def lacks_article(self, n: int, *, exactly: bool = False) -> bool:
+        """Whether the gap the printed articles ahead show lacks article ``n`` here (``exactly``: n
+        and no other). The next printed one comes after n; or it is a number the sequence passed
+        already, misread, and the one after it leaves room for n and that one ('DEE Jo, = A
+        fiscalização' after article 6, then 'Art. 6º' and 'Art 9º': article 7, the printed '6º' is 8)."""
+        ahead = self.next_printed.get("artigo", 0)
+        if n < ahead:
+            return not exactly or n == ahead - 1
+        if 0 < ahead < n and n + 1 < self.article_after_next:
+            return not exactly or n == self.article_after_next - 2
+        return False
 
     def opens_member(self) -> bool:
         """Whether the layout opens a list's member here: the line stands at the indent the
@@ -902,8 +915,10 @@ def _look_ahead(pieces: Sequence[_Piece]) -> None:
     printed unit of a higher level or an agrupador (after article 4, 'Art. 6º' printed next says
     one is lost)."""
     ahead: dict[str, int] = {}
+    after_next = 0  # the printed article after the one ``ahead`` holds
     for piece in reversed(pieces):
         piece.next_printed = dict(ahead)
+        piece.article_after_next = after_next
         p = piece.printed
         if p is not None and p.kind in ("group", "heading") and not piece.frozen:
             ahead = {k: v for k, v in ahead.items() if k == "artigo"}  # an agrupador ends the article's parts
@@ -911,6 +926,8 @@ def _look_ahead(pieces: Sequence[_Piece]) -> None:
         if piece.frozen or p is None or p.kind not in _LEVEL or p.number is None or p.suffix:
             continue
         level = _LEVEL[p.kind]
+        if p.kind == "artigo":
+            after_next = ahead.get("artigo", 0)
         ahead = {k: v for k, v in ahead.items() if _LEVEL[k] <= level}
         # (a parágrafo's '20' that may be 2º: the smaller reading, so a gap before it shows)
         ahead[p.kind] = min([p.number, *(a for a, _c in p.alternatives)]) if p.kind == "paragrafo" else p.number
