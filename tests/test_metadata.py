@@ -599,3 +599,13 @@ def test_an_epigrafe_whose_date_ocr_wrecked_from_its_first_word_keeps_its_number
     epi = parse_epigrafe("LEI COMPLEMENTAR Nº 2.006, D' DE JUNHO-DE 1:91")
     assert epi is not None and (epi.tipo, epi.numero) == ("Lei Complementar", "2006")
     assert parse_epigrafe("LEI COMPLEMENTAR Nº 2.006, o prefeito sancionou a lei") is None
+
+
+def test_a_speck_between_the_epigrafes_number_and_its_date_is_dust() -> None:
+    # (624117120/009: 'LEI N.º 2.096, *DE 8 DE MARÇO DE 1978' was no epígrafe, and the law printed
+    # after it was taken for the target)
+    for line in ("LEI N.º 2.096, *DE 8 DE MARÇO DE 1978", "LEI N.º 2.096, |DE 8 DE MARÇO DE 1978",
+                 "LEI N.º 2.096, «DE 8 DE MARÇO DE 1978"):
+        epi = parse_epigrafe(line)
+        assert epi is not None and epi.numero == "2096" and epi.data == dt.date(1978, 3, 8)
+    assert parse_epigrafe("LEI N.º 2.096, DE 8 DE MARÇO DE 1978 e dá outras providências") is None

@@ -1886,3 +1886,18 @@ def test_a_law_whose_epigrafe_ocr_lost_is_the_record_s_where_its_head_reads_as_i
     # with another record's ementa, the law whose epígrafe was read stays the target
     other = _structure(text, numero="63", ano=1984, ementa="Institui o programa de hortas comunitárias.")
     assert _unit(other, "art1").text.startswith("Fica denominada Rua das Flores")
+
+
+def test_a_closing_scanned_before_pages_of_articles_goes_after_them() -> None:
+    # 624117120/025: pages scanned [0, 2, 1]; the page of articles 14-15 (its 15 misread) with the
+    # closing and the next law came before the page of articles 5-13: one printed 14 before them
+    # read as one misread number, and the law kept its closing amid its articles
+    first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 4)
+    last = (_page(14, 15).replace("Art. 15", "Art, .1S") + "\nPrefeitura Municipal de Piracema, 9 de maio de 1985.\n"
+            "LEI Nº 91, DE 9 DE MAIO DE 1985\nDispõe sobre feiras.\n" + _page(1, 3)
+            + "\nPrefeitura Municipal de Piracema, 9 de maio de 1985.")
+    middle = _page(5, 13).replace("Art. 5º", "Art... 5º")
+    result = _structure("\f".join([first, last, middle]), numero="90", ano=1985)
+    assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 16)]
+    assert result.fecho is not None and str(result.fecho.data) == "1985-05-09"
+    assert "pages_reordered" in _codes(result)

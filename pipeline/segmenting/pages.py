@@ -120,9 +120,18 @@ def restore_page_order(
     # the articles themselves are in order (or where misread numbers only look out of order: the
     # articles keep their order, only the closing page moves): no law has articles after its closing.
     closing_last = article_seq(proposal) == article_seq(original)
+    # So does a page whose closing (its place and date) the scan put before pages of articles, where
+    # the order the numbers say puts it after them and removes inversions: a misread number does not
+    # move a closing ('Art. 14', 'Art. 15', then '... em 5 de fevereiro de 1964.', before articles 5-13).
+    closed = {k for k, chunk in enumerate(merged) if any(is_fecho_start(readings[i].line.text) for i in chunk)}
+
+    def closes_early(order: Sequence[int]) -> bool:
+        return any(numbers[j] for at, k in enumerate(order) if k in closed for j in order[at + 1:])
+
+    closing_moved = after < before and closes_early(original) and not closes_early(proposal)
     # Misread numbers ('ART. 32' for 3º) can look like disorder: reorder only when the
     # reordered law is much easier to number than the law as scanned.
-    if not closing_last and (before == 0 or cost(proposal) + config.reorder_margin >= cost(original)):
+    if not (closing_last or closing_moved) and (before == 0 or cost(proposal) + config.reorder_margin >= cost(original)):
         return readings, None, None
     new = [readings[i] for k in proposal for i in merged[k]]
     pages_in_order: list[int] = []
