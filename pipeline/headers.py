@@ -558,7 +558,7 @@ def read_header(text: str) -> Header | None:
 _PART_TITLE = re.compile(r"^(?:DA|DAS|DO|DOS)\s+[A-ZÀ-Ú]{3,}")
 
 
-def _titles_a_part(rest: str) -> bool:
+def titles_a_part(rest: str) -> bool:
     """Whether the text after a roman numeral titles a part of the law ('DAS INFRAÇÕES E
     PENALIDADES', 'DO CADASTRO'): in capitals, opening with the contraction that names what the
     part is about; an inciso's text is a phrase of the caput's sentence ('o cadastro;')."""
@@ -574,7 +574,7 @@ def numbered_heading(h: Header, nxt: Header | None, before: str) -> bool:
     dias:' / 'V -"DAS OBRIGAÇÕES' / 'Art. 10.'). The decoder's evidence and the tree builder decide
     it alike."""
     rest = h.rest.rstrip()
-    titled = _titles_a_part(h.rest)
+    titled = titles_a_part(h.rest)
     before_article = nxt is not None and nxt.kind in ("artigo", "group")
     # (a part's title may end with a point, as typists closed it: 'II - DAS DISPOSIÇÕES FINAIS.';
     # or with a colon before an article, which announces no list there: 'IL - DOS RECURSOS:')

@@ -1914,3 +1914,40 @@ def test_a_printed_article_the_sequence_passed_already_leaves_the_gap_to_the_one
     # printed in order, the '6º' is article 6 and the debris no article
     units = _units(body.replace("Art os — ", "").replace("Art. 5º", "Art. 4º"))
     assert units["art6"].startswith("Os preços")
+
+
+def test_text_in_lower_case_at_the_margin_after_a_closed_sentence_is_a_doubt():
+    # (624117120/026: OCR lost 'Parágrafo 2º - Ficam isentos da taxa os portadores de defi-'; what is
+    # left, 'ciência física e os maiores ...', ran on § 1's text after its point and the law was
+    # 'extracted': no sentence opens in lower case)
+    texts = ["Art. 12 - Os ambulantes já estabelecidos terão o prazo de 20 (vinte) dias para se",
+             "adaptarem às disposições desta Lei.",
+             "Parágrafo 1º - Na reincidência a multa será aplicada em",
+             "dobro . e",
+             "ciência física e os maiores de sessenta anos.",
+             "Art. 13 - Esta Lei entrará em vigor na data de sua publicação, revogadas as disposi-",
+             "ções em contrário."]
+    printed = [Printed("artigo", 12, label="Art. 12 -"), None, Printed("paragrafo", 1, label="Parágrafo 1º -"), None,
+               None, Printed("artigo", 13, label="Art. 13 -"), None]
+    indents = [4.0, 0.0, 4.0, 0.1, 0.0, 4.0, 0.0]
+    assert not [d for d in decode(texts, printed).doubts if d.line == 4]
+    doubts = [d for d in decode(texts, printed, indents=indents).doubts if d.line == 4]
+    assert len(doubts) == 1 and doubts[0].broken
+    # after a line that runs on, lower case is the sentence going on: no doubt; nor after a line of
+    # specks (a stamp between a word's halves)
+    for line in ("dobro, e também a", "É . a"):
+        texts[3] = line
+        assert not [d for d in decode(texts, printed, indents=indents).doubts if d.line == 4]
+
+
+def test_a_part_title_in_capitals_after_a_closed_sentence_is_no_inciso_read_by_expectation():
+    # (624117120/017: 'VI - DAS DISPOSIÇÕES FINAIS', an agrupador printed without its keyword, read
+    # 'vI |- DAS DISPOSIÇÕES FINAIS': no printed-form reader reads it, the channel read inciso I of
+    # the article above)
+    units = _units("Art. 15. É vedado ao ambulante utilizar a banca para fim diverso\ndo autorizado.\n"
+                   "vI |- DAS DISPOSIÇÕES FINAIS\n"
+                   "Art. 16. Esta lei entra em vigor na data de sua publicação.\n")
+    assert not [k for k in units if "inc" in k]
+    units = _units("Art. 15. São deveres do ambulante:\nI - manter a banca limpa;\n"
+                   "Il - DAS DISPOSIÇÕES FINAIS;\nArt. 16. Esta lei entra em vigor na data de sua publicação.\n")
+    assert [k for k in units if "inc" in k] == ["art15_cpt_inc1", "art15_cpt_inc2"]  # after ';' a member

@@ -30,7 +30,7 @@ from rapidfuzz.distance import LCSseq, Levenshtein
 from models.units import DISPOSITIVO_LEVEL
 from pipeline.cleaning import stop_words, without_end_dust
 from pipeline.folding import fold
-from pipeline.headers import uppercase_share
+from pipeline.headers import titles_a_part, uppercase_share
 from pipeline.reading.channel import ConfusionModel, boundary_ok, default_model, lower_bound, prefix_cost
 from pipeline.reading.grammar import LabelForm, forms_of, render_label
 from pipeline.reading.numerals import alinea_index, alinea_letter, roman_to_int
@@ -282,6 +282,7 @@ _NON_DIGITS = re.compile(r"\D+")
 _LAST_WORD = re.compile(r"(\w+)\W*$")
 _DASH_AFTER_WORD = re.compile(r"\w\s*[-–—]")
 _DASH_SEPARATOR = re.compile(r"\s?[-–—=]+\s")
+_WORD3 = re.compile(r"[^\W\d_]{3}")
 _NUMBERED_SENTENCE = re.compile(r"[º°ª]?\s?[-–—=.:]{1,2}\s*[A-ZÀ-Ú]")  # '. O', ' - A' after a numeral
 _STOP_WORD_SEPARATED = re.compile(r"^\W{0,2}[^\W\d_]{1,3}\s+[-–—=]+\s")  # 'E = o art', 'E - não ceder
 _NUMERAL_NEXT = re.compile(r"\s*[\dIl|!]")
@@ -1197,6 +1198,9 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
         # (a label closed by its dash is followed by its unit's text, a quantity whose figure OCR lost
         # included: 'II - ; (dois) representantes')
         dashed_off = any(c in "-–—" for c in piece.text[max(0, end - 1):len(piece.text) - len(rest)])
+        if kind in _SHORT_KINDS and piece.printed is None and piece.closes not in (":", ";") and titles_a_part(rest):
+            return None  # a part's title in capitals after a closed sentence ('vI |- DAS DISPOSIÇÕES FINAIS'):
+            # an agrupador's heading printed without its keyword (headers.numbered_heading), no member
         if (_QUANTITY.match(rest) and not dashed_off or _DATE_REST.match(rest)) and not confirmed:
             return None  # '60 (sessenta) dias', '31 de julho de 2014': a number of the text
         if _CITATION.match(rest):
@@ -1525,11 +1529,19 @@ def decode(
     doubts = _doubts(pieces, chosen, texts, prev_texts, config, words)
     started = {pieces[k].line for k, *_ in chosen if pieces[k].offset == 0}
     for piece in pieces:
-        if (piece.offset == 0 and piece.mark == "runs_on" and piece.closes == ";" and not piece.frozen
-                and piece.line not in started and not _speck_close(without_end_dust(prev_texts[piece.line]))):
+        if piece.offset or piece.mark != "runs_on" or piece.frozen or piece.line in started:
+            continue
+        prev = prev_texts[piece.line]
+        if (piece.closes == ";" and not _speck_close(without_end_dust(prev))) or (
+                _line_end(prev) == "." and len(prev.strip()) < short and _LOWER_START.match(piece.text)
+                and _WORD3.search(prev)):
             # the line above closed its unit with ';' (another sibling comes), yet this one stands at
             # the margin where text runs on: the lines between them, a unit's start among them, were lost
-            # (a ';' after a word no clause ends with, 'terão o prazo de ;', is a speck)
+            # (a ';' after a word no clause ends with, 'terão o prazo de ;', is a speck); so were they
+            # where a paragraph closed (its sentence's point on a short last line: OCR reads specks as
+            # points at the ends of full lines) and this line goes on in lower case, as no sentence opens
+            # ('... aplicada em' / 'dobro . e' / 'ciência física e os maiores': '§ 2º - Ficam isentos ... defi-' lost;
+            # a line of specks, 'É . a', closes no paragraph)
             doubts.append(Doubt(piece.line, 0, "unit", 0, False, 0.0, piece.text[:40], broken=True))
     return Decoding(out, sorted(doubts, key=lambda d: (d.line, d.offset)))
 
