@@ -384,8 +384,11 @@ def _articulacao(readings: list[Reading], frozen: list[bool], issues: list[Issue
     for d in doubts:
         label = number_text(d.kind, d.number, d.unico) if d.kind != "unit" else ""
         if d.broken:
-            message = (f"'{d.text.strip()}' runs on at the margin, yet the line above closed its unit with ';': "
-                       "the lines between them (a unit's start among them) may be lost")
+            message = (f"'{d.text.strip()}' runs on at the margin, yet the line above closed its unit (with ';', "
+                       "or a paragraph's point): the lines between them (a unit's start among them) may be lost")
+        elif d.titled:
+            message = (f"'{d.text.strip()}' titles a part of the law where a label stands, its numeral and keyword "
+                       "unreadable: kept as text, it may be an agrupador's heading")
         elif d.kind == "unit" and d.number:
             message = (f"'{d.text.strip()}' opens with {d.number}, the numeral of the next unit, after a "
                        "sentence's end, its keyword unreadable, but was kept as text: a unit may be lost")

@@ -1948,6 +1948,9 @@ def test_a_part_title_in_capitals_after_a_closed_sentence_is_no_inciso_read_by_e
                    "vI |- DAS DISPOSIÇÕES FINAIS\n"
                    "Art. 16. Esta lei entra em vigor na data de sua publicação.\n")
     assert not [k for k in units if "inc" in k]
+    doc = _dump("Art. 15. É vedado ao ambulante utilizar a banca para fim diverso\ndo autorizado.\n"
+                "vI |- DAS DISPOSIÇÕES FINAIS\nArt. 16. Esta lei entra em vigor na data de sua publicação.\n")
+    assert doc["document"]["status"] != "extracted"  # the heading is not read: a doubt
     units = _units("Art. 15. São deveres do ambulante:\nI - manter a banca limpa;\n"
                    "Il - DAS DISPOSIÇÕES FINAIS;\nArt. 16. Esta lei entra em vigor na data de sua publicação.\n")
     assert [k for k in units if "inc" in k] == ["art15_cpt_inc1", "art15_cpt_inc2"]  # after ';' a member

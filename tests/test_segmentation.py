@@ -1019,7 +1019,7 @@ def test_the_records_epigrafe_is_read_where_its_tipo_word_is_lost_whole() -> Non
     assert expected_epigrafe("Nº 1.231, de 18 de janeiro de 1998.", "1231", "Lei Ordinária") is None  # a citation's tail
 
 
-def test_a_clean_roman_label_taken_for_another_inciso_is_reported_renumbered() -> None:
+def test_a_roman_label_before_a_parts_title_after_a_closed_sentence_is_a_doubt_not_an_inciso() -> None:
     text = (
         "LEI Nº 12, DE 3 DE MARÇO DE 1975\nDispõe sobre o abate.\n"
         "Art. 1º A infração sujeita o infrator às seguintes penalidades:\n"
@@ -1029,9 +1029,9 @@ def test_a_clean_roman_label_taken_for_another_inciso_is_reported_renumbered() -
         "Cruz Alta, 3 de março de 1975.\nJOÃO DA SILVA\nPrefeito Municipal\n"
     )
     doc = structure_document(document_from_text(text))
-    assert "art1_cpt_inc3" in unit_ids(doc)  # read as a third inciso (the heading's speck hid it) ...
-    assert doc.document.status != "extracted"  # ... but never silently
-    assert "inciso_renumbered" in [w.code for w in doc.warnings]
+    assert "art1_cpt_inc3" not in unit_ids(doc)  # a part's title after a closed sentence, no third inciso ...
+    assert doc.document.status != "extracted"  # ... but its heading is not read: never silently
+    assert any(w.code == "unit_doubtful" and "titles a part" in w.message for w in doc.warnings)
 
 
 def _closed_neighbour_end() -> str:

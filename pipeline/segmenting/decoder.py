@@ -373,7 +373,7 @@ class _Piece:
                  "seen", "closes", "lost_end", "lost_article_end", "next_printed", "heads_damaged", "lost_whole",
                  "after_heading", "numeral_only", "final_article", "layered", "lost_bare", "lost_guess", "guess_open",
                  "vigencia", "shifted", "reader", "lost_debris", "first_alnum", "lost_heads", "listed", "clause_end",
-                 "before_final", "head_floors", "starts", "scores", "mark", "article_after_next")
+                 "before_final", "head_floors", "starts", "scores", "mark", "article_after_next", "titled")
 
     def __init__(self, line: int, offset: int, text: str, printed: Printed | None, bonus: float,
                  frozen: bool, closes: str = "", words: frozenset[str] = frozenset()):
@@ -420,6 +420,7 @@ class _Piece:
         self.lost_article_end: int | None = None
         self.next_printed: dict[str, int] = {}
         self.article_after_next = 0  # the printed article after the next printed one (0: none; see lacks_article)
+        self.titled = False  # read by expectation as a member whose text is a part's title (see _score)
         self.heads_damaged: dict[str, tuple[tuple[LabelForm, str, int, int, str], ...]] = {}
         # Where the label ends of an article whose whole label OCR lost or left a scrap of, on a
         # line that opens a paragraph (0: nothing of it left); None: no such line (set by decode).
@@ -1199,8 +1200,9 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
         # included: 'II - ; (dois) representantes')
         dashed_off = any(c in "-–—" for c in piece.text[max(0, end - 1):len(piece.text) - len(rest)])
         if kind in _SHORT_KINDS and piece.printed is None and piece.closes not in (":", ";") and titles_a_part(rest):
-            return None  # a part's title in capitals after a closed sentence ('vI |- DAS DISPOSIÇÕES FINAIS'):
-            # an agrupador's heading printed without its keyword (headers.numbered_heading), no member
+            piece.titled = True  # a part's title in capitals after a closed sentence ('vI |- DAS DISPOSIÇÕES
+            return None  # FINAIS'): an agrupador's heading printed without its keyword (headers.numbered_heading),
+            # no member; kept as text, a doubt (see decode)
         if (_QUANTITY.match(rest) and not dashed_off or _DATE_REST.match(rest)) and not confirmed:
             return None  # '60 (sessenta) dias', '31 de julho de 2014': a number of the text
         if _CITATION.match(rest):
@@ -1257,8 +1259,10 @@ class Doubt:
     lost: bool = False  # taken where OCR lost the whole label: where the unit starts is a guess
     skip: bool = False  # taken by expectation from a costly label that reads better as the next
     # number ('TIE)' read as II, though nearer to III): the unit before it may be lost
-    broken: bool = False  # text running on at the margin after a line that closed its unit with ';':
-    # the lines between them were lost
+    broken: bool = False  # text running on at the margin after a line that closed its unit with ';'
+    # (or after a paragraph's point): the lines between them were lost
+    titled: bool = False  # a part's title where a member's label stands, kept as text: an agrupador's
+    # heading whose keyword and numeral OCR damaged
 
 
 @dataclass(frozen=True)
@@ -1529,6 +1533,8 @@ def decode(
     doubts = _doubts(pieces, chosen, texts, prev_texts, config, words)
     started = {pieces[k].line for k, *_ in chosen if pieces[k].offset == 0}
     for piece in pieces:
+        if piece.titled and piece.line not in started:
+            doubts.append(Doubt(piece.line, piece.offset, "unit", 0, False, 0.0, piece.text[:40], titled=True))
         if piece.offset or piece.mark != "runs_on" or piece.frozen or piece.line in started:
             continue
         prev = prev_texts[piece.line]
