@@ -1954,3 +1954,16 @@ def test_a_part_title_in_capitals_after_a_closed_sentence_is_no_inciso_read_by_e
     units = _units("Art. 15. São deveres do ambulante:\nI - manter a banca limpa;\n"
                    "Il - DAS DISPOSIÇÕES FINAIS;\nArt. 16. Esta lei entra em vigor na data de sua publicação.\n")
     assert [k for k in units if "inc" in k] == ["art15_cpt_inc1", "art15_cpt_inc2"]  # after ';' a member
+
+
+def test_the_vigencia_clause_is_read_through_a_damaged_word_behind_its_labels_debris():
+    # (486135991/001: 'Art. 10 - Esta Lei entra em vigor' read 'ARLS luc Esta Lei entra m vigor': the
+    # clause's words matched fuzzily, as the revocation clause's are; the law's last article)
+    from pipeline.segmenting.lost import final_clause_after_label
+
+    assert final_clause_after_label("ARLS luc Esta Lei entra m vigor na data de sua") == len("ARLS luc ")
+    assert final_clause_after_label("ARLS luc Esta Lei entra na data de sua publicação") is None
+    units = _units("Art. 9º Nenhum concessionário poderá exercer a atividade sem a concessão.\n"
+                   "ARLS luc Esta Lei entra m vigor na data de sua\npublicação, revogadas as disposições em contrário.\n")
+    assert [k for k in units if k.startswith("art")] == ["art9", "art10"]
+    assert units["art10"].startswith("Esta Lei")

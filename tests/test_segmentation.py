@@ -1901,3 +1901,17 @@ def test_a_closing_scanned_before_pages_of_articles_goes_after_them() -> None:
     assert [u.id for u in result.articulacao] == [f"art{n}" for n in range(1, 16)]
     assert result.fecho is not None and str(result.fecho.data) == "1985-05-09"
     assert "pages_reordered" in _codes(result)
+
+
+def test_a_closing_page_whose_own_numbers_are_misread_goes_after_the_page_that_continues_the_law() -> None:
+    # 486135991/027: pages scanned [0, 2, 1]; the last page, its articles read 'Art. lo' and 'ALE. 2'
+    # (11 and 12) and its vigência clause and signatures wrecked, came before the page of articles 4-10:
+    # its numbers do not continue the law, the later page's do, and the vigência clause closes the law
+    first = "LEI Nº 90, DE 9 DE MAIO DE 1985\nDispõe sobre permissões.\n" + _page(1, 3)
+    last = ("ESTADO DE MINAS GERAIS\nPREFEITURA MUNICIPAL DE PIRACEMA\n"
+            "Art. lo É vedado ao permissionário utilizar a banca para fim diverso.\n"
+            "ALE. 2 Lei entra em vigor na data de sua publicação.")
+    result = _structure("\f".join([first, last, _page(4, 10)]), numero="90", ano=1985)
+    ids = [u.id for u in result.articulacao]
+    assert ids[:11] == [f"art{n}" for n in range(1, 12)], ids
+    assert "pages_reordered" in _codes(result)

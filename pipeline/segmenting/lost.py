@@ -127,6 +127,9 @@ _DASH_END = re.compile(r"\s[-–—]{1,3}$")  # a label's separator, spaced as t
 # article's text ('... na data de sua publicação.' / 'Revogam-se as disposições em contrário.').
 _VIGENCIA = re.compile(r"^[\"“'‘«(]?\s*(?:\S?st[ae]|\S{1,2}t[aeo])[.,]?\s+(?:Lei|Decreto|Resolu[çc][ãa]o|Portaria|Emenda)\b[^.;]{0,40}?"
                        r"\bentra(?:rá)?\s+em(?:\s+|\s?[^\W\d]\s?)vigor", re.I)  # ('emivigor': a speck fused the words)
+_VIGENCIA_FORMS = ("esta lei entra em vigor", "esta lei entrara em vigor", "este decreto entra em vigor",
+                   "esta resolucao entra em vigor")
+_VIGENCIA_MIN = 90.0  # one or two characters damaged ('entra m vigor'); 'Esta Lei entra na' stays below
 _REVOCATION_FORMS = ("revogam-se", "revoga-se", "ficam revogadas", "ficam revogados", "fica revogada",
                      "fica revogado")
 _REVOCATION_MIN = 80.0  # similarity (rapidfuzz ratio) of the clause's first words to a form: OCR
@@ -139,7 +142,20 @@ def final_clause_at(text: str, at: int, *, revocation: bool = False) -> bool:
     """Whether a final clause opens ``text`` at ``at``, after what is left of a label before it:
     the vigência clause, or (behind debris, or where the caller knows a label stood: ``revocation``)
     the revocation clause, its words matched fuzzily."""
-    return bool(_VIGENCIA.match(text[at:]) or ((at > 0 or revocation) and _revocation(text[at:])))
+    return bool(_vigencia(text[at:]) or ((at > 0 or revocation) and _revocation(text[at:])))
+
+
+def _vigencia(text: str) -> bool:
+    """Whether ``text`` opens with the vigência clause: the pattern, or its words matched fuzzily
+    where OCR damaged one past it ('Esta Lei entra m vigor')."""
+    if _VIGENCIA.match(text):
+        return True
+    rest = _QUOTE_OPEN.sub("", text, count=1)
+    if rest[:1] not in ("E", "e"):
+        return False
+    head = fold_lower(rest[:32])
+    return any(fuzz.ratio(head[:size], form) >= _VIGENCIA_MIN
+               for form in _VIGENCIA_FORMS for size in (len(form) - 1, len(form), len(form) + 1))
 
 
 def _revocation(text: str) -> bool:
@@ -399,7 +415,7 @@ def final_clause_after_label(text: str) -> int | None:
     vigor = _VIGOR.search(text) is not None  # (no vigência clause anywhere without its 'vigor')
     for t in list(TOKEN.finditer(text[:48]))[:5]:
         at = t.start()
-        if vigor and _VIGENCIA.match(text[at:]):
+        if vigor and _vigencia(text[at:]):
             return at
         if at > 0 and text[at] in _REVOCATION_OPENS and _revocation(text[at:]):
             return at

@@ -4,6 +4,7 @@ their article numbers say."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -42,6 +43,9 @@ def _signature_page(readings: Sequence[Reading], chunk: Sequence[int]) -> bool:
     if any(readings[i].header is not None for i in chunk) and not holds_signature(texts):
         return False
     return any(is_role_line(t) or is_fecho_start(t) for t in texts)
+
+
+_IN_FORCE = re.compile(r"\bentra(?:r[áa])?\s+em\s+vigor\b", re.I)
 
 
 def _inversions(seq: Sequence[float]) -> int:
@@ -105,6 +109,20 @@ def restore_page_order(
         ], config=config)
 
     original = list(range(len(merged)))
+    # A page that holds the law's closing (its place and date, or a signature) or its vigência clause
+    # ('... entra em vigor', LC 95's last article but the revocation) closes the law: where its own numbers
+    # do not continue those of the pages before it (misread: 'Art. lo E ve' for 'Art. 11 É vedado')
+    # and a page after it holds articles that do, the closing page goes last (a closing page scanned
+    # before the page of articles 4-10)
+    closed = {k for k, chunk in enumerate(merged) if k and (
+        any(is_fecho_start(readings[i].line.text) or _IN_FORCE.search(readings[i].line.text) for i in chunk)
+        or holds_signature([readings[i].line.text for i in chunk]))}
+    for k in sorted(closed):
+        before_it = max((n for j in range(k) for n in numbers[j]), default=0)
+        own = numbers[k][len(numbers[k]) // 2] if numbers[k] else 0
+        if own <= before_it and any(numbers[j] and numbers[j][len(numbers[j]) // 2] > before_it
+                                    for j in range(k + 1, len(merged))):
+            keys[k] = float("inf")
 
     def order_by(keys: Sequence[float]) -> list[int]:
         # The first chunk holds the epígrafe and the preamble: it stays first.
@@ -120,15 +138,18 @@ def restore_page_order(
     # the articles themselves are in order (or where misread numbers only look out of order: the
     # articles keep their order, only the closing page moves): no law has articles after its closing.
     closing_last = article_seq(proposal) == article_seq(original)
-    # So does a page whose closing (its place and date) the scan put before pages of articles, where
-    # the order the numbers say puts it after them and removes inversions: a misread number does not
-    # move a closing ('Art. 14', 'Art. 15', then '... em 5 de fevereiro de 1964.', before articles 5-13).
-    closed = {k for k, chunk in enumerate(merged) if any(is_fecho_start(readings[i].line.text) for i in chunk)}
-
+    # So does a page whose closing the scan put before pages of articles, where the order the numbers
+    # say puts it after them and the other pages' numbers are no worse ordered: a misread number does
+    # not move a closing ('Art. 14', 'Art. 15', then '... em 5 de fevereiro de 1964.', before articles
+    # 5-13), nor do the closing page's own misread numbers keep it in place.
     def closes_early(order: Sequence[int]) -> bool:
         return any(numbers[j] for at, k in enumerate(order) if k in closed for j in order[at + 1:])
 
-    closing_moved = after < before and closes_early(original) and not closes_early(proposal)
+    def open_seq(order: Sequence[int]) -> list[int]:
+        return article_seq([k for k in order if k not in closed])
+
+    closing_moved = (closes_early(original) and not closes_early(proposal)
+                     and _inversions(open_seq(proposal)) <= _inversions(open_seq(original)))
     # Misread numbers ('ART. 32' for 3º) can look like disorder: reorder only when the
     # reordered law is much easier to number than the law as scanned.
     if not (closing_last or closing_moved) and (before == 0 or cost(proposal) + config.reorder_margin >= cost(original)):
