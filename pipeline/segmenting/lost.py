@@ -148,24 +148,24 @@ def final_clause_at(text: str, at: int, *, revocation: bool = False) -> bool:
 def _vigencia(text: str) -> bool:
     """Whether ``text`` opens with the vigência clause: the pattern, or its words matched fuzzily
     where OCR damaged one past it ('Esta Lei entra m vigor')."""
-    if _VIGENCIA.match(text):
-        return True
-    rest = _QUOTE_OPEN.sub("", text, count=1)
-    if rest[:1] not in ("E", "e"):
-        return False
-    head = fold_lower(rest[:32])
-    return any(fuzz.ratio(head[:size], form) >= _VIGENCIA_MIN
-               for form in _VIGENCIA_FORMS for size in (len(form) - 1, len(form), len(form) + 1))
+    return bool(_VIGENCIA.match(text)) or _opens_with(text, "Ee", _VIGENCIA_FORMS, 32, _VIGENCIA_MIN)
 
 
 def _revocation(text: str) -> bool:
     """Whether ``text`` opens with the revocation clause, capitalised as a sentence opens."""
+    return _opens_with(text, "RF", _REVOCATION_FORMS, 24, _REVOCATION_MIN)
+
+
+def _opens_with(text: str, initials: str, forms: Sequence[str], reach: int, minimum: float) -> bool:
+    """Whether ``text`` (a quote before it aside) opens with one of a clause's ``forms``, its first
+    ``reach`` characters matched fuzzily (rapidfuzz ratio at least ``minimum``, a character more or
+    less), its first letter one of ``initials``."""
     rest = _QUOTE_OPEN.sub("", text, count=1)
-    if rest[:1] not in ("R", "F"):
+    if not rest or rest[0] not in initials:
         return False
-    head = fold_lower(rest[:24])
-    return any(fuzz.ratio(head[:size], form) >= _REVOCATION_MIN
-               for form in _REVOCATION_FORMS for size in (len(form) - 1, len(form), len(form) + 1))
+    head = fold_lower(rest[:reach])
+    return any(fuzz.ratio(head[:size], form) >= minimum
+               for form in forms for size in (len(form) - 1, len(form), len(form) + 1))
 
 
 _LABEL_WORDS = frozenset({"art", "arts", "artigo", "paragrafo", "par"})
