@@ -148,7 +148,8 @@ def final_clause_at(text: str, at: int, *, revocation: bool = False) -> bool:
 def _vigencia(text: str) -> bool:
     """Whether ``text`` opens with the vigência clause: the pattern, or its words matched fuzzily
     where OCR damaged one past it ('Esta Lei entra m vigor')."""
-    return bool(_VIGENCIA.match(text)) or _opens_with(text, "Ee", _VIGENCIA_FORMS, 32, _VIGENCIA_MIN)
+    return bool(_VIGENCIA.match(text)) or (
+        _VIGOR.search(text, 0, 40) is not None and _opens_with(text, "Ee", _VIGENCIA_FORMS, 32, _VIGENCIA_MIN))
 
 
 def _revocation(text: str) -> bool:

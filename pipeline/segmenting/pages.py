@@ -3,10 +3,12 @@ their article numbers say."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import cache
 
 import numpy as np
 from rapidfuzz import fuzz
@@ -114,15 +116,18 @@ def restore_page_order(
     # do not continue those of the pages before it (misread: 'Art. lo E ve' for 'Art. 11 É vedado')
     # and a page after it holds articles that do, the closing page goes last (a closing page scanned
     # before the page of articles 4-10)
-    closed = {k for k, chunk in enumerate(merged) if k and (
-        any(is_fecho_start(readings[i].line.text) or _IN_FORCE.search(readings[i].line.text) for i in chunk)
-        or holds_signature([readings[i].line.text for i in chunk]))}
-    for k in sorted(closed):
-        before_it = max((n for j in range(k) for n in numbers[j]), default=0)
-        own = numbers[k][len(numbers[k]) // 2] if numbers[k] else 0
-        if own <= before_it and any(numbers[j] and numbers[j][len(numbers[j]) // 2] > before_it
-                                    for j in range(k + 1, len(merged))):
+    @cache
+    def closes(k: int) -> bool:
+        texts = [readings[i].line.text for i in merged[k]]
+        return k > 0 and (any(is_fecho_start(t) or _IN_FORCE.search(t) for t in texts) or holds_signature(texts))
+
+    medians = [nums[len(nums) // 2] if nums else 0 for nums in numbers]
+    later = list(itertools.accumulate(reversed(medians), max))[::-1]  # the highest median from each chunk on
+    before_it = max(numbers[0], default=0)
+    for k in range(1, len(merged)):
+        if medians[k] <= before_it and k + 1 < len(merged) and later[k + 1] > before_it and closes(k):
             keys[k] = float("inf")
+        before_it = max([before_it, *numbers[k]])
 
     def order_by(keys: Sequence[float]) -> list[int]:
         # The first chunk holds the epígrafe and the preamble: it stays first.
@@ -143,10 +148,10 @@ def restore_page_order(
     # not move a closing ('Art. 14', 'Art. 15', then '... em 5 de fevereiro de 1964.', before articles
     # 5-13), nor do the closing page's own misread numbers keep it in place.
     def closes_early(order: Sequence[int]) -> bool:
-        return any(numbers[j] for at, k in enumerate(order) if k in closed for j in order[at + 1:])
+        return any(numbers[j] for at, k in enumerate(order) if closes(k) for j in order[at + 1:])
 
     def open_seq(order: Sequence[int]) -> list[int]:
-        return article_seq([k for k in order if k not in closed])
+        return article_seq([k for k in order if not closes(k)])
 
     closing_moved = (closes_early(original) and not closes_early(proposal)
                      and _inversions(open_seq(proposal)) <= _inversions(open_seq(original)))
