@@ -340,7 +340,7 @@ _BODY_AFTER_RE = re.compile(
     r"\s*(?:[-–—/]\s*|\s)(?:D[OAE]\s+)?(?:CONSELHO|SECRETARIA|GABINETE|COMISSAO|COMITE|FUNDO|INSTITUTO|"
     r"DEPARTAMENTO|DIRETORIA|PROCURADORIA|CONTROLADORIA|COORDENADORIA|SUPERINTENDENCIA|AUTARQUIA)\b"
     r"(?:\s+[A-Z]{1,14}\.?){0,6}\s*[-–—]?\s*$")
-_QUOTE_DUST = "'\"’‘´`“”*+|!»«•·"  # specks between the number and the date: quotes, stars ('2.096, *DE 8')
+_DATE_LEAD_DUST = "'\"’‘´`“”*+|!»«•·"  # specks between the number and the date: quotes, stars ('2.096, *DE 8')
 _TRAIL_PUNCT = " \t.,;:!|'\"*+`´’‘“”»«-–—)"
 
 
@@ -417,7 +417,7 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
         start, end, date = dates[0]
         lead = _fold(tail[:start])
         # "DE", "EM", or a damaged short word ("DF") between the number and the date
-        if re.fullmatch(r"[\s,.:;\-–—(" + re.escape(_QUOTE_DUST) + r"]*(?:[A-Z]{1,3})?[\s,.:;]*", lead):  # "369,'DE 22"
+        if re.fullmatch(r"[\s,.:;\-–—(" + re.escape(_DATE_LEAD_DUST) + r"]*(?:[A-Z]{1,3})?[\s,.:;]*", lead):  # "369,'DE 22"
             data, consumed_tail = date, end
             tail_rest = tail[end:]
             ano = date.year
