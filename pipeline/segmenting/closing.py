@@ -43,6 +43,9 @@ def fecho_like(text: str) -> bool:
     )
 
 
+# the vigência clause's words ('... entra em vigor', 'entrará'), wherever they stand in a line
+IN_FORCE = r"entra(?:r[áa])?\s+em\s+vigor"
+
 _CONTINUES = 2  # an article numbered up to this many past the last one may continue the law
 _SIGNATURE_REACH = 4  # lines after a closing's start within which its signature begins
 _PLACE_REACH = 3  # lines before a signature within which the closing's place may stand

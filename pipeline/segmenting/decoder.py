@@ -41,6 +41,7 @@ from pipeline.segmenting.lost import (
     NUMERAL_LIKE,
     TOKEN,
     VETOED_END,
+    WORD3,
     ZERO_FOR_O,
     common_word,
     final_clause_after_label,
@@ -282,7 +283,6 @@ _NON_DIGITS = re.compile(r"\D+")
 _LAST_WORD = re.compile(r"(\w+)\W*$")
 _DASH_AFTER_WORD = re.compile(r"\w\s*[-–—]")
 _DASH_SEPARATOR = re.compile(r"\s?[-–—=]+\s")
-_WORD3 = re.compile(r"[^\W\d_]{3}")
 _NUMBERED_SENTENCE = re.compile(r"[º°ª]?\s?[-–—=.:]{1,2}\s*[A-ZÀ-Ú]")  # '. O', ' - A' after a numeral
 _STOP_WORD_SEPARATED = re.compile(r"^\W{0,2}[^\W\d_]{1,3}\s+[-–—=]+\s")  # 'E = o art', 'E - não ceder
 _NUMERAL_NEXT = re.compile(r"\s*[\dIl|!]")
@@ -1196,13 +1196,13 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
         if piece.offset and kind in ("artigo", "paragrafo") and rest[:1].islower():
             return None  # inside a line, by expectation: an article's or parágrafo's sentence opens
             # with a capital ('Os avbs. 5º a 11 da lei' cites 'arts. 5º a 11', no '§ 1º' starts there)
-        # (a label closed by its dash is followed by its unit's text, a quantity whose figure OCR lost
-        # included: 'II - ; (dois) representantes')
-        dashed_off = any(c in "-–—" for c in piece.text[max(0, end - 1):len(piece.text) - len(rest)])
         if kind in _SHORT_KINDS and piece.printed is None and piece.closes not in (":", ";") and titles_a_part(rest):
             piece.titled = True  # a part's title in capitals after a closed sentence ('vI |- DAS DISPOSIÇÕES
             return None  # FINAIS'): an agrupador's heading printed without its keyword (headers.numbered_heading),
             # no member; kept as text, a doubt (see decode)
+        # (a label closed by its dash is followed by its unit's text, a quantity whose figure OCR lost
+        # included: 'II - ; (dois) representantes')
+        dashed_off = any(c in "-–—" for c in piece.text[max(0, end - 1):len(piece.text) - len(rest)])
         if (_QUANTITY.match(rest) and not dashed_off or _DATE_REST.match(rest)) and not confirmed:
             return None  # '60 (sessenta) dias', '31 de julho de 2014': a number of the text
         if _CITATION.match(rest):
@@ -1540,7 +1540,7 @@ def decode(
         prev = prev_texts[piece.line]
         if (piece.closes == ";" and not _speck_close(without_end_dust(prev))) or (
                 _line_end(prev) == "." and len(prev.strip()) < short and _LOWER_START.match(piece.text)
-                and _WORD3.search(prev)):
+                and WORD3.search(prev)):
             # the line above closed its unit with ';' (another sibling comes), yet this one stands at
             # the margin where text runs on: the lines between them, a unit's start among them, were lost
             # (a ';' after a word no clause ends with, 'terão o prazo de ;', is a speck); so were they

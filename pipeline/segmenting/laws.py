@@ -12,7 +12,7 @@ from rapidfuzz import fuzz
 from pipeline.folding import fold
 from pipeline.headers import uppercase_share
 from pipeline.metadata import Epigrafe, holds_signature, is_fecho_start, is_role_line
-from pipeline.segmenting.closing import fecho_like
+from pipeline.segmenting.closing import IN_FORCE, fecho_like
 from pipeline.segmenting.readings import Reading, article_header, is_article, printed_number
 from pipeline.segmenting.tree import Issue
 
@@ -325,7 +325,7 @@ def continues_target(readings: Sequence[Reading], span: list[int], target: list[
     return bool(nums) and bool(own) and min(nums) > 1 and not own.intersection(nums)
 
 
-_FINAL_CLAUSE = re.compile(r"entra(?:r[áa])?\s+em\s+vigor|revoga(?:m)?-se", re.I)
+_FINAL_CLAUSE = re.compile(IN_FORCE + r"|revoga(?:m)?-se", re.I)
 
 
 def _article_run(readings: Sequence[Reading], chunk: Sequence[int]) -> list[int]:

@@ -402,10 +402,10 @@ def reads_as_text(rest: str, words: frozenset[str]) -> bool:
     if not any(c.isalpha() for c in head) or _VETOED.search(head):
         return True
     return any(w.lower() in words or (w.islower() and len(w) >= 4 and common_word(w))
-               for w in _WORD3.findall(head))
+               for w in WORD3.findall(head))
 
 
-_WORD3 = re.compile(r"[^\W\d_]{3,}")
+WORD3 = re.compile(r"[^\W\d_]{3,}")  # a run of three letters or more
 _VETOED = re.compile(r"VETAD[OA]", re.I)
 
 

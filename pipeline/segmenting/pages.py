@@ -18,6 +18,7 @@ from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
 from pipeline.headers import read_header
 from pipeline.metadata import holds_signature, is_fecho_start, is_role_line
+from pipeline.segmenting.closing import IN_FORCE
 from pipeline.segmenting.numbering import SegmentConfig, sequence_cost
 from pipeline.segmenting.readings import Reading, article_header, is_article, printed_number
 from pipeline.segmenting.tree import Issue
@@ -47,7 +48,7 @@ def _signature_page(readings: Sequence[Reading], chunk: Sequence[int]) -> bool:
     return any(is_role_line(t) or is_fecho_start(t) for t in texts)
 
 
-_IN_FORCE = re.compile(r"\bentra(?:r[áa])?\s+em\s+vigor\b", re.I)
+_IN_FORCE = re.compile(rf"\b{IN_FORCE}\b", re.I)
 
 
 def _inversions(seq: Sequence[float]) -> int:
