@@ -912,6 +912,20 @@ def _wait_for(condition, timeout: float) -> bool:
     return False
 
 
+def _programs_in_group(pgid: int, name: str) -> list[int]:
+    """The live processes of process group ``pgid`` whose program is ``name`` (from /proc)."""
+    found = []
+    for status in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = status.read_text()
+        except OSError:
+            continue  # ended while listed
+        comm, fields = text[text.index("(") + 1:text.rindex(")")], text[text.rindex(")") + 2:].split()
+        if comm == name and int(fields[2]) == pgid and fields[0] != "Z":
+            found.append(int(status.parent.name))
+    return found
+
+
 def test_the_next_start_removes_what_a_sigkilled_run_left(tmp_path, monkeypatch):
     """A real ``locleg run`` (embedded Prefect) killed by SIGKILL mid-read, itself only (as the
     OOM killer does): its temporary server runs on and its page images stay; the next run's
@@ -959,7 +973,11 @@ def test_the_next_start_removes_what_a_sigkilled_run_left(tmp_path, monkeypatch)
         pages = list(tmp.glob("locleg-ocr-*"))
         assert pages and Path(f"/proc/{server_pid}").exists(), "nothing was left: nothing to show"
 
-        # the next start (its sweep runs where every run opens, before any document)
+        # the next start (its sweep runs where every run opens, before any document). The killed
+        # run's Tesseract program is not told either: it writes its output into its page directory
+        # until it ends, and a directory something wrote to in the last 2 s is left for the next
+        # sweep (its owner may be about to lock it); on a loaded machine that can outlast a fixed wait
+        assert _wait_for(lambda: not _programs_in_group(proc.pid, "tesseract"), 60), "Tesseract never ended"
         monkeypatch.setattr(tempfile, "tempdir", str(tmp))
         time.sleep(2.1)  # a page directory's owner has 2 s to lock it
         _open_run(str(tmp_path / "out"), str(tmp_path / "cache"), None, None, False)
