@@ -1135,6 +1135,9 @@ def read_text_layer(path: Path, page_index: int) -> PageText:
         with _PLUMBER_LOCK:
             page = _plumber_document(path).pages[page_index]
             try:
+                chars = page.chars
+                if any(unmapped(str(c["text"])) for c in chars):
+                    _read_unmapped_chars(path, page_index, chars)
                 words = page.extract_words(keep_blank_chars=False, use_text_flow=False, x_tolerance=1.5,
                                            extra_attrs=["upright"])
                 width, height = float(page.width), float(page.height)
@@ -1149,6 +1152,82 @@ def read_text_layer(path: Path, page_index: int) -> PageText:
     turned = [w for w in words if not w.get("upright", True)]
     return PageText(page_index=page_index, method="text", width=width, height=height,
                     lines=group_words(upright) + group_turned_words(turned))
+
+
+def unmapped(text: str) -> bool:
+    """Whether pdfminer could not map a character of the text layer to Unicode: U+FFFD, or
+    '(cid:N)' (a font whose ToUnicode table is wrong or missing for that glyph)."""
+    return text == "\ufffd" or text.startswith("(cid:")
+
+
+def mend_unmapped(chars: Sequence[dict[str, Any]], other: str) -> int:
+    """Give each unmapped character of ``chars`` (pdfplumber's, in content-stream order, mutated in
+    place) the character another reader of the same page (``other``: its text in the same order)
+    read there. The two texts are walked side by side; a character is mended only where the other
+    reader has one mapped character in its place and both read alike after it.
+    Returns how many were mended. A font whose ToUnicode table maps its period to U+FFFD
+    ('Art\ufffd 1o', 'Nº 1\ufffd653': Acre's state gazette of 2021) loses no label that way:
+    PDFium maps the glyph by the font's own encoding."""
+    # (spaces and line breaks aside: each reader places its own between words and lines)
+    at = [k for k, c in enumerate(chars) if unmapped(str(c["text"])) or not str(c["text"]).isspace()]
+    mine = "".join("\ufffd" if unmapped(str(chars[k]["text"])) else str(chars[k]["text"])[:1] for k in at)
+    theirs = "".join(ch for ch in other if not ch.isspace())
+    mended = 0
+    i = j = 0
+    while i < len(mine) and j < len(theirs):
+        if mine[i] == theirs[j]:
+            i, j = i + 1, j + 1
+        elif mine[i] == "\ufffd" and not unmapped(theirs[j]) and _agree(mine, i + 1, theirs, j + 1):
+            chars[at[i]]["text"] = theirs[j]
+            mended += 1
+            i, j = i + 1, j + 1
+        else:
+            # the readers part (a glyph one of them drops or splits): on from where they agree again
+            i, j = _resync(mine, i, theirs, j)
+    return mended
+
+
+_AGREE = 4  # characters after an unmapped one that both readers must read alike
+_RESYNC_WINDOW = 64  # how far ahead a parted reading looks for where the readers agree again
+
+
+def _agree(mine: str, i: int, theirs: str, j: int, size: int = _AGREE, *, wild: bool = True) -> bool:
+    """Whether ``mine[i:]`` and ``theirs[j:]`` read alike for ``size`` characters (or to the end;
+    an unmapped character of mine matches any of theirs when ``wild``)."""
+    for a, b in zip(mine[i:i + size], theirs[j:j + size], strict=False):
+        if a != b and not (wild and a == "\ufffd"):
+            return False
+    return len(mine) - i >= size and len(theirs) - j >= size or (len(mine) - i) == (len(theirs) - j)
+
+
+def _resync(mine: str, i: int, theirs: str, j: int) -> tuple[int, int]:
+    """Where the two readings agree again after ``mine[i]`` / ``theirs[j]`` part: the nearest pair
+    of places (fewest characters skipped) from which ``_AGREE * 2`` characters read the same (an
+    unmapped one matching none: the place is found by what both read); past the window, one
+    character of each skipped."""
+    for skip in range(1, _RESYNC_WINDOW):
+        for di in range(skip + 1):
+            dj = skip - di
+            if _agree(mine, i + di, theirs, j + dj, _AGREE * 2, wild=False):
+                return i + di, j + dj
+    return i + 1, j + 1
+
+
+@_pdfium_serialised
+def _read_unmapped_chars(path: Path, page_index: int, chars: Sequence[dict[str, Any]]) -> int:
+    """:func:`mend_unmapped` with PDFium's text of the page as the other reader; a page PDFium
+    cannot read leaves the characters as pdfminer read them."""
+    import pypdfium2 as pdfium
+
+    try:
+        pdf = pdfium.PdfDocument(str(path))
+    except pdfium.PdfiumError:
+        return 0
+    try:
+        text = str(pdf[page_index].get_textpage().get_text_range())
+    finally:
+        pdf.close()
+    return mend_unmapped(chars, text)
 
 
 def group_turned_words(words: Iterable[dict[str, Any]], *, tolerance: float = 2.0) -> tuple[Line, ...]:

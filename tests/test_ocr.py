@@ -659,3 +659,75 @@ def test_a_page_is_read_separated_only_when_the_band_where_separating_acted_read
     page = ocr_mod.ocr_image(image, page_index=0, dpi=200, config=config, engine=Preferring())
     assert full_reads == [prefers_two_levels]  # one reading of the page, of the better preparation
     assert "proprietários" in {w.text.strip(".,;:") for ln in page.lines for w in ln.words}
+
+
+def _chars_of(text: str) -> list[dict]:
+    """pdfplumber-like characters of ``text``, in content-stream order."""
+    return [{"text": ch, "x0": 10.0 * k, "x1": 10.0 * k + 6.0} for k, ch in enumerate(text)]
+
+
+def test_characters_pdfminer_could_not_map_take_what_pdfium_reads_in_their_place():
+    # Acre's state gazette (2021): the font's ToUnicode table maps the period to U+FFFD, so
+    # pdfminer reads 'Art\ufffd 1o' and 'Nº 1\ufffd653'; PDFium maps the glyph by the font's encoding
+    # (and puts line breaks and spaces of its own between lines and words)
+    from pipeline.ocr import mend_unmapped
+
+    mine = "DECRETO Nº 1\ufffd653 DE 16 DE DEZEMBRO 2021Art\ufffd 1o Fica regulamentado\ufffdArt\ufffd 2o A bonificação (cid:7)"
+    chars = _chars_of(mine.replace("(cid:7)", "#"))
+    chars[-1]["text"] = "(cid:7)"  # one unmapped glyph of a CID font: pdfminer's whole '(cid:N)'
+    other = "DECRETO Nº 1.653 DE 16 DE DEZEMBRO 2021 \r\nArt. 1o Fica regulamentado.\r\nArt. 2o A bonificação §"
+    assert mend_unmapped(chars, other) == 5
+    text = "".join(c["text"] for c in chars)
+    assert text == "DECRETO Nº 1.653 DE 16 DE DEZEMBRO 2021Art. 1o Fica regulamentado.Art. 2o A bonificação §"
+
+
+def test_an_unmapped_character_is_mended_only_where_the_readers_agree_around_it():
+    from pipeline.ocr import mend_unmapped
+
+    # PDFium drops a glyph pdfminer reads ('ﬁ' ligature read whole by one, not at all by the
+    # other) before the unmapped point: the walk finds where they agree again and mends after it
+    chars = _chars_of("A Secretaria deﬁnirá as regras\ufffd Art\ufffd 2o Esta Lei")
+    other = "A Secretaria definirá as regras. Art. 2o Esta Lei"
+    assert mend_unmapped(chars, other) == 2
+    assert "".join(c["text"] for c in chars).endswith("regras. Art. 2o Esta Lei")
+    # where the other reader has no character of its own there either, nothing is invented
+    chars = _chars_of("Art\ufffd 1\ufffd Fica criada a praça\ufffd")
+    assert mend_unmapped(chars, "Art\ufffd 1\ufffd Fica criada a praça\ufffd") == 0
+    assert mend_unmapped(chars, "Art 1 Fica criada a praça") == 0  # (no character in its place)
+    assert "".join(c["text"] for c in chars) == "Art\ufffd 1\ufffd Fica criada a praça\ufffd"
+
+
+def test_a_text_layer_whose_period_no_reader_maps_is_read_as_it_is(tmp_path):
+    # a real PDF (a font whose ToUnicode table maps the period to U+FFFD, no font program PDFium
+    # could map it by): read_text_layer asks PDFium, which reads U+FFFD too; no neighbour's
+    # letter is put in its place ('Artt 11' was what a reader by position gave)
+    from pipeline.ocr import read_text_layer
+
+    cmap = ("/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n"
+            "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+            "/CMapName /Adobe-Identity-UCS def /CMapType 2 def\n1 begincodespacerange <00> <FF> endcodespacerange\n"
+            f"{0x7F - 0x20} beginbfchar\n"
+            + "".join(f"<{c:02X}> <{0xFFFD if c == 0x2E else c:04X}>\n" for c in range(0x20, 0x7F))
+            + "endbfchar\nendcmap CMapName currentdict /CMap defineresource pop end end\n")
+    lines = ["LEI N. 12, DE 3 DE MAIO DE 2001", "Art. 1. Fica criada a praca.", "Art. 2. Esta Lei entra em vigor."]
+    text = "BT /F1 12 Tf 72 720 Td 16 TL " + " ".join(f"({ln}) '" for ln in lines) + " ET"
+    objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /ToUnicode 6 0 R >>",
+        f"<< /Length {len(text)} >>\nstream\n{text}\nendstream",
+        f"<< /Length {len(cmap)} >>\nstream\n{cmap}endstream",
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for k, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += f"{k} 0 obj\n{body}\nendobj\n".encode("latin-1")
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += "".join(f"{o:010d} 00000 n \n" for o in offsets).encode()
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    path = tmp_path / "unmapped.pdf"
+    path.write_bytes(bytes(out))
+    assert [ln.text for ln in read_text_layer(path, 0).lines] == [ln.replace(".", "\ufffd") for ln in lines]
