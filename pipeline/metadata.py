@@ -344,6 +344,22 @@ _DATE_LEAD_DUST = "'\"’‘´`“”*+|!»«•·"  # specks between the number
 _TRAIL_PUNCT = " \t.,;:!|'\"*+`´’‘“”»«-–—)"
 
 
+# the place before an epígrafe's date, as a closing gives it ('LEI Nº 624/2021/GAPRE Assis Brasil – AC,
+# 16 de dezembro de 2021': Assis Brasil, AC, doeac13188): an office's initials after the number, the
+# municipality's name, its state, a comma
+_PLACE_LEAD_RE = re.compile(
+    r"\s*(?:/[A-Z]{2,12}\b)?[\s,\-–—]*(?P<place>[^\W\d_](?:[^\W\d_]|[' .-]){1,48}?)"
+    r"(?:\s*[-–—/]\s*(?P<uf>[A-Z]{2}))?\s*,\s*(?:EM\s+)?")
+
+
+def _names_place(lead: str) -> bool:
+    """Whether ``lead`` (between an epígrafe's number and its date) is a place and a comma, the
+    place a municipality's name."""
+    m = _PLACE_LEAD_RE.fullmatch(_fold(lead))
+    # (by its name alone: 'Rio Branco' is a municipality of two states, a place either way)
+    return m is not None and _squash(m.group("place")) in _gazetteer().by_key
+
+
 _SPACED_RE = re.compile(r"(?<!\S)(?:[A-Za-zÀ-ÖØ-öø-ÿ] ){2,}[A-Za-zÀ-ÖØ-öø-ÿ](?!\S)")
 
 
@@ -417,7 +433,8 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
         start, end, date = dates[0]
         lead = _fold(tail[:start])
         # "DE", "EM", or a damaged short word ("DF") between the number and the date
-        if re.fullmatch(r"[\s,.:;\-–—(" + re.escape(_DATE_LEAD_DUST) + r"]*(?:[A-Z]{1,3})?[\s,.:;]*", lead):  # "369,'DE 22"
+        if re.fullmatch(r"[\s,.:;\-–—(" + re.escape(_DATE_LEAD_DUST) + r"]*(?:[A-Z]{1,3})?[\s,.:;]*", lead) or (
+                upper and _names_place(tail[:start])):  # "369,'DE 22"; 'Nº 624/2021/GAPRE Assis Brasil – AC, 16 de'
             data, consumed_tail = date, end
             tail_rest = tail[end:]
             ano = date.year

@@ -81,6 +81,9 @@ class Segmentation:
     page_order: list[int] | None = None
 
 
+_LATE_ENACTING_REACH = 4  # lines from a stray unit line to an enacting clause after it
+
+
 def segment_lines(
     lines: Sequence[CleanLine],
     *,
@@ -211,6 +214,15 @@ def segment_lines(
     # the decoder reads them by expectation (what it does not read goes back to the preamble).
     head_texts = [r.line.text for r in target[k:first_unit]]
     enacted = [k + j for j in range(len(head_texts)) if enacts(head_texts, j)]
+    if not enacted and first_unit < len(target):
+        # an enacting clause right after the first line read as a unit, no other unit between them:
+        # that line is the preamble's, a citation wrapped to a line's start ('... conferidas pelo' /
+        # 'art. 57°, Inciso II e V da Lei Orgânica ...' / 'DECRETA:'); LC 95 puts the clause before
+        # every article
+        reach = [r.line.text for r in target[first_unit:first_unit + _LATE_ENACTING_REACH]]
+        late = next((j for j in range(1, len(reach)) if enacts(reach, j)), None)
+        if late is not None and not any(opens_body(first_unit + j) for j in range(1, late + 1)):
+            enacted = [first_unit + late]
     if enacted and first_unit < len(target):
         first_unit = enacted[-1] + 1
     head = target[k:first_unit]

@@ -609,3 +609,26 @@ def test_a_speck_between_the_epigrafes_number_and_its_date_is_dust() -> None:
         epi = parse_epigrafe(line)
         assert epi is not None and epi.numero == "2096" and epi.data == dt.date(1978, 3, 8)
     assert parse_epigrafe("LEI N.º 2.096, DE 8 DE MARÇO DE 1978 e dá outras providências") is None
+
+
+@pytest.mark.parametrize(
+    "line, numero, data",
+    [
+        # Acre's state gazette (2021): the heading holds the place and date a closing gives
+        ("LEI Nº 624/2021/GAPRE Assis Brasil – AC, 16 de dezembro de 2021.", "624", dt.date(2021, 12, 16)),
+        ("LEI Nº 624, Rio Branco, em 16 de dezembro de 2021", "624", dt.date(2021, 12, 16)),
+        ("DECRETO Nº 12 São Paulo, 3 de maio de 2001", "12", dt.date(2001, 5, 3)),
+    ],
+)
+def test_an_epigrafe_with_the_place_before_its_date(line: str, numero: str, data: dt.date) -> None:
+    epi = parse_epigrafe(line)
+    assert epi is not None and (epi.numero, epi.data, epi.ano) == (numero, data, data.year)
+
+
+@pytest.mark.parametrize("line", [
+    "LEI Nº 624, Dezembro, 16 de dezembro de 2021",  # no place: a word
+    "LEI Nº 12 DA CÂMARA, 3 de maio de 2001",
+    "Lei nº 8.666, Brasília, 21 de junho de 1993",  # lower case: a sentence's citation
+])
+def test_a_word_before_the_date_that_names_no_place_keeps_the_line_from_being_an_epigrafe(line: str) -> None:
+    assert parse_epigrafe(line) is None
