@@ -1949,3 +1949,23 @@ def test_a_citation_wrapped_to_a_line_start_before_the_enacting_clause_is_the_pr
     doc = structure_document(_text_layer(text), NormMeta(numero="298", ano=2021))
     assert [u.id for u in doc.articulacao] == ["art1", "art2", "art3"]
     assert doc.preambulo is not None and "art. 57°" in doc.preambulo
+
+
+def test_a_title_without_number_that_ends_an_ementas_sentence_is_no_epigrafe() -> None:
+    # gurupa-1187-2015 (../shared/real-world): the ementa in capitals ends '... DE QUE TRATA O ARTIGO
+    # 142 DA' / 'LEI ORGÂNICA DO MUNICÍPIO DE GURUPÁ.'; that line had been read as the norm's
+    # epígrafe (a Lei Orgânica, no number) in place of 'LEI MUNICIPAL Nº 1,187, ...' above it
+    text = ("PREFEITURA MUNICIPAL DE GURUPÁ\nLEI MUNICIPAL Nº 1,187, DE 13 DE AGOSTO DE 2015\n"
+            "“ AUTORIZA O PODER EXECUTIVO MUNICIPAL A\nCONTRATAÇÃO POR TEMPO DETERMINADO PARA\n"
+            "INTERESSE PÚBLICO DE QUE TRATA O ARTIGO 142 DA\nLEI ORGÂNICA DO MUNICÍPIO DE GURUPÁ.\n"
+            "O PREFEITO MUNICIPAL DE GURUPÁ, no uso de suas atribuições, sanciona a seguinte LEI:\n"
+            "Art. 1º - A Administração poderá efetuar contratação por tempo determinado.\n"
+            "Art. 2º - Esta Lei entra em vigor na data de sua publicação.\n"
+            "Gurupá, 13 de agosto de 2015.\n")
+    doc = structure_document(document_from_text(text))
+    assert (doc.norm.tipo, doc.norm.numero, doc.norm.ano) == ("Lei Ordinária", "1187", 2015)
+    # a Lei Orgânica's own heading, under a letterhead, is still one
+    organic = ("CÂMARA MUNICIPAL DE GURUPÁ\nLEI ORGÂNICA DO MUNICÍPIO DE GURUPÁ\n"
+               "Art. 1º - O Município de Gurupá integra o Estado do Pará.\n"
+               "Art. 2º - São poderes do Município o Legislativo e o Executivo.\n")
+    assert structure_document(document_from_text(organic)).norm.tipo == "Lei Orgânica"

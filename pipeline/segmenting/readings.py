@@ -156,6 +156,11 @@ def read_lines(lines: Sequence[CleanLine], *, numero: str | None = None, tipo: s
             if (epigrafe is not None and prev and _sentence_open(prev) and uppercase_share(ln.text) < 0.6
                     and not (k + 1 < len(lines) and _EMENTA_START.match(lines[k + 1].text))):
                 epigrafe = None
+            if epigrafe is not None and epigrafe.numero is None and _RUNS_INTO_NEXT.search(fold(prev)):
+                # a title without a number after a line whose last word needs one after it, in
+                # capitals too: the sentence's citation ('... DE QUE TRATA O ARTIGO 142 DA' / 'LEI
+                # ORGÂNICA DO MUNICÍPIO DE GURUPÁ.', an ementa's end), not a Lei Orgânica's heading
+                epigrafe = None
             if epigrafe is not None:
                 header = None
         prev = ln.text
@@ -172,6 +177,11 @@ _EMENTA_START = re.compile(
 news text that ends without a full stop: 'pela realização do evento' / 'Lei nº 3743, de 23 de
 Novembro de 2010.' / 'Altera dispositivos ...', pontapora-3743-2010) is still one when its ementa
 follows; a law cited at a sentence's end is followed by the next sentence."""
+
+
+# a line's last word that a sentence never ends with: an article or a preposition
+_RUNS_INTO_NEXT = re.compile(r"(?<![^\W\d_])(?:DA|DAS|DO|DOS|DE|NA|NAS|NO|NOS|PELA|PELO|EM|COM|PARA|A|O|AS|OS)\s*$",
+                             re.I)
 
 
 def _sentence_open(text: str) -> bool:
