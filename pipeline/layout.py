@@ -672,7 +672,7 @@ def read_columns(page: PageText, *, config: ColumnConfig = ColumnConfig()) -> Pa
             flush()
             out.append(line)
             continue
-        if any(_alnum(w.text) and _box(w)[0] < c1 and _box(w)[2] > c0 for w in words):
+        if any(_alnum(w.text) and _box(w)[0] < c1 and _box(w)[2] > c0 for w in words) and not _parted_at(words, mid, g1 - g0):
             flush()
             out.append(line)
             continue
@@ -686,6 +686,15 @@ def read_columns(page: PageText, *, config: ColumnConfig = ColumnConfig()) -> Pa
             block_r.append(line if not a else Line.of_words(b))
     flush()
     return page.model_copy(update={"lines": tuple(out)})
+
+
+def _parted_at(words: Sequence[Word], mid: float, gutter: float) -> bool:
+    """Whether the line's words stand apart across the gutter's middle, by a gap at least half the
+    gutter wide: two columns' texts, though a word's box reaches into the gutter's inner half
+    (Tesseract's box of a right column's first word began 30 px left of the column, 'integrante' |
+    'suas metas;', itabaiana-lei695-2015). A heading across both columns has no such gap there."""
+    boxes = sorted(_box(w) for w in words)
+    return any(b[0] - a[2] >= gutter / 2 and a[2] <= mid <= b[0] for a, b in zip(boxes, boxes[1:], strict=False))
 
 
 def read_document_columns(doc: DocumentText, *, config: ColumnConfig = ColumnConfig()) -> DocumentText:

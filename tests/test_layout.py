@@ -240,6 +240,27 @@ def test_two_columns_joined_line_by_line_are_read_one_column_after_the_other():
     assert read_document_columns(DocumentText(source="x", pages=(page,))).pages[0] == out
 
 
+def test_a_right_columns_word_whose_box_reaches_into_the_gutter_still_parts_its_row():
+    # itabaiana-lei695-2015 (blind10, a scanned town gazette): Tesseract's box of the right column's
+    # first word ('suas metas;') began inside the gutter's inner half, so the row 'Art. 3º - As metas
+    # ... integrante' | 'suas metas;' was read whole and both columns' articles interleaved
+    # (a page of many rows: the gutter is found over the one box that reaches into it)
+    left, right = LEFT * 2, RIGHT * 2
+    lines = [_words_line([(a, 100), (b, 940)], 300 + 50 * i) for i, (a, b) in enumerate(zip(left, right, strict=True))]
+    bled = _words_line([("Art. 3º As metas do Anexo", 100), ("suas metas;", 925)], 300 + 50 * len(left))
+    tail = [_words_line([(a, 100), (b, 940)], 300 + 50 * (len(left) + 1 + i))
+            for i, (a, b) in enumerate(zip(left, right, strict=True))]
+    page = PageText(page_index=0, method="ocr", width=2000, height=2800, lines=(*lines, bled, *tail))
+    gutter = find_gutter(page.lines)
+    assert gutter is not None and gutter[0] + (gutter[1] - gutter[0]) / 4 < 925 < gutter[1] - (gutter[1] - gutter[0]) / 4
+    texts = [ln.text for ln in read_columns(page).lines]
+    assert texts == [*left, "Art. 3º As metas do Anexo", *left, *right, "suas metas;", *right]
+    # a heading across both columns, its words close together over the gutter, stays one line
+    heading = _words_line([("DAS DISPOSIÇÕES GERAIS E TRANSITÓRIAS DO PLANO MUNICIPAL", 500)], 300 + 50 * len(left))
+    page = PageText(page_index=0, method="ocr", width=2000, height=2800, lines=(*lines, heading, *tail))
+    assert heading.text in [ln.text for ln in read_columns(page).lines]
+
+
 def test_a_table_of_labels_and_amounts_is_not_two_columns():
     rows = ["Material de consumo", "Serviços de terceiros", "Obras e instalações", "Equipamentos",
             "Auxílios", "Diárias", "Passagens e locomoção", "Subvenções sociais"]
