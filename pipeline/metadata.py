@@ -363,13 +363,16 @@ def _names_place(lead: str) -> bool:
 _SPACED_RE = re.compile(r"(?<!\S)(?:[A-Za-zÀ-ÖØ-öø-ÿ] ){2,}[A-Za-zÀ-ÖØ-öø-ÿ](?!\S)")
 
 
-def parse_epigrafe(line: str) -> Epigrafe | None:
+def parse_epigrafe(line: str, *, heading: bool = False) -> Epigrafe | None:
     """Parse one line as an epígrafe, or return None.
 
     The line must start (after at most a few characters of margin junk) with the tipo word,
     carry a number (except a Lei Orgânica), and end after the number and date: an ordinary
     sentence that mentions a law ("nos termos da Lei nº 8.666, de 21 de junho de 1993, ...")
     is not an epígrafe. ``ano`` comes from the date, else from a '/YY' suffix of the number.
+    In running case a line needs its date too ('Lei nº 4.320/64.' is a sentence's end), unless
+    the caller knows it stands as a heading (``heading``: its ementa follows, 'Decreto nº 018/2025'
+    / 'Regulamenta, no âmbito do Município ...').
     """
     if len(line) > 160:
         return None
@@ -459,7 +462,7 @@ def parse_epigrafe(line: str) -> Epigrafe | None:
             consumed_tail += len(tail_rest.rstrip(_TRAIL_PUNCT))
         elif len(trailing) > 3:
             return None
-    if not upper and (data is None or re.search(r"[,;]\s*$", line.rstrip(_EDGE_JUNK + " "))):
+    if not upper and ((data is None and not heading) or re.search(r"[,;]\s*$", line.rstrip(_EDGE_JUNK + " "))):
         # In lower case only a full "Lei nº N, de <date>" line counts: "Lei nº 4.320/64." or
         # "Lei nº 8.666, de 21 de junho de 1993," is a sentence wrapped onto its own line.
         return None

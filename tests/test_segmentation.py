@@ -1969,3 +1969,38 @@ def test_a_title_without_number_that_ends_an_ementas_sentence_is_no_epigrafe() -
                "Art. 1º - O Município de Gurupá integra o Estado do Pará.\n"
                "Art. 2º - São poderes do Município o Legislativo e o Executivo.\n")
     assert structure_document(document_from_text(organic)).norm.tipo == "Lei Orgânica"
+
+
+def test_an_epigrafe_in_running_case_without_a_date_is_one_where_its_ementa_follows() -> None:
+    # itabaiana-dec18-2025 (blind10, born-digital): 'Decreto nº 018/2025' over 'Regulamenta, no
+    # âmbito do Município ...': no date and not in capitals, it had been taken for a sentence's end
+    text = ("Prefeitura Municipal de Itabaiana\nEstado da Paraíba\nGabinete do Prefeito\nDecreto nº 018/2025\n"
+            "Regulamenta, no âmbito do Município de Itabaiana-PB, a Lei Federal nº 14.129.\n"
+            "O PREFEITO CONSTITUCIONAL DO MUNICÍPIO DE ITABAIANA, no uso das atribuições, DECRETA:\n"
+            "Art. 1º Fica instituído o Programa Municipal de Governo Digital.\n"
+            "Art. 2º Este Decreto entra em vigor na data de sua publicação.\n"
+            "Itabaiana, 29 de maio de 2025.\n")
+    doc = structure_document(document_from_text(text))
+    assert (doc.norm.tipo, doc.norm.numero, doc.norm.ano) == ("Decreto", "018", 2025)
+    # a law cited at a sentence's end is no heading, whatever line follows
+    cited = ("LEI Nº 12, DE 3 DE MAIO DE 2001\nDispõe sobre a praça.\nA CÂMARA aprova, nos termos da\n"
+             "Lei nº 4.320/64.\nAltera a praça do coreto, e eu sanciono a seguinte Lei:\n"
+             "Art. 1º Fica criada a praça.\nArt. 2º Esta Lei entra em vigor na data de sua publicação.\n")
+    assert structure_document(document_from_text(cited)).norm.numero == "12"
+
+
+def test_a_label_alone_at_a_pages_foot_printed_again_at_the_next_pages_top_is_one_unit() -> None:
+    # cacador-lc89-2006 (../shared/real-world, a law site's print): 'Art. 101' alone as a page's last
+    # line, 'Art. 101 Os acréscimos ...' at the next page's top; it had made art101 and art101-dup2
+    text = ("LEI COMPLEMENTAR Nº 89, DE 16 DE OUTUBRO DE 2006\nInstitui o Plano Diretor.\n"
+            "O PREFEITO MUNICIPAL faz saber que a Câmara aprovou e ele sanciona a seguinte Lei:\n"
+            "Art. 100 As macrozonas serão definidas em lei específica.\nArt. 101\f"
+            "Art. 101 Os acréscimos máximos ao coeficiente de aproveitamento serão definidos.\n"
+            "Art. 102 Esta Lei entra em vigor na data de sua publicação.\n")
+    doc = structure_document(document_from_text(text))
+    assert [u.id for u in doc.articulacao] == ["art100", "art101", "art102"]
+    assert doc.articulacao[1].text.startswith("Os acréscimos")
+    assert not any(w.code == "duplicate_id" for w in doc.warnings)
+    # on one page, a label alone before the same label is no page's artefact: both are read
+    same = text.replace("Art. 101\f", "Art. 101\n")
+    assert len(structure_document(document_from_text(same)).articulacao) == 4

@@ -38,7 +38,8 @@ _CITING_WORD = re.compile(r"(?:^|\s)(?:d[oa]s?|n[oa]s?|a[o]?s?|o|pel[oa]s?|de|e|
 
 def rejoin_split_labels(lines: Sequence[CleanLine]) -> list[CleanLine]:
     """'... de Trânsito. Art.' / '5º - É proibido': the label cut at a line end goes back to
-    the line it opens; 'do art.' / '3º ...' is a citation wrapped, left as it is."""
+    the line it opens; 'do art.' / '3º ...' is a citation wrapped, left as it is. A label alone at
+    a page's foot that the next page's top prints again with its text is left out there."""
     out = list(lines)
     for k in range(len(out) - 1):
         m = _LABEL_AT_END.search(out[k].text)
@@ -47,7 +48,21 @@ def rejoin_split_labels(lines: Sequence[CleanLine]) -> list[CleanLine]:
         if m and _NUMBER_AT_START.match(out[k + 1].text):
             out[k + 1] = replace(out[k + 1], text=f"{m.group(1)} {out[k + 1].text.lstrip()}")
             out[k] = replace(out[k], text=out[k].text[: m.start()].rstrip())
+        elif out[k].page_index != out[k + 1].page_index and _carried_label(out[k].text, out[k + 1].text):
+            # a label alone at a page's foot, printed again with its text at the next page's top
+            # ('Art. 101' / 'Art. 101 Os acréscimos ...', a law site's print: cacador-lc89-2006)
+            out[k] = replace(out[k], text="")
     return out  # a line left empty ('Art.' alone) keeps its place: positions index the lines
+
+
+def _carried_label(text: str, nxt: str) -> bool:
+    """Whether ``text`` is a unit's label alone and ``nxt`` opens with the same label and its text."""
+    here = read_header(text)
+    if here is None or here.number is None or here.rest.strip(" .,:;-–—"):
+        return False
+    there = read_header(nxt)
+    return (there is not None and (there.kind, there.number, there.unico) == (here.kind, here.number, here.unico)
+            and bool(there.rest.strip()))
 
 
 # one to five words before the number sign: the tipo as printed ('LET', 'LET COMPLEMENTAR',
@@ -153,6 +168,9 @@ def read_lines(lines: Sequence[CleanLine], *, numero: str | None = None, tipo: s
         if header is None or header.kind not in ("artigo", "paragrafo"):
             epigrafe = parse_epigrafe(ln.text) or (
                 expected_epigrafe(ln.text, numero, tipo) if header is None and (numero or k < _HEAD_LINES) else None)
+            if epigrafe is None and header is None and k + 1 < len(lines) and _EMENTA_START.match(lines[k + 1].text) \
+                    and not (prev and _sentence_open(prev)):
+                epigrafe = parse_epigrafe(ln.text, heading=True)  # its ementa follows: a heading, date or none
             if (epigrafe is not None and prev and _sentence_open(prev) and uppercase_share(ln.text) < 0.6
                     and not (k + 1 < len(lines) and _EMENTA_START.match(lines[k + 1].text))):
                 epigrafe = None
