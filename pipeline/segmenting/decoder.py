@@ -463,12 +463,6 @@ class _Piece:
             return got
         best = (float("inf"), 0)
         p = self.printed
-        if self.layered and p is not None and p.kind == kind and p.number is not None and p.number != n \
-                and not unsure_letters(p):
-            # a text layer misreads no numeral: its 'Art. 6º' after 'Art. 2º' is article 6, the gap
-            # the law's own (bujari-lei648-2021: 'Art. 6° -. Registra-se, ...')
-            self.cache[key] = best
-            return best
         if p is not None and p.kind == kind:
             # The printed-form readers know the kind; its numeral may be misread.
             letters = unsure_letters(p)
