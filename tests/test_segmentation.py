@@ -1986,3 +1986,24 @@ def test_a_label_alone_at_a_pages_foot_printed_again_at_the_next_pages_top_is_on
     # on one page, a label alone before the same label is no page's artefact: both are read
     same = text.replace("Art. 101\f", "Art. 101\n")
     assert len(structure_document(document_from_text(same)).articulacao) == 4
+
+
+def test_a_tables_row_that_reads_as_a_name_over_an_office_does_not_close_the_law_before_its_vigencia() -> None:
+    # pontapora-3743-2010 (blind4, a scanned gazette): Art. 2 gives the amended law's new anexos, a
+    # table of 'Cargos Requisitos' / 'Assessor Executivo Nível superior completo ou' read as a
+    # signature (a name over an office) with no dated closing after it: it had closed the law there,
+    # and '3º - Esta Lei entra em vigor ...' with the real closing were lost
+    text = ("LEI Nº 3743, DE 23 DE NOVEMBRO DE 2010\nAltera dispositivos da Lei nº 3.468.\n"
+            "O PREFEITO MUNICIPAL faz saber que a Câmara aprovou e ele sanciona a seguinte Lei:\n"
+            "Art. 1º - O inciso IV do artigo 8º da Lei nº 3.468 passa a vigorar alterado.\n"
+            "Art. 2º - Os Anexos I e IV da Lei nº 3.468 passam a vigorar com as seguintes alterações:\n"
+            "ANEXO IV\nREQUISITOS BÁSICOS PARA PROVIMENTO\nCargos Requisitos\n"
+            "Assessor Executivo Nível superior completo ou\ncapacidade para a função\n"
+            "10 — ASSESSORAMENTO PARLAMENTAR\nCumprir as determinações recebidas e pesquisar os dados\n"
+            "de interesse ao desempenho do mandato parlamentar.\n"
+            "Cargos lotados neste setor: Assessor Executivo, Assessor Parlamentar,\nAssistente Parlamentar.\n"
+            "3º - Esta Lei entra em vigor na data de sua publicação.\n"
+            "Ponta Porã — MS, 23 de Novembro de 2010.\nFlávio Kayatt\nPrefeito Municipal\n")
+    doc = structure_document(document_from_text(text))
+    assert [u.id for u in doc.articulacao] == ["art1", "art2", "art3"]
+    assert doc.fecho is not None and doc.fecho.text.startswith("Ponta Porã")

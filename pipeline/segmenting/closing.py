@@ -46,6 +46,9 @@ def fecho_like(text: str) -> bool:
 # the vigência clause's words ('... entra em vigor', 'entrará'), wherever they stand in a line
 IN_FORCE = r"entra(?:r[áa])?\s+em\s+vigor"
 
+# a vigência clause of the law itself, behind what is left of its label ('3º - Esta Lei entra em vigor')
+_OWN_IN_FORCE = re.compile(r"^\W{0,3}(?:\S{1,12}\s+){0,3}?(?:Esta|Este|A\s+presente|O\s+presente)\s+\S+(?:\s+\S+)?\s+"
+                           + IN_FORCE, re.I)
 _CONTINUES = 2  # an article numbered up to this many past the last one may continue the law
 _SIGNATURE_REACH = 4  # lines after a closing's start within which its signature begins
 _PLACE_REACH = 3  # lines before a signature within which the closing's place may stand
@@ -61,6 +64,11 @@ def _signature_closes(body: Sequence[Reading], j: int, like: Callable[[int], boo
         return None
     if any(like(k) for k in range(j + 1, min(len(body), j + 2 + _SIGNATURE_REACH))):
         return None  # the dated closing comes after the name: it is the closing (a name before it is text)
+    if any(_OWN_IN_FORCE.match(body[k].line.text) for k in range(j + 2, len(body))):
+        # the law's own vigência clause comes later: the law goes on, and what reads as a name over
+        # an office is a table's row ('Cargos Requisitos' / 'Assessor Executivo Nível superior ...'
+        # in an amended anexo before '3º - Esta Lei entra em vigor', pontapora-3743-2010)
+        return None
     for k in range(j - 1, max(-1, j - 1 - _PLACE_REACH), -1):
         if body[k].header is not None:
             break
