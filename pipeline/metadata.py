@@ -309,9 +309,10 @@ class Epigrafe:
     data: dt.date | None
 
 
-# Lower-case words that, right before a tipo word, show the line is the middle of a sentence.
-_SENTENCE_WORDS = frozenset(
-    "A O E AS OS DA DE DO DAS DOS NA NO NAS NOS PELA PELO PELAS PELOS EM COM SUA SEU "
+# Words that, right before a tipo word, show the line is the middle of a sentence (on the same
+# line, in lower case; or ending the line above: pipeline.segmenting.readings).
+SENTENCE_WORDS = frozenset(
+    "A O E AS OS DA DE DO DAS DOS NA NO NAS NOS PELA PELO PELAS PELOS EM COM PARA SUA SEU "
     "DESTA DESTE NESTA NESTE CONFORME VIDE CF QUE".split()
 )
 _MAX_JUNK = 6
@@ -399,7 +400,7 @@ def parse_epigrafe(line: str, *, heading: bool = False) -> Epigrafe | None:
     junk_words = junk.split()
     if junk_words:
         last = _fold(junk_words[-1])  # "a LEI" continues a sentence, "a, LEI" is debris
-        if last in _SENTENCE_WORDS and not junk_words[-1].isupper():
+        if last in SENTENCE_WORDS and not junk_words[-1].isupper():
             return None
         if not upper and any(c.isalpha() for c in junk):
             return None

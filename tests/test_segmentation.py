@@ -1944,13 +1944,13 @@ def test_a_title_without_number_that_ends_an_ementas_sentence_is_no_epigrafe() -
             "Art. 1º - A Administração poderá efetuar contratação por tempo determinado.\n"
             "Art. 2º - Esta Lei entra em vigor na data de sua publicação.\n"
             "Gurupá, 13 de agosto de 2015.\n")
-    doc = structure_document(document_from_text(text))
+    doc = _structure(text)
     assert (doc.norm.tipo, doc.norm.numero, doc.norm.ano) == ("Lei Ordinária", "1187", 2015)
     # a Lei Orgânica's own heading, under a letterhead, is still one
     organic = ("CÂMARA MUNICIPAL DE GURUPÁ\nLEI ORGÂNICA DO MUNICÍPIO DE GURUPÁ\n"
                "Art. 1º - O Município de Gurupá integra o Estado do Pará.\n"
                "Art. 2º - São poderes do Município o Legislativo e o Executivo.\n")
-    assert structure_document(document_from_text(organic)).norm.tipo == "Lei Orgânica"
+    assert _structure(organic).norm.tipo == "Lei Orgânica"
 
 
 def test_an_epigrafe_in_running_case_without_a_date_is_one_where_its_ementa_follows() -> None:
@@ -1962,13 +1962,13 @@ def test_an_epigrafe_in_running_case_without_a_date_is_one_where_its_ementa_foll
             "Art. 1º Fica instituído o Programa Municipal de Governo Digital.\n"
             "Art. 2º Este Decreto entra em vigor na data de sua publicação.\n"
             "Itabaiana, 29 de maio de 2025.\n")
-    doc = structure_document(document_from_text(text))
+    doc = _structure(text)
     assert (doc.norm.tipo, doc.norm.numero, doc.norm.ano) == ("Decreto", "018", 2025)
     # a law cited at a sentence's end is no heading, whatever line follows
     cited = ("LEI Nº 12, DE 3 DE MAIO DE 2001\nDispõe sobre a praça.\nA CÂMARA aprova, nos termos da\n"
              "Lei nº 4.320/64.\nAltera a praça do coreto, e eu sanciono a seguinte Lei:\n"
              "Art. 1º Fica criada a praça.\nArt. 2º Esta Lei entra em vigor na data de sua publicação.\n")
-    assert structure_document(document_from_text(cited)).norm.numero == "12"
+    assert _structure(cited).norm.numero == "12"
 
 
 def test_a_label_alone_at_a_pages_foot_printed_again_at_the_next_pages_top_is_one_unit() -> None:
@@ -1979,13 +1979,13 @@ def test_a_label_alone_at_a_pages_foot_printed_again_at_the_next_pages_top_is_on
             "Art. 100 As macrozonas serão definidas em lei específica.\nArt. 101\f"
             "Art. 101 Os acréscimos máximos ao coeficiente de aproveitamento serão definidos.\n"
             "Art. 102 Esta Lei entra em vigor na data de sua publicação.\n")
-    doc = structure_document(document_from_text(text))
+    doc = _structure(text)
     assert [u.id for u in doc.articulacao] == ["art100", "art101", "art102"]
     assert doc.articulacao[1].text.startswith("Os acréscimos")
     assert not any(w.code == "duplicate_id" for w in doc.warnings)
     # on one page, a label alone before the same label is no page's artefact: both are read
     same = text.replace("Art. 101\f", "Art. 101\n")
-    assert len(structure_document(document_from_text(same)).articulacao) == 4
+    assert len(_structure(same).articulacao) == 4
 
 
 def test_a_tables_row_that_reads_as_a_name_over_an_office_does_not_close_the_law_before_its_vigencia() -> None:
@@ -2004,6 +2004,6 @@ def test_a_tables_row_that_reads_as_a_name_over_an_office_does_not_close_the_law
             "Cargos lotados neste setor: Assessor Executivo, Assessor Parlamentar,\nAssistente Parlamentar.\n"
             "3º - Esta Lei entra em vigor na data de sua publicação.\n"
             "Ponta Porã — MS, 23 de Novembro de 2010.\nFlávio Kayatt\nPrefeito Municipal\n")
-    doc = structure_document(document_from_text(text))
+    doc = _structure(text)
     assert [u.id for u in doc.articulacao] == ["art1", "art2", "art3"]
     assert doc.fecho is not None and doc.fecho.text.startswith("Ponta Porã")

@@ -11,7 +11,7 @@ from rapidfuzz import fuzz
 from pipeline.cleaning import CleanLine
 from pipeline.folding import fold
 from pipeline.headers import Header, read_header, uppercase_share
-from pipeline.metadata import TIPO_TITLES, Epigrafe, is_role_line, parse_epigrafe
+from pipeline.metadata import SENTENCE_WORDS, TIPO_TITLES, Epigrafe, is_role_line, parse_epigrafe
 
 # --- line readings ------------------------------------------------------------------------------
 
@@ -168,13 +168,14 @@ def read_lines(lines: Sequence[CleanLine], *, numero: str | None = None, tipo: s
         if header is None or header.kind not in ("artigo", "paragrafo"):
             epigrafe = parse_epigrafe(ln.text) or (
                 expected_epigrafe(ln.text, numero, tipo) if header is None and (numero or k < _HEAD_LINES) else None)
-            if epigrafe is None and header is None and k + 1 < len(lines) and _EMENTA_START.match(lines[k + 1].text) \
-                    and not (prev and _sentence_open(prev)):
+            ementa_next = k + 1 < len(lines) and _EMENTA_START.match(lines[k + 1].text) is not None
+            if epigrafe is None and header is None and ementa_next and not (prev and _sentence_open(prev)):
                 epigrafe = parse_epigrafe(ln.text, heading=True)  # its ementa follows: a heading, date or none
-            if (epigrafe is not None and prev and _sentence_open(prev) and uppercase_share(ln.text) < 0.6
-                    and not (k + 1 < len(lines) and _EMENTA_START.match(lines[k + 1].text))):
+            if (epigrafe is not None and not ementa_next and prev and _sentence_open(prev)
+                    and uppercase_share(ln.text) < 0.6):
                 epigrafe = None
-            if epigrafe is not None and epigrafe.numero is None and _RUNS_INTO_NEXT.search(fold(prev)):
+            if epigrafe is not None and epigrafe.numero is None and any(
+                    word in SENTENCE_WORDS for word in fold(prev).split()[-1:]):
                 # a title without a number after a line whose last word needs one after it, in
                 # capitals too: the sentence's citation ('... DE QUE TRATA O ARTIGO 142 DA' / 'LEI
                 # ORGÂNICA DO MUNICÍPIO DE GURUPÁ.', an ementa's end), not a Lei Orgânica's heading
@@ -195,11 +196,6 @@ _EMENTA_START = re.compile(
 news text that ends without a full stop: 'pela realização do evento' / 'Lei nº 3743, de 23 de
 Novembro de 2010.' / 'Altera dispositivos ...', pontapora-3743-2010) is still one when its ementa
 follows; a law cited at a sentence's end is followed by the next sentence."""
-
-
-# a line's last word that a sentence never ends with: an article or a preposition
-_RUNS_INTO_NEXT = re.compile(r"(?<![^\W\d_])(?:DA|DAS|DO|DOS|DE|NA|NAS|NO|NOS|PELA|PELO|EM|COM|PARA|A|O|AS|OS)\s*$",
-                             re.I)
 
 
 def _sentence_open(text: str) -> bool:
