@@ -106,6 +106,9 @@ class PageText(_Frozen):
     error: PageError | None = None
     text_layer_rejected: bool = Field(
         False, description="the page's text layer failed the quality test; the page was OCR'd")
+    ocr_layer: bool = Field(
+        False, description="the text layer read is an OCR layer laid over the page's scan by other "
+                           "software (invisible text): OCR's readings, not born-digital text")
 
     @field_validator("error", mode="before")
     @classmethod

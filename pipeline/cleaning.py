@@ -39,7 +39,8 @@ class CleanLine:
     conf: float | None = None
     top: float | None = None  # relative vertical position on the page (0 top, 1 bottom)
     bottom: float | None = None  # relative position of the line's bottom
-    text_layer: bool = False  # read from the PDF's text layer, not OCR'd: no label of it was lost to OCR
+    text_layer: bool = False  # born-digital text from the PDF's text layer (not OCR'd here nor an OCR layer laid over a
+    # scan elsewhere): no label of it was lost to OCR
     indent: float | None = None  # characters from the page's text margin (``pipeline.layout.page_indents``)
     left: float | None = None  # relative horizontal position of the line's box (0 left edge, 1 right edge)
     right: float | None = None
@@ -850,7 +851,7 @@ def clean_document(doc: DocumentText, *, config: CleanConfig = CleanConfig()) ->
             if line.bbox is not None and width:
                 left, right = line.bbox[0] / width, line.bbox[2] / width
             lines.append(CleanLine(line.text, page.page_index, index, conf=line.conf, top=top, bottom=bottom,
-                                   text_layer=page.method == "text", indent=indent, left=left, right=right))
+                                   text_layer=page.method == "text" and not page.ocr_layer, indent=indent, left=left, right=right))
     lines = [apply_line_rules(line) for line in lines]
     for i in find_footer_blocks(lines):
         lines[i] = replace(lines[i], kind="noise", reason="footer")

@@ -632,13 +632,27 @@ def _aligned(starts: list[float], tol: float) -> float:
     return sum(abs(x - edge) <= tol for x in starts) / len(starts)
 
 
-def read_columns(page: PageText, *, config: ColumnConfig = ColumnConfig()) -> PageText:
+_COLUMN_DEPTH = 3  # gutters found within a column's text again: up to 8 columns (gazettes print 3-4)
+_PROSE_LETTERS = 0.6  # share of letters among a side's letters and figures for its text to be prose
+
+
+def _prose(lines: Sequence[Line]) -> bool:
+    """Whether ``lines`` are prose, mostly letters: a side read as a column's text, whose own gutter
+    parts more columns; a table's cells of figures ('2025 1.821.059,29 2.875.291,83') stay rows."""
+    letters = sum(c.isalpha() for ln in lines for c in ln.text)
+    figures = sum(c.isdigit() for ln in lines for c in ln.text)
+    return letters >= _PROSE_LETTERS * (letters + figures) if letters + figures else False
+
+
+def read_columns(page: PageText, *, config: ColumnConfig = ColumnConfig(), depth: int = 0) -> PageText:
     """The page's lines in reading order when its text stands in two columns: each line split at
     the gutter, and every run of two-column lines read as its left column, then its right one
     (a line that crosses the gutter, a masthead or a heading over both columns, closes the run).
     A text layer or Tesseract joins the two columns line by line ('Dispõe sobre a exoneração do
     Coordenador CONSIDERANDO as disposições ...'); the acts of a gazette then cannot be read.
-    A page with one column comes back as the very same object."""
+    Each side's run is read so again, where a gutter parts it too (a gazette of four columns,
+    maceio-dec8052-2015: the middle gutter, then each half's). A page with one column comes back
+    as the very same object."""
     gutter = find_gutter(page.lines, config=config)
     if gutter is None:
         return page
@@ -654,12 +668,16 @@ def read_columns(page: PageText, *, config: ColumnConfig = ColumnConfig()) -> Pa
 
     def flush() -> None:
         for block in (block_l, block_r):
-            out.extend(sorted(block, key=lambda ln: ln.bbox[1] if ln.bbox else 0.0))
+            ordered = sorted(block, key=lambda ln: ln.bbox[1] if ln.bbox else 0.0)
+            if depth < _COLUMN_DEPTH and len(ordered) > 1 and _prose(ordered):
+                ordered = list(read_columns(page.model_copy(update={"lines": tuple(ordered)}), config=config,
+                                            depth=depth + 1).lines)
+            out.extend(ordered)
             block.clear()
 
     boxed = [ln for ln in page.lines if ln.bbox is not None]
     ends = set()
-    if page.height and boxed:  # the page's running head and foot, printed across both columns
+    if page.height and boxed and not depth:  # the page's running head and foot, printed across both columns
         first = min(boxed, key=lambda ln: _box(ln)[1])
         last = max(boxed, key=lambda ln: _box(ln)[3])
         if _box(first)[1] < config.page_band * page.height:

@@ -85,6 +85,9 @@ class PagePlan:
     width: float
     height: float
     native_dpi: float | None = None
+    # the page's text is an OCR layer a scanner's software laid over its scan: the page looks the
+    # same without it (see _text_hidden); read or not, it is no born-digital text
+    hidden_layer: bool = False
 
 
 # ---------------------------------------------------------------------------------------------
@@ -487,6 +490,7 @@ def _plan_pdf(path: Path, *, config: OcrConfig) -> list[PagePlan]:
                     left, bottom, right, top = obj.get_bounds()
                     if area > 0 and (right - left) * (top - bottom) >= SCAN_COVERAGE * area:
                         covering.append(obj)
+                hidden = bool(covering) and chars >= config.min_text_chars and _text_hidden(page)
                 if len(covering) == 1:
                     left, bottom, right, top = covering[0].get_bounds()
                     px_w, px_h = covering[0].get_px_size()
@@ -498,10 +502,32 @@ def _plan_pdf(path: Path, *, config: OcrConfig) -> list[PagePlan]:
             finally:
                 page.close()
             kind: Literal["text", "image"] = "text" if chars >= config.min_text_chars else "image"
-            plans.append(PagePlan(index, kind, float(width), float(height), native))
+            plans.append(PagePlan(index, kind, float(width), float(height), native, hidden))
         return plans
     finally:
         pdf.close()
+
+
+_HIDDEN_SCALE = 0.5  # 36 dpi: text of any size changes some pixels there
+_HIDDEN_CHANGE = 1e-4  # share of the page's pixels that must change for the text to be seen
+
+
+def _text_hidden(page: Any) -> bool:
+    """Whether the page looks the same without its text objects: the text is invisible (render
+    mode 3, as OCR software writes its layer) or painted over by the scan drawn after it (a
+    scanner's layered image, vgsul-dec4889-2019). A born-digital page over a background image
+    (a letterhead, a gazette's frame) shows its text. Renders the page twice at low resolution;
+    removes the page's text objects (the caller closes the page unsaved)."""
+    import pypdfium2.raw as pdfium_c
+    from PIL import ImageChops
+
+    before = page.render(scale=_HIDDEN_SCALE).to_pil().convert("L")
+    for obj in list(page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_TEXT,), max_depth=MAX_FORM_DEPTH)):
+        page.remove_obj(obj)
+        obj.close()
+    after = page.render(scale=_HIDDEN_SCALE).to_pil().convert("L")
+    changed = sum(ImageChops.difference(before, after).histogram()[16:])
+    return changed <= _HIDDEN_CHANGE * before.width * before.height
 
 
 def _open_image(path: Path) -> Image.Image:
@@ -612,6 +638,9 @@ def read_page(path: Path, plan: PagePlan, *, config: OcrConfig, engine: OcrEngin
     rejected = False
     if fmt == "PDF" and plan.kind == "text" and config.ocr != "always":
         layer = text_layer.read(path, plan.page_index)
+        if plan.hidden_layer:
+            # an OCR layer made elsewhere: its readings are OCR's, not the text the page was made of
+            layer = layer.model_copy(update={"ocr_layer": True})
         if plan.native_dpi is None or config.ocr == "never" or text_layer_agrees(path, plan, layer, config=config,
                                                                                    engine=engine):
             return layer if config.ocr == "never" else read_unread_images(path, plan, layer, config=config,

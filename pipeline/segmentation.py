@@ -81,7 +81,9 @@ class Segmentation:
     page_order: list[int] | None = None
 
 
-_LATE_ENACTING_REACH = 4  # lines from a stray unit line to an enacting clause after it
+_LATE_ENACTING_REACH = 8  # lines from a stray unit line to the end of an enacting clause after it (a
+# wrapped ementa's citations, then the clause's own lines: 'ART. 5º, NO INCISO II, DO § 3º DO ART. 37, NO' /
+# '§ 2º, DO ART. 216, DA CONSTITUIÇÃO' / ... / 'Faço saber que ... sanciono a' / 'seguinte Lei:')
 
 
 def segment_lines(

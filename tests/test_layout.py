@@ -580,3 +580,14 @@ def test_two_columns_of_indented_lists_apart_by_a_wide_band_are_read_apart():
     gutter = find_gutter(page.lines)
     assert gutter is not None and (gutter[1] - gutter[0]) / width > 0.1
     assert [ln.text for ln in read_columns(page).lines] == [a for a, _ in left] + [b for b, _ in right]
+
+
+def test_four_columns_joined_line_by_line_are_read_column_after_column():
+    # maceio-dec8052-2015 (blind11, a born-digital gazette page of four columns): its text layer
+    # joined a row of all four ('... todos os Edis da Câmara DECRETO N°. 8.052 DE 09 DE promover, in');
+    # the middle gutter parts the page, each half's gutter its half
+    cols = [LEFT, RIGHT, [t.upper() for t in LEFT], [t.lower() for t in RIGHT]]
+    lines = [_words_line([(c[i], 60 + 490 * k) for k, c in enumerate(cols)], 300 + 50 * i, char=10.0)
+             for i in range(len(LEFT))]
+    page = PageText(page_index=0, method="text", width=2000, height=2800, lines=tuple(lines))
+    assert [ln.text for ln in read_columns(page).lines] == [t for c in cols for t in c]

@@ -283,9 +283,11 @@ def test_embedded_scan_honours_the_pages_rotate_entry(tmp_path):
     assert page.confidence is not None and page.confidence > 0.8
 
 
-def _scan_with_layer(path, lines, layer_lines, *, dpi=150):
+def _scan_with_layer(path, lines, layer_lines, *, dpi=150, mode=3, text_first=False):
     """A one-page scan of ``lines`` with an invisible text layer saying ``layer_lines`` at the
-    printed lines' places (as a scanner's OCR software writes it)."""
+    printed lines' places (as a scanner's OCR software writes it). ``mode`` 0 draws the text
+    visible: under the scan with ``text_first`` (a scanner's layered PDF), else over it (a
+    born-digital page over a background image)."""
     from reportlab.lib.utils import ImageReader
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
@@ -298,16 +300,19 @@ def _scan_with_layer(path, lines, layer_lines, *, dpi=150):
     image = render_page(lines, dpi=dpi)
     w_pt, h_pt = image.width / dpi * 72, image.height / dpi * 72
     c = canvas.Canvas(str(path), pagesize=(w_pt, h_pt), invariant=1)
-    c.drawImage(ImageReader(image), 0, 0, width=w_pt, height=h_pt)
+    if not text_first:
+        c.drawImage(ImageReader(image), 0, 0, width=w_pt, height=h_pt)
     font_px = round(10 * dpi / 72)
     line_h, y = round(font_px * 1.45), round(14 / 25.4 * dpi)
     for text in layer_lines:
         t = c.beginText(14 / 25.4 * 72, h_pt - (y + 0.8 * font_px) / dpi * 72)
-        t.setTextRenderMode(3)
+        t.setTextRenderMode(mode)
         t.setFont("DejaVuSansMono", 10)
         t.textLine(text)
         c.drawText(t)
         y += line_h
+    if text_first:
+        c.drawImage(ImageReader(image), 0, 0, width=w_pt, height=h_pt)
     c.showPage()
     c.save()
     return path
@@ -333,6 +338,29 @@ def test_a_text_layer_in_the_pages_order_is_read_and_one_out_of_order_is_rejecte
     assert page.method == "ocr" and page.text_layer_rejected
     forced = read_page(good, plan_pages(good, config=config)[0], config=OcrConfig(prepare=False, ocr="always"))
     assert forced.method == "ocr" and not forced.text_layer_rejected
+
+
+def test_a_text_layer_the_page_does_not_show_is_an_ocr_layer_one_it_shows_is_born_digital(tmp_path):
+    """Invisible text over a scan, or text the scan is drawn over, is an OCR layer laid by other
+    software (its readings are OCR's: nothing of it is born-digital); text drawn over a
+    background image is the page's own."""
+    from models.ocr import DocumentText
+    from pipeline.cleaning import clean_document
+
+    config = OcrConfig(prepare=False)
+    cases = {
+        "invisible.pdf": dict(mode=3), "under-scan.pdf": dict(mode=0, text_first=True),
+        "over-background.pdf": dict(mode=0),
+    }
+    for name, how in cases.items():
+        path = _scan_with_layer(tmp_path / name, BODY, BODY, **how)
+        [plan] = plan_pages(path, config=config)
+        page = read_page(path, plan, config=config)
+        ocr_layer = name != "over-background.pdf"
+        assert plan.kind == "text" and plan.hidden_layer is ocr_layer, name
+        assert page.method == "text" and page.ocr_layer is ocr_layer, name
+        lines = clean_document(DocumentText(source=name, pages=(page,)))
+        assert lines and all(ln.text_layer is not ocr_layer for ln in lines), name
 
 
 def test_a_page_read_badly_is_read_turned_when_the_cheap_checks_missed_it_upside_down(monkeypatch):

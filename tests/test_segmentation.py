@@ -1917,6 +1917,27 @@ def test_a_closing_page_whose_own_numbers_are_misread_goes_after_the_page_that_c
     assert "pages_reordered" in _codes(result)
 
 
+def test_born_digital_text_misreads_no_numeral_its_label_after_a_gap_is_read_as_printed() -> None:
+    # bujari-lei648-2021 (blind9, born-digital): 'Art. 1º', 'Art. 2º', then 'Art. 6° -. Registra-se
+    # ...': read by OCR a '6' where 3 is expected may be misread; in born-digital text it is what the
+    # law prints. An OCR layer laid over a scan by other software (vgsul-dec4889-2019) is OCR's
+    # reading: the sequence may still repair its numeral there
+    text = ("LEI N° 648 DE 17 DE DEZEMBRO DE 2021.\nAltera a Lei nº 565.\n"
+            "O PREFEITO DO MUNICÍPIO DE BUJARI, faz saber que a Câmara aprovou e eu sanciono a seguinte Lei:\n"
+            "Art. 1º - Altera o art. 24 da Lei n° 565, de 20 de julho de 2015.\n"
+            "Art. 2º - A presente lei entra em vigor na data da sua publicação.\n"
+            "Art. 6° -. Registra-se, Publica-se e Cumpra-se.\n"
+            "Bujari/AC, 17 de Dezembro de 2021.\n")
+    meta = NormMeta(numero="648", ano=2021)
+    doc = structure_document(_text_layer(text), meta)
+    assert [u.id for u in doc.articulacao] == ["art1", "art2", "art6"]
+    assert doc.document.status != "extracted"
+    layer = _text_layer(text)
+    over_scan = layer.model_copy(update={"pages": tuple(p.model_copy(update={"ocr_layer": True}) for p in layer.pages)})
+    for read in (document_from_text(text), over_scan):
+        assert [u.id for u in structure_document(read, meta).articulacao] == ["art1", "art2", "art3"]
+
+
 def test_a_citation_wrapped_to_a_line_start_before_the_enacting_clause_is_the_preambles() -> None:
     # doeac13188-p51 (blind9): '... que lhe são oferecidas pelo' / 'art. 57°, Inciso II e V da Lei
     # Orgânica ...' / 'DECRETA:' had opened the body with an article 57 before articles 1-3
@@ -2007,3 +2028,79 @@ def test_a_tables_row_that_reads_as_a_name_over_an_office_does_not_close_the_law
     doc = _structure(text)
     assert [u.id for u in doc.articulacao] == ["art1", "art2", "art3"]
     assert doc.fecho is not None and doc.fecho.text.startswith("Ponta Porã")
+
+
+def test_articles_an_ementa_cites_at_its_lines_starts_open_no_law_before_the_enacting_clause() -> None:
+    # macapa-lei2265-2017 (blind11, born-digital): the ementa in capitals wraps its citations to the
+    # starts of lines ('ART. 5º, NO INCISO II, ...', '§ 2º, DO ART. 216, ...'); the enacting clause after
+    # them is the epígrafe's own (it had been read as the clause of a later law whose epígrafe was
+    # lost, and the law kept only an 'article 5')
+    text = ("MUNICÍPIO DE MACAPÁ\nLEI Nº 2.265/2017-PMM\n"
+            "DISPÕE SOBRE O ACESSO À INFORMAÇÃO,\nPREVISTO NO INCISO XXXIII, DO CAPUT DO\n"
+            "ART. 5º, NO INCISO II, DO § 3º DO ART. 37, NO\n§ 2º, DO ART. 216, DA CONSTITUIÇÃO\n"
+            "FEDERAL E NA LEI Nº FEDERAL 12.527/2011.\nO PREFEITO DO MUNICÍPIO DE MACAPÁ:\n"
+            "Faço saber que a Câmara Municipal de Macapá, aprovou e eu sanciono a\nseguinte Lei:\n"
+            "Art. 1º Ficam estabelecidos os procedimentos para garantir o acesso às informações.\n"
+            "Art. 2º Os órgãos da administração direta assegurarão o direito de acesso à informação.\n"
+            "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n"
+            "Macapá, 24 de junho de 2017.\n")
+    for meta in (NormMeta(), NormMeta(numero="2265", ano=2017)):
+        doc = structure_document(_text_layer(text), meta)
+        assert [u.id for u in doc.articulacao] == ["art1", "art2", "art3"]
+        assert "neighbor_law" not in _codes(doc)
+        assert doc.norm.numero == "2265" and not doc.neighbors
+
+
+def test_a_running_head_repeating_the_epigrafe_with_its_number_misread_is_no_new_law() -> None:
+    # aracaju-dec5360-2016 (blind11, a scan): every page's head prints 'DECRETO N.º ____ DE __ DE
+    # JUNHO DE 2016' with the number written by hand, which OCR read differently on each page
+    # ('2.360', '2760', '5344'); each had opened a law of its own and the decree kept 4 of its articles.
+    # The page goes on with the law (a parágrafo, an inciso, a later article, its signatures): a
+    # running head. A gazette's next act opens with its ementa, and stays an act of its own
+    pages = [
+        "PREFEITURA MUNICIPAL DE ARACAJU\nDECRETO N.º 4.34\nDE 22 DE JUNHO DE 2016\n"
+        "Regulamenta o acesso a informações no âmbito do Poder Executivo.\n"
+        "O PREFEITO DO MUNICÍPIO DE ARACAJU, no uso de suas atribuições, DECRETA:\n"
+        "Art. 1º Este Decreto regulamenta o acesso a informações.\n"
+        "Art. 2º A Administração Pública Municipal deve implementar seção específica:",
+        "PREFEITURA MUNICIPAL DE ARACAJU\nDECRETO N.º 2760\nDE 22 DE JUNHO DE 2016\n"
+        "I - estrutura organizacional e competências;\nII - programas, projetos e ações.\n"
+        "Art. 3º O pedido de acesso deve ser apresentado em formulário.",
+        "PREFEITURA MUNICIPAL DE ARACAJU\nDECRETO N.º 5344\nDE 22 DE JUNHO DE 2016\n"
+        "Art. 4º Este Decreto entra em vigor na data de sua publicação.\n"
+        "Aracaju, 22 de junho de 2016.",
+        "PREFEITURA MUNICIPAL DE ARACAJU\nDECRETO N.º 2262\nDE 22 DE JUNHO DE 2016\n"
+        "Carlos Alberto Pereira Batalha de Matos\nSecretário Municipal da Comunicação Social",
+    ]
+    doc = structure_document(document_from_text("\f".join(pages)), NormMeta(numero="5360", ano=2016))
+    assert [u.id for u in doc.articulacao] == ["art1", "art2", "art3", "art4"]
+    assert not doc.neighbors
+    # a gazette page that opens another act under the same heading keeps it apart, its ementa wrapped
+    # onto a line in lower case (famurs-do1381-2014, blind6), a speck before it (333322132/010)
+    gazette = pages[:1] + ["PREFEITURA MUNICIPAL DE ARACAJU\nDECRETO N.º 2760\nDE 22 DE JUNHO DE 2016\n"
+                           "j Exonera, a pedido, JOSÉ DA SILVA, do\ncargo de assessor.\n"
+                           "O PREFEITO DO MUNICÍPIO DE ARACAJU, no uso de suas atribuições, DECRETA:\n"
+                           "Art. 1º Fica nomeado JOSÉ DA SILVA para o cargo de assessor.\n"
+                           "Art. 2º Este Decreto entra em vigor na data de sua publicação."]
+    doc = structure_document(document_from_text("\f".join(gazette)), NormMeta(numero="2760", ano=2016))
+    assert [u.id for u in doc.articulacao] == ["art1", "art2"] and doc.neighbors
+
+
+def test_a_member_merged_after_a_semicolon_behind_debris_is_a_doubt_not_extracted() -> None:
+    # draw 86403566/005 (first sight): 'II - multa de ... OTN; AEITIÇE suspensão da licença ...': the
+    # inciso III OCR merged onto the line before, its label wrecked; the law had been 'extracted'
+    # with its incisos I and II only
+    text = ("LEI Nº 12, DE 3 DE MAIO DE 1988\nDispõe sobre o comércio ambulante.\n"
+            "O PREFEITO MUNICIPAL faz saber que a Câmara aprovou e ele sanciona a seguinte Lei:\n"
+            "Art. 1º O comércio ambulante depende de licença especial.\n"
+            "Art. 2º A infração ao disposto nesta Lei sujeita o infrator às seguintes penalidades:\n"
+            "I - advertência por escrito;\n"
+            "II - multa de 10 (dez) a 20 (vinte) OTN; {} suspensão da licença especial por até 20 (vinte) dias.\n"
+            "Parágrafo único. Os valores serão atualizados anualmente por decreto do Executivo.\n"
+            "Art. 3º Esta Lei entra em vigor na data de sua publicação.\n")
+    meta = NormMeta(numero="12", ano=1988)
+    merged = structure_document(document_from_text(text.format("AEITIÇE")), meta)
+    assert "unit_doubtful" in _codes(merged) and merged.document.status != "extracted"
+    # a clause that goes on after its ';' in words is no lost member
+    clause = structure_document(document_from_text(text.format("e")), meta)
+    assert "unit_doubtful" not in _codes(clause)

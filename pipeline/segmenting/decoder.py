@@ -463,6 +463,13 @@ class _Piece:
             return got
         best = (float("inf"), 0)
         p = self.printed
+        if self.layered and p is not None and p.kind == kind and p.number is not None and p.number != n \
+                and not unsure_letters(p):
+            # born-digital text misreads no numeral: its 'Art. 6º' after 'Art. 2º' is article 6, the
+            # gap the law's own (bujari-lei648-2021: 'Art. 6° -. Registra-se, ...'); an OCR layer laid
+            # over a scan is no such text (pipeline.ocr: PageText.ocr_layer)
+            self.cache[key] = best
+            return best
         if p is not None and p.kind == kind:
             # The printed-form readers know the kind; its numeral may be misread.
             letters = unsure_letters(p)
@@ -1645,6 +1652,15 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
             # after a sentence's end, scraps closed by a label's ')' before the text in lower case
             # ('PRE LAO) regulamento disporá' for '§ 3º - O regulamento'): a label too damaged to read
             best = Doubt(piece.line, 0, "unit", 0, False, 0.0, piece.text[:40])
+        if best is None and piece.offset and any(s[2:]) and texts[piece.line][:piece.offset].rstrip().endswith(";"):
+            # a list's member OCR merged onto the line of the one before it, after its ';', its label
+            # wrecked into debris before the member's text in lower case ('multa de 10 (dez) a 20 (vinte)
+            # OTN; AEITIÇE suspensão da licença ...' for 'III - suspensão'): a unit may be lost
+            # (the debris one token in capitals that no word of the law is, as a roman numeral's wreck
+            # reads: a citation's 'artigo 53;', a speck 'à', a scrap 'ne' are the clause's own words)
+            scrap = _CAPS_SCRAP.match(piece.text)
+            if scrap is not None and scrap.group(1).lower() not in words and scrap.group(1).lower() not in stop_words():
+                best = Doubt(piece.line, piece.offset, "unit", 0, False, 0.0, piece.text[:40])
         if best is None and piece.offset == 0 and s[0] > 0:
             # the next unit's numeral, its keyword and separator wrecked; or a speck, then a list label
             numeral = ordinal_start(piece.text, (s[0] + 1, _counter(s, "paragrafo") + 1), prev_text)
@@ -1655,6 +1671,7 @@ def _doubts(pieces: Sequence[_Piece], chosen: Sequence[tuple[int, str, int, bool
     return out
 
 
+_CAPS_SCRAP = re.compile(r"^(?=\S*[A-ZÀ-Ú]{2})([^\W\d_a-zà-ÿ]{2,}[^\s]{0,3})\s+[a-zà-ú]{3,}")  # 'AEITIÇE suspensão'
 _SCRAPS_CLOSED = re.compile(r"^\W{0,2}(?P<scraps>(?:\S{1,4}\s+){0,2}\S{1,4})\)\s+[a-zà-ú]")
 
 

@@ -11,7 +11,7 @@ from rapidfuzz import fuzz
 
 from pipeline.folding import fold
 from pipeline.headers import uppercase_share
-from pipeline.metadata import Epigrafe, holds_signature, is_fecho_start, is_role_line
+from pipeline.metadata import Epigrafe, holds_signature, is_fecho_start, is_role_line, is_signature_start
 from pipeline.segmenting.closing import IN_FORCE, fecho_like
 from pipeline.segmenting.readings import Reading, article_header, is_article, printed_number
 from pipeline.segmenting.tree import Issue
@@ -106,6 +106,8 @@ def _signature(name: str, role: str) -> bool:
 _CLOSED_REACH = 12  # lines above an enacting clause searched for the closing of the law before it
 _ENACTING_REACH = 6  # lines an enacting clause may take from its start to 'a seguinte Lei:'
 _HEAD_REACH = 4  # lines of a lost epígrafe's ementa kept with the law it opens
+_OWN_CLAUSE_REACH = 15  # lines from an epígrafe to its own enacting clause (its ementa between)
+_CITED_IN_EMENTA = 2  # article labels an ementa may cite at its lines' starts ('ART. 5º, NO INCISO II, ...')
 
 
 def _unmarked_starts(readings: Sequence[Reading]) -> list[int]:
@@ -116,14 +118,19 @@ def _unmarked_starts(readings: Sequence[Reading]) -> list[int]:
     the closing or the signatures of the law before it."""
     out: list[int] = []
     articles = 0
+    epigrafe: int | None = None  # the last epígrafe read, while no enacting clause has followed it
     for k, r in enumerate(readings):
         if r.epigrafe is not None:
-            articles = 0
+            articles, epigrafe = 0, k
             continue
         if is_article(r):
             articles += 1
             continue
-        if not articles:
+        # (the epígrafe's own clause, the first after it, after an ementa whose wrapped lines may start
+        # with the articles it cites, 'ART. 5º, NO INCISO II, DO § 3º DO ART. 37, NO' (macapa-lei2265-2017):
+        # those are no articles of a law before it)
+        own = epigrafe is not None and k - epigrafe <= _OWN_CLAUSE_REACH and articles <= _CITED_IN_EMENTA
+        if not articles and not own:
             continue
         if PREAMBLE_START.match(r.line.text):
             reach = readings[k:k + _ENACTING_REACH]
@@ -138,6 +145,9 @@ def _unmarked_starts(readings: Sequence[Reading]) -> list[int]:
             if wrecked is None:
                 continue
             start = wrecked
+        if own:
+            articles, epigrafe = 0, None
+            continue
         while (start > k - _HEAD_REACH and start > 0 and not is_article(readings[start - 1])
                and _ementa_like(readings[start - 1].line.text)):
             start -= 1
@@ -441,15 +451,60 @@ def _rising(numbers: Iterable[int]) -> list[int]:
 
 def running_headers(readings: Sequence[Reading]) -> list[int]:
     """Positions of epígrafes that repeat an earlier one (same tipo, número, ano and date):
-    a running title, not a new norm. The first occurrence stays the epígrafe."""
+    a running title, not a new norm. The first occurrence stays the epígrafe. So is one of the
+    same tipo (and year, where both read one) at a later page's top whose page goes on with the
+    law (``_continues_law``): the law's own epígrafe as its pages' running head, its number
+    written by hand and read differently on every page (aracaju-dec5360-2016: 'DECRETO N.º
+    2.360', '... 2760', '... 5344' over 'Art. 10. O prazo ...', '§ 1º. A Administração ...');
+    a gazette's next act opens with its ementa."""
     seen: set[tuple] = set()
     out: list[int] = []
+    first: Epigrafe | None = None
+    page_top = 0  # where the current page's lines start
     for k, r in enumerate(readings):
+        if k == 0 or r.line.page_index != readings[k - 1].line.page_index:
+            page_top = k
         epi = r.epigrafe
         if epi is None:
             continue
         key = (epi.tipo, epi.numero, epi.ano, epi.data)
-        if key in seen:
+        if key in seen or (
+                first is not None and epi.tipo == first.tipo and (epi.ano is None or first.ano is None or epi.ano == first.ano)
+                and r.line.page_index != readings[0].line.page_index and k - page_top < _HEAD_TOP
+                and _continues_law(readings, k)):
             out.append(k)
         seen.add(key)
+        first = first or epi
     return out
+
+
+_HEAD_TOP = 5  # lines of a page above a running head (a folio, a letterhead's lines)
+
+
+def _continues_law(readings: Sequence[Reading], k: int) -> bool:
+    """Whether the two lines after the epígrafe at ``k`` go on with a law rather than open one:
+    a parágrafo, an inciso, an alínea or an item, an article past the first, a sentence in lower
+    case (an ementa, an enacting clause and a first article open with capitals), or the law's
+    signatures (a name over a cargo: no act opens so)."""
+    if is_signature_start([r.line.text for r in readings[k + 1:k + 4]]) or is_signature_start(
+            [r.line.text for r in readings[k + 2:k + 5]]):
+        return True
+    after = k + 1
+    if after < len(readings) and _DATE_TAIL.match(readings[after].line.text):
+        after += 1  # the heading's own second line, its date ('DE 22 DE JUNHO DE 2016')
+    for j, r in enumerate(readings[after:after + 2]):
+        h = r.header
+        if h is not None:
+            if h.kind == "artigo":
+                n = printed_number(r)
+                return n is not None and n > 1
+            return h.kind in ("paragrafo", "inciso", "alinea", "item")
+        word = _FIRST_WORD.search(r.line.text) if not j else None
+        if word is not None and word.group()[0].islower():
+            return True  # (the first line only, its first word past a speck: an ementa wraps onto lines in
+            # lower case, and a speck before it, 'j Autoriza a doação de imóvel.', opens none)
+    return False
+
+
+_FIRST_WORD = re.compile(r"[^\W\d_]{3,}")
+_DATE_TAIL = re.compile(r"^\W{0,2}DE\b.{0,40}\b\d{4}\W{0,3}$")  # a heading's date on a line of its own
