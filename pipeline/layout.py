@@ -567,16 +567,37 @@ def _gutter_at(low: np.ndarray, rows: list[list], left: float, right: float, ste
         else:
             i += 1
     runs = [r for r in runs if config.min_gutter * width <= (r[1] - r[0]) * step <= config.wide_gutter * width]
+    # the gutters of more columns, anywhere between the text's edges: a side's gap over one of them is
+    # that side's own gutter (a page of four columns parts in two halves of two), no table's cells
+    bands = [(left + a * step, left + b * step) for a, b in _low_runs(low)
+             if a > 0 and b < config.bins and config.min_gutter * width <= (b - a) * step <= config.max_gutter * width]
     # the widest band; of equals, the nearest the middle
     for a, b in sorted(runs, key=lambda r: (-(r[1] - r[0]), abs((r[0] + r[1]) / 2 - config.bins / 2))):
         g0, g1 = left + a * step, left + b * step
-        if _two_columns(rows, left, right, g0, g1, config):
+        others = [band for band in bands if band[1] <= g0 or band[0] >= g1]
+        if _two_columns(rows, left, right, g0, g1, config, others):
             return (g0, g1)
     return None
 
 
+def _low_runs(low: np.ndarray) -> list[tuple[int, int]]:
+    """The runs of ``low`` bins: (first, past the last)."""
+    out: list[tuple[int, int]] = []
+    i, n = 0, len(low)
+    while i < n:
+        if low[i]:
+            j = i
+            while j < n and low[j]:
+                j += 1
+            out.append((i, j))
+            i = j
+        else:
+            i += 1
+    return out
+
+
 def _two_columns(rows: list[list], left: float, right: float, g0: float, g1: float,
-                 config: ColumnConfig) -> bool:
+                 config: ColumnConfig, others: Sequence[tuple[float, float]] = ()) -> bool:
     gap = g1 - g0
     mid = (g0 + g1) / 2
     sides = [0, 0]
@@ -594,8 +615,13 @@ def _two_columns(rows: list[list], left: float, right: float, g0: float, g1: flo
             sides[side] += 1
             starts[side].append(part[0].bbox[0])
             span = part[-1].bbox[2] - part[0].bbox[0]
-            inner = max((y.bbox[0] - x.bbox[2] for x, y in zip(part, part[1:], strict=False)), default=0.0)
-            prose = span >= config.fill * (hi - lo) and inner < gap
+            gaps = [(y.bbox[0] - x.bbox[2], any(x.bbox[2] <= o0 and o1 <= y.bbox[0] for o0, o1 in others))
+                    for x, y in zip(part, part[1:], strict=False)]
+            inner = max((g for g, over in gaps if not over), default=0.0)
+            # (a gap over another gutter parts more columns of prose, mostly letters: a table's cells of
+            # figures stand apart over bands no line crosses too)
+            prose = span >= config.fill * (hi - lo) and inner < gap and (
+                not any(over and g >= gap for g, over in gaps) or _prose_words(part))
             filled += prose
             side_filled[side] += prose
             spanned += span >= config.fill * (hi - lo)
@@ -634,6 +660,13 @@ def _aligned(starts: list[float], tol: float) -> float:
 
 _COLUMN_DEPTH = 3  # gutters found within a column's text again: up to 8 columns (gazettes print 3-4)
 _PROSE_LETTERS = 0.6  # share of letters among a side's letters and figures for its text to be prose
+
+
+def _prose_words(words: Sequence[Word]) -> bool:
+    """Whether ``words`` are mostly letters (see :func:`_prose`)."""
+    letters = sum(c.isalpha() for w in words for c in w.text)
+    figures = sum(c.isdigit() for w in words for c in w.text)
+    return letters >= _PROSE_LETTERS * (letters + figures) if letters + figures else False
 
 
 def _prose(lines: Sequence[Line]) -> bool:

@@ -1177,6 +1177,10 @@ def read_text_layer(path: Path, page_index: int) -> PageText:
             close_text_layers()
         raise InputError(f"{path.name}: text layer of page {page_index + 1} unreadable: {exc}",
                          reason="corrupt_pdf", page_no=page_index + 1) from exc
+    # a word whose middle lies off the page is not printed on it (a viewer clips it): the text of the
+    # next page of a spread, left in this page's content by a gazette's layout program
+    # (maceio-dec8052-2015: a fifth of the words, the neighbouring page's column glued to this one's)
+    words = [w for w in words if 0 <= (w["x0"] + w["x1"]) / 2 <= width and 0 <= (w["top"] + w["bottom"]) / 2 <= height]
     upright = [w for w in words if w.get("upright", True)]
     turned = [w for w in words if not w.get("upright", True)]
     return PageText(page_index=page_index, method="text", width=width, height=height,

@@ -759,3 +759,23 @@ def test_a_text_layer_whose_period_no_reader_maps_is_read_as_it_is(tmp_path):
     path = tmp_path / "unmapped.pdf"
     path.write_bytes(bytes(out))
     assert [ln.text for ln in read_text_layer(path, 0).lines] == [ln.replace(".", "\ufffd") for ln in lines]
+
+
+def test_text_off_the_page_is_not_read_from_its_text_layer(tmp_path):
+    # maceio-dec8052-2015 (blind11): the gazette's layout program left the next page's columns in
+    # each page's content, off the page's box; a viewer clips them, and they had been read glued to
+    # this page's lines ('Art. 20º - Na hipótese de documento ques ificação em qualquer grau de')
+    from reportlab.pdfgen import canvas
+
+    from pipeline.ocr import read_text_layer
+
+    path = tmp_path / "spread.pdf"
+    c = canvas.Canvas(str(path), pagesize=(595, 842))
+    c.setFont("Helvetica", 11)
+    c.drawString(60, 760, "Art. 20. Na hipótese de documento que contenha informações")
+    c.drawString(-300, 760, "quaisquer outras palavras da outra página")
+    c.drawString(700, 700, "texto da página seguinte")
+    c.showPage()
+    c.save()
+    page = read_text_layer(path, 0)
+    assert [ln.text for ln in page.lines] == ["Art. 20. Na hipótese de documento que contenha informações"]
