@@ -326,8 +326,9 @@ _MARKER_RE = re.compile(  # 'Nº', 'N.º', 'N:º' (its point read as a colon), '
 # thousands separated by '.', or by what OCR reads a dot as ('1..591', '1:592', '1,591')
 _NUMBER_RE = re.compile(r"(?P<num>\d{1,3}(?:(?:\.\s|[.\s]|[.:,;]{1,2})\d{3}(?!\d))+|\d+)(?:\s*/\s*(?P<yr>\d\.\d{3}|\d{4}|\d{2})(?!\d))?")
 # the issuing office's initials or name printed after the number, before the date or the end
-_ISSUER_AFTER_RE = re.compile(  # also two offices joined by '/': 'Nº 752/2021 – SESAU/PMPF'
-    r"\s*(?:/|[-–—]|\s)\s*(?!(?:DE|DO|DA|EM)\b)[A-Z]{2,12}\.?(?:\s+[A-Z]{3,12}){0,2}(?:/[A-Z]{2,12})?"
+_ISSUER_AFTER_RE = re.compile(  # also two offices joined by '/': 'Nº 752/2021 – SESAU/PMPF'; a series'
+    # letter after '/', 'DECRETO Nº 204/E, DE 22 DE NOVEMBRO DE 2013' (Boa Vista's executive decrees)
+    r"\s*(?:/\s*[A-Z](?=\W)|(?:/|[-–—]|\s)\s*(?!(?:DE|DO|DA|EM)\b)[A-Z]{2,12}\.?(?:\s+[A-Z]{3,12}){0,2}(?:/[A-Z]{2,12})?)"
     r"(?=\s*(?:,|$|DE\s+\d))")
 # a kind of the tipo printed between its word and its number ('DECRETO EXECUTIVO 270/2021', 'PORTARIA
 # DE VIAGEM Nº 351/2019', 'PORTARIA INTERNA Nº 09/2022': paudosferros-do3056-2021, aam-do2541-2020):

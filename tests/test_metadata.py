@@ -632,3 +632,12 @@ def test_an_epigrafe_with_the_place_before_its_date(line: str, numero: str, data
 ])
 def test_a_word_before_the_date_that_names_no_place_keeps_the_line_from_being_an_epigrafe(line: str) -> None:
     assert parse_epigrafe(line) is None
+
+
+@pytest.mark.parametrize("line", [
+    "DECRETO Nº 204/E, DE 22 DE NOVEMBRO DE 2013.",  # boavista-dec204-2013 (blind11): the series' letter
+    "DECRETO Nº 204/E DE 22 DE NOVEMBRO DE 2013",
+])
+def test_an_epigrafe_whose_number_carries_a_series_letter(line: str) -> None:
+    epi = parse_epigrafe(line)
+    assert epi is not None and (epi.tipo, epi.numero, epi.data) == ("Decreto", "204", dt.date(2013, 11, 22))
