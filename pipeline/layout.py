@@ -552,24 +552,13 @@ def _gutter_at(low: np.ndarray, rows: list[list], left: float, right: float, ste
                config: ColumnConfig) -> tuple[float, float] | None:
     width = right - left
     z0, z1 = (int(f * config.bins) for f in config.zone)
-    runs: list[tuple[int, int]] = []
-    i = z0
-    while i < z1:
-        if low[i]:
-            j = i
-            while j < config.bins and low[j]:
-                j += 1
-            k = i
-            while k > 0 and low[k - 1]:
-                k -= 1
-            runs.append((k, j))
-            i = j
-        else:
-            i += 1
-    runs = [r for r in runs if config.min_gutter * width <= (r[1] - r[0]) * step <= config.wide_gutter * width]
+    every = _low_runs(low)
+    # (the bands that reach into the zone where a gutter may stand)
+    runs = [r for r in every if r[0] < z1 and r[1] > z0
+            and config.min_gutter * width <= (r[1] - r[0]) * step <= config.wide_gutter * width]
     # the gutters of more columns, anywhere between the text's edges: a side's gap over one of them is
     # that side's own gutter (a page of four columns parts in two halves of two), no table's cells
-    bands = [(left + a * step, left + b * step) for a, b in _low_runs(low)
+    bands = [(left + a * step, left + b * step) for a, b in every
              if a > 0 and b < config.bins and config.min_gutter * width <= (b - a) * step <= config.max_gutter * width]
     # the widest band; of equals, the nearest the middle
     for a, b in sorted(runs, key=lambda r: (-(r[1] - r[0]), abs((r[0] + r[1]) / 2 - config.bins / 2))):
@@ -621,7 +610,7 @@ def _two_columns(rows: list[list], left: float, right: float, g0: float, g1: flo
             # (a gap over another gutter parts more columns of prose, mostly letters: a table's cells of
             # figures stand apart over bands no line crosses too)
             prose = span >= config.fill * (hi - lo) and inner < gap and (
-                not any(over and g >= gap for g, over in gaps) or _prose_words(part))
+                not any(over and g >= gap for g, over in gaps) or _prose(part))
             filled += prose
             side_filled[side] += prose
             spanned += span >= config.fill * (hi - lo)
@@ -662,18 +651,12 @@ _COLUMN_DEPTH = 3  # gutters found within a column's text again: up to 8 columns
 _PROSE_LETTERS = 0.6  # share of letters among a side's letters and figures for its text to be prose
 
 
-def _prose_words(words: Sequence[Word]) -> bool:
-    """Whether ``words`` are mostly letters (see :func:`_prose`)."""
-    letters = sum(c.isalpha() for w in words for c in w.text)
-    figures = sum(c.isdigit() for w in words for c in w.text)
-    return letters >= _PROSE_LETTERS * (letters + figures) if letters + figures else False
-
-
-def _prose(lines: Sequence[Line]) -> bool:
-    """Whether ``lines`` are prose, mostly letters: a side read as a column's text, whose own gutter
-    parts more columns; a table's cells of figures ('2025 1.821.059,29 2.875.291,83') stay rows."""
-    letters = sum(c.isalpha() for ln in lines for c in ln.text)
-    figures = sum(c.isdigit() for ln in lines for c in ln.text)
+def _prose(items: Sequence[Line] | Sequence[Word]) -> bool:
+    """Whether the texts of ``items`` (a side's lines, or a row's words) are prose, mostly letters: a
+    column's text, whose own gutter parts more columns; a table's cells of figures ('2025
+    1.821.059,29 2.875.291,83') stay rows."""
+    letters = sum(c.isalpha() for item in items for c in item.text)
+    figures = sum(c.isdigit() for item in items for c in item.text)
     return letters >= _PROSE_LETTERS * (letters + figures) if letters + figures else False
 
 
