@@ -85,9 +85,6 @@ class PagePlan:
     width: float
     height: float
     native_dpi: float | None = None
-    # the page's text is an OCR layer a scanner's software laid over its scan: the page looks the
-    # same without it (see _text_hidden); read or not, it is no born-digital text
-    hidden_layer: bool = False
 
 
 # ---------------------------------------------------------------------------------------------
@@ -485,12 +482,7 @@ def _plan_pdf(path: Path, *, config: OcrConfig) -> list[PagePlan]:
                     raise InputError(f"{path.name}: page {index + 1} holds {pixels:,} image pixels, above "
                                      f"the limit of {MAX_SOURCE_PIXELS:,}", reason="image_too_large",
                                      page_no=index + 1)
-                covering = []
-                for obj in images:
-                    left, bottom, right, top = obj.get_bounds()
-                    if area > 0 and (right - left) * (top - bottom) >= SCAN_COVERAGE * area:
-                        covering.append(obj)
-                hidden = bool(covering) and chars >= config.min_text_chars and _text_hidden(page)
+                covering = [obj for obj in images if _covers(obj, area)]
                 if len(covering) == 1:
                     left, bottom, right, top = covering[0].get_bounds()
                     px_w, px_h = covering[0].get_px_size()
@@ -502,8 +494,35 @@ def _plan_pdf(path: Path, *, config: OcrConfig) -> list[PagePlan]:
             finally:
                 page.close()
             kind: Literal["text", "image"] = "text" if chars >= config.min_text_chars else "image"
-            plans.append(PagePlan(index, kind, float(width), float(height), native, hidden))
+            plans.append(PagePlan(index, kind, float(width), float(height), native))
         return plans
+    finally:
+        pdf.close()
+
+
+def _covers(image: Any, area: float) -> bool:
+    """Whether the image object covers the page (of ``area`` square points): a scan of it."""
+    left, bottom, right, top = image.get_bounds()
+    return area > 0 and (right - left) * (top - bottom) >= SCAN_COVERAGE * area
+
+
+@_pdfium_serialised
+def _layer_over_scan(path: Path, page_index: int) -> bool:
+    """Whether the page's text layer is an OCR layer a scanner's software laid over its scan: an
+    image covers the page, and the page looks the same without its text (:func:`_text_hidden`).
+    Asked only where the text layer is read (planning stays cheap: the warm flow plans every page
+    of a manifest to find what its cache lacks)."""
+    import pypdfium2.raw as pdfium_c
+
+    pdf = _open_pdf(path)
+    try:
+        page = pdf[page_index]
+        try:
+            width, height = page.get_size()
+            images = page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE,), max_depth=MAX_FORM_DEPTH)
+            return any(_covers(obj, width * height) for obj in images) and _text_hidden(page)
+        finally:
+            page.close()
     finally:
         pdf.close()
 
@@ -638,7 +657,7 @@ def read_page(path: Path, plan: PagePlan, *, config: OcrConfig, engine: OcrEngin
     rejected = False
     if fmt == "PDF" and plan.kind == "text" and config.ocr != "always":
         layer = text_layer.read(path, plan.page_index)
-        if plan.hidden_layer:
+        if _layer_over_scan(path, plan.page_index):
             # an OCR layer made elsewhere: its readings are OCR's, not the text the page was made of
             layer = layer.model_copy(update={"ocr_layer": True})
         if plan.native_dpi is None or config.ocr == "never" or text_layer_agrees(path, plan, layer, config=config,

@@ -346,6 +346,7 @@ def test_a_text_layer_the_page_does_not_show_is_an_ocr_layer_one_it_shows_is_bor
     background image is the page's own."""
     from models.ocr import DocumentText
     from pipeline.cleaning import clean_document
+    from pipeline.ocr import _layer_over_scan
 
     config = OcrConfig(prepare=False)
     cases = {
@@ -357,7 +358,7 @@ def test_a_text_layer_the_page_does_not_show_is_an_ocr_layer_one_it_shows_is_bor
         [plan] = plan_pages(path, config=config)
         page = read_page(path, plan, config=config)
         ocr_layer = name != "over-background.pdf"
-        assert plan.kind == "text" and plan.hidden_layer is ocr_layer, name
+        assert plan.kind == "text" and _layer_over_scan(path, 0) is ocr_layer, name
         assert page.method == "text" and page.ocr_layer is ocr_layer, name
         lines = clean_document(DocumentText(source=name, pages=(page,)))
         assert lines and all(ln.text_layer is not ocr_layer for ln in lines), name

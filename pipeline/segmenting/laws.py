@@ -486,9 +486,8 @@ def _continues_law(readings: Sequence[Reading], k: int) -> bool:
     a parágrafo, an inciso, an alínea or an item, an article past the first, a sentence in lower
     case (an ementa, an enacting clause and a first article open with capitals), or the law's
     signatures (a name over a cargo: no act opens so)."""
-    if is_signature_start([r.line.text for r in readings[k + 1:k + 4]]) or is_signature_start(
-            [r.line.text for r in readings[k + 2:k + 5]]):
-        return True
+    if any(is_signature_start([r.line.text for r in readings[at:at + 3]]) for at in (k + 1, k + 2)):
+        return True  # (right under the heading, or under its date's line)
     after = k + 1
     if after < len(readings) and _DATE_TAIL.match(readings[after].line.text):
         after += 1  # the heading's own second line, its date ('DE 22 DE JUNHO DE 2016')
