@@ -47,6 +47,7 @@ def _units(body: str) -> dict[str, str]:
     ("artigo", 5, "Art. 5º"), ("artigo", 10, "Art. 10"), ("artigo", 10, "ARTIGO 10"),
     ("artigo", 14, "ARTIGO DÉCIMO QUARTO"), ("paragrafo", 2, "§ 2º"), ("paragrafo", 1, "Parágrafo único"),
     ("inciso", 4, "IV -"), ("inciso", 9, "IX)"), ("alinea", 3, "c)"), ("item", 2, "2)"), ("paragrafo", 1, "§ 1.º"),
+    ("artigo", 3, "ART. 3.º"), ("artigo", 3, "ARTIGO 3.º"), ("paragrafo", 3, "Parágrafo 3.º"),
 ])
 def test_every_form_a_law_prints_is_in_the_table(kind: str, n: int, label: str):
     assert label in [text for text, _cost, _unico in rendered_labels(kind, n, unico=label.endswith("único"))]
@@ -1756,6 +1757,20 @@ def test_a_typewriters_paragraph_sign_with_its_ordinals_point_is_read_by_the_cha
             "Art. 17. Esta Lei entra em vigor na data de sua publicação.\n")
     units = _units(body)
     assert units.get("art16_par1", "").startswith("Os valores")
+
+
+def test_a_paragraph_keyword_typed_with_its_ordinals_point_is_read_with_its_printed_number() -> None:
+    # (27849582/018: 'parágrafo 3.º - A inscrição', its capital read in lower case: without the
+    # typewriter's '.º' in the keyword's form, the channel read up to '3' and the reading that took
+    # '3.º -' for a lost numeral's scrap weighed more, so the label became parágrafo 4, a gap)
+    body = ("Art. 3º - A Prefeitura manterá cadastro atualizado dos marchantes.\n"
+            "Parágrafo 1.º - Excetuam-se do disposto neste artigo os casos de força maior.\n"
+            "Parágrafo 2.º - Ficam isentos da taxa os portadores de deficiência física.\n"
+            "parágrafo 3.º - A inscrição sanitária é pessoal e intransferível.\n"
+            "Art. 4º - Esta Lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert [k for k in units if k.startswith("art3_par")] == ["art3_par1", "art3_par2", "art3_par3"]
+    assert units["art3_par3"].startswith("A inscrição")
 
 
 def test_a_stop_word_at_the_indent_units_open_at_after_a_sibling_closed_with_a_semicolon_is_a_label():

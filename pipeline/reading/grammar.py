@@ -40,7 +40,10 @@ LABEL_FORMS: tuple[LabelForm, ...] = (
     LabelForm("artigo", "ART. {n}{o}"),
     LabelForm("artigo", "Artigo {n}{o}"),
     LabelForm("artigo", "ARTIGO {n}{o}"),
-    LabelForm("artigo", "Art. {n}.{o}", cost=0.3),
+    LabelForm("artigo", "Art. {n}.{o}", cost=0.3),  # the typewriter's ordinal after a point, '1.º'
+    LabelForm("artigo", "ART. {n}.{o}", cost=0.3),
+    LabelForm("artigo", "Artigo {n}.{o}", cost=0.3),
+    LabelForm("artigo", "ARTIGO {n}.{o}", cost=0.3),
     LabelForm("artigo", "Art {n}{o}", cost=0.5),
     LabelForm("artigo", "Artigo {W}", cost=0.5),
     LabelForm("artigo", "ARTIGO {WW}", cost=0.5),
@@ -56,6 +59,7 @@ LABEL_FORMS: tuple[LabelForm, ...] = (
     LabelForm("paragrafo", "Parágrafo {W}", cost=0.5),
     LabelForm("paragrafo", "PARÁGRAFO {WW}", cost=0.5),
     LabelForm("paragrafo", "Parágrafo {n}{o}", cost=0.5),
+    LabelForm("paragrafo", "Parágrafo {n}.{o}", cost=0.8),
     # incisos
     LabelForm("inciso", "{R} -"),
     LabelForm("inciso", "{R} –"),
