@@ -137,15 +137,19 @@ _STAMP_PREFIX = re.compile(r"^[\W_]{0,3}(?P<mark>(?:NM|MN|Fl|F1|FL|Fls)[\s.…º
 
 def strip_stamp_prefix(text: str) -> str:
     """A folio stamp or page number OCR read on the same line as a unit's label ('NM 172 II.
-    prova de residência', 'NM 10 ART. 8º - ...', '163 Artigo 1º - ...'): it goes when what follows
-    starts a unit (a bare number only before a keyword label: artigo, parágrafo, agrupador)."""
+    prova de residência', 'NM 10 ART. 8º - ...', '163 Artigo 1º - ...') or as a norm's epígrafe
+    ('NM 74 É A LEI No 2.311, DE 22 DE DEZEMBRO DE 1977'): it goes when what follows starts a unit
+    (a bare number only before a keyword label: artigo, parágrafo, agrupador) or a norm."""
     m = _STAMP_PREFIX.match(text)
     if m is None:
         return text
     from pipeline.headers import read_header  # headers reads lines with this module's rules
+    from pipeline.metadata import parse_epigrafe
 
     rest = text[m.end():]
     header = read_header(rest)
+    if header is None and m.group("mark") and parse_epigrafe(rest) is not None and parse_epigrafe(text) is None:
+        return rest
     if header is None or read_header(text) is not None:
         return text
     return rest if m.group("mark") or header.kind in ("artigo", "paragrafo", "group") else text

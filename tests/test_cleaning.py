@@ -365,6 +365,9 @@ def test_a_letterhead_seen_once_is_no_text_of_the_unit_it_interrupts() -> None:
     ("NM 12 de acordo com o regulamento", "NM 12 de acordo com o regulamento"),  # no unit follows
     ("163 Artigo 1º - A exploração do serviço", "Artigo 1º - A exploração do serviço"),  # a page number
     ("10 I - texto", "10 I - texto"),  # a bare number only before a keyword label
+    # (223554581/018: the stamp and two specks before the epígrafe, too much junk for it to be read)
+    ("NM 74 É A LEI No 2.311, DE 22 DE DEZEMBRO DE 1977", "É A LEI No 2.311, DE 22 DE DEZEMBRO DE 1977"),
+    ("74 LEI Nº 2.311, DE 22 DE DEZEMBRO DE 1977", "74 LEI Nº 2.311, DE 22 DE DEZEMBRO DE 1977"),  # read as it is
 ])
 def test_a_folio_stamp_read_on_a_labels_line_goes(line: str, cleaned: str) -> None:
     from pipeline.cleaning import strip_stamp_prefix

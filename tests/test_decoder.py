@@ -1773,6 +1773,17 @@ def test_a_paragraph_keyword_typed_with_its_ordinals_point_is_read_with_its_prin
     assert units["art3_par3"].startswith("A inscrição")
 
 
+def test_a_figure_left_of_the_ordinal_before_the_separator_is_the_labels_debris_not_its_text() -> None:
+    # (223554581/020: 'Aco Art. 6º2.- Compete', the typed ordinal read as two glyphs behind margin
+    # marks: the reading as article 6 left '2.- Compete' as what follows its label, refused as no
+    # text, and article 7 was taken, 'Art. 72º.-' after it article 8)
+    body = ("Art. 5º.- O ambulante responderá pelos danos que causar a terceiros.\n"
+            "Aco Art. 6º2.- Compete à Secretaria Municipal da Fazenda a fiscalização.\n"
+            "Art. 72º.- Revogam-se as disposições em contrário.\n")
+    units = _units(body)
+    assert [k for k in units if k.startswith("art")] == ["art5", "art6", "art7"]
+
+
 def test_a_stop_word_at_the_indent_units_open_at_after_a_sibling_closed_with_a_semicolon_is_a_label():
     # (684009502/029: 'V - 2 (dois) representantes' read 'É fere 2 (dois) representantes', the list's
     # last member: 'É' read as 'V' was refused as the sentence's 'é'; at the indent the units open at,

@@ -957,11 +957,17 @@ def _text_after_label(text: str, end: int) -> bool:
     return bool(rest) and (rest[0].isalpha() or rest[0] in "\"“'‘(«") and not _CITATION.match(rest)
 
 
+# a figure or two left of the label's numeral, then its separator and the text's capital ('6º2.- Compete':
+# the typed ordinal read as two glyphs)
+_LABEL_TAIL = re.compile(r"[\dº°ª]{1,2}[.\s]*[-–—:]+\s*[A-ZÀ-Ú]")
+
+
 def _rest_is_text(rest: str) -> bool:
     """Whether what follows a label (its separator taken off) opens a unit's text: a word, a quote
-    or a quantity ('3 (três) representantes'; '0 pedido', its 'O' read as a zero)."""
+    or a quantity ('3 (três) representantes'; '0 pedido', its 'O' read as a zero); or the debris of
+    the label's numeral before its separator and the text ('2.- Compete')."""
     return bool(rest) and (rest[0].isalpha() or rest[0] in "\"“'‘(«" or bool(_QUANTITY.match(rest.lstrip("0123456789.,º° ")))
-                           or bool(ZERO_FOR_O.match(rest)))
+                           or bool(ZERO_FOR_O.match(rest)) or bool(_LABEL_TAIL.match(rest)))
 
 
 def _sentence_end(text: str, at: int) -> bool:
