@@ -1784,6 +1784,18 @@ def test_a_figure_left_of_the_ordinal_before_the_separator_is_the_labels_debris_
     assert [k for k in units if k.startswith("art")] == ["art5", "art6", "art7"]
 
 
+def test_a_final_clause_behind_debris_that_shows_the_keyword_is_an_article_after_a_line_that_runs_on() -> None:
+    # (223554581/008: 'Area Revogam-se as disposições em contrário.' after '... da Prefeitura,', the
+    # point read as a comma: LC 95 gives the clause an article of its own, its label's debris still
+    # shows 'Art'; without the keyword, debris after a line that runs on opens no article)
+    body = ("Art. 12 - A permissão de uso será requerida ao Prefeito Municipal.\n"
+            "Art. 13 - Nenhum locatário poderá exercer a atividade sem a\n"
+            "prévia permissão de uso da Prefeitura,\n"
+            "Area Revogam-se as disposições em contrário.\n")
+    assert [k for k in _units(body) if k.startswith("art")] == ["art12", "art13", "art14"]
+    assert [k for k in _units(body.replace("Area", "Euo")) if k.startswith("art")] == ["art12", "art13"]
+
+
 def test_a_stop_word_at_the_indent_units_open_at_after_a_sibling_closed_with_a_semicolon_is_a_label():
     # (684009502/029: 'V - 2 (dois) representantes' read 'É fere 2 (dois) representantes', the list's
     # last member: 'É' read as 'V' was refused as the sentence's 'é'; at the indent the units open at,

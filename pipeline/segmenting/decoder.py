@@ -1233,6 +1233,11 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
 _DIGIT_RUN = re.compile(r"\d+")
 
 
+def _shows_keyword(debris: str) -> bool:
+    """Whether a token of a lost label's debris still shows the article's keyword ('ART.', 'rt', 'Area')."""
+    return any(_resembles(t, "Art") or _resembles(t, "Artigo") for t in debris.split())
+
+
 def _fills_gap(piece: _Piece, kind: str, n: int, end: int) -> bool:
     """Whether the label read up to ``end`` prints n's numeral (an ordinal read as one more digit
     allowed: '5990' for 599º) where the next printed unit of ``kind`` is n + 1."""
@@ -1411,8 +1416,7 @@ def decode(
                     # after a line that runs on (its '.' read as ','), only debris that still
                     # shows the keyword ('«s ART. S.09.=', 'rt Jo —'): the gap ahead decides
                     debris = label_debris_end(piece.text, words)
-                    if debris is not None and any(_resembles(t, "Art") or _resembles(t, "Artigo")
-                                                  for t in piece.text[:debris].split()):
+                    if debris is not None and _shows_keyword(piece.text[:debris]):
                         piece.lost_guess, piece.guess_open = debris, True
             if p is None and piece.line in lost_articles:
                 # an article starts here (the quotations around say so): its label ends where a
@@ -1430,8 +1434,11 @@ def decode(
                     end = 0  # the label's keyword alone on the line above ('Atogo' / 'Revogam-se as ...')
                 if end == 0 and piece.layered:
                     end = None  # a text layer's clause with no label is unnumbered: OCR lost nothing there
+                # (after a line that runs on, the debris must show a numeral or the keyword: 'Area
+                # Revogam-se ...' after '... da Prefeitura,', its point read as a comma)
                 if end is not None and (after_heading or CLOSED.search(without_end_dust(prev))
-                                        or any(c.isdigit() for c in piece.text[:end]) or _lone_keyword(prev)):
+                                        or any(c.isdigit() for c in piece.text[:end]) or _lone_keyword(prev)
+                                        or _shows_keyword(piece.text[:end])):
                     piece.vigencia, piece.lost_guess = True, end
 
     final = False
