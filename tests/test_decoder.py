@@ -1796,6 +1796,35 @@ def test_a_final_clause_behind_debris_that_shows_the_keyword_is_an_article_after
     assert [k for k in _units(body.replace("Area", "Euo")) if k.startswith("art")] == ["art12", "art13"]
 
 
+def test_the_first_member_whose_label_ocr_read_as_a_short_word_is_read_where_the_second_is_printed() -> None:
+    # (223554581/008: 'na cumprir os horários fixados pela Prefeitura;' after '... do locatário:', then
+    # 'II - usar uniforme': 'I -' read as 'na', a stop word; no sentence of a list opens so)
+    body = ("Art. 10 - São obrigações do locatário:\n"
+            "na cumprir os horários fixados pela Prefeitura;\n"
+            "II - usar uniforme e crachá de identificação;\n"
+            "III - exibir a permissão de uso sempre que solicitada.\n"
+            "Art. 11 - Esta Lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert [k for k in units if k.startswith("art10")] == ["art10", "art10_cpt_inc1", "art10_cpt_inc2", "art10_cpt_inc3"]
+    assert units["art10_cpt_inc1"].startswith("cumprir os horários")
+    # without a printed second member nothing says a list opened there
+    assert "art10_cpt_inc1" not in _units(body.replace("II - usar", "usar").replace("III - exibir", "e exibir"))
+
+
+def test_a_members_label_read_short_of_its_separator_is_weighed_through_it() -> None:
+    # (223554581/009: "b' - manter" after 'a - cumprir ...;': the channel read 'b' and left "' -", a
+    # speck costing more than the dash's loss; weighed on 'b' alone it lost to a lost label's shape
+    # that took "b' - " whole, read as alínea c, a gap)
+    body = ("Art. 6º.- São obrigações do feirante:\n"
+            "a - cumprir os horários fixados pela Prefeitura;\n"
+            "b' - manter em perfeito estado de conservação a barraca;\n"
+            "fe: = tratar com urbanidade o público.\n"
+            "Art. 7º.- Esta Lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert [k for k in units if k.startswith("art6_")] == ["art6_cpt_ali1", "art6_cpt_ali2", "art6_cpt_ali3"]
+    assert units["art6_cpt_ali2"].startswith("manter")
+
+
 def test_a_stop_word_at_the_indent_units_open_at_after_a_sibling_closed_with_a_semicolon_is_a_label():
     # (684009502/029: 'V - 2 (dois) representantes' read 'É fere 2 (dois) representantes', the list's
     # last member: 'É' read as 'V' was refused as the sentence's 'é'; at the indent the units open at,

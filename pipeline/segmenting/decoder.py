@@ -277,6 +277,7 @@ _NUMERAL_ONLY = re.compile(
     r"(?P<sep>\s?\.?\s?[-–—=:]{1,2}|\.|(?<=[º°ª]),?)\s+(?=[A-ZÀ-Ú])"  # (LC 95's 'Art. 12º O pedido': no separator)
 )
 _LOWER_START = re.compile(r"^[a-zà-ú]{3,}")
+_FIRST_MEMBER_SCRAP = re.compile(r"^(?P<scrap>[a-zà-ú]{1,2})\s+(?=[a-zà-ú]{3,})")
 _DECIMAL = re.compile(r"\d+,\d")  # a number with a decimal comma (at a line's start '2,0' may be '2.º')
 _ALNUM = re.compile(r"[^\W_]")
 _NON_DIGITS = re.compile(r"\D+")
@@ -413,6 +414,13 @@ class _Piece:
         self.lost_debris = (label_debris_end(self.text, words, member=closes == ";")
                             if self.lost_end is None and not self.lost_bare and closes in (";", ":") and offset == 0
                             else None)
+        if self.lost_debris is None and self.lost_end is None and closes == ":" and offset == 0:
+            # ... or, for the first member a ':' announces, a letter or two in lower case before its
+            # words in lower case ('o observar as normas' for 'a - observar', 'na cumprir os horários'
+            # for 'I - cumprir'): no sentence of a list opens so; read, as bare text is, only where the
+            # next printed sibling is the second (see emission)
+            first = _FIRST_MEMBER_SCRAP.match(self.text)
+            self.lost_debris = first.end("scrap") if first is not None else None
         self.listed = False  # an item of a revocation list (set by decode): an inciso, its label maybe lost
         # An article label OCR destroyed, keyword and numeral ('ARES GI C A fiscalização'), after
         # a sentence's end or a heading; read only where the next printed article confirms the
@@ -880,8 +888,16 @@ class _Piece:
             return float("-inf"), end
         if end >= 0 and end != self.lost_end and end <= self.first_alnum:
             return float("-inf"), end  # no numeral read at all: the label's number is unknown
+        if kind in _SHORT_KINDS and end >= 0 and len(consumed) == end and self.offset == 0 and self.closes in (";", ":"):
+            # a member's label read short of the separator its form prints ('b' of "b' - manter", the
+            # speck costing more than the separator's loss), where the line above closed a sibling or
+            # announced the list, is weighed through the separator the line shows, as a reading that
+            # took it is: the same label against the same text
+            sep = _SEPARATOR.match(self.text, end)
+            if sep is not None and sep.end() > end:
+                consumed = self.text[:sep.end()]
         if self.offset == 0:  # a long label at a line start; inside a line, a citation is likelier
-            limit_evidence = max(limit_evidence, config.evidence_per_char * size)
+            limit_evidence = max(limit_evidence, config.evidence_per_char * len(consumed.strip()))
         return min(text_cost(consumed.strip()), limit_evidence) - cost, end
 
 
