@@ -1825,6 +1825,22 @@ def test_a_members_label_read_short_of_its_separator_is_weighed_through_it() -> 
     assert units["art6_cpt_ali2"].startswith("manter")
 
 
+def test_an_ordinal_numeral_behind_three_scraps_is_the_article_the_gap_lacks() -> None:
+    # (951264238/014: 'Art. 5º. O pedido' read 'EM ao nero 5º. O pedido' between article 4 and the
+    # printed 'Art. 6º': the numeral, its ordinal, separator and capital survived its keyword; three
+    # scraps before it are read so only where the next printed article shows the gap)
+    body = ("Art. 4º. Fica proibida a construção de muros fora dos horários fixados em\n"
+            "decreto do Executivo.\n"
+            "EM ao nero 5º. O pedido de renovação da licença será apresentado até trinta dias\n"
+            "antes do seu vencimento.\n"
+            "Art. 6º. Esta Lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert [k for k in units if k.startswith("art")] == ["art4", "art5", "art6"]
+    assert units["art5"].startswith("O pedido")
+    gapless = _units(body.replace("Art. 6º.", "Art. 5º."))
+    assert "O pedido" in gapless["art4"]  # no gap ahead: three scraps and a numeral are a sentence's
+
+
 def test_a_stop_word_at_the_indent_units_open_at_after_a_sibling_closed_with_a_semicolon_is_a_label():
     # (684009502/029: 'V - 2 (dois) representantes' read 'É fere 2 (dois) representantes', the list's
     # last member: 'É' read as 'V' was refused as the sentence's 'é'; at the indent the units open at,
