@@ -467,6 +467,27 @@ def is_rubber_stamp(text: str) -> bool:
         fuzz.ratio(letters, stamp[:len(letters)]) >= 85 for stamp in _RUBBER_STAMPS if len(stamp) >= len(letters) - 1)
 
 
+# the words of a certified copy's and a reception's stamps (folded capitals) that a law's own text
+# seldom uses ('publicado' and 'recebido' it does: read with a capital misplaced, they are no stamp)
+_STAMP_WORDS = ("CONFERE", "ORIGINAL", "PROTOCOLADO")
+_LONG_TOKEN = re.compile(r"[^\W\d_]{6,}")
+
+
+def stamp_debris(text: str) -> str | None:
+    """A rubber stamp's word read inside running text, in a shape no word is printed in ('oRLGINAL',
+    'ConacsrRE', 'coNFERE': the stamp and the line under it read as one), or None. OCR under a
+    stamp is unreliable: what it printed over may have hidden a unit's label."""
+    from pipeline.segmenting.lost import word_shaped  # (lost reads lines with this module's rules)
+
+    for token in _LONG_TOKEN.findall(text):
+        if word_shaped(token):
+            continue
+        folded = fold(token).upper()
+        if any(fuzz.ratio(folded, word) >= 80 for word in _STAMP_WORDS):
+            return token
+    return None
+
+
 LINE_RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (
     ("blank", lambda t: not t.strip()),
     ("page_stamp", is_page_stamp),

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from models.norm import Unit, WarningItem
 from models.units import GROUP_TYPES, LEXML_PREFIX
-from pipeline.cleaning import CleanLine
+from pipeline.cleaning import CleanLine, stamp_debris
 from pipeline.joining import join_lines
 from pipeline.reading.numerals import roman_to_int
 from pipeline.segmenting.tree import Issue, Node
@@ -127,6 +127,30 @@ def emit_units(
             page_no=issue.page_no,
         ))
     return units, warnings
+
+
+def stamp_doubts(units: Sequence[Unit]) -> list[WarningItem]:
+    """A ``unit_doubtful`` warning on each unit whose text holds a rubber stamp's word as OCR reads
+    a stamp printed over text (``pipeline.cleaning.stamp_debris``): under the stamp a label may be
+    lost, the next unit's text read into this one ('atestado de antecedentes. cremes sena ConacsrRE
+    COM 0 1, a ve que ... artigo poderá ser prorrogado oRLGINAL': a parágrafo under 'CONFERE COM O
+    ORIGINAL'). Quoted units (alterações) are another norm's text and are left out."""
+    out: list[WarningItem] = []
+
+    def visit(unit: Unit) -> None:
+        if unit.type == "alteracao":
+            return
+        token = stamp_debris(unit.text or "")
+        if token is not None:
+            out.append(WarningItem(code="unit_doubtful", id=unit.id, message=(
+                f"{unit.id} holds '{token}', a rubber stamp read over its text: a label under the "
+                f"stamp may be lost")))
+        for child in unit.children:
+            visit(child)
+
+    for unit in units:
+        visit(unit)
+    return out
 
 
 def _prefixed(unit: Unit, prefix: str) -> Unit:

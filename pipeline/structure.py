@@ -26,7 +26,7 @@ from pipeline import __version__
 from pipeline.alteracoes import quotation_doubts, resolve_alteracoes
 from pipeline.cleaning import CleanConfig, CleanLine, clean_document, vocabulary
 from pipeline.correction import Correction, correct_document
-from pipeline.emission import emit_units
+from pipeline.emission import emit_units, stamp_doubts
 from pipeline.heap import settle
 from pipeline.joining import join_lines
 from pipeline.layout import read_layout
@@ -76,7 +76,7 @@ def structure_document(
     errors = page_errors(doc)
     conflict = fecho_year_conflict(norm.ano, fecho.data if fecho else None,
                                    seg.epigrafe.ano if seg.epigrafe else None)
-    warnings = [*unit_issues, *quotation_doubts(units), *transit_issues, *meta_issues, *reference_issues,
+    warnings = [*unit_issues, *quotation_doubts(units), *stamp_doubts(units), *transit_issues, *meta_issues, *reference_issues,
                 *([conflict] if conflict else [])]
     (status, reason), status_issues = decide_status(units, seg, doc, errors)
     warnings += status_issues

@@ -633,3 +633,25 @@ def test_a_line_whose_sentence_runs_on_into_the_next_line_is_no_band_furniture()
     assert "O prazo ide que trata este ariigo poderá ser" in kept
     assert "O prazo de que trata este artigo poderá ser" in kept
     assert not any(t.startswith(("CÂMARA", "Estado de")) for t in kept)  # the letterhead still goes
+
+
+def test_a_rubber_stamps_word_read_inside_a_units_text_makes_the_unit_doubtful() -> None:
+    # (951264238/024: 'CONFERE COM O ORIGINAL' stamped over '§ 1º - O prazo de que trata este artigo
+    # poderá ser prorrogado': read into inciso II's text with the parágrafo's label lost, `extracted`)
+    from pipeline.cleaning import stamp_debris
+    from pipeline.structure import structure_document
+
+    assert stamp_debris("antecedentes. cremes sena COM 0 1, a ve que jritdtáteste oRLGINAL") == "oRLGINAL"
+    assert stamp_debris("conforme o texto original, que o Prefeito confere") is None  # the law's words
+    assert stamp_debris("será puBlicada no mural") is None  # (publicado: a law's word, a capital misplaced)
+    law = ("LEI Nº 5, DE 2 DE MAIO DE 1980\nDispõe sobre licenças.\nO PREFEITO faz saber que a Câmara aprovou:\n"
+           "Art. 1º O pedido será instruído com os seguintes documentos:\nI - carteira de identidade;\n"
+           "II - atestado de antecedentes.\ncremes sena ConacsrRE COM 0 1,\n"
+           "a ve que jritdtáteste artigo poderá ser prorrogado oRLGINAL\n"
+           "Art. 2º Esta Lei entra em vigor na data de sua publicação.\n"
+           "Prefeitura Municipal, 2 de maio de 1980.\nFULANO DE TAL\nPrefeito\n")
+    doc = structure_document(document_from_text(law))
+    assert [w.id for w in doc.warnings if w.code == "unit_doubtful"] == ["art1_cpt_inc2"]
+    assert doc.document.status != "extracted"
+    clean = structure_document(document_from_text(law.replace(" oRLGINAL", "")))
+    assert not [w for w in clean.warnings if w.code == "unit_doubtful"]
