@@ -98,7 +98,7 @@ def article_candidates(digits: str, marker: str) -> tuple[tuple[int, float], ...
 # (a stroke standing apart between the keyword and a numeral of figures, 'Artigo | 4 PO', is a
 # speck, not the numeral I: 'Artigo | Os' still reads the stroke as one)
 _ARTICLE = re.compile(
-    r"""^(?P<pre>(?:[^\w\s]{1,3}\s?(?:[a-zçã]{1,2}\s)?|[a-zçã]{1,4}[,.]?\s|[A-ZÀ-Ú]\s(?:[^\w\s]{1,2}\s)?(?=A))?)\s*
+    r"""^(?P<pre>(?:[^\w\s]{1,3}(?:\s[^\w\s]{1,2}(?=\s))?\s?(?:[a-zçã]{1,2}\s)?|[a-zçã]{1,4}[,.]?\s|[A-ZÀ-Ú]\s(?:[^\w\s]{1,2}\s)?(?=A))?)\s*
         (?P<kw>[A-Za-zÀ-ÿ]{1,7})(?:\.\.?|[.:,;!]{1,2}(?=[\s\d]))?\s*['’`“”"«\-–]?\s*(?:[|!]\s+(?=\d))?
         (?P<num>\d[\dlI|SOi]{0,3}(?![A-Za-np-zÀ-ÿ])|[lI|SO][\dlI|SO]{0,3}(?![A-Za-np-zÀ-ÿ])|[ÚU]NICO|[Úú]nico)
         (?P<ord>\s?[º°ªo*'](?![a-zà-ÿ])|\.[º°o](?![a-zà-ÿ])|\s[29](?=\s*[-–—:]))?

@@ -143,10 +143,17 @@ def test_citations_wrapped_to_a_line_start_are_not_headers(line: str) -> None:
     assert read_header(line) is None or read_header(line).kind not in ("artigo", "paragrafo")
 
 
-@pytest.mark.parametrize("line", ["“Art. 3º Compete à Secretaria", "Art. 4º,O plantio observará"])
+@pytest.mark.parametrize("line", ["“Art. 3º Compete à Secretaria", "Art. 4º,O plantio observará",
+                                  # (461942767/017: margin marks apart, read as an inciso 'I -' before)
+                                  "| - Art. 9.º. Esta Lei entra em vigor na data de sua"])
 def test_article_headers_with_specks_around_the_label(line: str) -> None:
     h = read_header(line)
     assert h is not None and h.kind == "artigo"
+
+
+def test_marks_apart_before_a_members_text_stay_a_members_label() -> None:
+    h = read_header("| - comunicar à Prefeitura qualquer mudança;")
+    assert h is not None and h.kind == "inciso"
 
 
 def test_inciso_label_with_a_speck_before_the_dash() -> None:
