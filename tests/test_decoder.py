@@ -1809,6 +1809,11 @@ def test_the_first_member_whose_label_ocr_read_as_a_short_word_is_read_where_the
     assert units["art10_cpt_inc1"].startswith("cumprir os horários")
     # without a printed second member nothing says a list opened there
     assert "art10_cpt_inc1" not in _units(body.replace("II - usar", "usar").replace("III - exibir", "e exibir"))
+    # (596808505/014: the scrap with its dash, 'já - multa' for 'I - multa')
+    dashed = _units("Art. 4.º - A infração sujeita o infrator às seguintes penalidades:\n"
+                    "já - multa de 1 (uma) a 2 (duas) OTN;\nII - cassação da inscrição.\n"
+                    "Art. 5.º - Esta Lei entra em vigor na data de sua publicação.\n")
+    assert dashed.get("art4_cpt_inc1", "").startswith("multa") and "art4_cpt_inc2" in dashed
 
 
 def test_a_members_label_read_short_of_its_separator_is_weighed_through_it() -> None:

@@ -278,7 +278,7 @@ _NUMERAL_ONLY = re.compile(
     r"(?P<sep>\s?\.?\s?[-–—=:]{1,2}|\.|(?<=[º°ª]),?)\s+(?=[A-ZÀ-Ú])"  # (LC 95's 'Art. 12º O pedido': no separator)
 )
 _LOWER_START = re.compile(r"^[a-zà-ú]{3,}")
-_FIRST_MEMBER_SCRAP = re.compile(r"^(?P<scrap>[a-zà-ú]{1,2})\s+(?=[a-zà-ú]{3,})")
+_FIRST_MEMBER_SCRAP = re.compile(r"^(?P<scrap>[a-zà-ú]{1,2}(?:\s?[-–—]+)?)\s+(?=[a-zà-ú]{3,})")  # (its dash too: 'já - multa')
 _DECIMAL = re.compile(r"\d+,\d")  # a number with a decimal comma (at a line's start '2,0' may be '2.º')
 _ALNUM = re.compile(r"[^\W_]")
 _NON_DIGITS = re.compile(r"\D+")
@@ -416,10 +416,10 @@ class _Piece:
                             if self.lost_end is None and not self.lost_bare and closes in (";", ":") and offset == 0
                             else None)
         if self.lost_debris is None and self.lost_end is None and closes == ":" and offset == 0:
-            # ... or, for the first member a ':' announces, a letter or two in lower case before its
-            # words in lower case ('o observar as normas' for 'a - observar', 'na cumprir os horários'
-            # for 'I - cumprir'): no sentence of a list opens so; read, as bare text is, only where the
-            # next printed sibling is the second (see emission)
+            # ... or, for the first member a ':' announces, a letter or two in lower case (and a dash)
+            # before its words in lower case ('o observar as normas' for 'a - observar', 'na cumprir os
+            # horários' for 'I - cumprir', 'já - multa'): no sentence of a list opens so; read, as bare
+            # text is, only where the next printed sibling is the second (see emission)
             first = _FIRST_MEMBER_SCRAP.match(self.text)
             self.lost_debris = first.end("scrap") if first is not None else None
         self.listed = False  # an item of a revocation list (set by decode): an inciso, its label maybe lost
