@@ -881,18 +881,18 @@ class _Piece:
         if kind in _SHORT_KINDS and (
                 (end == 0 and self.lost_bare) or (self.lost_debris is not None and end == self.lost_debris)):
             return config.label_lost, end  # ... the gap the next printed sibling shows, and the ';' or ':'
-        consumed = self.printed.label if end < 0 and self.printed is not None else self.text[:end]
-        if end >= 0 and self.printed is not None and self.printed.kind == kind and end <= len(self.printed.label):
-            # a label of this kind was printed here: the line reads as running text the same
-            # whatever number is asked of it ('ARTIGO 19º :-' read as article 10 by the channel,
-            # up to '19', or as 11 renumbered: the same label against the same text)
-            consumed = self.printed.label
+        # (a label of this kind printed here, read up to its end or less, is that label: the line reads as
+        # running text the same whatever number is asked of it, 'ARTIGO 19º :-' read as article 10 by the
+        # channel, up to '19', or as 11 renumbered: the same label against the same text)
+        as_printed = self.printed is not None and (
+            end < 0 or (self.printed.kind == kind and end <= len(self.printed.label)))
+        consumed = self.printed.label if as_printed and self.printed is not None else self.text[:end]
         size = len(consumed.strip())
         if cost > max(limit, config.emission_per_char * size):
             return float("-inf"), end
         if end >= 0 and end != self.lost_end and end <= self.first_alnum:
             return float("-inf"), end  # no numeral read at all: the label's number is unknown
-        if kind in _SHORT_KINDS and end >= 0 and len(consumed) == end and self.offset == 0 and self.closes in (";", ":"):
+        if kind in _SHORT_KINDS and end >= 0 and not as_printed and self.offset == 0 and self.closes in (";", ":"):
             # a member's label read short of the separator its form prints ('b' of "b' - manter", the
             # speck costing more than the separator's loss), where the line above closed a sibling or
             # announced the list, is weighed through the separator the line shows, as a reading that
