@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cache, lru_cache
 
 import numpy as np
@@ -62,6 +62,10 @@ class CleanConfig:
     mark_conf: float = 0.6
     mark_place_height: float = 0.012
     mark_place_width: float = 0.03
+
+    def __reduce__(self) -> tuple[type[CleanConfig], tuple[object, ...]]:
+        # field by field: compiled by pipeline.native, a frozen dataclass pickles no other way
+        return type(self), tuple(getattr(self, f.name) for f in fields(self))
 
 
 # specks and scraps read after a line's last mark ('fiscalização; | ; RR', 'desta Lei. E',

@@ -18,11 +18,12 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import functools
+import io
 import re
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from importlib import resources
 
 from rapidfuzz import fuzz, process
 
@@ -33,7 +34,7 @@ from pipeline.folding import fold_same_length, key_runs
 from pipeline.joining import join_lines
 from pipeline.reading.numerals import CARDINAL_WORDS
 
-MUNICIPIOS_CSV = Path(__file__).with_name("data") / "municipios.csv"
+MUNICIPIOS_CSV = resources.files("pipeline.data") / "municipios.csv"  # (as packaged: no __file__, which compiled modules lack)
 
 # --------------------------------------------------------------------------------------------
 # Folding: pipeline.folding's same-length variant, as metadata cuts printed lines at positions
@@ -499,10 +500,9 @@ def _gazetteer() -> _Gazetteer:
     """The IBGE list, read once (pipeline/data/municipios.csv, see pipeline/data/README.md)."""
     municipios: list[_Municipio] = []
     states: dict[str, str] = {}
-    with MUNICIPIOS_CSV.open(encoding="utf-8", newline="") as fh:
-        for row in csv.DictReader(fh):
-            municipios.append(_Municipio(int(row["ibge_code"]), row["name"], row["uf"]))
-            states[row["uf"]] = row["state_name"]
+    for row in csv.DictReader(io.StringIO(MUNICIPIOS_CSV.read_text(encoding="utf-8"), newline="")):
+        municipios.append(_Municipio(int(row["ibge_code"]), row["name"], row["uf"]))
+        states[row["uf"]] = row["state_name"]
     by_key: dict[str, list[_Municipio]] = defaultdict(list)
     keys_by_uf: dict[str, set[str]] = defaultdict(set)
     for mun in municipios:

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from importlib import resources
 from importlib.util import find_spec
+from pathlib import Path
 
 # The modules whose code decides what a law's structure is (the unit kinds, cleaning, reading,
 # segmenting, metadata, references). I/O, flows and exports are not rules: they change no unit.
@@ -107,11 +108,26 @@ def used_digests() -> dict[str, str]:
 
 
 def _module_source(name: str) -> str:
-    spec = find_spec(name)
-    if spec is None or spec.origin is None:
+    path = _source_file(name)
+    if path is None:
         return ""  # a module that is not there decides nothing
-    with open(spec.origin, encoding="utf-8") as fh:
+    with open(path, encoding="utf-8") as fh:
         return fh.read()
+
+
+def _source_file(name: str) -> Path | None:
+    """The ``.py`` file of module ``name``, looked for in its package's folders: a module compiled by
+    pipeline.native runs from an extension module built from that source (its guard runs the source
+    instead wherever the two differ), and its spec names no source."""
+    parent, _, last = name.rpartition(".")
+    if parent:
+        spec = find_spec(parent)
+        for folder in (spec.submodule_search_locations or []) if spec is not None else []:
+            for path in (Path(folder) / f"{last}.py", Path(folder) / last / "__init__.py"):
+                if path.is_file():
+                    return path
+    spec = find_spec(name)
+    return Path(spec.origin) if spec is not None and spec.origin and spec.origin.endswith(".py") else None
 
 
 def _data_digest() -> str:

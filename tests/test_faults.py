@@ -1047,7 +1047,11 @@ def test_sigint_stops_a_batch_within_seconds_and_what_was_done_stays_stored(tmp_
     # processes: what remains is Prefect's own shutdown (flow state, temporary server), not ours
     assert elapsed < 60
     assert "interrupted" in err.strip().splitlines()[-1] and "Traceback" not in err
-    done, = stored()
+    found = stored()
+    # (what else was stored, should a loaded machine ever store more: once in a full run beside two
+    # other heavy processes it held two documents)
+    assert len(found) == 1, [(p.relative_to(out).as_posix(), p.read_text(encoding="utf-8")[:300]) for p in found]
+    done = found[0]
     assert json.loads(done.read_text(encoding="utf-8"))["document"]["source"] == "lei.txt"
     catalog = open_catalog(None, out)
     try:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache, lru_cache
 
 from rapidfuzz.distance import LCSseq, Levenshtein
@@ -118,6 +118,10 @@ class DecodeConfig:
     beam_margin: float = 8.0  # states this much worse than the best are dropped
     doubt_margin: float = 2.0  # text that reads within this of the expected unit is a doubt
     opening_doubt: float = 5.0  # a first inciso/alínea/item read by expectation at this label cost is a doubt
+
+    def __reduce__(self) -> tuple[type[DecodeConfig], tuple[object, ...]]:
+        # field by field: compiled by pipeline.native, a frozen dataclass pickles no other way
+        return type(self), tuple(getattr(self, f.name) for f in fields(self))
 
 
 @dataclass(frozen=True)

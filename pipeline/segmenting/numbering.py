@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from typing import cast
 
 from pipeline.headers import Header, is_heading_text, numbered_heading, read_header, read_roman
 from pipeline.reading.numerals import alinea_index, alinea_letter, int_to_roman
@@ -23,6 +24,10 @@ class SegmentConfig:
     max_states: int = 24
     reorder_margin: float = 3.0
     decoder: DecodeConfig = DecodeConfig()
+
+    def __reduce__(self) -> tuple[type[SegmentConfig], tuple[object, ...]]:
+        # field by field: compiled by pipeline.native, a frozen dataclass pickles no other way
+        return type(self), tuple(getattr(self, f.name) for f in fields(self))
 
 
 # --- 3. article numbers -------------------------------------------------------------------------
@@ -93,8 +98,9 @@ def _viterbi(
         ordered = True
     total, node = min(states.values(), key=lambda v: v[0])
     numbers: list[int] = []
-    while node is not None:
-        number, node = node  # type: ignore[misc, assignment]
+    link: object = node
+    while link is not None:
+        number, link = cast(Chain, link)  # (a typed unpacking: compiled, the annotation is checked)
         numbers.append(number)
     numbers.reverse()
     return total, numbers
