@@ -2055,3 +2055,18 @@ def test_the_vigencia_clause_is_read_through_a_damaged_word_behind_its_labels_de
                    "ARLS luc Esta Lei entra m vigor na data de sua\npublicação, revogadas as disposições em contrário.\n")
     assert [k for k in units if k.startswith("art")] == ["art9", "art10"]
     assert units["art10"].startswith("Esta Lei")
+
+
+def test_an_inciso_read_from_figures_is_no_next_printed_inciso():
+    # (390208939/004: '1 - distância mínima' under 'a) - ...:' is an item 1 as well as an inciso 'I -'
+    # read as a figure; taken as the next printed inciso, it said none of 'TEL.' (III) could come
+    # before it, and 'VV.' (IV) was read as III with the alíneas under it)
+    units = _units("ARTIGO 3º - São obrigações do proprietário:\nI. exibir a licença;\nII. recolher os tributos;\n"
+                   "TEL. cumprir os horários fixados pela Prefeitura;\nVV. não perturbar o sossego, em especial:\n"
+                   "a) - nos dias de feriado, observado o seguinte:\n1 - distância mínima de cem metros;\n"
+                   "2 - prévia comunicação à fiscalização.\nb) - no período noturno.\n"
+                   "ARTIGO 4º - Esta Lei entra em vigor na data de sua publicação.\n")
+    assert [k for k in units if k.startswith("art3_cpt_inc") and "ali" not in k] == [
+        "art3_cpt_inc1", "art3_cpt_inc2", "art3_cpt_inc3", "art3_cpt_inc4"]
+    assert [k for k in units if "ali" in k] == [
+        "art3_cpt_inc4_ali1", "art3_cpt_inc4_ali1_ite1", "art3_cpt_inc4_ali1_ite2", "art3_cpt_inc4_ali2"]

@@ -958,6 +958,9 @@ def _look_ahead(pieces: Sequence[_Piece]) -> None:
             continue
         if piece.frozen or p is None or p.kind not in _LEVEL or p.number is None or p.suffix:
             continue
+        if p.kind == "inciso" and any(c.isdigit() for c in p.label):
+            continue  # a Roman numeral read from figures ('1 - distância' for 'I -') is an item's label as
+            # well ('1 -' under 'a) ...:'): the next printed inciso is not known from it
         level = _LEVEL[p.kind]
         if p.kind == "artigo":
             after_next = ahead.get("artigo", 0)
