@@ -2070,3 +2070,20 @@ def test_an_inciso_read_from_figures_is_no_next_printed_inciso():
         "art3_cpt_inc1", "art3_cpt_inc2", "art3_cpt_inc3", "art3_cpt_inc4"]
     assert [k for k in units if "ali" in k] == [
         "art3_cpt_inc4_ali1", "art3_cpt_inc4_ali1_ite1", "art3_cpt_inc4_ali1_ite2", "art3_cpt_inc4_ali2"]
+
+
+def test_an_ordinal_numeral_behind_a_keyword_scrap_of_five_letters_is_read_where_the_gap_shows_it():
+    # (390208939/008: 'BELAS 3º. A infração', 'Artigo' wrecked to five letters, was taken as the article
+    # the gap lacked last, 4, and the real article 4, 'artigo dd A Prefeitura', was lost into an inciso)
+    body = ("Art. 1º - A concessão obedecerá ao disposto nesta Lei.\nArt. 2º - O pedido será instruído.\n"
+            "BELAS 3º. A infração ao disposto nesta Lei sujeita o infrator à multa.\n"
+            "artigo dd A Prefeitura manterá cadastro atualizado.\n"
+            "Art. 5º - Esta Lei entra em vigor na data de sua publicação.\n")
+    units = _units(body)
+    assert [k for k in units if k.startswith("art")] == ["art1", "art2", "art3", "art4", "art5"]
+    assert units["art3"].startswith("A infração") and units["art4"].startswith("A Prefeitura")
+    # (with no gap ahead, a word of five letters before an ordinal is a sentence's: no article there)
+    units = _units("Art. 1º - A concessão obedecerá ao disposto nesta Lei, observado o grau\n"
+                   "mínimo 3º. A Prefeitura manterá cadastro atualizado.\n"
+                   "Art. 2º - Esta Lei entra em vigor na data de sua publicação.\n")
+    assert [k for k in units if k.startswith("art")] == ["art1", "art2"]

@@ -276,9 +276,11 @@ def _damageable_forms(kind: str) -> tuple[tuple[LabelForm, str], ...]:
 # up to five figures (a code of thousands of articles; a leading 0 where a figure was lost, 'o 01º.'),
 # its ordinal sign (or the 'o' OCR reads for it), a separator ('.', '-', '—', ':-', a comma after
 # the ordinal: 'e. 54º, Compete') and a capital; or three scraps before it (``far``: 'EM ao nero 5º. O
-# pedido'), read only with the ordinal sign where the next printed unit shows the gap (keyword_lost)
+# pedido'), read only with the ordinal sign where the next printed unit shows the gap (keyword_lost); or
+# one scrap of five to seven characters (``long``: 'BELAS 3º. A infração', the keyword's length), read
+# only with the ordinal sign where the next printed unit comes after it
 _NUMERAL_ONLY = re.compile(
-    r"^(?:[^\w\s]{0,2}\s*|\S{1,4}\s+|\S{1,2}\s\S{1,2}\s+|(?P<far>\S{1,4}\s\S{1,4}\s\S{1,4}\s+))(?P<num>[1-9]\d{0,4}|0\d{1,4})(?:\s?(?P<ord>[º°ª])|(?P<o>o))?"
+    r"^(?:[^\w\s]{0,2}\s*|\S{1,4}\s+|\S{1,2}\s\S{1,2}\s+|(?P<far>\S{1,4}\s\S{1,4}\s\S{1,4}\s+)|(?P<long>\S{5,7}\s+))(?P<num>[1-9]\d{0,4}|0\d{1,4})(?:\s?(?P<ord>[º°ª])|(?P<o>o))?"
     r"(?P<sep>\s?\.?\s?[-–—=:]{1,2}|\.|(?<=[º°ª]),?)\s+(?=[A-ZÀ-Ú])"  # (LC 95's 'Art. 12º O pedido': no separator)
 )
 _LOWER_START = re.compile(r"^[a-zà-ú]{3,}")
@@ -682,6 +684,8 @@ class _Piece:
             return float("inf"), 0
         if m.group("far") and not (m.group("ord") and self.next_printed.get(kind, 0) == n + 1):
             return float("inf"), 0  # (three scraps may be a sentence's words: the gap must say so)
+        if m.group("long") and not (m.group("ord") and self.next_printed.get(kind, 0) > n):
+            return float("inf"), 0  # (a word of a sentence, 'inciso 3º.', as often: the gap must say so)
         cost = config.lost_numeral + config.lost_keyword
         if int(m.group("num")) != n:
             # a digit of a longer number lost or misread too ('o 01º. Os preços' for 101º), where
