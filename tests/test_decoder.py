@@ -2087,3 +2087,16 @@ def test_an_ordinal_numeral_behind_a_keyword_scrap_of_five_letters_is_read_where
                    "mínimo 3º. A Prefeitura manterá cadastro atualizado.\n"
                    "Art. 2º - Esta Lei entra em vigor na data de sua publicação.\n")
     assert [k for k in units if k.startswith("art")] == ["art1", "art2"]
+
+
+def test_a_label_and_a_letter_of_no_word_on_a_line_of_their_own_are_specks():
+    # (390208939/002: 'o) t' between '... penalidades:' and 'I - advertência', read as alínea a renumbered,
+    # `extracted`; a unit's text is words, and a typed line breaks only when it is full)
+    units = _units("Art. 5º - A infração sujeita o infrator às seguintes penalidades:\no) t\n"
+                   "I - advertência por escrito;\nII - multa.\n"
+                   "Art. 6º - Esta Lei entra em vigor na data de sua publicação.\n")
+    assert [k for k in units if k.startswith("art5_")] == ["art5_cpt_inc1", "art5_cpt_inc2"]
+    # (in a run of labelled siblings the unit's text may have been lost: 'a) a' / 'b) -', the seed's table)
+    units = _units("Art. 5º - São critérios de pontuação:\na) a\nb) -\nc) -\n"
+                   "Art. 6º - Esta Lei entra em vigor na data de sua publicação.\n")
+    assert [k for k in units if k.startswith("art5_")] == ["art5_cpt_ali1", "art5_cpt_ali2", "art5_cpt_ali3"]

@@ -1183,6 +1183,12 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
     evidence, end = piece.evidence(kind, n, unico, config)
     if evidence == float("-inf"):
         return None
+    label_end = len(piece.printed.label) if end < 0 and piece.printed is not None else max(end, 0)
+    speck = _SPECK_REST.fullmatch(piece.text, label_end)
+    if speck is not None and speck.group("letters").lower() not in stop_words() and kind not in piece.next_printed:
+        return None  # a line that holds a label and a letter or two of no word ('o) t' after '... penalidades:',
+        # 'I - advertência' next): specks whose shape a label has. A unit's text is words, and a typed line
+        # breaks only when full; in a run of labelled siblings it may have been lost ('a) a' / 'b) -')
     score = evidence + piece.bonus
     if end >= 0 and kind != "artigo" and piece.after_heading:
         return None  # an agrupador opens with an article
@@ -1262,6 +1268,7 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
 
 
 _DIGIT_RUN = re.compile(r"\d+")
+_SPECK_REST = re.compile(r"[^\w]*(?P<letters>[^\W\d_]{1,2})[^\w]*")  # a letter or two and marks: all a line holds after a label
 
 
 def _shows_keyword(debris: str) -> bool:
