@@ -131,10 +131,11 @@ _PARAGRAFO_WORD = re.compile(
     r"(?:\.?\s*[º°ª]|\.[0o](?=\s))?\s*(?P<sep>[:;.\-–—]*)\s*(?P<rest>.*)$"  # 'Parágrafo 1.º', '2.0' for 2.º
 )
 
+# (a stroke or a quote glued to the separator is a speck of it: 'V -|DAS DISPOSIÇÕES FINAIS', 'IV +“ DAS')
 _INCISO = re.compile(
     r"""^(?P<pre>(?:[^\w\s|]{1,2}\s?|\|\s)?)
         (?P<num>[IVXLHYWivxl1|]|[MT](?=[Il1|])[IVXLHYWivxl1|tT]{0,7}|[IVXLHYWivxl1|][IVXLHYWivxl1|tT]{0,7})
-        (?P<sep>\s?['’`,.]?\s*(?:[-–—=]+|\+(?=\s))[.:]?\s*|\s*[-–—]*\s*$)
+        (?P<sep>\s?['’`,.]?\s*(?:[-–—=]+|\+(?=[\s|“”"]))[|“”"]{0,2}[.:]?\s*|\s*[-–—]*\s*$)
         (?P<rest>.*)$""",
     re.X,
 )

@@ -454,3 +454,19 @@ def test_a_speck_after_an_incisos_closing_is_part_of_its_label() -> None:
     h = read_header("I)|) usar uniforme e crachá de identificação;")
     assert h is not None and (h.kind, h.number, h.rest) == ("inciso", "I", "usar uniforme e crachá de identificação;")
     assert read_header("a)|) usar uniforme").kind == "alinea"  # (an alínea's letter stays an alínea)
+
+
+@pytest.mark.parametrize(("line", "label", "rest"), [
+    ("V -|DAS DISPOSIÇÕES FINAIS", "V -|", "DAS DISPOSIÇÕES FINAIS"),
+    ("IV +“ DAS INFRAÇÕES E PENALIDADES", "IV +“", "DAS INFRAÇÕES E PENALIDADES"),
+    ("II -|multa de 2 (duas) UFM;", "II -|", "multa de 2 (duas) UFM;"),
+])
+def test_a_stroke_or_a_quote_glued_to_an_incisos_separator_is_a_speck_of_it(line: str, label: str, rest: str) -> None:
+    # (390208939/021: agrupadores printed 'V - DAS DISPOSIÇÕES FINAIS' read 'V -|DAS ...' and 'IV +“ DAS ...':
+    # no label was read, the heading became a parágrafo's text)
+    h = read_header(line)
+    assert h is not None and (h.kind, h.label, h.rest) == ("inciso", label, rest)
+    assert numbered_heading(h, read_header("Artigo 19º. Fica proibido"), "Lei.") == rest.isupper()
+    # (a quote after the separator and a space opens the text: an amending law's quotation)
+    quoted = read_header("I - “DAS DISPOSIÇÕES FINAIS")
+    assert quoted is not None and quoted.rest.startswith("“")
