@@ -971,11 +971,16 @@ def find_continuation_notes(lines: Sequence[CleanLine]) -> list[int]:
 
 
 def _page_copies(lines: Sequence[CleanLine], pages: dict[int, list[int]], *, band: int,
-                 share: float = 0.6, key: Callable[[str], str] = _folded_key) -> dict[int, int]:
+                 share: float = 0.6, key: Callable[[str], str] = _folded_key,
+                 similarity: float = 85.0) -> dict[int, int]:
     """Pages that are copies of an earlier page (a page scanned twice): most of the lines
     between their bands (``share``; a letterhead repeats, a body does not) are that page's.
-    Maps each copy to the page it repeats. Linear: lines are looked up by key."""
+    OCR reads the two scans of a page differently, so where a page shares two body lines or more
+    with an earlier one, lines close to that page's (``similarity``, fuzzy) count too.
+    Maps each copy to the page it repeats. Linear: lines are looked up by key, and a page is
+    compared with at most three earlier ones."""
     first_page: dict[str, set[int]] = {}
+    bodies: dict[int, list[str]] = {}
     out: dict[int, int] = {}
     for p in sorted(pages):
         keys = {k for i in pages[p][band:-band] if len(k := key(lines[i].text)) >= 12}
@@ -987,6 +992,19 @@ def _page_copies(lines: Sequence[CleanLine], pages: dict[int, list[int]], *, ban
         if best is not None and len(keys) >= 4 and best[1] >= share * len(keys):
             out[p] = out.get(best[0], best[0])
             continue
+        if len(keys) >= 4:
+            ordered = sorted(keys)
+            for q, shared in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:3]:
+                if shared < 2:
+                    break
+                close = process.cdist(ordered, bodies[q], scorer=fuzz.ratio, score_cutoff=similarity,
+                                      dtype=np.uint8).any(axis=1)
+                if int(close.sum()) >= share * len(keys):
+                    out[p] = out.get(q, q)
+                    break
+            if p in out:
+                continue
+        bodies[p] = sorted(keys)
         for k in keys:
             first_page.setdefault(k, set()).add(p)
     return out

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 
 import pytest
 
+from models.norm import NormMeta
 from models.ocr import DocumentText, Line, PageText
 from pipeline.cleaning import (
     clean_document,
@@ -434,6 +436,27 @@ def test_a_page_scanned_twice_is_no_evidence_that_its_first_lines_are_furniture(
     # the letterhead on every page is still furniture
     assert all(ln.is_noise for ln in lines if ln.text.startswith("PREFEITURA"))
 
+
+
+def test_a_page_scanned_twice_and_read_differently_is_still_a_copy() -> None:
+    # (390208939/026, a drawn law as real Tesseract read it: the two scans of its first page share four
+    # of 26 body lines exactly; the page's last line, an inciso near the foot of both, 'recurred' in the
+    # bottom bands of two pages of three and was dropped as furniture, silently)
+    text = (Path(__file__).parent / "data" / "copies" / "390208939-026.txt").read_text(encoding="utf-8")
+    lines = clean_document(document_from_text(text))
+    assert [ln.is_noise for ln in lines if "comunicar à Prefeitura" in ln.text] == [False, False]
+    assert all(ln.is_noise for ln in lines if ln.text.startswith("Gabinete do Prefeito"))  # a letterhead still is
+    meta = NormMeta.model_validate_json((Path(__file__).parent / "data" / "copies" / "390208939-026.meta.json").read_text())
+    units = structure_document(document_from_text(text), meta).model_dump()["articulacao"]
+    ids = []
+
+    def walk(nodes: list[dict]) -> None:
+        for node in nodes:
+            ids.append(node["id"])
+            walk(node["children"])
+
+    walk(units)
+    assert [k for k in ids if k.startswith("art3_")] == [f"art3_cpt_inc{n}" for n in (1, 2, 3, 4)]
 
 def _boxed_page(rows: list[tuple[str, float]], *, height: float = 1700.0) -> PageText:
     """One scanned page: each row its text and the top of its box (25 px high)."""
