@@ -2100,3 +2100,13 @@ def test_a_label_and_a_letter_of_no_word_on_a_line_of_their_own_are_specks():
     units = _units("Art. 5º - São critérios de pontuação:\na) a\nb) -\nc) -\n"
                    "Art. 6º - Esta Lei entra em vigor na data de sua publicação.\n")
     assert [k for k in units if k.startswith("art5_")] == ["art5_cpt_ali1", "art5_cpt_ali2", "art5_cpt_ali3"]
+
+
+def test_a_vetoed_units_line_whose_label_is_wrecked_is_a_doubt_when_no_unit_is_read_there():
+    # (56642412/013: '821.0 - (VETADO)' for '§ 1.º - (VETADO)' after a closed caput was kept as the caput's
+    # text, and the law was `extracted` one parágrafo short)
+    body = ("Art. 5º - As infrações a esta Lei serão apuradas mediante auto lavrado pelo agente fiscal.\n"
+            "821.0 - (VETADO)\nArt. 6º - Esta Lei entra em vigor na data de sua publicação.\n")
+    doc = _dump(body)
+    assert doc["document"]["status"] != "extracted"
+    assert any(w["code"] == "unit_doubtful" and "821.0" in w["message"] for w in doc["warnings"])

@@ -1268,6 +1268,7 @@ def _score(piece: _Piece, kind: str, n: int, unico: bool, prev_text: str, config
 
 
 _DIGIT_RUN = re.compile(r"\d+")
+_VETOED_LINE = 32  # characters of a line that is a vetoed unit's label and '(VETADO)', at most
 _SPECK_REST = re.compile(r"[^\w]*(?P<letters>[^\W\d_]{1,2})[^\w]*")  # a letter or two and marks: all a line holds after a label
 
 
@@ -1593,6 +1594,11 @@ def decode(
     for piece in pieces:
         if piece.titled and piece.line not in started:
             doubts.append(Doubt(piece.line, piece.offset, "unit", 0, False, 0.0, piece.text[:40], titled=True))
+        if (piece.offset == 0 and not piece.frozen and piece.line not in started and piece.printed is None
+                and len(piece.text) <= _VETOED_LINE and VETOED_END.search(piece.text)):
+            # a line that is a vetoed unit's whole text, its label wrecked ('821.0 - (VETADO)' for '§ 1.º -
+            # (VETADO)'), kept as the text of the unit above: a unit may be lost there
+            doubts.append(Doubt(piece.line, 0, "unit", 0, False, 0.0, piece.text[:40]))
         if piece.offset or piece.mark != "runs_on" or piece.frozen or piece.line in started:
             continue
         prev = prev_texts[piece.line]
