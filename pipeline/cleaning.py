@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 import numpy as np
@@ -25,6 +25,7 @@ from pipeline.folding import fold, key_runs
 from pipeline.headers import read_header, uppercase_share
 from pipeline.layout import page_indents
 from pipeline.metadata import state_names
+from pipeline.native import pickled_by_fields
 
 
 @dataclass(frozen=True)
@@ -63,9 +64,8 @@ class CleanConfig:
     mark_place_height: float = 0.012
     mark_place_width: float = 0.03
 
-    def __reduce__(self) -> tuple[type[CleanConfig], tuple[object, ...]]:
-        # field by field: compiled by pipeline.native, a frozen dataclass pickles no other way
-        return type(self), tuple(getattr(self, f.name) for f in fields(self))
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return pickled_by_fields(self)  # (compiled by pipeline.native, a frozen dataclass pickles no other way)
 
 
 # specks and scraps read after a line's last mark ('fiscalização; | ; RR', 'desta Lei. E',
@@ -992,19 +992,19 @@ def _page_copies(lines: Sequence[CleanLine], pages: dict[int, list[int]], *, ban
         if best is not None and len(keys) >= 4 and best[1] >= share * len(keys):
             out[p] = out.get(best[0], best[0])
             continue
+        body = sorted(keys)
         if len(keys) >= 4:
-            ordered = sorted(keys)
             for q, shared in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:3]:
                 if shared < 2:
                     break
-                close = process.cdist(ordered, bodies[q], scorer=fuzz.ratio, score_cutoff=similarity,
+                close = process.cdist(body, bodies[q], scorer=fuzz.ratio, score_cutoff=similarity,
                                       dtype=np.uint8).any(axis=1)
                 if int(close.sum()) >= share * len(keys):
                     out[p] = out.get(q, q)
                     break
             if p in out:
                 continue
-        bodies[p] = sorted(keys)
+        bodies[p] = body
         for k in keys:
             first_page.setdefault(k, set()).add(p)
     return out

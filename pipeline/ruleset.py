@@ -21,8 +21,8 @@ import sys
 from collections.abc import Mapping
 from functools import lru_cache
 from importlib import resources
-from importlib.util import find_spec
-from pathlib import Path
+
+from pipeline.native import source_path
 
 # The modules whose code decides what a law's structure is (the unit kinds, cleaning, reading,
 # segmenting, metadata, references). I/O, flows and exports are not rules: they change no unit.
@@ -108,26 +108,13 @@ def used_digests() -> dict[str, str]:
 
 
 def _module_source(name: str) -> str:
-    path = _source_file(name)
-    if path is None:
+    # (read from the checkout, not through the module's spec: a module compiled by pipeline.native
+    # runs from an extension module built from this source, its guard running the source wherever
+    # the two differ)
+    try:
+        return source_path(name).read_text(encoding="utf-8")
+    except OSError:
         return ""  # a module that is not there decides nothing
-    with open(path, encoding="utf-8") as fh:
-        return fh.read()
-
-
-def _source_file(name: str) -> Path | None:
-    """The ``.py`` file of module ``name``, looked for in its package's folders: a module compiled by
-    pipeline.native runs from an extension module built from that source (its guard runs the source
-    instead wherever the two differ), and its spec names no source."""
-    parent, _, last = name.rpartition(".")
-    if parent:
-        spec = find_spec(parent)
-        for folder in (spec.submodule_search_locations or []) if spec is not None else []:
-            for path in (Path(folder) / f"{last}.py", Path(folder) / last / "__init__.py"):
-                if path.is_file():
-                    return path
-    spec = find_spec(name)
-    return Path(spec.origin) if spec is not None and spec.origin and spec.origin.endswith(".py") else None
 
 
 def _data_digest() -> str:

@@ -22,6 +22,7 @@ which code runs. Standard library only: this module runs before anything else of
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import importlib.abc
 import importlib.machinery
@@ -32,6 +33,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 NATIVE_MODULES: tuple[str, ...] = (
     "pipeline.folding",
@@ -112,6 +114,14 @@ def _python_tag() -> str:
     return f"{sys.implementation.cache_tag}-{importlib.machinery.EXTENSION_SUFFIXES[0]}"
 
 
+def _build_state(modules: Sequence[str], root: Path, manifest: Path) -> tuple[bool, list[str], dict[str, str | None]]:
+    """Whether any of ``modules`` is compiled, those whose compiled form must not run
+    (:func:`stale_modules`), and each source's digest."""
+    compiled = {m: compiled_path(m, root) is not None for m in modules}
+    current = _current(modules, root)
+    return any(compiled.values()), stale_modules(_recorded(manifest), current, compiled), current
+
+
 def _current(modules: Sequence[str], root: Path) -> dict[str, str | None]:
     out: dict[str, str | None] = {}
     for module in modules:
@@ -144,11 +154,10 @@ def guard(modules: Sequence[str] = NATIVE_MODULES, root: Path = ROOT, manifest: 
     global _state
     if any(isinstance(f, _SourcesFirst) and f.modules == frozenset(modules) for f in sys.meta_path):
         return _state
-    compiled = {m: compiled_path(m, root) is not None for m in modules}
-    if not any(compiled.values()):
+    built, stale, _digests = _build_state(modules, root, manifest)
+    if not built:
         _state = "pure (not built)"
         return _state
-    stale = stale_modules(_recorded(manifest), _current(modules, root), compiled)
     if os.environ.get(PURE_ENV, "") == "1":
         _state = f"pure ({PURE_ENV}=1)"
     elif stale:
@@ -166,6 +175,12 @@ def status() -> str:
     return _state
 
 
+def pickled_by_fields(obj: Any) -> tuple[type, tuple[object, ...]]:
+    """``__reduce__`` of a frozen dataclass: rebuilt from its fields. Compiled, a frozen dataclass
+    does not unpickle otherwise (its state is set attribute by attribute, which frozen forbids)."""
+    return type(obj), tuple(getattr(obj, f.name) for f in dataclasses.fields(obj))
+
+
 def running_compiled(module: ModuleType) -> bool:
     """Whether ``module`` was loaded from an extension module."""
     return not str(getattr(module, "__file__", "")).endswith(".py")
@@ -178,9 +193,8 @@ def build(force: bool = False) -> int:
     if os.environ.get(BUILD_ENV, "") == "0":
         print(f"native build skipped ({BUILD_ENV}=0): structuring runs as pure Python")
         return 0
-    current = _current(NATIVE_MODULES, ROOT)
-    compiled = {m: compiled_path(m) is not None for m in NATIVE_MODULES}
-    if not force and all(compiled.values()) and not stale_modules(_recorded(MANIFEST), current, compiled):
+    built, stale, current = _build_state(NATIVE_MODULES, ROOT, MANIFEST)
+    if not force and built and not stale:  # (stale holds the modules not compiled, once any is)
         print("native build: the compiled modules are current")
         return 0
     try:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from rapidfuzz.distance import LCSseq, Levenshtein
@@ -31,6 +31,7 @@ from models.units import DISPOSITIVO_LEVEL
 from pipeline.cleaning import stop_words, without_end_dust
 from pipeline.folding import fold
 from pipeline.headers import titles_a_part, uppercase_share
+from pipeline.native import pickled_by_fields
 from pipeline.reading.channel import ConfusionModel, boundary_ok, default_model, lower_bound, prefix_cost
 from pipeline.reading.grammar import LabelForm, forms_of, render_label
 from pipeline.reading.numerals import alinea_index, alinea_letter, roman_to_int
@@ -119,9 +120,8 @@ class DecodeConfig:
     doubt_margin: float = 2.0  # text that reads within this of the expected unit is a doubt
     opening_doubt: float = 5.0  # a first inciso/alínea/item read by expectation at this label cost is a doubt
 
-    def __reduce__(self) -> tuple[type[DecodeConfig], tuple[object, ...]]:
-        # field by field: compiled by pipeline.native, a frozen dataclass pickles no other way
-        return type(self), tuple(getattr(self, f.name) for f in fields(self))
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return pickled_by_fields(self)  # (compiled by pipeline.native, a frozen dataclass pickles no other way)
 
 
 @dataclass(frozen=True)

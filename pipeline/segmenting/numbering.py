@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import cast
 
 from pipeline.headers import Header, is_heading_text, numbered_heading, read_header, read_roman
+from pipeline.native import pickled_by_fields
 from pipeline.reading.numerals import alinea_index, alinea_letter, int_to_roman
 from pipeline.segmenting.decoder import DecodeConfig, Doubt, Printed, Start, decode
 from pipeline.segmenting.readings import Reading
@@ -25,9 +26,8 @@ class SegmentConfig:
     reorder_margin: float = 3.0
     decoder: DecodeConfig = DecodeConfig()
 
-    def __reduce__(self) -> tuple[type[SegmentConfig], tuple[object, ...]]:
-        # field by field: compiled by pipeline.native, a frozen dataclass pickles no other way
-        return type(self), tuple(getattr(self, f.name) for f in fields(self))
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return pickled_by_fields(self)  # (compiled by pipeline.native, a frozen dataclass pickles no other way)
 
 
 # --- 3. article numbers -------------------------------------------------------------------------
